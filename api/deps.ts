@@ -1,0 +1,16 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../infra/config';
+import type { Db } from '../infra/db';
+import type { Logger } from '../infra/logger';
+import type { Principal } from './routing';
+
+/** What handlers get to work with. Built once in server.ts; tests build their own. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** The Temporal client, connected lazily so the API starts even while Temporal is still coming up. */
+  temporal: () => Promise<Client>;
+  /** Checks a bearer token; null when it is not valid. */
+  verifyToken: (token: string) => Promise<Principal | null>;
+}

@@ -1,0 +1,18 @@
+// The one error type handlers throw. The error middleware turns it into JSON { code, message, field? }.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly fields?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Resource not found') => new ApiError(404, 'NOT_FOUND', message);
+export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, 'FORBIDDEN', message);
+export const unauthorized = (message = 'Sign in to continue') => new ApiError(401, 'UNAUTHORIZED', message);
+export const badRequest = (message: string, field?: string) => new ApiError(400, 'BAD_REQUEST', message, field);
+export const conflict = (code: string, message: string) => new ApiError(409, code, message);

@@ -1,0 +1,33 @@
+import type { Middleware } from 'koa';
+import { ApiError } from '../errors';
+import type { Logger } from '../../infra/logger';
+
+type HttpishError = Error & { status?: number; statusCode?: number; expose?: boolean; type?: string };
+
+/** Catches every error once and answers JSON { code, message, field? } with the right status. */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (raw) {
+      const err = raw as HttpishError;
+      if (err instanceof ApiError) {
+        ctx.status = err.status;
+        ctx.body = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.fields ? { fields: err.fields } : {}) };
+        return;
+      }
+      const status = err.status ?? err.statusCode;
+      if (status && status >= 400 && status < 500) {
+        // Thrown by body parsing and similar: the client's fault, say so plainly.
+        ctx.status = status;
+        const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+        const message = status === 413 ? 'The request body is too large' : err.expose ? err.message : 'The request could not be read';
+        ctx.body = { code, message };
+        return;
+      }
+      logger.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service' };
+    }
+  };
+}

@@ -1,0 +1,63 @@
+// Routes that need no sign-in: UI configuration, health and version.
+import type { RouteDef } from '../routing';
+import { PUBLIC } from '../routing';
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<T>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const uiConfigurationRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/ui-configuration',
+    access: PUBLIC,
+    handler: (ctx, { config }) => {
+      ctx.body = {
+        features: config.features,
+        expirationTime: config.oidc.sessionTtlSeconds,
+        analytics: { gtmContainerId: config.gtmContainerId },
+        fordwayResetCredentialsUrl: config.credentialResetUrl,
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: '/health',
+    access: PUBLIC,
+    handler: async (ctx, { db, temporal }) => {
+      const check = async (fn: () => Promise<unknown>) => {
+        try {
+          await withTimeout(fn(), 2000);
+          return 'UP';
+        } catch {
+          return 'DOWN';
+        }
+      };
+      const [database, workflowEngine] = await Promise.all([
+        check(() => db.raw('select 1')),
+        check(async () => (await temporal()).workflowService.getSystemInfo({})),
+      ]);
+      const up = database === 'UP' && workflowEngine === 'UP';
+      ctx.status = up ? 200 : 503;
+      ctx.body = { status: up ? 'UP' : 'DOWN', components: { database, temporal: workflowEngine } };
+    },
+  },
+  {
+    method: 'get',
+    path: '/version',
+    access: PUBLIC,
+    handler: (ctx, { config }) => {
+      ctx.body = { version: config.version.displayed, devVersion: config.version.dev, commitHash: config.version.commit };
+    },
+  },
+];

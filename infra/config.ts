@@ -1,0 +1,60 @@
+// One place where the environment becomes configuration. Every process (API, worker, scripts)
+// reads it from here, so a setting has one name and one default.
+import { execSync } from 'node:child_process';
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+function commitHash(): string {
+  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
+  try {
+    return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function loadConfig() {
+  const port = int('PORT', 3000);
+  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const production = process.env.NODE_ENV === 'production';
+  return {
+    production,
+    port,
+    publicUrl,
+    databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos',
+    temporal: {
+      address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+      namespace: process.env.TEMPORAL_NAMESPACE ?? 'default',
+      taskQueue: process.env.TEMPORAL_TASK_QUEUE ?? 'esos',
+      tls: process.env.TEMPORAL_TLS_CERT_PATH
+        ? { certPath: process.env.TEMPORAL_TLS_CERT_PATH, keyPath: process.env.TEMPORAL_TLS_KEY_PATH ?? '' }
+        : process.env.TEMPORAL_TLS === 'true',
+    },
+    oidc: {
+      // Unset: the embedded provider at /auth is the issuer.
+      issuer: (process.env.OIDC_ISSUER ?? `${publicUrl}/auth`).replace(/\/$/, ''),
+      embedded: !process.env.OIDC_ISSUER,
+      clientId: process.env.OIDC_CLIENT_ID ?? 'esos-web',
+      audience: process.env.OIDC_AUDIENCE ?? 'esos-api',
+      accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 300),
+      sessionTtlSeconds: int('SESSION_TTL_SECONDS', 1800),
+    },
+    smtpUrl: process.env.SMTP_URL ?? '',
+    mailFrom: process.env.MAIL_FROM ?? 'ESOS Reporting <no-reply@esos.localhost>',
+    gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
+    credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
+    features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },
+    seedDemoData: !production && process.env.SEED_DEMO_DATA !== 'false',
+    bodyLimit: process.env.BODY_LIMIT ?? '1mb',
+    logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    version: { displayed: '3.3.2', dev: '0.81.0', commit: commitHash() },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

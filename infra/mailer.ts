@@ -1,0 +1,24 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  messageId: string;
+}
+
+/** Delivers one message or throws. */
+export type Mailer = (email: OutgoingEmail) => Promise<void>;
+
+/**
+ * SMTP when SMTP_URL is set. Without it (development only) messages stay in the outbox table,
+ * marked delivered to the local mailbox that /api/dev/mailbox shows.
+ */
+export function createMailer(smtpUrl: string, from: string): Mailer | null {
+  if (!smtpUrl) return null;
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (email) => {
+    await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined, messageId: email.messageId });
+  };
+}

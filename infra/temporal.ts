@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import type { Config } from './config';
+import { searchAttributeKeys } from '../domain/search-attributes';
+
+function tlsOptions(config: Config): ConnectionOptions['tls'] {
+  const tls = config.temporal.tls;
+  if (tls === true) return true;
+  if (tls === false) return undefined;
+  return { clientCertPair: { crt: fs.readFileSync(tls.certPath), key: fs.readFileSync(tls.keyPath) } };
+}
+
+export async function connectClient(config: Config): Promise<Client> {
+  const connection = await Connection.connect({ address: config.temporal.address, tls: tlsOptions(config) });
+  return new Client({ connection, namespace: config.temporal.namespace });
+}
+
+export function connectWorker(config: Config): Promise<NativeConnection> {
+  return NativeConnection.connect({ address: config.temporal.address, tls: tlsOptions(config) });
+}
+
+/** Registers our search attributes when missing (idempotent; safe on every start). */
+export async function ensureSearchAttributes(client: Client, namespace: string): Promise<void> {
+  const { customAttributes } = await client.connection.operatorService.listSearchAttributes({ namespace });
+  const missing = searchAttributeKeys.filter((key) => !(key.name in (customAttributes ?? {})));
+  if (missing.length === 0) return;
+  await client.connection.operatorService.addSearchAttributes({
+    namespace,
+    searchAttributes: Object.fromEntries(missing.map((key) => [key.name, 2 /* INDEXED_VALUE_TYPE_KEYWORD */])),
+  });
+}
+
+/** A lazily connected client that retries on the next call after a failure. */
+export function lazyClient(config: Config): () => Promise<Client> {
+  let pending: Promise<Client> | null = null;
+  return () => {
+    pending ??= connectClient(config).catch((err) => {
+      pending = null;
+      throw err;
+    });
+    return pending;
+  };
+}

@@ -1,0 +1,52 @@
+// Three projects: server-side code against real PostgreSQL and Temporal, the SPA's components in
+// jsdom, and end-to-end tests that drive the running service in Debian's Chromium. A project's
+// globalSetup runs only when one of its tests is selected, so `npx jest web/` starts no servers.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// ESM-only packages that Jest's own loader cannot require on Node 20: compile them to CommonJS.
+const esmPackages = ['jose', 'oauth4webapi'];
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+module.exports = {
+  reporters: ['default', '<rootDir>/test/summary-reporter.js'],
+  testTimeout: 60000,
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{api,activities,domain,identity,infra,workflows,scripts,test}/**/*.test.ts', '<rootDir>/*.test.ts'],
+      globalSetup: '<rootDir>/test/setup/server-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/web-setup.ts'],
+      moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/setup/style-stub.js' },
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/setup/e2e-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,76 @@
+// Starts the whole service for browser tests: its own database, a Temporal dev server, the worker
+// and the web process on a free port, exactly as `npm start` runs them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { Runtime, DefaultLogger } from '@temporalio/worker';
+import { dropDatabase } from '../../infra/db';
+import { startTestTemporal } from '../temporal';
+import { onTeardown } from './cleanup';
+import { createTestDatabase } from './test-database';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the service at ${url} did not become healthy`);
+}
+
+export default async function e2eSetup(): Promise<void> {
+  const root = path.resolve(__dirname, '..', '..');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const databaseUrl = await createTestDatabase();
+  onTeardown(() => dropDatabase(databaseUrl));
+  const temporal = await startTestTemporal();
+  onTeardown(() => temporal.teardown());
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_TASK_QUEUE: `esos-e2e-${port}`,
+    LOG_LEVEL: 'warn',
+  };
+  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const start = (file: string) => {
+    const child = spawn(process.execPath, [tsx, file], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    onTeardown(
+      () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+        }),
+    );
+    return child;
+  };
+  const web = start('api/server.ts');
+  start('worker.ts');
+  await waitHealthy(baseUrl, web);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATABASE_URL = databaseUrl;
+}

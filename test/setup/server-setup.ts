@@ -1,0 +1,10 @@
+import { dropDatabase } from '../../infra/db';
+import { onTeardown } from './cleanup';
+import { createTestDatabase } from './test-database';
+
+export default async function serverSetup(): Promise<void> {
+  if (process.env.ESOS_TEST_DATABASE_URL) return; // made already by another project's setup
+  const url = await createTestDatabase();
+  process.env.ESOS_TEST_DATABASE_URL = url;
+  onTeardown(() => dropDatabase(url));
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  root: 'web',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // /assets is govuk-frontend's fonts and images, served by the API; our build goes to /static.
+    assetsDir: 'static',
+    // No inline scripts: the CSP forbids them.
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
+    // govuk-frontend's CSS keeps old-browser hacks that lightningcss rejects; esbuild minifies it as is.
+    cssMinify: 'esbuild',
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/assets': 'http://localhost:3000' },
+  },
+});

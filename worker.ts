@@ -1,0 +1,50 @@
+// The Temporal worker process: runs every workflow in workflows/ and activity in activities/ on the
+// task queue `esos`, and makes sure the long-running system workflows are started.
+import { DefaultLogger, Runtime, Worker, type LogLevel } from '@temporalio/worker';
+import { WorkflowIdConflictPolicy } from '@temporalio/client';
+import { createActivities } from './activities';
+import { loadConfig } from './infra/config';
+import { createDb } from './infra/db';
+import { createLogger } from './infra/logger';
+import { createMailer } from './infra/mailer';
+import { connectClient, connectWorker, ensureSearchAttributes } from './infra/temporal';
+import { EMAIL_DISPATCHER_ID } from './workflows/email-outbox';
+
+export const workflowsPath = require.resolve('./workflows');
+
+export async function startSystemWorkflows(client: Awaited<ReturnType<typeof connectClient>>, taskQueue: string) {
+  await client.workflow.start('emailOutboxDispatcher', {
+    workflowId: EMAIL_DISPATCHER_ID,
+    taskQueue,
+    args: [{}],
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'ERROR' };
+  Runtime.install({ logger: new DefaultLogger(sdkLevels[config.logLevel] ?? 'INFO') });
+  const db = createDb(config.databaseUrl);
+  const client = await connectClient(config);
+  await ensureSearchAttributes(client, config.temporal.namespace);
+  const worker = await Worker.create({
+    connection: await connectWorker(config),
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowsPath,
+    activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
+  });
+  await startSystemWorkflows(client, config.temporal.taskQueue);
+  logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
+  await worker.run();
+  await db.destroy();
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

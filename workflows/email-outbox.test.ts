@@ -1,0 +1,86 @@
+// The e-mail dispatcher on a real Temporal dev server, a real database and a real SMTP peer.
+import { Worker, Runtime, DefaultLogger, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createEmailActivities } from '../activities/email';
+import { createDb, type Db } from '../infra/db';
+import { createMailer } from '../infra/mailer';
+import { queueEmails } from '../infra/outbox';
+import { startSmtpPeer } from '../test/smtp-peer';
+import { startTestTemporal } from '../test/temporal';
+import { emailOutboxDispatcher, emailQueuedSignal } from './email-outbox';
+
+let env: TestWorkflowEnvironment;
+let bundle: WorkflowBundleWithSourceMap;
+let db: Db;
+
+beforeAll(async () => {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  [env, bundle] = await Promise.all([startTestTemporal(), bundleWorkflowCode({ workflowsPath: require.resolve('./index'), logger: new DefaultLogger('WARN') })]);
+  db = createDb(process.env.ESOS_TEST_DATABASE_URL!);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await env?.teardown();
+});
+
+beforeEach(() => db('email_outbox').delete());
+
+async function runDispatcher(smtpUrl: string, until: () => Promise<boolean>) {
+  const taskQueue = `email-${Date.now()}`;
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: bundle,
+    activities: createEmailActivities({ db, mailer: createMailer(smtpUrl, 'ESOS <no-reply@esos.test>'), domain: 'esos.test' }),
+  });
+  await worker.runUntil(async () => {
+    const handle = await env.client.workflow.start(emailOutboxDispatcher, { taskQueue, workflowId: `dispatcher-${taskQueue}`, args: [{ idlePollMs: 200 }] });
+    const deadline = Date.now() + 20_000;
+    while (!(await until())) {
+      if (Date.now() > deadline) throw new Error('the dispatcher did not finish in time');
+      await handle.signal(emailQueuedSignal);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await handle.terminate('test finished');
+  });
+}
+
+it('delivers queued e-mails over SMTP once each and marks them sent', async () => {
+  const smtp = await startSmtpPeer();
+  try {
+    await db.transaction((trx) =>
+      queueEmails(trx, [
+        { to: 'ann@example.com', subject: 'Your account is ready', text: 'Hello Ann' },
+        { to: 'bob@example.com', subject: 'You have a new task', text: 'Hello Bob' },
+      ]),
+    );
+    await runDispatcher(smtp.url, async () => (await db('email_outbox').where({ status: 'SENT' })).length === 2);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(smtp.received.find((m) => m.to[0] === 'ann@example.com')?.raw).toContain('Subject: Your account is ready');
+    const rows = await db('email_outbox').orderBy('id');
+    expect(rows.every((r) => r.status === 'SENT' && r.attempts === 1 && r.message_id)).toBe(true);
+  } finally {
+    await smtp.close();
+  }
+});
+
+it('keeps a message whose delivery failed, and schedules a retry with backoff', async () => {
+  const smtp = await startSmtpPeer({ failFirst: 1 });
+  try {
+    await queueEmails(db, [{ to: 'cat@example.com', subject: 'Retry me', text: 'Hello' }]);
+    await runDispatcher(smtp.url, async () => (await db('email_outbox').first()).attempts === 1);
+    const row = await db('email_outbox').first();
+    expect(row.status).toBe('PENDING');
+    expect(row.last_error).toContain('Mailbox temporarily unavailable');
+    expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(smtp.received).toHaveLength(0);
+    // When the retry falls due, the same message goes out with the same Message-ID.
+    await db('email_outbox').update({ next_attempt_at: db.fn.now() });
+    await runDispatcher(smtp.url, async () => (await db('email_outbox').first()).status === 'SENT');
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].raw).toContain(`Message-ID: ${row.message_id}`);
+  } finally {
+    await smtp.close();
+  }
+});
