@@ -31,11 +31,11 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
 
   const api = new Router({ prefix: '/api' });
   for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', userRoutes, deps)]) api.use(group.routes());
-  const apiStack = [
+  const apiStack: Middleware[] = [
     bodyParser({ jsonLimit: deps.config.bodyLimit, enableTypes: ['json'] }),
     authenticate(deps),
-    api.routes(),
-    api.allowedMethods({ throw: true, methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed') }),
+    api.routes() as Middleware,
+    api.allowedMethods({ throw: true, methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed') }) as Middleware,
   ];
   app.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();

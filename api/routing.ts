@@ -2,8 +2,10 @@
 // middleware (here) enforces it. Nothing reaches a handler without passing its access rule.
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 import type { AppDeps } from './deps';
+import type { Permission, RoleType } from '../domain/authorities';
+import { hasPermission, loadCurrentUser } from './auth/current-user';
 
 export interface Principal {
   subject: string;
@@ -12,11 +14,21 @@ export interface Principal {
   lastName: string;
 }
 
-/** Who may call a route. `public`: anyone; `authenticated`: any valid bearer token. */
-export type Access = { kind: 'public' } | { kind: 'authenticated' };
+/**
+ * Who may call a route. `public`: anyone. `authenticated`: any valid bearer token (the caller is
+ * loaded into ctx.state.user). `role`: the caller's role type is listed, they hold at least one
+ * ACTIVE authority (unless `activeAuthorityRequired` is false) and, when given, the permission.
+ * Which account or competent authority a resource belongs to is checked by the handler, with the
+ * helpers of api/auth/, because only the handler knows the resource.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'role'; roles: RoleType[]; permission?: Permission; activeAuthorityRequired?: boolean };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const AUTHENTICATED: Access = { kind: 'authenticated' };
+export const role = (roles: RoleType[], options: { permission?: Permission; activeAuthorityRequired?: boolean } = {}): Access => ({ kind: 'role', roles, ...options });
 
 export type Handler = (ctx: Context, deps: AppDeps) => Promise<void> | void;
 
@@ -41,9 +53,18 @@ export function authenticate(deps: AppDeps): Middleware {
   };
 }
 
-function enforce(access: Access): Middleware {
+function enforce(access: Access, deps: AppDeps): Middleware {
   return async (ctx, next) => {
-    if (access.kind === 'authenticated' && !ctx.state.principal) throw unauthorized();
+    if (access.kind !== 'public') {
+      if (!ctx.state.principal) throw unauthorized();
+      ctx.state.user = await loadCurrentUser(deps.db, ctx.state.principal);
+    }
+    if (access.kind === 'role') {
+      const user = ctx.state.user;
+      if (!access.roles.includes(user.roleType)) throw forbidden();
+      if (access.activeAuthorityRequired !== false && user.active.length === 0) throw forbidden();
+      if (access.permission && !hasPermission(user, access.permission)) throw forbidden();
+    }
     await next();
   };
 }
@@ -51,7 +72,7 @@ function enforce(access: Access): Middleware {
 export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): Router {
   const router = new Router({ prefix });
   for (const route of routes) {
-    router[route.method](route.path, enforce(route.access), async (ctx) => {
+    router[route.method](route.path, enforce(route.access, deps), async (ctx) => {
       await route.handler(ctx, deps);
     });
   }

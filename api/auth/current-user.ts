@@ -1,0 +1,89 @@
+// The signed-in caller as the API sees them: their user row and their authorities. Loaded once per
+// request by the access middleware; handlers read it from ctx.state.user.
+import type { Db } from '../../infra/db';
+import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
+import type { Principal } from '../routing';
+
+export interface Authority {
+  id: number;
+  code: string | null;
+  status: AuthorityStatus;
+  accountId: number | null;
+  competentAuthority: CompetentAuthority | null;
+  verificationBodyId: number | null;
+  permissions: Permission[];
+}
+
+export interface CurrentUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** From the authorities; a user with none is an operator (reference §1.2). */
+  roleType: RoleType;
+  /** Every authority, whatever its status. */
+  authorities: Authority[];
+  /** ACTIVE authorities only: the ones that grant anything. */
+  active: Authority[];
+}
+
+export function roleTypeOf(authorities: Authority[]): RoleType {
+  if (authorities.some((a) => a.competentAuthority)) return 'REGULATOR';
+  if (authorities.some((a) => a.verificationBodyId)) return 'VERIFIER';
+  return 'OPERATOR';
+}
+
+/** Loads the caller; the first call of a new subject creates their user row from the token's claims. */
+export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
+  let user = await db('users').where({ id: principal.subject }).first();
+  if (!user) {
+    await db('users')
+      .insert({ id: principal.subject, email: principal.email.toLowerCase(), first_name: principal.firstName, last_name: principal.lastName })
+      .onConflict('id')
+      .ignore();
+    user = await db('users').where({ id: principal.subject }).first();
+  }
+  const rows = await db('authorities').where({ user_id: principal.subject }).orderBy('id');
+  const authorities: Authority[] = rows.map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    status: r.status,
+    accountId: r.account_id,
+    competentAuthority: r.competent_authority,
+    verificationBodyId: r.verification_body_id,
+    permissions: r.permissions ?? [],
+  }));
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    roleType: roleTypeOf(authorities),
+    authorities,
+    active: authorities.filter((a) => a.status === 'ACTIVE'),
+  };
+}
+
+/** The competent authority a regulator works for (regulators have exactly one). */
+export function regulatorCompetentAuthority(user: CurrentUser): CompetentAuthority | null {
+  return user.roleType === 'REGULATOR' ? (user.active.find((a) => a.competentAuthority)?.competentAuthority ?? null) : null;
+}
+
+/** Does the caller hold this permission on this account (operators) or for its CA (regulators)? */
+export function hasPermissionOnAccount(user: CurrentUser, account: { id: number; competentAuthority: string }, permission?: Permission): boolean {
+  return user.active.some(
+    (a) =>
+      ((user.roleType === 'OPERATOR' && a.accountId === account.id) || (user.roleType === 'REGULATOR' && a.competentAuthority === account.competentAuthority)) &&
+      (!permission || a.permissions.includes(permission)),
+  );
+}
+
+export function hasPermission(user: CurrentUser, permission: Permission): boolean {
+  return user.active.some((a) => a.permissions.includes(permission));
+}
+
+/** The caller of a route whose access rule is not public. */
+export function currentUser(ctx: { state: { user?: CurrentUser } }): CurrentUser {
+  if (!ctx.state.user) throw new Error('currentUser() called on a public route');
+  return ctx.state.user;
+}

@@ -1,0 +1,67 @@
+// Request (process) and task vocabulary shared by the API, the workflows and the SPA.
+
+export const requestTypes = [
+  'ORGANISATION_ACCOUNT_OPENING',
+  'NOTIFICATION_OF_COMPLIANCE_P3',
+  'ACTION_PLAN_P3',
+  'PROGRESS_UPDATE_1_P3',
+  'PROGRESS_UPDATE_2_P3',
+  'ACCOUNT_CLOSURE',
+] as const;
+export type RequestType = (typeof requestTypes)[number];
+
+export const requestStatuses = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'APPROVED', 'REJECTED', 'TERMINATED'] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+export const taskTypes = [
+  'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW',
+  'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT',
+  'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_EDIT',
+  'NOTIFICATION_OF_COMPLIANCE_P3_WAIT_FOR_EDIT',
+  'ACTION_PLAN_P3_APPLICATION_SUBMIT',
+  'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT',
+  'PROGRESS_UPDATE_2_P3_APPLICATION_SUBMIT',
+  'ACCOUNT_CLOSURE_SUBMIT',
+] as const;
+export type TaskType = (typeof taskTypes)[number];
+
+/** Task names as the dashboard shows them (spec section 3). */
+export const taskTypeLabels: Record<TaskType, string> = {
+  ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW: 'Review organisation account application',
+  NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT: 'Submit Phase 3 notification',
+  NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_EDIT: 'Review Phase 3 notification',
+  NOTIFICATION_OF_COMPLIANCE_P3_WAIT_FOR_EDIT: 'Awaiting external review of Phase 3 notification',
+  ACTION_PLAN_P3_APPLICATION_SUBMIT: 'Submit Phase 3 Action Plan',
+  PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT: 'Submit Phase 3 Progress Update 1',
+  PROGRESS_UPDATE_2_P3_APPLICATION_SUBMIT: 'Submit Phase 3 Progress Update 2',
+  ACCOUNT_CLOSURE_SUBMIT: 'Close account',
+};
+
+/** Request types in a 'Type' column (spec section 3). */
+export const requestTypeLabels: Partial<Record<RequestType, string>> = {
+  ORGANISATION_ACCOUNT_OPENING: 'Organisation account',
+  ACCOUNT_CLOSURE: 'Close account',
+};
+
+/** Readable, deterministic request ids (reference: real-service-workflows.md §1.4). */
+export function requestId(type: RequestType, accountId: number): string {
+  const n = String(accountId).padStart(6, '0');
+  switch (type) {
+    case 'ORGANISATION_ACCOUNT_OPENING':
+      return `ACC${n}`;
+    case 'ACCOUNT_CLOSURE':
+      return `ACL${n}`;
+    case 'NOTIFICATION_OF_COMPLIANCE_P3':
+      return `NOC${n}-P3`;
+    case 'ACTION_PLAN_P3':
+      return `AP${n}-P3`;
+    case 'PROGRESS_UPDATE_1_P3':
+      return `PU1${n}-P3`;
+    case 'PROGRESS_UPDATE_2_P3':
+      return `PU2${n}-P3`;
+  }
+}
+
+export function organisationId(accountId: number): string {
+  return `ORG${String(accountId).padStart(6, '0')}`;
+}
