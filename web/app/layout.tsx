@@ -7,7 +7,7 @@ export const SERVICE_NAME = 'Manage your ESOS reporting';
 export const ESOS_GUIDANCE_URL = 'https://www.gov.uk/guidance/energy-savings-opportunity-scheme-esos';
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { signedIn, firstName, lastName } = useSession();
+  const { signedIn, user } = useSession();
   return (
     <>
       <a href="#main-content" className="govuk-skip-link">
@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <strong className="govuk-tag govuk-phase-banner__content__tag">Beta</strong>
             <span className="govuk-phase-banner__text">
               This is a new service. Help us improve it and <Link href="/feedback" className="govuk-link">give your feedback</Link>.
-              {signedIn && <> You are logged in as: {firstName} {lastName}</>}
+              {signedIn && user && <> You are logged in as: {user.firstName} {user.lastName}</>}
             </span>
           </p>
         </div>
