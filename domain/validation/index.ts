@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './numbers';
+export * from './text';
+export * from './dates';
+export * from './files';
+export * from './groups';

@@ -1,0 +1,105 @@
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { ErrorMessage } from './error-message';
+import { Fieldset } from './fieldset';
+import { FormGroup } from './form-group';
+import { Hint } from './hint';
+import { cx, describedBy, errorAnchorId } from './internal';
+
+export type DatePart = 'day' | 'month' | 'year';
+
+/** Props of one of the three inputs; `register('startDate.day')` fits. */
+export type DatePartProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> };
+
+export interface DateInputProps {
+  /** Id of the `govuk-date-input` element; inputs get `{id}-day`, `{id}-month`, `{id}-year`. */
+  id: string;
+  /** Field path used for the error-summary anchor `l.{name}` (defaults to id). */
+  name?: string;
+  /** Input names are `{namePrefix}-day` etc. as govuk does, unless the part props carry a name. */
+  namePrefix?: string;
+  legend?: ReactNode;
+  legendClassName?: string;
+  isPageHeading?: boolean;
+  hint?: ReactNode;
+  errorMessage?: ReactNode;
+  /** Which inputs get the error style; default: all three when there is an error. */
+  errorParts?: readonly DatePart[];
+  day?: DatePartProps;
+  month?: DatePartProps;
+  year?: DatePartProps;
+  /** Values of uncontrolled inputs. */
+  values?: Partial<Record<DatePart, string | number>>;
+  formGroupClassName?: string;
+  groupId?: string;
+  disabled?: boolean;
+}
+
+const LABELS: Record<DatePart, string> = { day: 'Day', month: 'Month', year: 'Year' };
+
+/**
+ * GOV.UK date input (day, month, year) in a fieldset with role=group.
+ * With react-hook-form: `<DateInput id="startDate" {...registerDate(form, 'startDate')} />`.
+ */
+export function DateInput({
+  id,
+  name,
+  namePrefix,
+  legend,
+  legendClassName,
+  isPageHeading,
+  hint,
+  errorMessage,
+  errorParts,
+  day,
+  month,
+  year,
+  values,
+  formGroupClassName,
+  groupId,
+  disabled,
+}: DateInputProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errorMessage ? `${id}-error` : undefined;
+  const partProps: Record<DatePart, DatePartProps | undefined> = { day, month, year };
+  return (
+    <FormGroup id={groupId ?? errorAnchorId(name ?? id)} error={!!errorMessage} className={formGroupClassName}>
+      <Fieldset role="group" legend={legend} legendClassName={legendClassName} isPageHeading={isPageHeading} describedBy={describedBy(hintId, errorId)}>
+        {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+        {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
+        <div className="govuk-date-input" id={id}>
+          {(['day', 'month', 'year'] as const).map((part) => {
+            const { className, ref, name: partName, ...rest } = partProps[part] ?? {};
+            const inputId = `${id}-${part}`;
+            const hasError = !!errorMessage && (!errorParts || errorParts.includes(part));
+            const value = values?.[part];
+            return (
+              <div className="govuk-date-input__item" key={part}>
+                <div className="govuk-form-group">
+                  <label className="govuk-label govuk-date-input__label" htmlFor={inputId}>
+                    {LABELS[part]}
+                  </label>
+                  <input
+                    defaultValue={value === undefined ? undefined : String(value)}
+                    disabled={disabled}
+                    inputMode="numeric"
+                    {...rest}
+                    ref={ref}
+                    className={cx(
+                      'govuk-input govuk-date-input__input',
+                      part === 'year' ? 'govuk-input--width-4' : 'govuk-input--width-2',
+                      hasError && 'govuk-input--error',
+                      className,
+                    )}
+                    id={inputId}
+                    name={partName ?? (namePrefix ? `${namePrefix}-${part}` : part)}
+                    type="text"
+                  />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </Fieldset>
+    </FormGroup>
+  );
+}

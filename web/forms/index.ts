@@ -1,0 +1,2 @@
+export * from './use-gov-form';
+export * from './form-error-summary';
