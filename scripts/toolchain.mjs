@@ -19,13 +19,18 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
 }
 
-/** Runs `npm ci` when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs the locked packages when node_modules is missing or older than package-lock.json.
+ * `npm install` rather than `npm ci`: the registry reachable here serves only this platform's
+ * optional binaries (@swc/core-darwin-arm64 and the like answer 404), so a lockfile made here lacks
+ * them and `npm ci` rejects it; `npm install` installs the same locked versions without complaint.
+ */
 export function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  say('Installing npm packages (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  say('Installing npm packages (the versions in package-lock.json)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function onPath(binary) {
