@@ -10,6 +10,12 @@ import { authenticate, buildRouter } from './routing';
 import { staticFiles } from './static-files';
 import { uiConfigurationRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
+import { termsRoutes } from './routes/terms';
+import { authorityRoutes } from './routes/authorities';
+import { operatorUserRoutes } from './routes/operator-users';
+import { regulatorUserRoutes } from './routes/regulator-users';
+import { verifierUserRoutes } from './routes/verifier-users';
+import { engineRoutes } from './routes/engine';
 import { ApiError } from './errors';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
@@ -18,6 +24,11 @@ export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-fron
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */
 export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } = {}): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    // A browser that goes away mid-download is not a fault of ours.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    deps.logger.error({ err }, 'response error');
+  });
   const issuerOrigin = new URL(deps.config.oidc.issuer).origin;
   const external = issuerOrigin !== new URL(deps.config.publicUrl).origin ? [issuerOrigin] : [];
   app.use(requestLog(deps.logger));
@@ -30,7 +41,7 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   extra.mount?.(app);
 
   const api = new Router({ prefix: '/api' });
-  for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', userRoutes, deps)]) api.use(group.routes());
+  for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes], deps), buildRouter('/v1.0', engineRoutes, deps)]) api.use(group.routes());
   const apiStack: Middleware[] = [
     bodyParser({ jsonLimit: deps.config.bodyLimit, enableTypes: ['json'] }),
     authenticate(deps),

@@ -93,6 +93,7 @@ describe('security headers and the SPA', () => {
     const font = await fetch(`${api.url}/assets/fonts/bold-b542beb274-v2.woff2`);
     expect(font.status).toBe(200);
     expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect((await font.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it('does not serve files outside the web root', async () => {
