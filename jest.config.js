@@ -13,7 +13,7 @@ const swc = [
   },
 ];
 // ESM-only packages that Jest's own loader cannot require on Node 20: compile them to CommonJS.
-const esmPackages = ['jose', 'oauth4webapi'];
+const esmPackages = ['jose', 'oauth4webapi', 'wouter'];
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -1,94 +1,56 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { GovukLogo } from './govuk-logo';
+import { PhaseBanner } from '../components/phase-banner';
 import { useSession } from '../stores/session';
+import { CookieBanner } from './cookie-banner';
+import { Footer } from './footer';
+import { Header } from './header';
+import { RouteChrome, useCurrentRoute } from './route-chrome';
+import { routes } from './routes';
 
-export const SERVICE_NAME = 'Manage your ESOS reporting';
-export const ESOS_GUIDANCE_URL = 'https://www.gov.uk/guidance/energy-savings-opportunity-scheme-esos';
+// Only signed-in users need the dialog: keep it (and the modal) out of the first load.
+const SessionTimeout = lazy(() => import('./session-timeout').then((m) => ({ default: m.SessionTimeout })));
 
+export { SERVICE_NAME } from '../lib/page-title';
+export { ESOS_GUIDANCE_URL } from './footer';
+
+/** The frame of every page: cookie banner, skip link, header, phase banner, breadcrumbs, main, footer. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { signedIn, user } = useSession();
+  const signedIn = useSession((s) => s.signedIn === true);
+  const user = useSession((s) => s.user);
+  const route = useCurrentRoute(routes);
   return (
     <>
-      <a href="#main-content" className="govuk-skip-link">
+      <CookieBanner />
+      <a href="#main-content" className="govuk-skip-link" data-module="govuk-skip-link">
         Skip to main content
       </a>
-      <header className="govuk-template__header">
-        <div className="govuk-header" data-module="govuk-header">
-          <div className="govuk-header__container govuk-width-container">
-            <div className="govuk-header__logo">
-              <a href="https://www.gov.uk" className="govuk-header__homepage-link">
-                <GovukLogo />
-              </a>
-            </div>
-          </div>
-        </div>
-        <section aria-label="Service information" className="govuk-service-navigation">
-          <div className="govuk-width-container">
-            <div className="govuk-service-navigation__container">
-              <span className="govuk-service-navigation__service-name">
-                <Link href="/" className="govuk-service-navigation__link">
-                  {SERVICE_NAME}
-                </Link>
-              </span>
-            </div>
-          </div>
-        </section>
-      </header>
+      <Header />
+      <PhaseBanner tag="Beta">
+        This is a new service. Help us improve it and{' '}
+        <Link href="/feedback" className="govuk-link">
+          give your feedback
+        </Link>
+        .
+        {signedIn && user ? (
+          <>
+            {' '}
+            You are logged in as: {user.firstName} {user.lastName}
+          </>
+        ) : null}
+      </PhaseBanner>
       <div className="govuk-width-container">
-        <div className="govuk-phase-banner">
-          <p className="govuk-phase-banner__content">
-            <strong className="govuk-tag govuk-phase-banner__content__tag">Beta</strong>
-            <span className="govuk-phase-banner__text">
-              This is a new service. Help us improve it and <Link href="/feedback" className="govuk-link">give your feedback</Link>.
-              {signedIn && user && <> You are logged in as: {user.firstName} {user.lastName}</>}
-            </span>
-          </p>
-        </div>
-        <main className="govuk-main-wrapper app-main-wrapper" id="main-content">
+        <RouteChrome route={route} routes={routes} />
+        <main className="govuk-main-wrapper app-main-wrapper" id="main-content" tabIndex={-1}>
           {children}
         </main>
       </div>
-      <footer className="govuk-footer">
-        <div className="govuk-width-container">
-          <div className="govuk-footer__meta">
-            <div className="govuk-footer__meta-item govuk-footer__meta-item--grow">
-              <h2 className="govuk-visually-hidden">Support links</h2>
-              <ul className="govuk-footer__inline-list">
-                <li className="govuk-footer__inline-list-item">
-                  <Link className="govuk-footer__link" href="/privacy-notice">Privacy Notice</Link>
-                </li>
-                <li className="govuk-footer__inline-list-item">
-                  <Link className="govuk-footer__link" href="/contact-us">Contact us</Link>
-                </li>
-                <li className="govuk-footer__inline-list-item">
-                  <Link className="govuk-footer__link" href="/accessibility">Accessibility Statement</Link>
-                </li>
-                <li className="govuk-footer__inline-list-item">
-                  <a className="govuk-footer__link" href={ESOS_GUIDANCE_URL} target="_blank" rel="noreferrer noopener">
-                    ESOS Guidance (opens in new tab)
-                  </a>
-                </li>
-              </ul>
-              <svg aria-hidden="true" focusable="false" className="govuk-footer__licence-logo" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 483.2 195.7" height="17" width="41">
-                <path fill="currentColor" d="M421.5 142.8V.1l-50.7 32.3v161.1h112.4v-50.7zm-122.3-9.6A47.12 47.12 0 0 1 221 97.8c0-26 21.1-47.1 47.1-47.1 16.7 0 31.4 8.7 39.7 21.8l42.7-27.2A97.63 97.63 0 0 0 268.1 0c-36.5 0-68.3 20.1-85.1 49.7A98 98 0 0 0 97.8 0C43.9 0 0 43.9 0 97.8s43.9 97.8 97.8 97.8c36.5 0 68.3-20.1 85.1-49.7a97.76 97.76 0 0 0 149.6 25.4l19.4 22.2h3v-87.8h-80l24.3 27.5zM97.8 145c-26 0-47.1-21.1-47.1-47.1s21.1-47.1 47.1-47.1 47.2 21 47.2 47S123.8 145 97.8 145" />
-              </svg>
-              <span className="govuk-footer__licence-description">
-                All content is available under the{' '}
-                <a className="govuk-footer__link" href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/" rel="license">
-                  Open Government Licence v3.0
-                </a>
-                , except where otherwise stated
-              </span>
-            </div>
-            <div className="govuk-footer__meta-item">
-              <a className="govuk-footer__link govuk-footer__copyright-logo" href="https://www.nationalarchives.gov.uk/information-management/re-using-public-sector-information/uk-government-licensing-framework/crown-copyright/">
-                © Crown copyright
-              </a>
-            </div>
-          </div>
-        </div>
-      </footer>
+      <Footer />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SessionTimeout />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,16 +1,149 @@
-// The SPA's one way to call the API. Paths are relative to /api.
+// The SPA's one way to call the API (paths relative to /api). It adds the bearer token, sends and
+// reads JSON, counts pending non-GET calls, and handles the statuses of spec section 8 once for
+// every caller: 500 shows the error page in place, 401 signs in again, 403 goes to landing.
+import { getAccessToken, startSignIn } from './auth/tokens';
+import { showErrorPage } from './error-page';
+import { forceNavigate } from './navigation-guard';
+import { beginPendingRequest } from './pending';
+
+export const API_BASE = '/api';
+/** Errors of calls to this path (an account's header information) always reach the caller. */
+export const HEADER_INFO_PATH = '/header-info';
+
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  field?: string;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { code?: string; message?: string; field?: string } | null,
+    readonly body: ApiErrorBody | null,
   ) {
     super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'HttpError';
   }
 }
 
-export async function apiGet<T>(path: string): Promise<T> {
-  const res = await fetch(`/api${path}`, { headers: { accept: 'application/json' } });
-  const body = res.headers.get('content-type')?.includes('application/json') ? await res.json() : null;
-  if (!res.ok) throw new HttpError(res.status, body);
-  return body as T;
+type QueryScalar = string | number | boolean | Date | null | undefined;
+export interface QueryParams {
+  [key: string]: QueryScalar | readonly QueryScalar[] | QueryParams;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: QueryParams;
+  /** false for the calls the spec marks (no auth): no bearer token. Default true. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Spec section 5: a call refuses to run without a required parameter. */
+export function requireParam<T>(value: T | null | undefined, name: string, operation: string): T {
+  if (value === null || value === undefined) {
+    throw new Error(`Required parameter ${name} was null or undefined when calling ${operation}.`);
+  }
+  return value;
+}
+
+function queryValue(value: Exclude<QueryScalar, null | undefined>): string {
+  // Dates travel as the day only (YYYY-MM-DD).
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+}
+
+/** Query string with nested objects as dotted keys and arrays as repeated keys; null/undefined left out. */
+export function queryString(query: QueryParams | undefined): string {
+  const params = new URLSearchParams();
+  const add = (prefix: string, value: QueryParams[string]) => {
+    if (value === null || value === undefined) return;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly QueryScalar[]) if (item !== null && item !== undefined) params.append(prefix, queryValue(item));
+    } else if (typeof value === 'object' && !(value instanceof Date)) {
+      for (const [key, nested] of Object.entries(value as QueryParams)) add(`${prefix}.${key}`, nested);
+    } else {
+      params.append(prefix, queryValue(value as Exclude<QueryScalar, null | undefined>));
+    }
+  };
+  for (const [key, value] of Object.entries(query ?? {})) add(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A promise that never settles: the request is dropped, the caller never continues. */
+function dropped<T>(): Promise<T> {
+  return new Promise<T>(() => undefined);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  if (!res.headers.get('content-type')?.includes('application/json')) return null;
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.auth !== false) {
+    const token = await getAccessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  const end = method === 'GET' ? () => undefined : beginPendingRequest();
+  let res: Response;
+  let body: unknown;
+  try {
+    res = await fetch(`${API_BASE}${path}${queryString(options.query)}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+    body = await readBody(res);
+  } finally {
+    end();
+  }
+  if (res.ok) return body as T;
+
+  const error = new HttpError(res.status, (body as ApiErrorBody | null) ?? null);
+  if (path.split('?')[0].endsWith(HEADER_INFO_PATH)) throw error;
+  switch (res.status) {
+    case 500:
+      showErrorPage(500);
+      return dropped<T>();
+    case 401:
+      startSignIn({ redirectUrl: `${window.location.pathname}${window.location.search}` });
+      return dropped<T>();
+    case 403:
+      forceNavigate('/landing');
+      return dropped<T>();
+    default:
+      throw error;
+  }
+}
+
+export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'GET' });
+}
+
+export function apiPost<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'POST', body });
+}
+
+export function apiPut<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'PUT', body });
+}
+
+export function apiPatch<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'PATCH', body });
+}
+
+export function apiDelete<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+  return apiRequest<T>(path, { ...options, method: 'DELETE' });
 }
