@@ -7,6 +7,11 @@ import { loadConfig } from '../infra/config';
 import { createDb, ensureDatabase, migrate } from '../infra/db';
 import { createLogger } from '../infra/logger';
 import { lazyClient } from '../infra/temporal';
+import { createLocalJWKSet } from 'jose';
+import { createTokenVerifier } from './auth/verify-token';
+import { createIdentity } from '../identity';
+import { publicJwks } from '../identity/keys';
+import { seedDemoData } from '../infra/seed';
 
 export async function startServer(): Promise<{ server: http.Server; close: () => Promise<void> }> {
   const config = loadConfig();
@@ -14,21 +19,24 @@ export async function startServer(): Promise<{ server: http.Server; close: () =>
   await ensureDatabase(config.databaseUrl);
   const db = createDb(config.databaseUrl);
   await migrate(db);
+  if (config.seedDemoData) await seedDemoData(db, logger);
+  const { issuer, audience, embedded } = config.oidc;
   const deps: AppDeps = {
     config,
     db,
     logger,
     temporal: lazyClient(config),
-    // Token verification arrives with sign-in; until then no token is accepted.
-    verifyToken: async () => null,
+    verifyToken: createTokenVerifier({ issuer, audience, keys: embedded ? createLocalJWKSet(await publicJwks(db)) : undefined }),
   };
-  const app = createApp(deps);
+  const identity = await createIdentity(db, config, logger);
+  const app = createApp(deps, { mount: identity.mount });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logger.info({ url: config.publicUrl }, 'ESOS Reporting is listening');
   return {
     server,
     close: async () => {
+      identity.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
     },

@@ -15,6 +15,7 @@ describe('public system routes', () => {
       expirationTime: expect.any(Number),
       analytics: { gtmContainerId: expect.any(String) },
       fordwayResetCredentialsUrl: expect.stringMatching(/^https?:\/\//),
+      oidc: { issuer: expect.stringMatching(/^https?:\/\/.+\/auth$/), clientId: 'esos-web' },
     });
   });
 

@@ -27,6 +27,8 @@ export const uiConfigurationRoutes: RouteDef[] = [
         expirationTime: config.oidc.sessionTtlSeconds,
         analytics: { gtmContainerId: config.gtmContainerId },
         fordwayResetCredentialsUrl: config.credentialResetUrl,
+        // Where the SPA signs people in: the embedded provider, or the one OIDC_ISSUER names.
+        oidc: { issuer: config.oidc.issuer, clientId: config.oidc.clientId },
       };
     },
   },

@@ -1,5 +1,31 @@
+// The signed-in user: profile, terms acceptance, feedback; and resolving an invitee's e-mail.
 import type { RouteDef } from '../routing';
-import { AUTHENTICATED } from '../routing';
+import { AUTHENTICATED, PUBLIC } from '../routing';
+import { currentUser } from '../auth/current-user';
+import { findInvitation } from '../auth/invitations';
+import { validate } from '../validate';
+import { badRequest, notFound } from '../errors';
+import { feedbackSchema } from '../../domain/feedback';
+import { resolveEmailSchema, updateTermsSchema } from '../../domain/users';
+import type { Db } from '../../infra/db';
+
+/** The user DTO every profile call answers with. */
+export async function userDto(db: Db, userId: string) {
+  const user = await db('users').where({ id: userId }).first();
+  if (!user) throw notFound('User not found');
+  return {
+    id: user.id as string,
+    email: user.email as string,
+    firstName: user.first_name as string,
+    lastName: user.last_name as string,
+    jobTitle: (user.job_title ?? null) as string | null,
+    phoneNumber: (user.phone_number ?? null) as string | null,
+    mobileNumber: (user.mobile_number ?? null) as string | null,
+    address: (user.address ?? null) as Record<string, string | null> | null,
+    termsVersion: (user.terms_version ?? null) as number | null,
+    status: user.registration_status as 'PENDING' | 'REGISTERED',
+  };
+}
 
 export const userRoutes: RouteDef[] = [
   {
@@ -7,11 +33,40 @@ export const userRoutes: RouteDef[] = [
     path: '/users',
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
-      const principal = ctx.state.principal;
-      const user = await db('users').where({ id: principal.subject }).first();
-      ctx.body = user
-        ? { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name }
-        : { id: principal.subject, email: principal.email, firstName: principal.firstName, lastName: principal.lastName };
+      ctx.body = await userDto(db, currentUser(ctx).userId);
+    },
+  },
+  {
+    method: 'patch',
+    path: '/users/terms-and-conditions',
+    access: AUTHENTICATED,
+    handler: async (ctx, { db }) => {
+      const { version } = validate(updateTermsSchema, ctx.request.body);
+      const terms = await db('terms').where({ version }).first();
+      if (!terms) throw badRequest('There are no terms and conditions with this version', 'version');
+      await db('users').where({ id: currentUser(ctx).userId }).update({ terms_version: version, updated_at: db.fn.now() });
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'post',
+    path: '/users/feedback',
+    access: AUTHENTICATED,
+    handler: async (ctx, { db }) => {
+      const feedback = validate(feedbackSchema, ctx.request.body);
+      await db('user_feedback').insert({ user_id: currentUser(ctx).userId, payload: JSON.stringify(feedback) });
+      ctx.status = 204;
+    },
+  },
+  {
+    // Lets the SPA prefill the sign-in with the invitee's address; only while the invitation is open.
+    method: 'post',
+    path: '/users/token/resolve-email',
+    access: PUBLIC,
+    handler: async (ctx, { db }) => {
+      const { token, type } = validate(resolveEmailSchema, ctx.request.body);
+      const invitation = await findInvitation(db, token, type, false);
+      ctx.body = { email: invitation.invited_email };
     },
   },
 ];

@@ -1,9 +1,29 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '../lib/page-title';
 import { ESOS_GUIDANCE_URL } from '../app/layout';
+import { Guard, landingGuard } from '../app/guards';
+import { needsTermsAcceptance } from '../app/startup';
+import { useSession } from '../stores/session';
+import { SignedInLanding } from './landing-signed-in';
+
+const termsGuard = (session: Parameters<typeof landingGuard>[0]) => (needsTermsAcceptance(session) ? '/terms' : null);
 
 export default function LandingPage() {
   usePageTitle('Home');
+  return (
+    <Guard guards={[termsGuard, landingGuard]}>
+      <Landing />
+    </Guard>
+  );
+}
+
+function Landing() {
+  const signedIn = useSession((s) => s.signedIn);
+  if (signedIn) return <SignedInLanding />;
+  return <VisitorLanding />;
+}
+
+function VisitorLanding() {
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">

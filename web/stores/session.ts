@@ -21,6 +21,13 @@ export interface SessionState {
   /** The latest terms version, and the version the user accepted. */
   termsVersion: number | null;
   acceptedTermsVersion: number | null;
+  /** The identity profile, from the ID token; status REGISTERED once the sign-in's e-mail is confirmed. */
+  profile: { status: 'REGISTERED' | 'UNREGISTERED'; email: string; firstName: string; lastName: string } | null;
+  /** When the session (the refresh token) ends, in ms since epoch; null when signed out or unknown. */
+  sessionExpiresAt: number | null;
+  /** Lifetime of the session given at sign-in, and by the latest refresh (seconds). */
+  initialSessionLifetime: number | null;
+  sessionLifetime: number | null;
 }
 
 export const useSession = create<SessionState>(() => ({
@@ -30,7 +37,27 @@ export const useSession = create<SessionState>(() => ({
   regulatorPermissions: null,
   termsVersion: null,
   acceptedTermsVersion: null,
+  profile: null,
+  sessionExpiresAt: null,
+  initialSessionLifetime: null,
+  sessionLifetime: null,
 }));
+
+/** Back to nobody signed in (the flag stays as given: false after sign-out, null before the check). */
+export function clearSession(signedIn: boolean | null = false): void {
+  useSession.setState({
+    signedIn,
+    user: null,
+    userState: null,
+    regulatorPermissions: null,
+    termsVersion: null,
+    acceptedTermsVersion: null,
+    profile: null,
+    sessionExpiresAt: null,
+    initialSessionLifetime: null,
+    sessionLifetime: null,
+  });
+}
 
 export function hasRegulatorPermission(state: SessionState, group: RegulatorPermissionGroup, level: RegulatorPermissionLevel): boolean {
   return state.regulatorPermissions?.[group] === level;

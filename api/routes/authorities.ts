@@ -1,0 +1,47 @@
+// What the caller is (login status) and which roles they may hand out.
+import type { RouteDef } from '../routing';
+import { AUTHENTICATED, role } from '../routing';
+import { currentUser } from '../auth/current-user';
+import { assertAccountAccess, assertCaAccess } from '../auth/scope';
+import { required } from '../validate';
+import { levelsForPermissions, loginStatus, operatorRoles, type OperatorRoleCode } from '../../domain/authorities';
+import { regulatorRoleTemplates, verifierRoles } from '../../domain/users';
+
+export const authorityRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/authorities/current-user-state',
+    access: AUTHENTICATED,
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      // Operators' active authorities without permissions grant nothing (reference §1.2).
+      ctx.body = { userId: user.userId, roleType: user.roleType, status: loginStatus(user.authorities) };
+    },
+  },
+  {
+    method: 'get',
+    path: '/authorities/account/:accountId/operator-role-codes',
+    access: role(['OPERATOR', 'REGULATOR']),
+    handler: async (ctx, { db }) => {
+      await assertAccountAccess(db, currentUser(ctx), required(ctx.params.accountId, 'accountId'), 'PERM_ACCOUNT_USERS_EDIT');
+      ctx.body = (Object.keys(operatorRoles) as OperatorRoleCode[]).map((code) => ({ code, name: operatorRoles[code].name }));
+    },
+  },
+  {
+    method: 'get',
+    path: '/authorities/regulator-roles',
+    access: role(['REGULATOR']),
+    handler: (ctx) => {
+      assertCaAccess(currentUser(ctx), 'PERM_CA_USERS_EDIT');
+      ctx.body = regulatorRoleTemplates.map((r) => ({ code: r.code, name: r.name, rolePermissions: levelsForPermissions(r.permissions) }));
+    },
+  },
+  {
+    method: 'get',
+    path: '/authorities/verifier-role-codes',
+    access: role(['VERIFIER']),
+    handler: (ctx) => {
+      ctx.body = verifierRoles.map((r) => ({ code: r.code, name: r.name }));
+    },
+  },
+];

@@ -1,0 +1,180 @@
+import { startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, verifyTestToken } from '../../test/tokens';
+import { createAccount, createUser, grantOperator, type TestUser } from '../../test/factories';
+import { hashToken } from '../auth/invitations';
+
+let api: ApiHarness;
+beforeAll(async () => {
+  api = await startApi({ verifyToken: verifyTestToken });
+});
+afterAll(() => api.close());
+
+const send = async (method: string, path: string, body?: unknown, user?: TestUser) =>
+  api.request(`/api/v1.0${path}`, {
+    method,
+    headers: { ...(user ? await bearer(user) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const outbox = (to: string) => api.deps.db('email_outbox').where({ to_address: to }).orderBy('id');
+const tokenFrom = (text: string) => decodeURIComponent(/invitation\?token=([^\s"&]+)/.exec(text)![1]);
+
+async function accountWithAdmin() {
+  const account = await createAccount(api.deps.db, { name: `Acme ${Date.now()}` });
+  const admin = await createUser(api.deps.db, { firstName: 'Ada', lastName: 'Admin' });
+  await grantOperator(api.deps.db, admin, account, 'operator_admin');
+  return { account, admin };
+}
+
+describe('inviting an operator user, accepting and activating', () => {
+  it('takes the invitee from PENDING to ACCEPTED to ACTIVE, with the e-mails of each step', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const email = `invitee-${Date.now()}@example.test`;
+
+    const invited = await send('POST', `/operator-users/invite/account/${account.id}`, { email: email.toUpperCase(), firstName: 'Ivy', lastName: 'Invitee', roleCode: 'operator' }, admin);
+    expect(invited.status).toBe(204);
+    const [invitation] = await outbox(email);
+    expect(invitation).toMatchObject({ template: 'InvitationToOperatorAccount', subject: `You have been invited to ${account.name}` });
+    expect(invitation.body_text).toContain('Restricted user');
+    const token = tokenFrom(invitation.body_text);
+    const pending = await api.deps.db('authorities').where({ account_id: account.id, invited_email: email }).first();
+    expect(pending).toMatchObject({ status: 'PENDING', user_id: null, invitation_token_hash: hashToken(token) });
+    expect(JSON.stringify(pending)).not.toContain(token);
+
+    const list = await send('GET', `/operator-authorities/account/${account.id}`, undefined, admin);
+    expect(list.body.authorities).toContainEqual(expect.objectContaining({ email, firstName: 'Ivy', lastName: 'Invitee', roleCode: 'operator', roleName: 'Restricted user', authorityStatus: 'PENDING' }));
+    expect(list.body.editable).toBe(true);
+
+    expect((await send('POST', '/users/token/resolve-email', { token, type: 'OPERATOR_INVITATION' })).body).toEqual({ email });
+
+    // The invitee signs in (their first call creates their user), then the SPA accepts without a token.
+    const invitee = { id: `invitee-${Date.now()}`, email, firstName: 'Ivy', lastName: 'Invitee' };
+    expect((await send('GET', '/users', undefined, invitee)).status).toBe(200);
+    const accepted = await send('POST', '/operator-users/registration/accept-invitation', { token });
+    expect(accepted).toMatchObject({ status: 200, body: { accountName: account.name } });
+    expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body).toEqual({ userId: invitee.id, roleType: 'OPERATOR', status: 'ACCEPTED' });
+    expect((await outbox(email)).map((m) => m.template)).toEqual(['InvitationToOperatorAccount', 'InviteeInvitationAccepted']);
+    expect((await outbox(admin.email)).map((m) => m.template)).toEqual(['InviterInvitationAccepted']);
+
+    const again = await send('POST', '/operator-users/registration/accept-invitation', { token });
+    expect(again).toMatchObject({ status: 400, body: { code: 'TOKEN1001', message: 'Invalid Token' } });
+    expect((await send('POST', '/users/token/resolve-email', { token })).status).toBe(400);
+
+    const activate = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'ACTIVE' }] }, admin);
+    expect(activate.status).toBe(204);
+    expect((await outbox(email)).map((m) => m.template)).toContain('UserAccountActivation');
+    expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body.status).toBe('ENABLED');
+
+    const disable = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] }, admin);
+    expect(disable.status).toBe(204);
+    expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body.status).toBe('DISABLED');
+    expect((await send('GET', '/terms', undefined, invitee)).status).toBe(200);
+    expect((await send('GET', `/operator-authorities/account/${account.id}`, undefined, invitee)).status).toBe(403);
+  });
+
+  it('refuses an expired invitation, and an invitation accepted by someone signed in with another e-mail', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const email = `late-${Date.now()}@example.test`;
+    await send('POST', `/operator-users/invite/account/${account.id}`, { email, firstName: 'Lee', lastName: 'Late', roleCode: 'operator_admin' }, admin);
+    const token = tokenFrom((await outbox(email))[0].body_text);
+
+    const stranger = await createUser(api.deps.db);
+    const wrong = await send('POST', '/operator-users/registration/accept-invitation', { token }, stranger);
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'TOKEN1002' } });
+
+    await api.deps.db('authorities').where({ invitation_token_hash: hashToken(token) }).update({ invitation_expires_at: new Date(Date.now() - 1000) });
+    const expired = await send('POST', '/operator-users/registration/accept-invitation', { token });
+    expect(expired).toMatchObject({ status: 400, body: { code: 'EMAIL1001', message: 'The verification link has expired' } });
+  });
+
+  it('accepts and registers in one call, completing the profile', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const invitee = await createUser(api.deps.db, { registrationStatus: 'PENDING', firstName: '', lastName: '' });
+    await send('POST', `/operator-users/invite/account/${account.id}`, { email: invitee.email, firstName: 'Rae', lastName: 'Register', roleCode: 'operator' }, admin);
+    const token = tokenFrom((await outbox(invitee.email))[0].body_text);
+    const res = await send('POST', '/operator-users/registration/accept-invitation-and-register', {
+      invitationTokenDTO: { token },
+      operatorUserRegistrationDTO: { firstName: 'Rae', lastName: 'Register', phoneNumber: '+44 20 7946 0000', jobTitle: 'Energy manager' },
+    });
+    expect(res).toMatchObject({ status: 200, body: { accountName: account.name } });
+    const me = await send('GET', '/users', undefined, invitee);
+    expect(me.body).toMatchObject({ firstName: 'Rae', lastName: 'Register', jobTitle: 'Energy manager', phoneNumber: '+44 20 7946 0000', status: 'REGISTERED' });
+  });
+
+  it('answers 400 with field messages for a bad invitation, and refuses inviting into an account awaiting approval', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const bad = await send('POST', `/operator-users/invite/account/${account.id}`, { email: 'not-an-email', firstName: ' ', lastName: 'X', roleCode: 'boss' }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'email', message: 'Enter a valid email' },
+        { field: 'firstName', message: 'Enter your first name' },
+        { field: 'roleCode', message: 'Select a role' },
+      ]),
+    );
+    const awaiting = await createAccount(api.deps.db, { status: 'AWAITING_APPROVAL' });
+    await grantOperator(api.deps.db, admin, awaiting, 'operator_admin');
+    const refused = await send('POST', `/operator-users/invite/account/${awaiting.id}`, { email: 'x@example.test', firstName: 'X', lastName: 'Y', roleCode: 'operator' }, admin);
+    expect(refused).toMatchObject({ status: 400, body: { code: 'ACCOUNT1009' } });
+  });
+});
+
+describe('the last operator admin', () => {
+  it('cannot be demoted, disabled, removed or leave, while another admin can be removed', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const message = 'At least one operator admin should exist in account';
+    for (const change of [
+      { userId: admin.id, roleCode: 'operator', authorityStatus: 'ACTIVE' },
+      { userId: admin.id, roleCode: 'operator_admin', authorityStatus: 'DISABLED' },
+    ]) {
+      const res = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [change] }, admin);
+      expect(res).toMatchObject({ status: 400, body: { code: 'AUTHORITY1001', message } });
+    }
+    expect((await send('DELETE', `/operator-authorities/account/${account.id}/${admin.id}`, undefined, admin)).body.message).toBe(message);
+    expect((await send('DELETE', `/operator-authorities/account/${account.id}`, undefined, admin)).body.message).toBe(message);
+
+    const second = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, second, account, 'operator_admin');
+    expect((await send('DELETE', `/operator-authorities/account/${account.id}`, undefined, admin)).status).toBe(204);
+    expect((await send('GET', `/operator-authorities/account/${account.id}`, undefined, admin)).status).toBe(403);
+    const remaining = await send('GET', `/operator-authorities/account/${account.id}`, undefined, second);
+    expect(remaining.body.authorities.map((a: { userId: string }) => a.userId)).toEqual([second.id]);
+  });
+
+  it('refuses a status an accepted user cannot move to', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const accepted = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, accepted, account, 'operator', 'ACCEPTED');
+    const res = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: accepted.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] }, admin);
+    expect(res).toMatchObject({ status: 400, body: { code: 'AUTHORITY1008' } });
+  });
+});
+
+describe('operator profile and registration', () => {
+  it('registers a new operator once, with the confirmation e-mail', async () => {
+    const user = await createUser(api.deps.db, { registrationStatus: 'PENDING' });
+    const profile = { firstName: 'Nina', lastName: 'New', phoneNumber: '01234 567890', address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' } };
+    const res = await send('POST', '/operator-users/registration/register', profile, user);
+    expect(res).toMatchObject({ status: 200, body: { firstName: 'Nina', status: 'REGISTERED', address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' } } });
+    expect((await outbox(user.email)).map((m) => m.template)).toEqual(['UserAccountCreated']);
+    expect((await send('POST', '/operator-users/registration/register', profile, user)).body.code).toBe('USER1001');
+  });
+
+  it('lets an administrator read and correct a user of their account, and reset their 2FA', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const colleague = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, colleague, account, 'operator');
+    const path = `/operator-users/account/${account.id}/${colleague.id}`;
+    expect((await send('GET', path, undefined, admin)).body).toMatchObject({ id: colleague.id, email: colleague.email });
+    const patched = await send('PATCH', path, { firstName: 'Cora', lastName: 'Colleague', phoneNumber: '+44 7700 900000' }, admin);
+    expect(patched).toMatchObject({ status: 200, body: { firstName: 'Cora', phoneNumber: '+44 7700 900000' } });
+    const badPhone = await send('PATCH', path, { firstName: 'Cora', lastName: 'Colleague', phoneNumber: 'call me' }, admin);
+    expect(badPhone).toMatchObject({ status: 400 });
+    expect(badPhone.body).toMatchObject({ field: 'phoneNumber', message: 'phoneNumber: Enter a valid phone number' });
+    expect((await send('PATCH', `${path}/reset-2fa`, undefined, admin)).status).toBe(204);
+    expect((await outbox(colleague.email)).map((m) => m.template)).toEqual(['Reset2FaConfirmation']);
+    // A user of another account is not found, even for an administrator.
+    const elsewhere = await createUser(api.deps.db);
+    expect((await send('GET', `/operator-users/account/${account.id}/${elsewhere.id}`, undefined, admin)).status).toBe(404);
+  });
+});

@@ -1,0 +1,268 @@
+// Regulator users of the caller's competent authority: list, status, permissions, invitations.
+// A regulator never sees users of another competent authority (they get 404).
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import type { RouteDef } from '../routing';
+import { PUBLIC, role } from '../routing';
+import type { AppDeps } from '../deps';
+import { currentUser } from '../auth/current-user';
+import { assertCaAccess, loadRegulatorAuthority } from '../auth/scope';
+import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
+import { jsonPart, readMultipart, type Part } from '../multipart';
+import { required, validate } from '../validate';
+import { ApiError } from '../errors';
+import { userDto } from './users';
+import { reset2fa } from './operator-users';
+import {
+  competentAuthorityLabels,
+  levelsForPermissions,
+  permissionsForLevels,
+  regulatorPermissionGroups,
+  type RegulatorPermissionGroup,
+  type RegulatorPermissionLevel,
+} from '../../domain/authorities';
+import { regulatorInvitedUserSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
+import { queueEmails, type EmailToQueue } from '../../infra/outbox';
+import * as emails from '../email-templates';
+
+const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
+const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
+
+/** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px. */
+function checkSignature(part: Part): void {
+  if (part.data.length === 0) throw new ApiError(400, 'FILE1002', 'The selected file is empty', 'signature');
+  if (part.data.length > SIGNATURE_MAX_BYTES) throw new ApiError(400, 'FILE1003', 'The selected file must be smaller than 200KB', 'signature');
+  if (part.data.length < 26 || part.data.toString('latin1', 0, 2) !== 'BM') {
+    throw new ApiError(400, 'FILE1005', 'This type of file cannot be uploaded', 'signature');
+  }
+  const width = part.data.readInt32LE(18);
+  const height = Math.abs(part.data.readInt32LE(22));
+  if (width <= 0 || height === 0 || width > 240 || height > 140) {
+    throw new ApiError(400, 'IMAGE1001', 'The signature image must be at most 240 by 140 pixels', 'signature');
+  }
+}
+
+const groupLevels = Object.fromEntries(
+  (Object.entries(regulatorPermissionGroups) as [RegulatorPermissionGroup, { VIEW_ONLY?: unknown }][]).map(([group, def]) => [
+    group,
+    (def.VIEW_ONLY ? ['NONE', 'VIEW_ONLY', 'EXECUTE'] : ['NONE', 'EXECUTE']) as RegulatorPermissionLevel[],
+  ]),
+);
+
+async function invite(ctx: Context, { db, config }: AppDeps) {
+  const caller = currentUser(ctx);
+  const ca = assertCaAccess(caller, EDIT_CA_USERS);
+  const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
+  const dto = validate(regulatorInvitedUserSchema, jsonPart(parts, 'regulatorInvitedUser'));
+  for (const [group, level] of Object.entries(dto.permissions) as [RegulatorPermissionGroup, RegulatorPermissionLevel][]) {
+    if (!groupLevels[group].includes(level)) throw new ApiError(400, 'VALIDATION_ERROR', `permissions.${group}: Select a valid level`, `permissions.${group}`);
+  }
+  const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
+  if (signature) checkSignature(signature);
+  const { token, hash, expiresAt } = newInvitationToken();
+
+  await db.transaction(async (trx) => {
+    const user = await trx('users').whereRaw('lower(email) = ?', [dto.email]).first('id');
+    const existing = user
+      ? await trx('authorities').where({ user_id: user.id })
+      : await trx('authorities').whereNull('user_id').whereNotNull('competent_authority').whereRaw('lower(invited_email) = ?', [dto.email]);
+    const pendingHere = existing.find((a) => a.competent_authority === ca && a.status === 'PENDING');
+    if (existing.length > 0 && !(pendingHere && existing.length === 1)) throw new ApiError(400, 'USER1001', 'User is already registered');
+    let signatureUuid: string | null = null;
+    if (signature) {
+      signatureUuid = randomUUID();
+      await trx('files').insert({
+        uuid: signatureUuid,
+        kind: 'SIGNATURE',
+        file_name: signature.filename ?? 'signature.bmp',
+        content_type: 'image/bmp',
+        size: signature.data.length,
+        content: signature.data,
+        status: 'SUBMITTED',
+        created_by: caller.userId,
+      });
+    }
+    const fields = {
+      permissions: permissionsForLevels(dto.permissions),
+      invitation_token_hash: hash,
+      invitation_expires_at: expiresAt,
+      invited_email: dto.email,
+      invited_profile: JSON.stringify({
+        firstName: dto.firstName,
+        lastName: dto.lastName,
+        jobTitle: dto.jobTitle,
+        phoneNumber: dto.phoneNumber,
+        mobileNumber: dto.mobileNumber,
+        signatureUuid,
+      }),
+      created_by: caller.userId,
+    };
+    if (pendingHere) await trx('authorities').where({ id: pendingHere.id }).update(fields);
+    else await trx('authorities').insert({ ...fields, user_id: user?.id ?? null, competent_authority: ca, status: 'PENDING' });
+    await queueEmails(trx, [
+      emails.invitationToRegulatorAccount({
+        to: dto.email,
+        competentAuthorityName: competentAuthorityLabels[ca],
+        link: `${config.publicUrl}/invitation/regulator?token=${encodeURIComponent(token)}`,
+        expiryMinutes: INVITATION_EXPIRY_MINUTES,
+      }),
+    ]);
+  });
+  ctx.status = 204;
+}
+
+async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
+  const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+  const updates = validate(regulatorStatusUpdateSchema, ctx.request.body);
+  await db.transaction(async (trx) => {
+    const mail: EmailToQueue[] = [];
+    for (const update of updates) {
+      const row = await trx('authorities').where({ user_id: update.userId, competent_authority: ca }).forUpdate().first();
+      if (!row) throw new ApiError(400, 'AUTHORITY1003', 'User is not related to competent authority', 'userId');
+      const allowed = row.status === 'PENDING' ? ['PENDING'] : row.status === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
+      if (!allowed.includes(update.authorityStatus)) throw statusNotValid();
+      await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
+      if (row.status === 'ACCEPTED' && update.authorityStatus === 'ACTIVE') {
+        const user = await trx('users').where({ id: update.userId }).first('email');
+        mail.push(emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }));
+      }
+    }
+    await queueEmails(trx, mail);
+  });
+  ctx.status = 204;
+}
+
+export const regulatorUserRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/regulator-authorities/permissions',
+    access: role(['REGULATOR']),
+    handler: (ctx) => {
+      const own = currentUser(ctx).active.find((a) => a.competentAuthority);
+      ctx.body = levelsForPermissions(own?.permissions ?? []);
+    },
+  },
+  {
+    method: 'get',
+    path: '/regulator-authorities/permissions/group-levels',
+    access: role(['REGULATOR']),
+    handler: (ctx) => {
+      assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      ctx.body = groupLevels;
+    },
+  },
+  {
+    method: 'get',
+    path: '/regulator-authorities/permissions/:userId',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const authority = await loadRegulatorAuthority(db, ca, required(ctx.params.userId, 'userId'));
+      ctx.body = { permissions: levelsForPermissions(authority.permissions), editable: true };
+    },
+  },
+  {
+    method: 'get',
+    path: '/regulator-authorities',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const user = currentUser(ctx);
+      const ca = assertCaAccess(user);
+      const rows = await db('authorities')
+        .leftJoin('users', 'users.id', 'authorities.user_id')
+        .where({ 'authorities.competent_authority': ca })
+        .orderBy('authorities.created_at')
+        .select('authorities.user_id', 'authorities.status', 'authorities.created_at', 'authorities.invited_email', 'authorities.invited_profile', 'users.email', 'users.first_name', 'users.last_name', 'users.job_title');
+      ctx.body = {
+        caUsers: rows.map((r) => ({
+          userId: r.user_id,
+          email: r.email ?? r.invited_email,
+          firstName: r.first_name ?? r.invited_profile?.firstName ?? null,
+          lastName: r.last_name ?? r.invited_profile?.lastName ?? null,
+          jobTitle: r.job_title ?? r.invited_profile?.jobTitle ?? null,
+          authorityStatus: r.status,
+          authorityCreationDate: r.created_at,
+        })),
+        editable: user.active.some((a) => a.permissions.includes(EDIT_CA_USERS)),
+      };
+    },
+  },
+  { method: 'post', path: '/regulator-authorities', access: role(['REGULATOR']), handler: updateStatuses },
+  {
+    method: 'delete',
+    path: '/regulator-authorities/:userId',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const authority = await loadRegulatorAuthority(db, ca, required(ctx.params.userId, 'userId'));
+      await db.transaction(async (trx) => {
+        await trx('authorities').where({ id: authority.id }).delete();
+        await trx('account_contacts').where({ user_id: authority.user_id, contact_type: 'CA_SITE' }).delete();
+      });
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'delete',
+    path: '/regulator-authorities',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const user = currentUser(ctx);
+      const ca = assertCaAccess(user, EDIT_CA_USERS);
+      await db.transaction(async (trx) => {
+        await trx('authorities').where({ user_id: user.userId, competent_authority: ca }).delete();
+        await trx('account_contacts').where({ user_id: user.userId, contact_type: 'CA_SITE' }).delete();
+      });
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'get',
+    path: '/regulator-users/:userId',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const userId = required(ctx.params.userId, 'userId');
+      await loadRegulatorAuthority(db, ca, userId);
+      const dto = await userDto(db, userId);
+      const row = await db('users').where({ id: userId }).first('signature_uuid');
+      const file = row?.signature_uuid ? await db('files').where({ uuid: row.signature_uuid }).first('uuid', 'file_name', 'size') : null;
+      ctx.body = { ...dto, signature: file ? { uuid: file.uuid, name: file.file_name, size: file.size } : null };
+    },
+  },
+  { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), handler: invite },
+  {
+    method: 'post',
+    path: '/regulator-users/:userId/reset-2fa',
+    access: role(['REGULATOR']),
+    handler: async (ctx, deps) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const userId = required(ctx.params.userId, 'userId');
+      await loadRegulatorAuthority(deps.db, ca, userId);
+      await reset2fa(deps, userId);
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'post',
+    path: '/regulator-users/registration/accept-invitation-and-register',
+    access: PUBLIC,
+    handler: async (ctx, { db, config }) => {
+      const { token } = validate(tokenSchema, ctx.request.body);
+      await db.transaction(async (trx) => {
+        const invitation = await findInvitation(trx, token, 'REGULATOR_INVITATION');
+        const user = await resolveInvitee(trx, invitation, ctx.state.principal);
+        await markAccepted(trx, invitation, user.id);
+        await trx('users').where({ id: user.id }).update({ registration_status: 'REGISTERED' });
+        const scopeName = competentAuthorityLabels[invitation.competent_authority as keyof typeof competentAuthorityLabels];
+        const inviter = invitation.created_by ? await trx('users').where({ id: invitation.created_by }).first('email') : undefined;
+        const name = `${invitation.invited_profile?.firstName ?? user.first_name} ${invitation.invited_profile?.lastName ?? user.last_name}`.trim();
+        await queueEmails(trx, [
+          emails.inviteeInvitationAccepted({ to: user.email, scopeName }),
+          ...(inviter ? [emails.inviterInvitationAccepted({ to: inviter.email, inviteeName: name, inviteeEmail: user.email, scopeName, link: `${config.publicUrl}/` })] : []),
+        ]);
+      });
+      ctx.status = 204;
+    },
+  },
+];

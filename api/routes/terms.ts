@@ -1,0 +1,16 @@
+import type { RouteDef } from '../routing';
+import { AUTHENTICATED } from '../routing';
+import { notFound } from '../errors';
+
+export const termsRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/terms',
+    access: AUTHENTICATED,
+    handler: async (ctx, { db }) => {
+      const latest = await db('terms').orderBy('version', 'desc').first('version', 'url');
+      if (!latest) throw notFound('No terms and conditions have been published');
+      ctx.body = { version: latest.version, url: latest.url };
+    },
+  },
+];

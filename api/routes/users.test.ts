@@ -1,0 +1,101 @@
+import { startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, mintToken, verifyTestToken } from '../../test/tokens';
+import { createUser } from '../../test/factories';
+import { feedbackMessages } from '../../domain/feedback';
+
+let api: ApiHarness;
+beforeAll(async () => {
+  api = await startApi({ verifyToken: verifyTestToken });
+});
+afterAll(() => api.close());
+
+const json = (method: string, body: unknown, headers: Record<string, string> = {}) => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+const goodFeedback = {
+  userRegistrationRate: 'SATISFIED',
+  onlineGuidanceRate: 'NOT_APPLICABLE_NOT_USED_YET',
+  creatingAccountRate: 'VERY_SATISFIED',
+  onBoardingRate: 'DISSATISFIED',
+  tasksRate: 'NEITHER_SATISFIED_NOR_DISSATISFIED',
+  satisfactionRate: 'VERY_DISSATISFIED',
+  tasksRateReason: '  Too many clicks  ',
+};
+
+describe('current user', () => {
+  it('creates the user from the token on the first call and answers with the profile', async () => {
+    const who = { id: 'new-subject-' + Date.now(), email: `First.Call${Date.now()}@Example.test`, firstName: 'Fiona', lastName: 'First' };
+    const res = await api.request('/api/v1.0/users', { headers: await bearer(who) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: who.id, email: who.email.toLowerCase(), firstName: 'Fiona', lastName: 'First', jobTitle: null, phoneNumber: null, termsVersion: null });
+  });
+
+  it('refuses an expired token, a token for another audience and no token with 401', async () => {
+    const user = await createUser(api.deps.db);
+    const cases: Record<string, string>[] = [
+      { authorization: `Bearer ${await mintToken(user, { expiresIn: '-1m' })}` },
+      { authorization: `Bearer ${await mintToken(user, { audience: 'someone-else' })}` },
+      {},
+    ];
+    for (const headers of cases) {
+      expect((await api.request('/api/v1.0/users', { headers })).status).toBe(401);
+    }
+  });
+});
+
+describe('terms and conditions', () => {
+  it('GET /terms gives the latest version and PATCH records the version the user accepted', async () => {
+    const user = await createUser(api.deps.db);
+    const headers = await bearer(user);
+    const terms = await api.request('/api/v1.0/terms', { headers });
+    expect(terms.status).toBe(200);
+    expect(terms.body).toEqual({ version: expect.any(Number), url: expect.any(String) });
+    const patched = await api.request('/api/v1.0/users/terms-and-conditions', json('PATCH', { version: terms.body.version }, headers));
+    expect(patched.status).toBe(204);
+    expect((await api.request('/api/v1.0/users', { headers })).body.termsVersion).toBe(terms.body.version);
+  });
+
+  it('refuses a missing, non-integer or unknown version with 400', async () => {
+    const headers = await bearer(await createUser(api.deps.db));
+    for (const body of [{}, { version: 1.5 }, { version: 'one' }, { version: 999 }]) {
+      const res = await api.request('/api/v1.0/users/terms-and-conditions', json('PATCH', body, headers));
+      expect(res.status).toBe(400);
+      expect(res.body.field).toBe('version');
+    }
+  });
+});
+
+describe('feedback', () => {
+  it('stores valid feedback with trimmed reasons', async () => {
+    const user = await createUser(api.deps.db);
+    const res = await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback, await bearer(user)));
+    expect(res.status).toBe(204);
+    const row = await api.deps.db('user_feedback').where({ user_id: user.id }).first();
+    expect(row.payload).toMatchObject({ tasksRate: 'NEITHER_SATISFIED_NOR_DISSATISFIED', tasksRateReason: 'Too many clicks' });
+  });
+
+  it('answers 400 with the six messages of the spec when no rating is given', async () => {
+    const res = await api.request('/api/v1.0/users/feedback', json('POST', {}, await bearer(await createUser(api.deps.db))));
+    expect(res.status).toBe(400);
+    expect(res.body.fields.map((f: { message: string }) => f.message).sort()).toEqual(Object.values(feedbackMessages).sort());
+  });
+
+  it('refuses "not applicable" for the first and last rating, and reasons over 1200 characters', async () => {
+    const headers = await bearer(await createUser(api.deps.db));
+    const na = await api.request('/api/v1.0/users/feedback', json('POST', { ...goodFeedback, satisfactionRate: 'NOT_APPLICABLE_NOT_USED_YET' }, headers));
+    expect(na.status).toBe(400);
+    expect(na.body).toMatchObject({ field: 'satisfactionRate', message: `satisfactionRate: ${feedbackMessages.satisfactionRate}` });
+    const long = await api.request('/api/v1.0/users/feedback', json('POST', { ...goodFeedback, improvementSuggestion: 'x'.repeat(1201) }, headers));
+    expect(long.status).toBe(400);
+    expect(long.body.field).toBe('improvementSuggestion');
+    const exact = await api.request('/api/v1.0/users/feedback', json('POST', { ...goodFeedback, improvementSuggestion: 'x'.repeat(1200) }, headers));
+    expect(exact.status).toBe(204);
+  });
+
+  it('refuses feedback without a token', async () => {
+    expect((await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback))).status).toBe(401);
+  });
+});

@@ -1,0 +1,168 @@
+// Request bodies of the users, authorities and invitation calls (spec section 7), shared by the API
+// and the SPA's forms. Messages quoted by the spec come from domain/validation; the rest are ours.
+import * as v from 'valibot';
+import { authorityStatuses, operatorRoles, regulatorPermissionGroups, regulatorPermissionLevels, type OperatorRoleCode, type Permission } from './authorities';
+import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue } from './validation';
+
+export const userMessages = {
+  firstName: 'Enter your first name',
+  lastName: 'Enter your last name',
+  jobTitle: 'Enter your job title',
+  phoneNumber: 'Enter your phone number',
+  phoneNumberInvalid: 'Enter a valid phone number',
+  email: 'Enter an email address',
+  roleCode: 'Select a role',
+  line1: 'Enter the first line of the address',
+  city: 'Enter the town or city',
+  postcode: 'Enter the postcode',
+  token: 'Enter the invitation token',
+  version: 'Enter the version of the terms and conditions',
+  authorityStatus: 'Select a valid status',
+  userId: 'Enter the user id',
+  permissions: 'Select a level for every permission',
+} as const;
+
+const NAME_MAX = 255;
+const PHONE = /^\+?[0-9][0-9 ()-]{4,18}[0-9]$/;
+
+const phone = (required: boolean) =>
+  v.pipe(
+    required ? requiredText(userMessages.phoneNumber, { maxLength: 30 }) : optionalText({ maxLength: 30 }),
+    v.check((input: string | null) => input === null || PHONE.test(input), userMessages.phoneNumberInvalid),
+  );
+
+export const emailField = v.pipe(
+  v.nullish(v.string(), null),
+  requiredValue<string | null>(userMessages.email),
+  email<string | null>(EMAIL_INVALID),
+  v.transform((input) => (input as string).trim().toLowerCase()),
+);
+
+export const addressSchema = v.object({
+  line1: requiredText(userMessages.line1, { maxLength: NAME_MAX }),
+  line2: optionalText({ maxLength: NAME_MAX }),
+  city: requiredText(userMessages.city, { maxLength: NAME_MAX }),
+  county: optionalText({ maxLength: NAME_MAX }),
+  postcode: requiredText(userMessages.postcode, { maxLength: 20 }),
+});
+
+/** Operator user DTO: the profile an operator keeps (PATCH /operator-users/…). */
+export const operatorUserSchema = v.object({
+  firstName: requiredText(userMessages.firstName, { maxLength: NAME_MAX }),
+  lastName: requiredText(userMessages.lastName, { maxLength: NAME_MAX }),
+  jobTitle: optionalText({ maxLength: NAME_MAX }),
+  phoneNumber: phone(true),
+  mobileNumber: phone(false),
+  address: v.nullish(addressSchema, null),
+});
+export type OperatorUserDto = v.InferOutput<typeof operatorUserSchema>;
+
+/** Operator user registration DTO: the profile plus, optionally, the terms version accepted. */
+export const operatorUserRegistrationSchema = v.object({
+  ...operatorUserSchema.entries,
+  termsVersion: v.nullish(v.pipe(v.number(userMessages.version), v.integer(userMessages.version), v.minValue(1, userMessages.version)), null),
+});
+export type OperatorUserRegistrationDto = v.InferOutput<typeof operatorUserRegistrationSchema>;
+
+export const tokenSchema = v.object({ token: requiredText(userMessages.token, { maxLength: 200 }) });
+
+export const invitationTypes = ['OPERATOR_INVITATION', 'REGULATOR_INVITATION', 'VERIFIER_INVITATION'] as const;
+export type InvitationType = (typeof invitationTypes)[number];
+export const resolveEmailSchema = v.object({
+  token: requiredText(userMessages.token, { maxLength: 200 }),
+  type: v.optional(v.picklist(invitationTypes, 'Select a valid invitation type')),
+});
+
+export const operatorInviteAndRegisterSchema = v.object({
+  invitationTokenDTO: tokenSchema,
+  operatorUserRegistrationDTO: operatorUserRegistrationSchema,
+});
+
+export const updateTermsSchema = v.object({
+  version: v.pipe(v.number(userMessages.version), v.integer(userMessages.version), v.minValue(1, userMessages.version)),
+});
+
+const operatorRoleCodes = Object.keys(operatorRoles) as OperatorRoleCode[];
+const operatorRoleCode = v.picklist(operatorRoleCodes, userMessages.roleCode);
+
+export const operatorUserInvitationSchema = v.object({
+  email: emailField,
+  firstName: requiredText(userMessages.firstName, { maxLength: NAME_MAX }),
+  lastName: requiredText(userMessages.lastName, { maxLength: NAME_MAX }),
+  roleCode: operatorRoleCode,
+});
+export type OperatorUserInvitationDto = v.InferOutput<typeof operatorUserInvitationSchema>;
+
+export const contactTypes = ['PRIMARY', 'SECONDARY', 'SERVICE', 'FINANCIAL'] as const;
+export type ContactType = (typeof contactTypes)[number];
+
+const userId = requiredText(userMessages.userId, { maxLength: 255 });
+const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStatus);
+
+/** Account operator authority update wrapper DTO. */
+export const operatorAuthorityUpdateSchema = v.object({
+  accountOperatorAuthorityUpdateList: v.pipe(
+    v.array(v.object({ userId, roleCode: operatorRoleCode, authorityStatus }), 'Enter the list of authorities to update'),
+    v.maxLength(500, 'Update at most 500 users at once'),
+  ),
+  contactTypes: v.nullish(v.record(v.picklist(contactTypes, 'Select a valid contact type'), v.nullish(v.string())), null),
+});
+export type OperatorAuthorityUpdate = v.InferOutput<typeof operatorAuthorityUpdateSchema>;
+
+export const regulatorPermissionsSchema = v.record(
+  v.picklist(Object.keys(regulatorPermissionGroups) as (keyof typeof regulatorPermissionGroups)[], 'Select a valid permission group'),
+  v.picklist(regulatorPermissionLevels, userMessages.permissions),
+);
+
+/** Regulator invited user: the JSON part `regulatorInvitedUser` of POST /regulator-users/invite. */
+export const regulatorInvitedUserSchema = v.object({
+  email: emailField,
+  firstName: requiredText(userMessages.firstName, { maxLength: NAME_MAX }),
+  lastName: requiredText(userMessages.lastName, { maxLength: NAME_MAX }),
+  jobTitle: requiredText(userMessages.jobTitle, { maxLength: NAME_MAX }),
+  phoneNumber: phone(true),
+  mobileNumber: phone(false),
+  permissions: v.nullish(regulatorPermissionsSchema, {}),
+});
+export type RegulatorInvitedUser = v.InferOutput<typeof regulatorInvitedUserSchema>;
+
+/** Regulator user update status DTO: POST /regulator-authorities. */
+export const regulatorStatusUpdateSchema = v.pipe(
+  v.array(v.object({ userId, authorityStatus }), 'Enter the list of users to update'),
+  v.maxLength(500, 'Update at most 500 users at once'),
+);
+
+/** Verifier invited user enable DTO. */
+export const invitedUserEnableSchema = v.object({ invitationToken: requiredText(userMessages.token, { maxLength: 200 }) });
+
+/** Regulator signature rules (reference §2.4): a BMP under 200 KB. */
+export const SIGNATURE_MAX_BYTES = 204800;
+export const SIGNATURE_CONTENT_TYPES = ['image/bmp', 'image/x-ms-bmp'] as const;
+
+/** Regulator role templates: they pre-fill the permission matrix of an invitation (reference §1.4). */
+const reviewAll: Permission[] = ['PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK'];
+const superUser: Permission[] = [
+  'PERM_TASK_ASSIGNMENT',
+  'PERM_CA_USERS_EDIT',
+  'PERM_ACCOUNT_USERS_EDIT',
+  'PERM_UPLOAD_VERIFIED_ORGANISATION_ACCOUNTS',
+  'PERM_ACCOUNT_CLOSURE_SUBMIT',
+  ...reviewAll,
+  'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_RE_INITIATE_TASK',
+  'PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK',
+  'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK',
+  'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK',
+];
+export const regulatorRoleTemplates: { code: string; name: string; permissions: Permission[] }[] = [
+  { code: 'regulator_admin_team', name: 'Regulator admin team', permissions: ['PERM_TASK_ASSIGNMENT', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK'] },
+  { code: 'regulator_technical_officer', name: 'Regulator technical officer', permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll] },
+  { code: 'regulator_team_leader', name: 'Regulator team leader', permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll] },
+  { code: 'ca_super_user', name: 'CA super user', permissions: superUser },
+  { code: 'service_super_user', name: 'Service super user', permissions: superUser },
+];
+
+/** Verifier role codes (the verifier screens are not shown; the codes exist). */
+export const verifierRoles = [
+  { code: 'verifier_admin', name: 'Verifier admin' },
+  { code: 'verifier', name: 'Verifier' },
+] as const;

@@ -1,0 +1,223 @@
+// Sign-in in a real browser against the embedded identity provider: each demo user, sign-out, the
+// one-time code, creating a sign-in through the e-mailed link, the terms screen and a password reset.
+import { createHmac } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
+
+let browser: Browser;
+let db: Knex;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  db = knex({ client: 'pg', connection: process.env.E2E_DATABASE_URL, pool: { min: 0, max: 2 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await db?.destroy();
+});
+
+const demo = {
+  operator: { email: 'operator@esos.localhost', password: 'Operator-Demo-Pass-1' },
+  regulator: { email: 'regulator@esos.localhost', password: 'Regulator-Demo-Pass-2' },
+  verifier: { email: 'verifier@esos.localhost', password: 'Verifier-Demo-Pass-3' },
+};
+
+/** RFC 6238 (SHA-1, 30 s, 6 digits), written here independently of identity/totp.ts. */
+function totp(base32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of base32) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[19] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function openSignIn(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/start-login`);
+  await page.getByRole('button', { name: 'Continue' }).click({ timeout: 15_000 }).catch(async (err) => {
+    throw new Error(`${err.message} at ${page.url()}: ${await page.locator('body').textContent()}`);
+  });
+  await page.waitForURL('**/auth/interaction/**');
+}
+
+async function enterPassword(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function latestEmail(to: string, subject: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const row = await db('email_outbox').where({ to_address: to, subject }).orderBy('id', 'desc').first();
+    if (row) return row.body_text as string;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail "${subject}" to ${to}`);
+}
+
+const linkIn = (text: string) => /(https?:\/\/\S+)/.exec(text)![1];
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByText('Sign out', { exact: true }).first().click();
+  await page.waitForURL((url) => url.pathname === '/landing');
+  await page.getByRole('button', { name: 'Start now' }).waitFor();
+}
+
+it('signs the operator in to the dashboard, shows who is signed in, and signs out', async () => {
+  const page = await browser.newPage({ viewport: viewports.desktop });
+  const errors = watchConsole(page);
+  await openSignIn(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await enterPassword(page, demo.operator);
+  await page.waitForURL('**/dashboard');
+  await page.getByText('You are logged in as: Olivia Operator').waitFor();
+  await signOut(page);
+  // Signed out at the provider too: a fresh load stays signed out.
+  await page.goto(`${baseUrl()}/dashboard`);
+  await page.waitForURL('**/landing');
+  await page.getByRole('button', { name: 'Start now' }).waitFor();
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+it('keeps the sign-in across a page load (silent check) and shows the verifier the welcome view', async () => {
+  const page = await browser.newPage({ viewport: viewports.mobile });
+  const errors = watchConsole(page);
+  await openSignIn(page);
+  await enterPassword(page, demo.verifier);
+  await page.waitForURL('**/landing', { timeout: 10_000 }).catch(async (err) => {
+    throw new Error(`${err.message} at ${page.url()}: ${await page.locator('main').textContent()} ${errors.join(' | ')}`);
+  });
+  await page.getByRole('heading', { name: 'Welcome Vera Verifier' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto(`${baseUrl()}/landing`);
+  await page.getByRole('heading', { name: 'Welcome Vera Verifier' }).waitFor();
+  await page.close();
+});
+
+it('refuses a wrong password with a message that does not say whether the e-mail has a sign-in', async () => {
+  const page = await browser.newPage({ viewport: viewports.desktop });
+  await openSignIn(page);
+  await enterPassword(page, { email: demo.operator.email, password: 'not-the-password' });
+  const known = await page.locator('.govuk-error-summary').textContent();
+  await enterPassword(page, { email: 'nobody@esos.localhost', password: 'not-the-password' });
+  const unknown = await page.locator('.govuk-error-summary').textContent();
+  expect(known).toContain('Enter a correct email address and password');
+  expect(unknown).toBe(known);
+  await page.close();
+});
+
+it('makes the regulator set up a one-time code, then asks for it at the next sign-in', async () => {
+  const page = await browser.newPage({ viewport: viewports.desktop });
+  await openSignIn(page);
+  await enterPassword(page, demo.regulator);
+  await page.getByRole('heading', { name: 'Set up a one-time code' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Not now' }).count()).toBe(0);
+  expect(await page.getByAltText('QR code for setting up your authenticator app').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  expect(await axeViolations(page)).toEqual([]);
+  const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
+  await page.getByLabel('Enter the 6-digit code from the app').fill('000000' === totp(secret) ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('The code is not correct').first().waitFor();
+  await page.getByLabel('Enter the 6-digit code from the app').fill(totp(secret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/dashboard');
+  await signOut(page);
+
+  await openSignIn(page);
+  await enterPassword(page, demo.regulator);
+  await page.getByRole('heading', { name: 'Enter your one-time code' }).waitFor();
+  await page.getByLabel('Code from your authenticator app').fill(totp(secret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByText('You are logged in as: Reggie Regulator').waitFor();
+  await page.close();
+});
+
+describe('a new person', () => {
+  const person = { email: `new.${Date.now()}@example.org`, password: 'Correct-Horse-Battery-9' };
+
+  it('creates a sign-in, confirms it through the e-mailed link, accepts the terms and sees the operator welcome', async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    const errors = watchConsole(page);
+    await openSignIn(page);
+    await page.getByRole('link', { name: 'Create a sign-in' }).click();
+    await page.getByLabel('First name').fill('Nia');
+    await page.getByLabel('Last name').fill('Newcomer');
+    await page.getByLabel('Email address').fill(person.email);
+    await page.getByLabel('Create a password').fill('password');
+    // The strength meter (zxcvbn-ts, from a script file) scores as the user types.
+    await page.locator('[data-strength-for="password"][data-score="0"]').waitFor();
+    await page.getByText('Password strength: very weak').waitFor();
+    await page.getByLabel('Create a password').fill(person.password);
+    await page.locator('[data-strength-for="password"][data-score="4"]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Confirm your password').fill(person.password);
+    await page.getByRole('button', { name: 'Create sign-in' }).click();
+    await page.getByText('If an account exists for this email address, we have sent a link').waitFor();
+
+    // Not usable before the e-mail is confirmed.
+    const link = linkIn(await latestEmail(person.email, 'Confirm your email address'));
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email address confirmed' }).waitFor();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
+    errors.length = 0; // the used link answers 400, which Chromium logs
+
+    await openSignIn(page);
+    await enterPassword(page, person);
+    await page.getByRole('heading', { name: 'Set up a one-time code' }).waitFor();
+    await page.getByRole('button', { name: 'Not now' }).click();
+
+    await page.waitForURL('**/terms');
+    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await page.getByRole('link', { name: 'You should accept terms and conditions to proceed' }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^Error: /);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('I have read, understood and accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await page.waitForURL('**/landing');
+    await page.getByRole('heading', { name: 'Welcome Nia Newcomer' }).waitFor();
+    await page.getByRole('link', { name: 'Apply for a new organisation account' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('resets a forgotten password through the e-mailed link and signs in with the new one', async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await openSignIn(page);
+    await page.getByRole('link', { name: 'I have forgotten my password' }).click();
+    await page.getByLabel('Email address').fill(person.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText('If an account exists for this email address, we have sent a link').waitFor();
+
+    await page.goto(linkIn(await latestEmail(person.email, 'Reset your password')));
+    const newPassword = 'Another-Long-Pass-Phrase-7';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm your new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Your password has been changed' }).waitFor();
+
+    await openSignIn(page);
+    await enterPassword(page, person);
+    await page.getByText('Enter a correct email address and password').first().waitFor();
+    await enterPassword(page, { ...person, password: newPassword });
+    await page.waitForURL('**/landing');
+    await page.getByRole('heading', { name: 'Welcome Nia Newcomer' }).waitFor();
+    await page.close();
+  });
+});
+
+it('shows the session-reset message on /timed-out with and without idle', async () => {
+  const page = await browser.newPage({ viewport: viewports.desktop });
+  await page.goto(`${baseUrl()}/timed-out?idle=1800`);
+  await page.getByText('We have reset your session because you did not do anything for 30 minutes. We did this to keep your information secure.').waitFor();
+  await expect(page.title()).resolves.toBe('Session Timeout - Manage your ESOS reporting - GOV.UK');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto(`${baseUrl()}/timed-out`);
+  await page.getByText('We have reset your session because it expired. We did this to keep your information secure.').waitFor();
+  await page.close();
+});

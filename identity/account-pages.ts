@@ -1,0 +1,198 @@
+// Create a sign-in (confirmed by an e-mailed link), forgot password and reset password. Answers
+// never say whether an e-mail address has a sign-in.
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { Config } from '../infra/config';
+import { createCredential, findByEmail, findBySubject, markEmailVerified, setPassword } from './credentials';
+import { csrfToken, csrfValid } from './csrf';
+import { sendAlreadyRegisteredEmail, sendPasswordResetEmail, sendVerificationEmail } from './emails';
+import { consumeToken, peekToken } from './one-time-tokens';
+import { button, csrfField, esc, input, layout, type FieldError } from './pages';
+import { addressKey, recordFailure, underLimit } from './rate-limit';
+import { estimate } from './public/estimate';
+import { MAX_LENGTH, MIN_LENGTH } from './public/strength';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const LINK_SENT = 'If an account exists for this email address, we have sent a link';
+// E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
+const mailLimit = { max: 10, windowSeconds: 60 * 60 };
+
+export function passwordErrors(password: string, confirm: string): FieldError[] {
+  if (!password) return [{ field: 'password', message: 'Enter a password' }];
+  if (password.length < MIN_LENGTH) return [{ field: 'password', message: `Password must be ${MIN_LENGTH} characters or more` }];
+  if (password.length > MAX_LENGTH) return [{ field: 'password', message: `Password must be ${MAX_LENGTH} characters or fewer` }];
+  if ((estimate(password)?.score ?? 0) < 2) return [{ field: 'password', message: 'Choose a stronger password' }];
+  if (password !== confirm) return [{ field: 'confirmPassword', message: 'Passwords do not match' }];
+  return [];
+}
+
+const str = (body: Record<string, unknown>, name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
+
+export function accountPageHandlers(db: Knex, config: Config) {
+  const html = (ctx: Context, title: string, body: string, errors: FieldError[] = []) => {
+    ctx.type = 'html';
+    ctx.body = layout(title, body, { errors, serviceUrl: config.publicUrl + '/' });
+  };
+  const signInLink = `<p class="govuk-body"><a class="govuk-link" href="${esc(config.publicUrl)}/start-login">Sign in</a></p>`;
+
+  function registerForm(ctx: Context, values: Record<string, string> = {}, errors: FieldError[] = []) {
+    html(
+      ctx,
+      'Create a sign-in',
+      `<h1 class="govuk-heading-l">Create a sign-in</h1>
+<form method="post" action="/auth/register" novalidate>
+${csrfField(csrfToken(ctx))}
+${input('firstName', 'First name', { value: values.firstName, autocomplete: 'given-name', errors })}
+${input('lastName', 'Last name', { value: values.lastName, autocomplete: 'family-name', errors })}
+${input('email', 'Email address', { type: 'email', value: values.email, autocomplete: 'email', errors, hint: 'We will send you a link to confirm it' })}
+${input('password', 'Create a password', { type: 'password', autocomplete: 'new-password', errors, hint: `At least ${MIN_LENGTH} characters`, meter: true })}
+${input('confirmPassword', 'Confirm your password', { type: 'password', autocomplete: 'new-password', errors })}
+${button('Create sign-in')}
+</form>`,
+      errors,
+    );
+  }
+
+  function resetForm(ctx: Context, token: string, errors: FieldError[] = []) {
+    html(
+      ctx,
+      'Create a new password',
+      `<h1 class="govuk-heading-l">Create a new password</h1>
+<form method="post" action="/auth/reset-password" novalidate>
+${csrfField(csrfToken(ctx))}
+<input type="hidden" name="token" value="${esc(token)}">
+${input('password', 'New password', { type: 'password', autocomplete: 'new-password', errors, hint: `At least ${MIN_LENGTH} characters`, meter: true })}
+${input('confirmPassword', 'Confirm your new password', { type: 'password', autocomplete: 'new-password', errors })}
+${button('Change password')}
+</form>`,
+      errors,
+    );
+  }
+
+  const linkSent = (ctx: Context, title: string) =>
+    html(ctx, title, `<h1 class="govuk-heading-l">Check your email</h1><p class="govuk-body">${LINK_SENT}.</p><p class="govuk-body">The link works once and expires soon.</p>`);
+
+  const invalidLink = (ctx: Context) => {
+    ctx.status = 400;
+    html(
+      ctx,
+      'This link is not valid',
+      `<h1 class="govuk-heading-l">This link is not valid</h1><p class="govuk-body">The link has expired or has already been used.</p>
+<p class="govuk-body"><a class="govuk-link" href="/auth/forgot-password">Ask for a new password link</a></p>${signInLink}`,
+    );
+  };
+
+  const mayMail = async (ctx: Context) => {
+    const key = `mail:${addressKey(ctx.ip)}`;
+    if (!(await underLimit(db, key, mailLimit))) return false;
+    await recordFailure(db, key, mailLimit);
+    return true;
+  };
+
+  return {
+    registerForm: (ctx: Context) => registerForm(ctx),
+
+    async register(ctx: Context) {
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const values = { firstName: str(body, 'firstName').trim(), lastName: str(body, 'lastName').trim(), email: str(body, 'email').trim() };
+      const errors: FieldError[] = [];
+      if (!csrfValid(ctx, body.csrf)) errors.push({ field: 'firstName', message: 'Your form expired. Try again.' });
+      if (!values.firstName) errors.push({ field: 'firstName', message: 'Enter your first name' });
+      if (values.firstName.length > 255) errors.push({ field: 'firstName', message: 'First name must be 255 characters or fewer' });
+      if (!values.lastName) errors.push({ field: 'lastName', message: 'Enter your last name' });
+      if (values.lastName.length > 255) errors.push({ field: 'lastName', message: 'Last name must be 255 characters or fewer' });
+      if (!EMAIL.test(values.email) || values.email.length > 320) errors.push({ field: 'email', message: 'Enter a valid email' });
+      errors.push(...passwordErrors(str(body, 'password'), str(body, 'confirmPassword')));
+      if (errors.length) {
+        ctx.status = 400;
+        return registerForm(ctx, values, errors);
+      }
+      if (await mayMail(ctx)) {
+        await db.transaction(async (trx) => {
+          const existing = await findByEmail(trx, values.email);
+          if (existing) return sendAlreadyRegisteredEmail(trx, config, existing.email);
+          const credential = await createCredential(trx, { ...values, password: str(body, 'password') });
+          await sendVerificationEmail(trx, config, credential);
+        });
+      }
+      return linkSent(ctx, 'Check your email');
+    },
+
+    async verifyEmail(ctx: Context) {
+      const subject = await consumeToken(db, 'VERIFY_EMAIL', String(ctx.query.token ?? ''));
+      if (!subject) return invalidLink(ctx);
+      await markEmailVerified(db, subject);
+      html(
+        ctx,
+        'Email address confirmed',
+        `<div class="govuk-panel govuk-panel--confirmation"><h1 class="govuk-panel__title">Email address confirmed</h1></div>
+<p class="govuk-body">You can now sign in to the service.</p>${signInLink}`,
+      );
+    },
+
+    forgotForm(ctx: Context, errors: FieldError[] = [], email = '') {
+      html(
+        ctx,
+        'Reset your password',
+        `<h1 class="govuk-heading-l">Reset your password</h1>
+<p class="govuk-body">Enter the email address of your sign-in. We will send you a link to create a new password.</p>
+<form method="post" action="/auth/forgot-password" novalidate>
+${csrfField(csrfToken(ctx))}
+${input('email', 'Email address', { type: 'email', value: email, autocomplete: 'email', errors })}
+${button('Send link')}
+</form>`,
+        errors,
+      );
+    },
+
+    async forgot(ctx: Context) {
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const email = str(body, 'email').trim();
+      if (!csrfValid(ctx, body.csrf) || !EMAIL.test(email)) {
+        ctx.status = 400;
+        return this.forgotForm(ctx, [{ field: 'email', message: 'Enter a valid email' }], email);
+      }
+      if (await mayMail(ctx)) {
+        await db.transaction(async (trx) => {
+          const credential = await findByEmail(trx, email);
+          if (credential) await sendPasswordResetEmail(trx, config, credential);
+        });
+      }
+      return linkSent(ctx, 'Check your email');
+    },
+
+    async resetForm(ctx: Context) {
+      const token = String(ctx.query.token ?? '');
+      if (!(await peekToken(db, 'RESET_PASSWORD', token))) return invalidLink(ctx);
+      resetForm(ctx, token);
+    },
+
+    async reset(ctx: Context) {
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const token = str(body, 'token');
+      if (!(await peekToken(db, 'RESET_PASSWORD', token))) return invalidLink(ctx);
+      const errors = csrfValid(ctx, body.csrf) ? passwordErrors(str(body, 'password'), str(body, 'confirmPassword')) : [{ field: 'password', message: 'Your form expired. Try again.' }];
+      if (errors.length) {
+        ctx.status = 400;
+        return resetForm(ctx, token, errors);
+      }
+      const subject = await db.transaction(async (trx) => {
+        const owner = await consumeToken(trx, 'RESET_PASSWORD', token);
+        if (owner) {
+          await setPassword(trx, owner, str(body, 'password'));
+          // The link proved the mailbox, which is all e-mail confirmation proves.
+          await markEmailVerified(trx, owner);
+          // Sessions and refresh tokens of the old password end with it.
+          await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = ?", [owner]).delete();
+        }
+        return owner;
+      });
+      if (!subject || !(await findBySubject(db, subject))) return invalidLink(ctx);
+      html(
+        ctx,
+        'Your password has been changed',
+        `<div class="govuk-panel govuk-panel--confirmation"><h1 class="govuk-panel__title">Your password has been changed</h1></div>${signInLink}`,
+      );
+    },
+  };
+}

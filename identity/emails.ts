@@ -1,0 +1,59 @@
+// E-mails of the identity provider, queued in the caller's transaction (infra/outbox.ts).
+import type { Knex } from 'knex';
+import type { Config } from '../infra/config';
+import { queueEmails } from '../infra/outbox';
+import type { Credential } from './credentials';
+import { issueToken, tokenLifetimeMinutes } from './one-time-tokens';
+
+const authBase = (config: Config) => `${config.publicUrl}/auth`;
+
+export async function sendVerificationEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email' | 'firstName'>): Promise<void> {
+  const token = await issueToken(trx, 'VERIFY_EMAIL', credential.subject);
+  const link = `${authBase(config)}/verify-email?token=${token}`;
+  await queueEmails(trx, [
+    {
+      to: credential.email,
+      subject: 'Confirm your email address',
+      template: 'EmailConfirmation',
+      text: `Dear ${credential.firstName || 'user'},\n\nConfirm your email address to finish creating your sign-in for Manage your ESOS reporting:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not ask for a sign-in, ignore this email.`,
+    },
+  ]);
+}
+
+export async function sendPasswordResetEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>): Promise<void> {
+  const token = await issueToken(trx, 'RESET_PASSWORD', credential.subject);
+  const link = `${authBase(config)}/reset-password?token=${token}`;
+  await queueEmails(trx, [
+    {
+      to: credential.email,
+      subject: 'Reset your password',
+      template: 'ResetPasswordRequest',
+      text: `Use this link to set a new password for Manage your ESOS reporting:\n\n${link}\n\nThe link works once and expires in ${tokenLifetimeMinutes.RESET_PASSWORD} minutes. If you did not ask to reset your password, ignore this email.`,
+    },
+  ]);
+}
+
+/** Someone tried to create a sign-in for an address that already has one: tell its owner only. */
+export async function sendAlreadyRegisteredEmail(trx: Knex.Transaction, config: Config, email: string): Promise<void> {
+  await queueEmails(trx, [
+    {
+      to: email,
+      subject: 'You already have a sign-in',
+      template: 'AlreadyRegistered',
+      text: `Someone asked to create a sign-in for Manage your ESOS reporting with this email address, which already has one.\n\nSign in at ${config.publicUrl}/start-login, or reset your password at ${authBase(config)}/forgot-password.`,
+    },
+  ]);
+}
+
+export async function sendReset2faEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>): Promise<void> {
+  const token = await issueToken(trx, 'RESET_2FA', credential.subject);
+  const link = `${config.publicUrl}/2fa/reset-2fa?token=${token}`;
+  await queueEmails(trx, [
+    {
+      to: credential.email,
+      subject: 'Reset your one-time code',
+      template: 'Reset2FaRequest',
+      text: `Use this link to remove the authenticator app from your sign-in for Manage your ESOS reporting. You will set up a new one when you next sign in:\n\n${link}\n\nThe link works once and expires in ${tokenLifetimeMinutes.RESET_2FA} minutes.`,
+    },
+  ]);
+}

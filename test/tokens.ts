@@ -1,0 +1,51 @@
+// Bearer tokens for API tests, signed with a key pair made once per test file, and the matching
+// verifyToken for startApi({ verifyToken }). Independent of the identity provider on purpose.
+import { generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import type { Principal } from '../api/routing';
+import { loadConfig } from '../infra/config';
+
+let keys: Promise<{ publicKey: CryptoKey; privateKey: CryptoKey }> | null = null;
+const getKeys = () => (keys ??= generateKeyPair('ES256'));
+
+export interface TokenUser {
+  id: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export async function mintToken(user: TokenUser, options: { expiresIn?: string; issuer?: string; audience?: string } = {}): Promise<string> {
+  const { oidc } = loadConfig();
+  const { privateKey } = await getKeys();
+  return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User' })
+    .setProtectedHeader({ alg: 'ES256' })
+    .setSubject(user.id)
+    .setIssuer(options.issuer ?? oidc.issuer)
+    .setAudience(options.audience ?? oidc.audience)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '5m')
+    .sign(privateKey);
+}
+
+/** Verifies like the real API: signature, issuer, audience and expiry. */
+export async function verifyTestToken(token: string): Promise<Principal | null> {
+  const { oidc } = loadConfig();
+  const { publicKey } = await getKeys();
+  try {
+    const { payload } = await jwtVerify(token, publicKey, { issuer: oidc.issuer, audience: oidc.audience, algorithms: ['ES256'] });
+    if (!payload.sub || typeof payload.email !== 'string') return null;
+    return {
+      subject: payload.sub,
+      email: payload.email,
+      firstName: typeof payload.given_name === 'string' ? payload.given_name : '',
+      lastName: typeof payload.family_name === 'string' ? payload.family_name : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Authorization header for a user. */
+export async function bearer(user: TokenUser): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await mintToken(user)}` };
+}

@@ -1,0 +1,102 @@
+// Start-up (spec §4, "Startup and login"): UI configuration, the silent sign-in check (one retry,
+// then the error is logged and the visitor is treated as signed out), then for a signed-in user:
+// user state, latest terms, user and profile. Runs once per page load, whoever asks first.
+import type { RegulatorPermissionGroup, RegulatorPermissionLevel } from '../../domain/authorities';
+import { apiGet } from '../lib/api';
+import { checkSignedIn, configureSignIn, idTokenClaims } from '../lib/auth/tokens';
+import { useSession, type SessionState, type UserState } from '../stores/session';
+
+export interface UiConfiguration {
+  features: Record<string, boolean>;
+  expirationTime: number;
+  analytics?: { gtmContainerId?: string };
+  fordwayResetCredentialsUrl?: string;
+  oidc?: { issuer?: string; clientId?: string };
+}
+
+let uiConfiguration: UiConfiguration | null = null;
+let started: Promise<void> | null = null;
+
+export function getUiConfiguration(): UiConfiguration | null {
+  return uiConfiguration;
+}
+
+/** Paths where start-up must not run the silent check: the sign-in callback does its own work. */
+const SKIP_CHECK = ['/callback'];
+
+export function startApp(): Promise<void> {
+  started ??= run();
+  return started;
+}
+
+async function run(): Promise<void> {
+  try {
+    uiConfiguration = await apiGet<UiConfiguration>('/ui-configuration', { auth: false });
+    if (uiConfiguration.oidc) configureSignIn(uiConfiguration.oidc);
+  } catch (err) {
+    console.error('Could not load the UI configuration', err);
+  }
+  if (SKIP_CHECK.includes(location.pathname)) return;
+  let signedIn = false;
+  try {
+    signedIn = await checkSignedIn();
+  } catch {
+    try {
+      signedIn = await checkSignedIn();
+    } catch (err) {
+      console.error('The sign-in check failed', err);
+    }
+  }
+  if (!signedIn) {
+    useSession.setState({ signedIn: false });
+    return;
+  }
+  try {
+    await loadSignedInUser();
+  } catch (err) {
+    // Signed in, but the API could not say who they are: the pages show a problem, not a visitor view.
+    console.error('Could not load the signed-in user', err);
+    useSession.setState({ signedIn: true });
+  }
+}
+
+/** After any sign-in: who the user is, what they may do, which terms they accepted. */
+export async function loadSignedInUser(): Promise<void> {
+  const claims = idTokenClaims() ?? {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const profile: SessionState['profile'] = {
+    status: claims.email_verified === true ? 'REGISTERED' : 'UNREGISTERED',
+    email: text(claims.email),
+    firstName: text(claims.given_name),
+    lastName: text(claims.family_name),
+  };
+  const [userState, terms, user] = await Promise.all([
+    apiGet<UserState>('/v1.0/authorities/current-user-state'),
+    apiGet<{ version: number; url: string } | null>('/v1.0/terms').catch(() => null),
+    apiGet<{ firstName: string; lastName: string; email?: string; termsVersion?: number | null }>('/v1.0/users'),
+  ]);
+  let regulatorPermissions: SessionState['regulatorPermissions'] = null;
+  if (userState.roleType === 'REGULATOR') {
+    regulatorPermissions = await apiGet<Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>>('/v1.0/regulator-authorities/permissions').catch(() => null);
+  }
+  useSession.setState({
+    signedIn: true,
+    profile,
+    userState,
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    termsVersion: terms?.version ?? null,
+    acceptedTermsVersion: user.termsVersion ?? null,
+    regulatorPermissions,
+  });
+}
+
+/** A newer version of the terms than the user has accepted? */
+export function needsTermsAcceptance(state: Pick<SessionState, 'signedIn' | 'termsVersion' | 'acceptedTermsVersion'>): boolean {
+  return state.signedIn === true && state.termsVersion !== null && (state.acceptedTermsVersion ?? 0) < state.termsVersion;
+}
+
+/** For tests: forget that start-up ran. */
+export function resetStartup(): void {
+  started = null;
+  uiConfiguration = null;
+}
