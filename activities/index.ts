@@ -1,6 +1,7 @@
 import type { Db } from '../infra/db';
 import type { Mailer } from '../infra/mailer';
 import { createEmailActivities } from './email';
+import { createRequestActivities } from './requests';
 
 export interface ActivityDeps {
   db: Db;
@@ -11,6 +12,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createEmailActivities({ db: deps.db, mailer: deps.mailer, domain: deps.mailDomain }),
+    ...createRequestActivities({ db: deps.db }),
   };
 }
 

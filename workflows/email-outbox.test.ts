@@ -2,7 +2,8 @@
 import { Worker, Runtime, DefaultLogger, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createEmailActivities } from '../activities/email';
-import { createDb, type Db } from '../infra/db';
+import { createDb, dropDatabase, type Db } from '../infra/db';
+import { createTestDatabase } from '../test/setup/test-database';
 import { createMailer } from '../infra/mailer';
 import { queueEmails } from '../infra/outbox';
 import { startSmtpPeer } from '../test/smtp-peer';
@@ -12,15 +13,19 @@ import { emailOutboxDispatcher, emailQueuedSignal } from './email-outbox';
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundleWithSourceMap;
 let db: Db;
+let databaseUrl: string;
 
 beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   [env, bundle] = await Promise.all([startTestTemporal(), bundleWorkflowCode({ workflowsPath: require.resolve('./index'), logger: new DefaultLogger('WARN') })]);
-  db = createDb(process.env.ESOS_TEST_DATABASE_URL!);
+  // Its own database: other test files queue e-mails into the shared one while this one runs.
+  databaseUrl = await createTestDatabase();
+  db = createDb(databaseUrl);
 });
 
 afterAll(async () => {
   await db?.destroy();
+  if (databaseUrl) await dropDatabase(databaseUrl);
   await env?.teardown();
 });
 

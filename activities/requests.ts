@@ -1,0 +1,178 @@
+// Side effects of the request workflows: the request row, the task projection the lists read, the
+// timeline and the e-mails. Temporal runs activities at least once, so every write is idempotent:
+// keyed by the workflow step that made it (`${runId}:${seq}`) or a natural key.
+import type { Knex } from 'knex';
+import type { Db } from '../infra/db';
+import { queueEmails } from '../infra/outbox';
+import { loadConfig } from '../infra/config';
+import { taskTypeLabels } from '../domain/requests';
+import type { Actor } from '../workflows/request-messages';
+
+export interface StartRequestArgs {
+  requestId: string;
+  requestType: string;
+  accountId: number | null;
+  competentAuthority: string | null;
+  payload: Record<string, unknown>;
+}
+
+export interface OpenTaskArgs {
+  key: string;
+  requestId: string;
+  taskType: string;
+  roleType: 'OPERATOR' | 'REGULATOR';
+  executePermission: string;
+  accountId: number | null;
+  competentAuthority: string | null;
+  /** Tried first (the request-level assignee of the role), then the account's default contact. */
+  candidate: string | null;
+  payload: Record<string, unknown>;
+  dueAt: string | null;
+}
+
+export interface RecordActionArgs {
+  key: string;
+  requestId: string;
+  type: string;
+  payload: unknown;
+  submitter: Actor | null;
+}
+
+const SERVICE = 'Manage your ESOS reporting';
+const label = (taskType: string) => (taskTypeLabels as Record<string, string>)[taskType] ?? taskType;
+
+/** Users who may execute a task type on an account (operators) or in a CA (regulators). */
+export function eligibleUsers(db: Knex | Knex.Transaction, scope: { roleType: 'OPERATOR' | 'REGULATOR'; permission: string; accountId: number | null; competentAuthority: string | null }) {
+  const q = db('authorities').where({ status: 'ACTIVE' }).whereRaw('? = any(permissions)', [scope.permission]).whereNotNull('user_id');
+  return scope.roleType === 'OPERATOR' ? q.where({ account_id: scope.accountId }) : q.where({ competent_authority: scope.competentAuthority });
+}
+
+export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
+  const { db } = options;
+  const deps = { homeUrl: options.homeUrl ?? loadConfig().publicUrl };
+
+  async function notifyAssigned(trx: Knex.Transaction, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const users = await trx('users').whereIn('id', userIds).select('email');
+    await queueEmails(
+      trx,
+      users.map((u) => ({
+        to: u.email,
+        subject: `New task received - ${SERVICE}`,
+        text: `You have been assigned a new task. Sign in to your account to view this task: ${deps.homeUrl}`,
+        template: 'EmailAssignedTask',
+      })),
+    );
+  }
+
+  return {
+    async startRequest(args: StartRequestArgs): Promise<void> {
+      await db('requests')
+        .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
+        .onConflict('id')
+        .ignore();
+    },
+
+    async completeRequest(args: { requestId: string; status: string }): Promise<void> {
+      await db('requests').where({ id: args.requestId }).update({ status: args.status, ended_at: db.fn.now() });
+    },
+
+    async recordRequestAction(args: RecordActionArgs): Promise<void> {
+      await db('request_actions')
+        .insert({
+          request_id: args.requestId,
+          type: args.type,
+          payload: args.payload === undefined ? null : JSON.stringify(args.payload),
+          submitter_id: args.submitter?.userId ?? null,
+          submitter: args.submitter?.fullName ?? null,
+          idempotency_key: args.key,
+        })
+        .onConflict('idempotency_key')
+        .ignore();
+    },
+
+    /** Opens a task with its default assignee (reference §3.4). Returns the task id and assignee. */
+    async openTask(args: OpenTaskArgs): Promise<{ taskId: number; assignee: string | null }> {
+      return db.transaction(async (trx) => {
+        const existing = await trx('request_tasks').where({ open_key: args.key }).first('id', 'assignee');
+        if (existing) return { taskId: Number(existing.id), assignee: existing.assignee };
+        const eligible = eligibleUsers(trx, { roleType: args.roleType, permission: args.executePermission, accountId: args.accountId, competentAuthority: args.competentAuthority });
+        let assignee: string | null = null;
+        if (args.candidate && (await eligible.clone().where({ user_id: args.candidate }).first('user_id'))) assignee = args.candidate;
+        if (!assignee && args.accountId !== null) {
+          const contactType = args.roleType === 'OPERATOR' ? 'PRIMARY' : 'CA_SITE';
+          const contact = await trx('account_contacts').where({ account_id: args.accountId, contact_type: contactType }).first('user_id');
+          if (contact && (await eligible.clone().where({ user_id: contact.user_id }).first('user_id'))) assignee = contact.user_id;
+        }
+        const [row] = await trx('request_tasks')
+          .insert({
+            request_id: args.requestId,
+            type: args.taskType,
+            assignee,
+            account_id: args.accountId,
+            competent_authority: args.competentAuthority,
+            payload: JSON.stringify(args.payload),
+            due_at: args.dueAt,
+            due_date: args.dueAt ? trx.raw(`(?::timestamptz at time zone 'Europe/London')::date`, [args.dueAt]) : null,
+            open_key: args.key,
+          })
+          .returning('id');
+        if (assignee) await notifyAssigned(trx, [assignee]);
+        return { taskId: Number(row.id), assignee };
+      });
+    },
+
+    /** Moves a finished task to the history and forgets who had opened it. */
+    async closeTask(args: { taskId: number }): Promise<void> {
+      await db.transaction(async (trx) => {
+        const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
+        if (!task) return;
+        await trx('request_task_history')
+          .insert({ id: task.id, request_id: task.request_id, type: task.type, assignee: task.assignee, start_date: task.start_date, due_date: task.due_date, payload: JSON.stringify(task.payload), account_id: task.account_id, competent_authority: task.competent_authority })
+          .onConflict('id')
+          .ignore();
+        await trx('request_task_visits').where({ task_id: task.id }).delete();
+        await trx('request_tasks').where({ id: task.id }).delete();
+      });
+    },
+
+    /** Sets (or clears) the assignee of tasks, e-mailing whoever newly receives one. */
+    async assignTasks(args: { taskIds: number[]; assignee: string | null }): Promise<void> {
+      await db.transaction(async (trx) => {
+        const changed = await trx('request_tasks')
+          .whereIn('id', args.taskIds)
+          .andWhere((q) => (args.assignee === null ? q.whereNotNull('assignee') : q.whereNull('assignee').orWhereNot('assignee', args.assignee)))
+          .update({ assignee: args.assignee })
+          .returning('id');
+        if (changed.length > 0 && args.assignee) await notifyAssigned(trx, [args.assignee]);
+      });
+    },
+
+    /** A reminder before the due date, or the overdue notice: once per task and kind. */
+    async sendTaskNotice(args: { taskId: number; kind: string; dueAt: string }): Promise<boolean> {
+      return db.transaction(async (trx) => {
+        const task = await trx('request_tasks').where({ id: args.taskId }).first('id', 'type', 'assignee');
+        if (!task) return false;
+        const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: args.kind }).onConflict(['task_id', 'kind']).ignore().returning('task_id');
+        if (inserted.length === 0 || !task.assignee) return false;
+        const user = await trx('users').where({ id: task.assignee }).first('email');
+        if (!user) return false;
+        const due = new Date(args.dueAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+        const overdue = args.kind === 'OVERDUE';
+        await queueEmails(trx, [
+          {
+            to: user.email,
+            subject: `${overdue ? 'Task overdue' : 'Task due soon'} - ${SERVICE}`,
+            text: overdue
+              ? `Your task "${label(task.type)}" was due on ${due} and is now overdue. Sign in to complete it: ${deps.homeUrl}`
+              : `Your task "${label(task.type)}" is due on ${due}. Sign in to complete it: ${deps.homeUrl}`,
+            template: overdue ? 'TaskOverdue' : 'TaskReminder',
+          },
+        ]);
+        return true;
+      });
+    },
+  };
+}
+
+export type RequestActivities = ReturnType<typeof createRequestActivities>;

@@ -1,0 +1,114 @@
+// A task and the actions on it (spec §7 "Tasks and assignment"). SAVE writes the draft with
+// optimistic locking; transitions go to the request's workflow as an update that answers once the
+// next state is in the projection.
+import * as v from 'valibot';
+import type { RouteDef } from '../routing';
+import { AUTHENTICATED } from '../routing';
+import { currentUser } from '../auth/current-user';
+import { required, validate } from '../validate';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { actingUser, canExecuteTask, permissionsOn, taskPlace, viewableTask } from './task-access';
+import { updateRequest } from './requests-engine';
+import { taskDefinition } from '../../domain/processes';
+import { taskActionUpdate } from '../../workflows/request-messages';
+
+export const taskIdParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The task id must be a number'), v.transform(Number));
+
+const actionBody = v.object({
+  requestTaskId: v.pipe(v.number('requestTaskId must be a number'), v.integer(), v.minValue(1)),
+  requestTaskActionType: v.pipe(v.string('requestTaskActionType must be text'), v.minLength(1), v.maxLength(100)),
+  requestTaskActionPayload: v.optional(v.unknown()),
+  /** The task version the caller read; required for SAVE. */
+  version: v.optional(v.pipe(v.number('version must be a number'), v.integer(), v.minValue(0))),
+});
+
+export const taskRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/tasks/:id',
+    access: AUTHENTICATED,
+    handler: async (ctx, { db }) => {
+      const user = currentUser(ctx);
+      const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.id));
+      const [request, account, assignee] = await Promise.all([
+        db('requests').where({ id: task.request_id }).first(),
+        task.account_id === null ? null : db('accounts').where({ id: task.account_id }).first('id', 'name', 'organisation_id', 'registration_number'),
+        task.assignee === null ? null : db('users').where({ id: task.assignee }).first('id', 'first_name', 'last_name'),
+      ]);
+      // Opening the task is what makes it no longer 'New' for this user.
+      await db('request_task_visits').insert({ task_id: task.id, user_id: user.userId }).onConflict(['task_id', 'user_id']).ignore();
+      const definition = taskDefinition(task.type);
+      const mayAct = task.assignee === user.userId && canExecuteTask(user, task);
+      const days = await db.raw('select (?::date - current_date) as d', [task.due_date]);
+      ctx.body = {
+        requestInfo: {
+          id: request.id,
+          type: request.type,
+          status: request.status,
+          competentAuthority: request.competent_authority,
+          accountId: request.account_id,
+          accountName: account?.name ?? null,
+          accountOrganisationId: account?.organisation_id ?? null,
+          accountRegistrationNumber: account?.registration_number ?? null,
+          creationDate: request.created_at,
+        },
+        requestTask: {
+          id: Number(task.id),
+          type: task.type,
+          payload: task.payload,
+          version: task.version,
+          assignee: assignee ? { userId: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name } : null,
+          startDate: task.start_date,
+          dueDate: task.due_at ?? null,
+          daysRemaining: task.due_date === null ? null : days.rows[0].d,
+        },
+        allowedRequestTaskActions: mayAct && definition ? Object.keys(definition.actions) : [],
+        userAssignCapable: permissionsOn(user, taskPlace(task)).includes('PERM_TASK_ASSIGNMENT'),
+      };
+    },
+  },
+  {
+    method: 'post',
+    path: '/tasks/actions',
+    access: AUTHENTICATED,
+    handler: async (ctx, deps) => {
+      const user = currentUser(ctx);
+      const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
+      required(raw.requestTaskId, 'requestTaskId');
+      required(raw.requestTaskActionType, 'requestTaskActionType');
+      const body = validate(actionBody, raw);
+      const task = await viewableTask(deps.db, user, body.requestTaskId);
+      const action = taskDefinition(task.type)?.actions[body.requestTaskActionType];
+      if (!action) throw badRequest('Request task action cannot proceed', 'requestTaskActionType');
+      if (task.assignee !== user.userId) throw new ApiError(403, 'REQUEST_TASK_ACTION1001', 'User is not the assignee of the request task');
+      if (!canExecuteTask(user, task)) throw forbidden();
+      const payload = validate(action.payload, body.requestTaskActionPayload ?? {});
+
+      if (action.kind === 'SAVE') {
+        const version = required(body.version, 'version');
+        const [row] = await deps.db('request_tasks')
+          .where({ id: task.id, version, assignee: user.userId })
+          .update({ payload: JSON.stringify(payload), version: deps.db.raw('version + 1') })
+          .returning('version');
+        if (!row) {
+          const now = await deps.db('request_tasks').where({ id: task.id }).first('version');
+          if (!now) throw notFound('Request task not found');
+          throw conflict('REQUEST_TASK_VERSION_CONFLICT', 'The task was changed by someone else. Reload it and try again.');
+        }
+        ctx.body = { requestTaskId: Number(task.id), version: row.version };
+        return;
+      }
+
+      const client = await deps.temporal();
+      // A double click or a retried request carries the same update id, so it is applied once.
+      const updateId = ctx.get('idempotency-key') || `task-${task.id}:${body.requestTaskActionType}`;
+      const snapshot = await updateRequest(client, task.request_id, (handle) =>
+        handle.executeUpdate(taskActionUpdate, {
+          updateId,
+          args: [{ taskId: Number(task.id), actionType: body.requestTaskActionType, payload: body.requestTaskActionPayload ?? {}, actor: actingUser(user, task) }],
+        }),
+      );
+      ctx.body = { requestTaskId: Number(task.id), requestId: task.request_id, requestStatus: snapshot.status, nextTasks: snapshot.tasks };
+    },
+  },
+];

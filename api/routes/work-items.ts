@@ -1,0 +1,142 @@
+// The dashboard lists (spec §7 "Work-item lists"): open tasks the caller may view, newest first,
+// paged in the database. The SQL reads the request_tasks projection the workflows write.
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import * as v from 'valibot';
+import type { RouteDef } from '../routing';
+import { AUTHENTICATED } from '../routing';
+import { currentUser, type CurrentUser } from '../auth/current-user';
+import { required, validate } from '../validate';
+import { forbidden, notFound } from '../errors';
+import { listScope, hasAuthorityOn } from './task-access';
+import { accountTypes, MAX_PAGE_SIZE, workItemLists, type WorkItem, type WorkItemList, type WorkItemPage } from '../../domain/work-items';
+
+const pageQuery = v.object({
+  page: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'page must be a whole number, zero or more'), v.transform(Number)),
+  size: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'size must be a whole number'), v.transform(Number), v.minValue(1, 'size must be at least 1'), v.maxValue(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)),
+});
+
+export function parsePage(query: Record<string, unknown>): { page: number; size: number } {
+  return validate(pageQuery, { page: required(single(query.page), 'page'), size: required(single(query.size), 'size') });
+}
+
+function single(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const itemColumns = `rt.id, rt.type, rt.request_id, rt.account_id, r.type as request_type,
+  a.name as account_name, a.registration_number, a.organisation_id,
+  u.first_name, u.last_name, (rt.due_date - current_date) as days_remaining, (v.task_id is null) as is_new`;
+
+const itemJoins = `join requests r on r.id = rt.request_id
+  left join accounts a on a.id = rt.account_id
+  left join users u on u.id = rt.assignee
+  left join request_task_visits v on v.task_id = rt.id and v.user_id = ?`;
+
+interface ItemRow {
+  id: string;
+  type: string;
+  request_id: string;
+  account_id: number | null;
+  request_type: string;
+  account_name: string | null;
+  registration_number: string | null;
+  organisation_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  days_remaining: number | null;
+  is_new: boolean;
+}
+
+function toItem(row: ItemRow): WorkItem {
+  return {
+    taskId: Number(row.id),
+    taskType: row.type,
+    taskAssignee: row.first_name !== null || row.last_name !== null ? { firstName: row.first_name ?? '', lastName: row.last_name ?? '' } : null,
+    daysRemaining: row.days_remaining,
+    requestId: row.request_id,
+    requestType: row.request_type,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    accountRegistrationNumber: row.registration_number,
+    accountOrganisationId: row.organisation_id,
+    isNew: row.is_new,
+  };
+}
+
+/**
+ * Runs a query as a named prepared statement on a pooled connection: the lists are few shapes run
+ * very often, and planning them cost more than running them (see workflows/README-engine.md).
+ */
+async function prepared(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<{ rows: any[] }> {
+  const native = db.raw(sql, bindings as Knex.Value[]).toSQL().toNative();
+  const name = `wi_${createHash('sha1').update(native.sql).digest('hex').slice(0, 20)}`;
+  const connection = (await db.client.acquireConnection()) as { query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> };
+  try {
+    return (await connection.query({ name, text: native.sql, values: native.bindings as unknown[] })) as { rows: any[] };
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+/** One list page and its total, in one round trip. */
+export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemList, page: number, size: number): Promise<WorkItemPage> {
+  const scope = listScope(user);
+  if (!scope) return { items: [], totalItems: 0 };
+  const assignment = list === 'assigned-to-me' ? 'rt.assignee = ?' : list === 'assigned-to-others' ? 'rt.assignee <> ?' : 'rt.assignee is null';
+  const assignmentBindings = list === 'unassigned' ? [] : [user.userId];
+  const where = `${assignment} and ${scope.sql}`;
+  const whereBindings: Knex.Value[] = [...assignmentBindings, ...scope.bindings];
+  const result = await prepared(
+    db,
+    `with total as (select count(*)::int as n from request_tasks rt where ${where}),
+     page as (select rt.id from request_tasks rt where ${where} order by rt.start_date desc, rt.id desc limit ? offset ?)
+     select ${itemColumns}, (select n from total) as total_items
+       from page p join request_tasks rt on rt.id = p.id ${itemJoins}
+       order by rt.start_date desc, rt.id desc`,
+    [...whereBindings, ...whereBindings, size, page * size, user.userId],
+  );
+  const rows: (ItemRow & { total_items: number })[] = result.rows;
+  if (rows.length > 0) return { items: rows.map(toItem), totalItems: rows[0].total_items };
+  // An empty page still needs the total (a page past the end).
+  const count = await prepared(db, `select count(*)::int as n from request_tasks rt where ${where}`, whereBindings);
+  return { items: [], totalItems: count.rows[0].n };
+}
+
+export const workItemRoutes: RouteDef[] = [
+  ...workItemLists.map(
+    (list): RouteDef => ({
+      method: 'get',
+      path: `/:accountType/items/${list}`,
+      access: AUTHENTICATED,
+      handler: async (ctx, { db }) => {
+        const accountType = ctx.params.accountType;
+        if (!(accountTypes as readonly string[]).includes(accountType)) throw notFound(`Unknown account type ${accountType}`);
+        const { page, size } = parsePage(ctx.query);
+        ctx.body = await workItemPage(db, currentUser(ctx), list, page, size);
+      },
+    }),
+  ),
+  {
+    method: 'get',
+    path: '/items/:requestId',
+    access: AUTHENTICATED,
+    handler: async (ctx, { db }) => {
+      const user = currentUser(ctx);
+      const request = await db('requests').where({ id: ctx.params.requestId }).first('id', 'account_id', 'competent_authority');
+      if (!request) throw notFound('Request not found');
+      if (!hasAuthorityOn(user, { accountId: request.account_id, competentAuthority: request.competent_authority })) throw forbidden();
+      const scope = listScope(user);
+      if (!scope) {
+        ctx.body = { items: [], totalItems: 0 };
+        return;
+      }
+      const result = await db.raw(
+        `select ${itemColumns} from request_tasks rt ${itemJoins} where rt.request_id = ? and ${scope.sql} order by rt.start_date desc, rt.id desc`,
+        [user.userId, request.id, ...scope.bindings],
+      );
+      const items = (result.rows as ItemRow[]).map(toItem);
+      ctx.body = { items, totalItems: items.length };
+    },
+  },
+];

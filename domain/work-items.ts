@@ -1,0 +1,62 @@
+// Work items (open tasks) as the lists return them and the dashboard shows them (spec §2, §3).
+import type { RequestType } from './requests';
+
+export const workItemLists = ['assigned-to-me', 'assigned-to-others', 'unassigned'] as const;
+export type WorkItemList = (typeof workItemLists)[number];
+
+export const accountTypes = ['ORGANISATION'] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+export interface WorkItem {
+  taskId: number;
+  taskType: string;
+  taskAssignee: { firstName: string; lastName: string } | null;
+  daysRemaining: number | null;
+  requestId: string;
+  requestType: string;
+  accountId: number | null;
+  accountName: string | null;
+  accountRegistrationNumber: string | null;
+  accountOrganisationId: string | null;
+  isNew: boolean;
+}
+
+export interface WorkItemPage {
+  items: WorkItem[];
+  totalItems: number;
+}
+
+/** Page size of the dashboard (spec §9); the API receives page - 1. */
+export const DASHBOARD_PAGE_SIZE = 10;
+/** Largest page the API serves. */
+export const MAX_PAGE_SIZE = 100;
+
+/** 'first last', or the last name alone when there is no first name. */
+export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
+  return person.firstName ? `${person.firstName} ${person.lastName ?? ''}`.trim() : (person.lastName ?? '');
+}
+
+/** A number when positive, 'Overdue' when zero or less, empty when there is no due date. */
+export function daysRemainingText(days: number | null | undefined): string {
+  if (days === null || days === undefined) return '';
+  return days > 0 ? String(days) : 'Overdue';
+}
+
+/** Shown when a task has no name: the second part of the request id split at the dash. */
+export function requestIdFallback(requestId: string): string {
+  return requestId.split('-')[1] ?? '';
+}
+
+/** Request types whose tasks open at /tasks/{taskId}; others link nowhere (spec §2). */
+export const linkedRequestTypes: readonly RequestType[] = [
+  'ORGANISATION_ACCOUNT_OPENING',
+  'NOTIFICATION_OF_COMPLIANCE_P3',
+  'ACTION_PLAN_P3',
+  'ACCOUNT_CLOSURE',
+  'PROGRESS_UPDATE_1_P3',
+  'PROGRESS_UPDATE_2_P3',
+];
+
+export function taskLink(item: Pick<WorkItem, 'taskId' | 'requestType'>): string | null {
+  return (linkedRequestTypes as readonly string[]).includes(item.requestType) ? `/tasks/${item.taskId}` : null;
+}

@@ -1,0 +1,266 @@
+// `npm run bench`: the work-item lists under load, and the workflow engine's throughput.
+//   --duration=30 --concurrency=50 (per list)  --workflows=1000  --skip-workflows  --keep-db
+// Seeds its own database (esos_bench) with 10,000 accounts and 100,000 open tasks, runs the API in
+// a child process (so its peak RSS is its own and the load generator does not share its event loop),
+// then starts workflows on a Temporal dev server from the installed CLI with a worker in this process.
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, jwtVerify } from 'jose';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const DURATION_S = Number(args.duration ?? 30);
+const CONCURRENCY = Number(args.concurrency ?? 50);
+const WORKFLOWS = Number(args.workflows ?? 1000);
+const SECRET = new TextEncoder().encode(process.env.BENCH_TOKEN_SECRET ?? 'bench-only-secret-not-for-production-use');
+const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = (() => {
+  const u = new URL(BASE_DB);
+  u.pathname = '/esos_bench';
+  return u.toString();
+})();
+
+const CAS = ['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND', 'OPRED'];
+
+async function verifyBenchToken(token: string) {
+  try {
+    const { payload } = await jwtVerify(token, SECRET, { algorithms: ['HS256'] });
+    return { subject: String(payload.sub), email: String(payload.email), firstName: 'Bench', lastName: String(payload.sub) };
+  } catch {
+    return null;
+  }
+}
+
+const mint = (userId: string) => new SignJWT({ email: `${userId}@bench.test` }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setExpirationTime('2h').sign(SECRET);
+
+// ---------------------------------------------------------------- API child process
+async function serve(): Promise<void> {
+  await import('../domain/processes/testing/two-step');
+  const { createApp } = await import('../api/app');
+  const { loadConfig } = await import('../infra/config');
+  const { createDb } = await import('../infra/db');
+  const { createLogger } = await import('../infra/logger');
+  const { lazyClient } = await import('../infra/temporal');
+  const config = loadConfig();
+  const app = createApp({ config, db: createDb(config.databaseUrl, { min: 2, max: 12 }), logger: createLogger('silent'), temporal: lazyClient(config), verifyToken: verifyBenchToken });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'rss') process.send!({ maxRssMb: process.resourceUsage().maxRSS / 1024 });
+  });
+}
+
+// ---------------------------------------------------------------- seed
+async function seed() {
+  const { createDb, dropDatabase, ensureDatabase, migrate } = await import('../infra/db');
+  const { allRegulatorPermissions, operatorRoles } = await import('../domain/authorities');
+  if (!args['keep-db']) await dropDatabase(databaseUrl);
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, { min: 0, max: 2 });
+  await migrate(db);
+  const started = Date.now();
+  const existing = await db('request_tasks').count<{ n: string }[]>({ n: '*' });
+  if (Number(existing[0].n) >= 100_000) {
+    await db.destroy();
+    return;
+  }
+  const cas = `array['${CAS.join("','")}']`;
+  await db.raw(`insert into accounts (id, organisation_id, name, registration_number, status, competent_authority, address_line1, city)
+    select i, 'ORG' || lpad(i::text, 6, '0'), 'Organisation ' || i, 'RN' || lpad(i::text, 8, '0'), 'LIVE', (${cas})[1 + i % 5], '1 High Street', 'Bristol'
+    from generate_series(1, 10000) i`);
+  await db.raw(`select setval('accounts_id_seq', 10000)`);
+  await db.raw(`insert into users (id, email, first_name, last_name) select 'op-' || i, 'op' || i || '@bench.test', 'Olive', 'Operator ' || i from generate_series(1, 10000) i`);
+  await db.raw(`insert into users (id, email, first_name, last_name) select 'reg-' || i, 'reg' || i || '@bench.test', 'Rita', 'Regulator ' || i from generate_series(1, 25) i`);
+  await db.raw(`insert into authorities (user_id, code, status, account_id, permissions) select 'op-' || i, 'operator_admin', 'ACTIVE', i, ? from generate_series(1, 10000) i`, [
+    [...operatorRoles.operator_admin.permissions],
+  ]);
+  await db.raw(`insert into authorities (user_id, status, competent_authority, permissions) select 'reg-' || i, 'ACTIVE', (${cas})[1 + i % 5], ? from generate_series(1, 25) i`, [allRegulatorPermissions]);
+  await db.raw(`insert into account_contacts (account_id, contact_type, user_id) select i, 'PRIMARY', 'op-' || i from generate_series(1, 10000) i`);
+  // One open task per request; every fifth a regulator review, a third of those unassigned.
+  await db.raw(`insert into requests (id, type, status, account_id, competent_authority)
+    select 'BN' || lpad(i::text, 7, '0'), case when i % 5 = 0 then 'ORGANISATION_ACCOUNT_OPENING' else (array['NOTIFICATION_OF_COMPLIANCE_P3','ACTION_PLAN_P3','PROGRESS_UPDATE_1_P3'])[1 + i % 3] end,
+      'IN_PROGRESS', 1 + (i / 10) % 10000, (${cas})[1 + (1 + (i / 10) % 10000) % 5]
+    from generate_series(1, 100000) i`);
+  await db.raw(`insert into request_tasks (request_id, type, assignee, account_id, competent_authority, start_date, due_date)
+    select r.id,
+      case when i % 5 = 0 then 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW' else (array['NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT','ACTION_PLAN_P3_APPLICATION_SUBMIT','PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT'])[1 + i % 3] end,
+      case when i % 5 = 0 then (case when i % 3 = 0 then null else 'reg-' || ((r.account_id % 5) + 5 * (1 + (i / 7) % 4)) end)
+           else (case when i % 11 = 0 then null else 'op-' || r.account_id end) end,
+      r.account_id, r.competent_authority, now() - (i || ' seconds')::interval,
+      case when i % 4 = 0 then current_date + (i % 30 - 5) else null end
+    from generate_series(1, 100000) i join requests r on r.id = 'BN' || lpad(i::text, 7, '0')`);
+  // vacuum sets the visibility map, so the list counts are index-only scans as on a settled database.
+  await db.raw('vacuum analyze');
+  console.log(`seeded 10,000 accounts and 100,000 tasks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await db.destroy();
+}
+
+// ---------------------------------------------------------------- load
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+
+function call(port: number, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function loadList(port: number, list: string, tokens: string[]) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + DURATION_S * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, client) => {
+      while (Date.now() < end) {
+        const token = tokens[(client + n++) % tokens.length];
+        const page = n % 3;
+        const t0 = performance.now();
+        try {
+          const res = await call(port, 'GET', `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10`, token);
+          if (res.status !== 200) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { list, requests: latencies.length, rps: latencies.length / DURATION_S, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
+}
+
+async function startApiChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; rss: () => Promise<number> }> {
+  const child = fork(__filename, ['--serve'], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`the API exited with ${code}`)));
+  });
+  const rss = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m: { maxRssMb: number }) => resolve(m.maxRssMb));
+      child.send({ type: 'rss' });
+    });
+  return { child, port, rss };
+}
+
+// ---------------------------------------------------------------- workflows
+async function benchWorkflows(port: number, address: string, taskQueue: string) {
+  const { Worker, NativeConnection, bundleWorkflowCode, DefaultLogger } = await import('@temporalio/worker');
+  const { Connection, Client } = await import('@temporalio/client');
+  const { createDb } = await import('../infra/db');
+  const { createRequestActivities } = await import('../activities/requests');
+  const { twoStepProcess } = await import('../domain/processes/testing/two-step');
+  const { startRequestWorkflow } = await import('../api/routes/requests-engine');
+  const { loadConfig } = await import('../infra/config');
+  const db = createDb(databaseUrl, { min: 0, max: 10 });
+  const connection = await NativeConnection.connect({ address });
+  const client = new Client({ connection: await Connection.connect({ address }) });
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows/testing/index'), logger: new DefaultLogger('WARN') }),
+    activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
+    maxConcurrentActivityTaskExecutions: 50,
+  });
+  const running = worker.run();
+  const base = loadConfig();
+  const deps = { temporal: async () => client, config: { ...base, temporal: { ...base.temporal, taskQueue } } };
+  const regulatorTokens = new Map<string, string>();
+  for (let i = 1; i <= 25; i++) regulatorTokens.set(CAS[i % 5], await mint(`reg-${i}`));
+  const visible: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, WORKFLOWS) }, async () => {
+      while (next < WORKFLOWS) {
+        const accountId = 1 + next++;
+        const ca = CAS[accountId % 5];
+        try {
+          const operator = `op-${accountId}`;
+          const opToken = await mint(operator);
+          const started = await startRequestWorkflow(deps, twoStepProcess, {
+            requestId: twoStepProcess.requestId(accountId),
+            requestType: twoStepProcess.requestType,
+            accountId,
+            competentAuthority: ca,
+            startedBy: { userId: operator, fullName: 'Olive Operator', roleType: 'OPERATOR' },
+          });
+          const submitAt = performance.now();
+          const submitted = await call(port, 'POST', '/api/v1.0/tasks/actions', opToken, { requestTaskId: started.tasks[0].taskId, requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION', requestTaskActionPayload: { summary: 'Bench' } });
+          if (submitted.status !== 200) throw new Error(submitted.body);
+          const reviewId = (JSON.parse(submitted.body) as { nextTasks: { taskId: number }[] }).nextTasks[0].taskId;
+          // The next task must be in the regulator's list; the submit answered only once it was.
+          const regToken = regulatorTokens.get(ca)!;
+          const item = await call(port, 'GET', `/api/v1.0/items/${twoStepProcess.requestId(accountId)}`, regToken);
+          if (!item.body.includes(`"taskId":${reviewId}`)) throw new Error('next task not visible');
+          visible.push(performance.now() - submitAt);
+          const regulator = `reg-${accountId % 5 || 5}`; // a regulator of the account's CA
+          const assign = await call(port, 'POST', '/api/v1.0/tasks-assignment/assign', regToken, { taskId: reviewId, userId: regulator });
+          if (assign.status !== 200) throw new Error(assign.body);
+          const decided = await call(port, 'POST', '/api/v1.0/tasks/actions', await mint(regulator), { requestTaskId: reviewId, requestTaskActionType: 'TEST_TWO_STEP_DECIDE', requestTaskActionPayload: { decision: 'ACCEPTED' } });
+          if (decided.status !== 200) throw new Error(decided.body);
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.error('workflow error:', (err as Error).message.slice(0, 300));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  visible.sort((a, b) => a - b);
+  worker.shutdown();
+  await running;
+  await connection.close();
+  await db.destroy();
+  return { completed: visible.length, seconds, perSecond: visible.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), errors };
+}
+
+async function main(): Promise<void> {
+  if (args.serve) return serve();
+  await seed();
+  const { startTestTemporal } = await import('../test/temporal');
+  const { DefaultLogger, Runtime } = await import('@temporalio/worker');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const temporal = args['skip-workflows'] ? null : await startTestTemporal();
+  const taskQueue = `bench-${process.pid}`;
+  const api = await startApiChild({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: temporal?.address ?? '127.0.0.1:1', TEMPORAL_TASK_QUEUE: taskQueue, SEED_DEMO_DATA: 'false' });
+  try {
+    const tokens: string[] = [];
+    for (let i = 1; i <= 25; i++) tokens.push(await mint(`reg-${i}`), await mint(`op-${i * 17}`));
+    // Warm up connections and plans.
+    for (let i = 0; i < 200; i++) await call(api.port, 'GET', `/api/v1.0/ORGANISATION/items/unassigned?page=0&size=10`, tokens[i % tokens.length]);
+    console.log(`\nwork-item lists: ${CONCURRENCY} concurrent clients, ${DURATION_S} s each, half regulators (about 4,000 tasks in their CA) and half operators`);
+    console.log('list                 requests   req/s    p50 ms   p95 ms   p99 ms   errors');
+    for (const list of ['assigned-to-me', 'assigned-to-others', 'unassigned']) {
+      const r = await loadList(api.port, list, tokens);
+      console.log(`${r.list.padEnd(20)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)}`);
+    }
+    console.log(`API process peak RSS: ${(await api.rss()).toFixed(0)} MB`);
+    if (temporal) {
+      const w = await benchWorkflows(api.port, temporal.address, taskQueue);
+      console.log(`\nworkflows: ${w.completed} of ${WORKFLOWS} driven start → submit → assign → decide in ${w.seconds.toFixed(1)} s: ${w.perSecond.toFixed(1)} completed/s, errors ${w.errors}`);
+      console.log(`submit → next task in the list: p50 ${w.p50.toFixed(0)} ms, p95 ${w.p95.toFixed(0)} ms`);
+      console.log(`API process peak RSS: ${(await api.rss()).toFixed(0)} MB`);
+    }
+  } finally {
+    api.child.kill('SIGTERM');
+    agent.destroy();
+    await temporal?.teardown();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

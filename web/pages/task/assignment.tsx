@@ -1,0 +1,77 @@
+// Who works on the task: choose among the candidates and assign, or release a regulator task.
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiDelete, apiGet, apiPost, HttpError } from '../../lib/api';
+import type { Candidate } from './task-view';
+
+interface Props {
+  taskId: number;
+  assigneeId: string | null;
+  mayRelease: boolean;
+  onChanged: () => void;
+}
+
+export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props) {
+  const [candidates, setCandidates] = useState<Candidate[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${taskId}/candidate-assignees`).then(setCandidates, () => setCandidates([]));
+  }, [taskId]);
+
+  const assign = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setError('Select a person to assign the task to');
+      return;
+    }
+    setError(null);
+    try {
+      await apiPost(`/v1.0/tasks-assignment/assign`, { taskId, userId: chosen });
+      onChanged();
+    } catch (err) {
+      setError(err instanceof HttpError ? err.message : 'The task could not be assigned');
+    }
+  };
+
+  const release = async () => {
+    await apiDelete(`/v1.0/tasks-assignment/release/${taskId}`);
+    onChanged();
+  };
+
+  if (!candidates) return null;
+  return (
+    <form onSubmit={assign} noValidate className="govuk-!-margin-bottom-6">
+      <div className={`govuk-form-group${error ? ' govuk-form-group--error' : ''}`}>
+        <label className="govuk-label govuk-label--s" htmlFor="assignee">
+          Assign to
+        </label>
+        {error && (
+          <p id="assignee-error" className="govuk-error-message">
+            <span className="govuk-visually-hidden">Error:</span> {error}
+          </p>
+        )}
+        <select id="assignee" name="assignee" className="govuk-select" value={chosen} onChange={(e) => setChosen(e.target.value)} aria-describedby={error ? 'assignee-error' : undefined}>
+          <option value="">Select a person</option>
+          {candidates
+            .filter((c) => c.id !== assigneeId)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.fullName}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div className="govuk-button-group">
+        <button type="submit" className="govuk-button govuk-button--secondary" data-module="govuk-button">
+          Assign
+        </button>
+        {mayRelease && assigneeId && (
+          <button type="button" className="govuk-button govuk-button--warning" data-module="govuk-button" onClick={release}>
+            Release task
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

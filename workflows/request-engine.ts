@@ -1,0 +1,243 @@
+// The engine every request workflow runs on. A process is an async program over `userTask()`:
+// each call opens a human task in the projection, waits (with durable deadline timers) for a
+// transition sent as a Workflow Update, closes the task, records the timeline entry and returns
+// the submitted payload, so the program decides what comes next in plain code.
+//
+// Updates answer only when the workflow is at rest again (the next task opened or the request
+// ended), so an API call that returns has its effect visible in the lists. One lock (`busy`)
+// serialises the program and the assignment handlers, whose activities would otherwise interleave.
+import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import * as v from 'valibot';
+import type { RequestActivities } from '../activities/requests';
+import type { ProcessDefinition, TaskDeadline, TaskRoleType } from '../domain/processes/types';
+import {
+  assignTaskUpdate,
+  requestStateQuery,
+  settledUpdate,
+  taskActionUpdate,
+  type Actor,
+  type OpenTaskView,
+  type Refusal,
+  type RequestInput,
+  type RequestSnapshot,
+  type TaskActionArgs,
+} from './request-messages';
+
+const acts = proxyActivities<RequestActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+});
+
+export interface Transition {
+  taskId: number;
+  actionType: string;
+  /** The payload as the action's schema parsed it (trimmed, typed). */
+  payload: unknown;
+  by: Actor;
+}
+
+export interface UserTaskSpec {
+  taskType: string;
+  payload?: Record<string, unknown>;
+  deadline?: TaskDeadline | null;
+}
+
+export interface RequestContext {
+  readonly input: RequestInput;
+  userTask(spec: UserTaskSpec): Promise<Transition>;
+  recordAction(type: string, payload: unknown, by: Actor | null): Promise<void>;
+}
+
+/** Returns the request's final status (COMPLETED, APPROVED, REJECTED, CANCELLED …). */
+export type RequestProgram = (ctx: RequestContext) => Promise<string>;
+
+interface OpenTask extends OpenTaskView {
+  roleType: TaskRoleType;
+}
+
+interface Pending {
+  args: TaskActionArgs;
+  done: boolean;
+  failure?: ApplicationFailure;
+}
+
+function refusal(type: Refusal, message: string): ApplicationFailure {
+  return ApplicationFailure.create({ type, message, nonRetryable: true });
+}
+
+export async function runRequest(input: RequestInput, def: ProcessDefinition, program: RequestProgram): Promise<string> {
+  const tasks = new Map<number, OpenTask>();
+  const awaited = new Set<number>();
+  const assignees: Partial<Record<TaskRoleType, string>> = {};
+  if (input.startedBy) assignees[input.startedBy.roleType] = input.startedBy.userId;
+  let status = 'IN_PROGRESS';
+  let seq = 0;
+  const key = () => `${workflowInfo().runId}:${++seq}`;
+
+  // Held by the program from the start until it first waits for a person.
+  let busy = true;
+  // Check-and-set inside the predicate: conditions are evaluated one after another, so only one
+  // waiter can take the lock in an activation.
+  const tryAcquire = () => (busy ? false : (busy = true));
+  const inbox: Pending[] = [];
+  const applied: Pending[] = [];
+  const rest = () => {
+    for (const p of applied.splice(0)) p.done = true;
+    busy = false;
+  };
+
+  const snapshot = (): RequestSnapshot => ({
+    requestId: input.requestId,
+    status,
+    tasks: [...tasks.values()].map(({ taskId, taskType, assignee, dueAt }) => ({ taskId, taskType, assignee, dueAt })),
+  });
+
+  /** The business checks of a transition; returns the parsed payload. */
+  function checkAction(args: TaskActionArgs): unknown {
+    const task = tasks.get(args.taskId);
+    if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+    const taskDef = def.tasks[task.taskType];
+    const action = taskDef?.actions[args.actionType];
+    if (!taskDef || !action || action.kind !== 'TRANSITION') throw refusal('ACTION_NOT_ALLOWED', 'Request task action cannot proceed');
+    if (task.assignee !== args.actor.userId) throw refusal('NOT_ASSIGNEE', 'User is not the assignee of the request task');
+    if (!args.actor.permissions.includes(taskDef.execute)) throw refusal('NO_EXECUTE_PERMISSION', 'You do not have permission to do this');
+    const parsed = v.safeParse(action.payload, args.payload);
+    if (!parsed.success) throw refusal('INVALID_PAYLOAD', parsed.issues[0].message);
+    return parsed.output;
+  }
+
+  // Handlers first: an update arriving before they exist would be rejected.
+  setHandler(
+    taskActionUpdate,
+    async (args) => {
+      const pending: Pending = { args, done: false };
+      inbox.push(pending);
+      await condition(() => pending.done);
+      if (pending.failure) throw pending.failure;
+      return snapshot();
+    },
+    { validator: (args) => void checkAction(args) },
+  );
+
+  setHandler(
+    assignTaskUpdate,
+    async (args) => {
+      await condition(tryAcquire);
+      try {
+        const task = tasks.get(args.taskId);
+        if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        // The request's other open tasks of the same role follow (reference §3.4).
+        const siblings = [...tasks.values()].filter((t) => t.roleType === task.roleType);
+        await acts.assignTasks({ taskIds: siblings.map((t) => t.taskId), assignee: args.assignee });
+        for (const t of siblings) t.assignee = args.assignee;
+        if (args.assignee) assignees[task.roleType] = args.assignee;
+        else delete assignees[task.roleType];
+        return snapshot();
+      } finally {
+        rest();
+      }
+    },
+    {
+      validator: (args) => {
+        const task = tasks.get(args.taskId);
+        if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        if (args.assignee === null && task.roleType !== 'REGULATOR') throw refusal('CANNOT_RELEASE', 'Operator tasks cannot be released');
+      },
+    },
+  );
+
+  setHandler(settledUpdate, async () => {
+    await condition(() => !busy && !inbox.some((p) => awaited.has(p.args.taskId)));
+    return snapshot();
+  });
+  setHandler(requestStateQuery, snapshot);
+
+  async function userTask(spec: UserTaskSpec): Promise<Transition> {
+    const taskDef = def.tasks[spec.taskType];
+    if (!taskDef) throw ApplicationFailure.create({ type: 'UNKNOWN_TASK_TYPE', message: `${spec.taskType} is not a task of ${def.requestType}`, nonRetryable: true });
+    const deadline = input.deadlines && spec.taskType in input.deadlines ? input.deadlines[spec.taskType] : (spec.deadline ?? null);
+    const dueAt = deadline ? Date.now() + deadline.dueInMs : null;
+    const dueAtIso = dueAt === null ? null : new Date(dueAt).toISOString();
+    const opened = await acts.openTask({
+      key: key(),
+      requestId: input.requestId,
+      taskType: spec.taskType,
+      roleType: taskDef.roleType,
+      executePermission: taskDef.execute,
+      accountId: input.accountId,
+      competentAuthority: input.competentAuthority,
+      candidate: assignees[taskDef.roleType] ?? null,
+      payload: spec.payload ?? {},
+      dueAt: dueAtIso,
+    });
+    const task: OpenTask = { taskId: opened.taskId, taskType: spec.taskType, assignee: opened.assignee, dueAt: dueAtIso, roleType: taskDef.roleType };
+    tasks.set(task.taskId, task);
+    if (opened.assignee) assignees[taskDef.roleType] = opened.assignee;
+
+    const notices =
+      dueAt === null || !deadline
+        ? []
+        : [...(deadline.remindBeforeMs ?? []).map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: dueAt - before })), { kind: 'OVERDUE', at: dueAt }]
+            .filter((n) => n.at > Date.now())
+            .sort((a, b) => a.at - b.at);
+    const pickable = () => inbox.some((p) => p.args.taskId === task.taskId);
+
+    awaited.add(task.taskId);
+    try {
+      for (;;) {
+        rest();
+        const next = notices[0];
+        const arrived = next ? await condition(pickable, Math.max(1, next.at - Date.now())) : await condition(pickable).then(() => true);
+        await condition(tryAcquire);
+        if (!arrived) {
+          notices.shift();
+          await acts.sendTaskNotice({ taskId: task.taskId, kind: next.kind, dueAt: dueAtIso! });
+          continue;
+        }
+        const pending = inbox.splice(inbox.findIndex((p) => p.args.taskId === task.taskId), 1)[0];
+        let payload: unknown;
+        try {
+          // Checked again: an assignment may have changed things since the validator ran.
+          payload = checkAction(pending.args);
+        } catch (err) {
+          pending.failure = err as ApplicationFailure;
+          pending.done = true;
+          continue;
+        }
+        const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName };
+        await acts.closeTask({ taskId: task.taskId });
+        tasks.delete(task.taskId);
+        const timeline = taskDef.actions[pending.args.actionType].timeline;
+        if (timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: timeline, payload, submitter: by });
+        applied.push(pending);
+        return { taskId: task.taskId, actionType: pending.args.actionType, payload, by };
+      }
+    } finally {
+      awaited.delete(task.taskId);
+    }
+  }
+
+  const ctx: RequestContext = {
+    input,
+    userTask,
+    recordAction: (type, payload, by) => acts.recordRequestAction({ key: key(), requestId: input.requestId, type, payload, submitter: by }),
+  };
+
+  await acts.startRequest({
+    requestId: input.requestId,
+    requestType: input.requestType,
+    accountId: input.accountId,
+    competentAuthority: input.competentAuthority,
+    payload: input.payload ?? {},
+  });
+  if (def.create?.timeline && input.startedBy) await ctx.recordAction(def.create.timeline, input.payload ?? null, input.startedBy);
+  status = await program(ctx);
+  await acts.completeRequest({ requestId: input.requestId, status });
+  for (const p of inbox.splice(0)) {
+    p.failure = refusal('TASK_NOT_OPEN', 'The task is no longer open');
+    p.done = true;
+  }
+  rest();
+  await condition(allHandlersFinished);
+  return status;
+}

@@ -1,0 +1,35 @@
+// Replays every saved history in test/histories/ against the current workflow code: a change that
+// would break running requests (non-determinism) fails here, before it is deployed. Record new
+// histories with `RECORD_HISTORIES=1 npx jest workflows/request-engine.test.ts --selectProjects server`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type ReplayResult } from '@temporalio/worker';
+import { historiesDir, loadHistory } from './testing/harness';
+
+const files = fs.readdirSync(historiesDir).filter((f) => f.endsWith('.json')).sort();
+const histories = () => files.map((f) => ({ workflowId: f.replace(/\.json$/, ''), history: loadHistory(path.join(historiesDir, f)) }));
+
+async function replayAll(workflowsPath: string): Promise<ReplayResult[]> {
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
+  const results: ReplayResult[] = [];
+  for await (const result of Worker.runReplayHistories({ workflowBundle }, histories())) results.push(result);
+  return results;
+}
+
+beforeAll(() => Runtime.install({ logger: new DefaultLogger('WARN') }));
+
+it('has saved histories of the request workflows', () => {
+  expect(files.length).toBeGreaterThanOrEqual(3);
+});
+
+it('replays every saved history against the current workflow code without a determinism error', async () => {
+  const results = await replayAll(require.resolve('./testing/index'));
+  expect(results.map((r) => ({ workflowId: r.workflowId, error: r.error?.message }))).toEqual(files.map((f) => ({ workflowId: f.replace(/\.json$/, ''), error: undefined })));
+});
+
+it('fails on a change made without a patch, and passes when the same change is behind patched()', async () => {
+  const broken = await replayAll(require.resolve('./testing/variants/unpatched-change'));
+  expect(broken.map((r) => r.error?.name)).toEqual(files.map(() => 'DeterminismViolationError'));
+  const patched = await replayAll(require.resolve('./testing/variants/patched-change'));
+  expect(patched.map((r) => r.error?.message)).toEqual(files.map(() => undefined));
+});

@@ -1,0 +1,3 @@
+// Workflows for test workers: the product's, plus the engine's test process.
+export * from '../index';
+export { testTwoStepRequest } from './two-step';
