@@ -7,6 +7,20 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
   /** Only for signed-in users; others go to the landing page. */
   signedIn?: boolean;
+  /** Page title used until the page sets its own, and the last breadcrumb's text. */
+  title?: string;
+  /**
+   * The crumbs above this page (the page's title is appended as the current one). Absent: the
+   * routes whose paths are prefixes of this one and have a title. false: no breadcrumbs.
+   */
+  breadcrumbs?: readonly RouteCrumb[] | false;
+  /** A back link above the page: a path, or a path and text (default 'Back'). */
+  backLink?: string | { href: string; text?: string };
+}
+
+export interface RouteCrumb {
+  text: string;
+  href: string;
 }
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
@@ -15,18 +29,24 @@ export const routes: AppRoute[] = [
   { path: '/landing', page: page(() => import('../pages/landing')) },
   { path: '/start-login', page: page(() => import('../pages/start-login')) },
   { path: '/dashboard', page: page(() => import('../pages/dashboard')), signedIn: true },
-  { path: '/accounts', page: page(() => import('../pages/accounts')), signedIn: true },
-  { path: '/accounts/new', page: page(() => import('../pages/accounts-new')), signedIn: true },
-  { path: '/user/regulators', page: page(() => import('../pages/regulator-users')), signedIn: true },
+  { path: '/accounts', page: page(() => import('../pages/accounts')), signedIn: true, title: 'Accounts' },
+  { path: '/accounts/new', page: page(() => import('../pages/accounts-new')), signedIn: true, title: 'Apply for a new organisation account' },
+  { path: '/accounts/:accountId', page: page(() => import('../pages/accounts/account-page')), signedIn: true, title: 'Account' },
+  { path: '/upload-organisation-accounts', page: page(() => import('../pages/upload-organisation-accounts')), signedIn: true, title: 'Upload verified organisation accounts', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
+  { path: '/user/regulators', page: page(() => import('../pages/regulator-users')), signedIn: true, title: 'Regulator users', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
   { path: '/tasks', page: page(() => import('../pages/tasks')), signedIn: true },
   { path: '/tasks/:taskId', page: page(() => import('../pages/tasks')), signedIn: true },
-  { path: '/mi-reports', page: page(() => import('../pages/mi-reports')), signedIn: true },
+  { path: '/mi-reports', page: page(() => import('../pages/mi-reports')), signedIn: true, title: 'MI Reports', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
   { path: '/feedback', page: page(() => import('../pages/feedback')) },
   { path: '/privacy-notice', page: page(() => import('../pages/privacy-notice')) },
   { path: '/contact-us', page: page(() => import('../pages/contact-us')) },
   { path: '/accessibility', page: page(() => import('../pages/accessibility')) },
   { path: '/about', page: page(() => import('../pages/about')) },
   { path: '/timed-out', page: page(() => import('../pages/timed-out')) },
+  { path: '/callback', page: page(() => import('../pages/callback')), breadcrumbs: false },
+  { path: '/terms', page: page(() => import('../pages/terms')), breadcrumbs: false },
+  { path: '/registration/register', page: page(() => import('../pages/registration-register')) },
+  { path: '/2fa/reset-2fa', page: page(() => import('../pages/reset-2fa')) },
   { path: '/cookies', page: page(() => import('../pages/cookies')) },
   { path: '/error/404', page: page(() => import('../pages/error-404')) },
   { path: '/error/500', page: page(() => import('../pages/error-500')) },

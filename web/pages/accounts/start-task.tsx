@@ -1,0 +1,77 @@
+// 'Start a new task' (reference workflows §5): the processes the caller may start on the account,
+// with the reason when one cannot start, and a Start button (POST /requests) when it can.
+import { useCallback, useEffect, useState } from 'react';
+import { Button, NotificationBanner } from '../../components';
+import { HttpError, apiGet, apiPost } from '../../lib/api';
+import type { RequestType } from '../../../domain/requests';
+
+interface Availability {
+  valid: boolean;
+  accountStatus?: string;
+  requests?: RequestType[];
+}
+
+const names: Partial<Record<RequestType, string>> = {
+  NOTIFICATION_OF_COMPLIANCE_P3: 'Notification of Compliance',
+  ACTION_PLAN_P3: 'Action Plan',
+  PROGRESS_UPDATE_1_P3: 'Progress Update 1',
+  PROGRESS_UPDATE_2_P3: 'Progress Update 2',
+  ACCOUNT_CLOSURE: 'Account closure',
+};
+const titles: Partial<Record<RequestType, string>> = {
+  NOTIFICATION_OF_COMPLIANCE_P3: 'Phase 3 Notification',
+  ACTION_PLAN_P3: 'Phase 3 Action Plan',
+  PROGRESS_UPDATE_1_P3: 'Phase 3 Progress Update 1',
+  PROGRESS_UPDATE_2_P3: 'Phase 3 Progress Update 2',
+  ACCOUNT_CLOSURE: 'Account closure',
+};
+
+/** The reference's reason texts for a process that cannot start. */
+export function reason(type: RequestType, a: Availability): string | null {
+  const x = names[type] ?? type;
+  if (a.valid && !a.requests?.length) return null;
+  if (a.accountStatus) return `You cannot start the ${x} while the account status is ${a.accountStatus.replace(/_/g, ' ').toUpperCase()}.`;
+  const blocking = a.requests?.[0];
+  if (blocking === type) return `You cannot start the ${x} process as it is already in progress or has been completed.`;
+  if (blocking) return `You cannot start the ${x} if you haven't submitted the ${names[blocking] ?? blocking}.`;
+  return `You cannot start the ${x}.`;
+}
+
+export function StartTask({ accountId }: { accountId: number }) {
+  const [available, setAvailable] = useState<Partial<Record<RequestType, Availability>> | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const load = useCallback(() => {
+    apiGet<Partial<Record<RequestType, Availability>>>(`/v1.0/requests/available-workflows/permit/${accountId}`).then(setAvailable, () => setAvailable(null));
+  }, [accountId]);
+  useEffect(load, [load]);
+  const start = async (type: RequestType) => {
+    try {
+      const { requestId } = await apiPost<{ requestId: string }>('/v1.0/requests', { requestCreateActionType: type }, { query: { accountId } });
+      setMessage({ ok: true, text: `${titles[type] ?? type} started (${requestId}). Its first task is on your Tasks page.` });
+    } catch (err) {
+      setMessage({ ok: false, text: err instanceof HttpError ? err.message : 'The task could not be started' });
+    }
+    load();
+  };
+  if (!available) return null;
+  const entries = (Object.entries(available) as [RequestType, Availability][]).filter(([type]) => type !== 'ORGANISATION_ACCOUNT_OPENING');
+  return (
+    <section aria-labelledby="start-task-heading" className="govuk-!-margin-bottom-6">
+      <h2 id="start-task-heading" className="govuk-heading-m">
+        Start a new task
+      </h2>
+      {message ? (
+        <NotificationBanner type={message.ok ? 'success' : 'neutral'} title={message.ok ? 'Success' : 'Important'}>
+          <p className="govuk-body">{message.text}</p>
+        </NotificationBanner>
+      ) : null}
+      {entries.length === 0 ? <p className="govuk-body">There are no available processes to initiate.</p> : null}
+      {entries.map(([type, a]) => (
+        <div key={type}>
+          <h3 className="govuk-heading-s">{titles[type] ?? type}</h3>
+          {reason(type, a) ? <p className="govuk-body">{reason(type, a)}</p> : <Button onClick={() => void start(type)}>{type === 'ACCOUNT_CLOSURE' ? 'Start account closure' : 'Start'}</Button>}
+        </div>
+      ))}
+    </section>
+  );
+}
