@@ -33,18 +33,36 @@ export function roleTypeOf(authorities: Authority[]): RoleType {
   return 'OPERATOR';
 }
 
+interface CallerRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  authorities: { id: number; code: string | null; status: AuthorityStatus; account_id: number | null; competent_authority: CompetentAuthority | null; verification_body_id: number | null; permissions: Permission[] | null }[];
+}
+
+// The user and their authorities in one round trip: every authenticated request runs this.
+const CALLER_SQL = `
+  select u.id, u.email, u.first_name, u.last_name,
+         coalesce(json_agg(json_build_object(
+           'id', a.id, 'code', a.code, 'status', a.status, 'account_id', a.account_id,
+           'competent_authority', a.competent_authority, 'verification_body_id', a.verification_body_id,
+           'permissions', a.permissions) order by a.id) filter (where a.id is not null), '[]') as authorities
+  from users u left join authorities a on a.user_id = u.id
+  where u.id = ?
+  group by u.id`;
+
 /** Loads the caller; the first call of a new subject creates their user row from the token's claims. */
 export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
-  let user = await db('users').where({ id: principal.subject }).first();
-  if (!user) {
+  let row: CallerRow | undefined = (await db.raw(CALLER_SQL, [principal.subject])).rows[0];
+  if (!row) {
     await db('users')
       .insert({ id: principal.subject, email: principal.email.toLowerCase(), first_name: principal.firstName, last_name: principal.lastName })
       .onConflict('id')
       .ignore();
-    user = await db('users').where({ id: principal.subject }).first();
+    row = (await db.raw(CALLER_SQL, [principal.subject])).rows[0] as CallerRow;
   }
-  const rows = await db('authorities').where({ user_id: principal.subject }).orderBy('id');
-  const authorities: Authority[] = rows.map((r) => ({
+  const authorities: Authority[] = row.authorities.map((r) => ({
     id: Number(r.id),
     code: r.code,
     status: r.status,
@@ -54,10 +72,10 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
     permissions: r.permissions ?? [],
   }));
   return {
-    userId: user.id,
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
     roleType: roleTypeOf(authorities),
     authorities,
     active: authorities.filter((a) => a.status === 'ACTIVE'),
