@@ -1,5 +1,7 @@
 import type { Browser, Request } from 'playwright-core';
-import { feedbackMessages } from '../domain/feedback';
+import knex from 'knex';
+import { feedbackMessages, feedbackQuestions } from '../domain/feedback';
+import { signInAsOperator } from '../test/e2e-session';
 import { baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
 
 let browser: Browser;
@@ -65,5 +67,39 @@ it('asks before leaving the form with unsaved changes', async () => {
   for (let i = 0; i < 50 && dialogs.length === 0; i += 1) await page.waitForTimeout(100);
   expect(dialogs[0]).toBe('You have unsaved changes. Are you sure you want to leave this page?');
   expect(new URL(page.url()).pathname).toBe('/feedback');
+  await context.close();
+});
+
+it('a signed-in user on a phone opens the menu, sends valid feedback, sees "Feedback sent", and the payload is stored', async () => {
+  const context = await browser.newContext({ viewport: viewports.mobile });
+  const page = await context.newPage();
+  const errors = watchConsole(page);
+  await signInAsOperator(page);
+
+  // The navigation sits behind the Menu toggle at this width.
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+  await expect(page.getByRole('link', { name: 'Tasks', exact: true }).isVisible()).resolves.toBe(false);
+  await toggle.click();
+  await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+  await page.getByRole('link', { name: 'Tasks', exact: true }).waitFor();
+
+  await page.getByRole('link', { name: 'give your feedback' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Help us improve the ESOS Reporting service' }).waitFor();
+  for (const question of feedbackQuestions) await page.locator(`input[name="${question.field}"][value="SATISFIED"]`).check();
+  await page.getByLabel('Why did you give this rating? (optional)').first().fill('Signing in was quick.');
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  await page.locator('.govuk-panel', { hasText: 'Feedback sent' }).waitFor();
+
+  const db = knex({ client: 'pg', connection: process.env.E2E_DATABASE_URL, pool: { min: 0, max: 1 } });
+  try {
+    const row = await db('user_feedback').orderBy('id', 'desc').first();
+    expect(row.payload).toMatchObject({ userRegistrationRate: 'SATISFIED', userRegistrationRateReason: 'Signing in was quick.', satisfactionRate: 'SATISFIED' });
+    const user = await db('users').where({ id: row.user_id }).first();
+    expect(user.email).toBe('operator@esos.localhost');
+  } finally {
+    await db.destroy();
+  }
+  expect(errors).toEqual([]);
   await context.close();
 });

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
+import { demoUsers, enterPassword, openSignIn } from '../test/e2e-session';
 
 let browser: Browser;
 let db: Knex;
@@ -16,11 +17,7 @@ afterAll(async () => {
   await db?.destroy();
 });
 
-const demo = {
-  operator: { email: 'operator@esos.localhost', password: 'Operator-Demo-Pass-1' },
-  regulator: { email: 'regulator@esos.localhost', password: 'Regulator-Demo-Pass-2' },
-  verifier: { email: 'verifier@esos.localhost', password: 'Verifier-Demo-Pass-3' },
-};
+const demo = demoUsers;
 
 /** RFC 6238 (SHA-1, 30 s, 6 digits), written here independently of identity/totp.ts. */
 function totp(base32: string, at = Date.now()): string {
@@ -33,20 +30,6 @@ function totp(base32: string, at = Date.now()): string {
   const mac = createHmac('sha1', key).update(counter).digest();
   const offset = mac[19] & 0xf;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function openSignIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl()}/start-login`);
-  await page.getByRole('button', { name: 'Continue' }).click({ timeout: 15_000 }).catch(async (err) => {
-    throw new Error(`${err.message} at ${page.url()}: ${await page.locator('body').textContent()}`);
-  });
-  await page.waitForURL('**/auth/interaction/**');
-}
-
-async function enterPassword(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 async function latestEmail(to: string, subject: string): Promise<string> {
