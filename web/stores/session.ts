@@ -30,8 +30,8 @@ export interface SessionState {
   sessionLifetime: number | null;
 }
 
-export const useSession = create<SessionState>(() => ({
-  signedIn: null,
+/** Everything known about a signed-in user, as it is when nobody is. */
+const nobody: Omit<SessionState, 'signedIn'> = {
   user: null,
   userState: null,
   regulatorPermissions: null,
@@ -41,22 +41,13 @@ export const useSession = create<SessionState>(() => ({
   sessionExpiresAt: null,
   initialSessionLifetime: null,
   sessionLifetime: null,
-}));
+};
+
+export const useSession = create<SessionState>(() => ({ signedIn: null, ...nobody }));
 
 /** Back to nobody signed in (the flag stays as given: false after sign-out, null before the check). */
 export function clearSession(signedIn: boolean | null = false): void {
-  useSession.setState({
-    signedIn,
-    user: null,
-    userState: null,
-    regulatorPermissions: null,
-    termsVersion: null,
-    acceptedTermsVersion: null,
-    profile: null,
-    sessionExpiresAt: null,
-    initialSessionLifetime: null,
-    sessionLifetime: null,
-  });
+  useSession.setState({ signedIn, ...nobody });
 }
 
 export function hasRegulatorPermission(state: SessionState, group: RegulatorPermissionGroup, level: RegulatorPermissionLevel): boolean {
