@@ -4,22 +4,10 @@
 import type { RegulatorPermissionGroup, RegulatorPermissionLevel } from '../../domain/authorities';
 import { apiGet } from '../lib/api';
 import { checkSignedIn, configureSignIn, idTokenClaims } from '../lib/auth/tokens';
+import { loadUiConfiguration, resetUiConfiguration } from '../lib/ui-configuration';
 import { useSession, type SessionState, type UserState } from '../stores/session';
 
-export interface UiConfiguration {
-  features: Record<string, boolean>;
-  expirationTime: number;
-  analytics?: { gtmContainerId?: string };
-  fordwayResetCredentialsUrl?: string;
-  oidc?: { issuer?: string; clientId?: string };
-}
-
-let uiConfiguration: UiConfiguration | null = null;
 let started: Promise<void> | null = null;
-
-export function getUiConfiguration(): UiConfiguration | null {
-  return uiConfiguration;
-}
 
 /** Paths where start-up must not run the silent check: the sign-in callback does its own work. */
 const SKIP_CHECK = ['/callback'];
@@ -30,12 +18,8 @@ export function startApp(): Promise<void> {
 }
 
 async function run(): Promise<void> {
-  try {
-    uiConfiguration = await apiGet<UiConfiguration>('/ui-configuration', { auth: false });
-    if (uiConfiguration.oidc) configureSignIn(uiConfiguration.oidc);
-  } catch (err) {
-    console.error('Could not load the UI configuration', err);
-  }
+  const uiConfiguration = await loadUiConfiguration();
+  if (uiConfiguration?.oidc) configureSignIn(uiConfiguration.oidc);
   if (SKIP_CHECK.includes(location.pathname)) return;
   let signedIn = false;
   try {
@@ -98,5 +82,5 @@ export function needsTermsAcceptance(state: Pick<SessionState, 'signedIn' | 'ter
 /** For tests: forget that start-up ran. */
 export function resetStartup(): void {
   started = null;
-  uiConfiguration = null;
+  resetUiConfiguration();
 }

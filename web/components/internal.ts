@@ -28,3 +28,18 @@ export function errorAnchorId(path: string): string {
 
 export const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/**
+ * The ids of a field and its parts: the control's id (defaults to its name), its hint and error
+ * message ids when it has them, and the form group's error-summary anchor (`l.{name}`).
+ */
+export function fieldIds(field: { id?: string; name?: string; hint?: unknown; errorMessage?: unknown; groupId?: string }) {
+  const fieldId = field.id ?? field.name;
+  const anchorPath = field.name ?? fieldId;
+  return {
+    fieldId,
+    hintId: field.hint ? `${fieldId}-hint` : undefined,
+    errorId: field.errorMessage ? `${fieldId}-error` : undefined,
+    anchor: field.groupId ?? (anchorPath ? errorAnchorId(anchorPath) : undefined),
+  };
+}

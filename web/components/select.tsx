@@ -4,7 +4,7 @@ import { FormGroup } from './form-group';
 import { Hint } from './hint';
 import { Label } from './label';
 import type { FieldProps } from './text-input';
-import { cx, describedBy, errorAnchorId } from './internal';
+import { cx, describedBy, fieldIds } from './internal';
 
 /** Select option (spec generic shape). */
 export interface SelectOption {
@@ -35,10 +35,7 @@ export function Select({
   'aria-describedby': extraDescribedBy,
   ...rest
 }: SelectProps) {
-  const selectId = id ?? name;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = errorMessage ? `${selectId}-error` : undefined;
-  const anchor = groupId ?? (name ?? selectId ? errorAnchorId((name ?? selectId)!) : undefined);
+  const { fieldId: selectId, hintId, errorId, anchor } = fieldIds({ id, name, hint, errorMessage, groupId });
   return (
     <FormGroup id={anchor} error={!!errorMessage} className={formGroupClassName}>
       <Label htmlFor={selectId} className={labelClassName} isPageHeading={isPageHeading}>

@@ -3,7 +3,7 @@ import { ErrorMessage } from './error-message';
 import { FormGroup } from './form-group';
 import { Hint } from './hint';
 import { Label } from './label';
-import { cx, describedBy, errorAnchorId } from './internal';
+import { cx, describedBy, fieldIds } from './internal';
 
 export interface FieldProps {
   /** Input id; defaults to `name`. */
@@ -45,9 +45,7 @@ export function TextInput({
   'aria-describedby': extraDescribedBy,
   ...rest
 }: TextInputProps) {
-  const inputId = id ?? name;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = errorMessage ? `${inputId}-error` : undefined;
+  const { fieldId: inputId, hintId, errorId, anchor } = fieldIds({ id, name, hint, errorMessage, groupId });
   const input = (
     <input
       {...rest}
@@ -59,7 +57,6 @@ export function TextInput({
       aria-describedby={describedBy(extraDescribedBy, hintId, errorId)}
     />
   );
-  const anchor = groupId ?? (name ?? inputId ? errorAnchorId((name ?? inputId)!) : undefined);
   return (
     <FormGroup id={anchor} error={!!errorMessage} className={formGroupClassName}>
       <Label htmlFor={inputId} className={labelClassName} isPageHeading={isPageHeading}>

@@ -5,7 +5,7 @@ import { FormGroup } from './form-group';
 import { Hint } from './hint';
 import { Label } from './label';
 import type { FieldProps } from './text-input';
-import { cx, describedBy, errorAnchorId, mergeRefs } from './internal';
+import { cx, describedBy, fieldIds, mergeRefs } from './internal';
 
 /** Share of maxLength from which the counter shows (spec: 99%). */
 export const CHARACTER_COUNT_THRESHOLD = 99;
@@ -51,9 +51,7 @@ export function Textarea({
   'aria-describedby': extraDescribedBy,
   ...rest
 }: TextareaProps) {
-  const textareaId = id ?? name;
-  const hintId = hint ? `${textareaId}-hint` : undefined;
-  const errorId = errorMessage ? `${textareaId}-error` : undefined;
+  const { fieldId: textareaId, hintId, errorId, anchor } = fieldIds({ id, name, hint, errorMessage, groupId });
   const infoId = `${textareaId}-info`;
   const counting = maxLength !== undefined;
   const own = useRef<HTMLTextAreaElement | null>(null);
@@ -86,7 +84,6 @@ export function Textarea({
       aria-describedby={describedBy(extraDescribedBy, counting && infoId, hintId, errorId)}
     />
   );
-  const anchor = groupId ?? (name ?? textareaId ? errorAnchorId((name ?? textareaId)!) : undefined);
   if (!counting) {
     return (
       <FormGroup id={anchor} error={!!errorMessage} className={formGroupClassName}>

@@ -2,6 +2,7 @@
 // kept for 1 day. Analytics (the tag manager) load only once the policy allows usage cookies, and
 // only as an external script: the Content-Security-Policy forbids inline scripts.
 import { useSyncExternalStore } from 'react';
+import { loadUiConfiguration } from './ui-configuration';
 
 export const PREFERENCES_SET_COOKIE = 'cookies_preferences_set';
 export const POLICY_COOKIE = 'cookies_policy';
@@ -112,16 +113,8 @@ export function addTagManagerScript(containerId: string): boolean {
   return true;
 }
 
-interface UiConfiguration {
-  analytics?: { gtmContainerId?: string };
-}
-
 async function fetchContainerId(): Promise<string> {
-  // Plain fetch: /ui-configuration is a (no auth) call and must not trigger sign-in or error pages.
-  const res = await fetch('/api/ui-configuration', { headers: { accept: 'application/json' } });
-  if (!res.ok) return '';
-  const config = (await res.json()) as UiConfiguration;
-  return config.analytics?.gtmContainerId ?? '';
+  return (await loadUiConfiguration())?.analytics?.gtmContainerId ?? '';
 }
 
 /** Loads the tag manager when the user allowed analytics and the service has a container id. */

@@ -1,6 +1,6 @@
 // The landing views for a signed-in user (spec section 4, "User status and landing view").
 import { Link } from 'wouter';
-import { getUiConfiguration } from '../app/startup';
+import { getUiConfiguration } from '../lib/ui-configuration';
 import { useSession } from '../stores/session';
 
 function Welcome() {
