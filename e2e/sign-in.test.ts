@@ -1,47 +1,23 @@
 // Sign-in in a real browser against the embedded identity provider: each demo user, sign-out, the
 // one-time code, creating a sign-in through the e-mailed link, the terms screen and a password reset.
-import { createHmac } from 'node:crypto';
-import knex, { type Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
 import { demoUsers, enterPassword, openSignIn } from '../test/e2e-session';
+import { closeE2eDb, latestEmail, linkIn, totp } from '../test/e2e-people';
 
 let browser: Browser;
-let db: Knex;
 beforeAll(async () => {
   browser = await launchBrowser();
-  db = knex({ client: 'pg', connection: process.env.E2E_DATABASE_URL, pool: { min: 0, max: 2 } });
 });
 afterAll(async () => {
   await browser?.close();
-  await db?.destroy();
+  await closeE2eDb();
 });
 
 const demo = demoUsers;
 
-/** RFC 6238 (SHA-1, 30 s, 6 digits), written here independently of identity/totp.ts. */
-function totp(base32: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of base32) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19] & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
-async function latestEmail(to: string, subject: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const row = await db('email_outbox').where({ to_address: to, subject }).orderBy('id', 'desc').first();
-    if (row) return row.body_text as string;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}`);
-}
 
-const linkIn = (text: string) => /(https?:\/\/\S+)/.exec(text)![1];
 
 async function signOut(page: Page): Promise<void> {
   await page.getByText('Sign out', { exact: true }).first().click();
@@ -105,7 +81,9 @@ it('makes the regulator set up a one-time code, then asks for it at the next sig
   await page.getByLabel('Enter the 6-digit code from the app').fill('000000' === totp(secret) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('The code is not correct').first().waitFor();
-  await page.getByLabel('Enter the 6-digit code from the app').fill(totp(secret));
+  const firstAt = Date.now();
+  const firstStep = Math.floor(firstAt / 30_000);
+  await page.getByLabel('Enter the 6-digit code from the app').fill(totp(secret, firstAt));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/dashboard');
   await signOut(page);
@@ -113,6 +91,11 @@ it('makes the regulator set up a one-time code, then asks for it at the next sig
   await openSignIn(page);
   await enterPassword(page, demo.regulator);
   await page.getByRole('heading', { name: 'Enter your one-time code' }).waitFor();
+  // A code is accepted once: the one used a moment ago is refused; the app's next code works.
+  await page.getByLabel('Code from your authenticator app').fill(totp(secret, firstAt));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('This code has already been used. Wait for the next code from your app and enter it').first().waitFor();
+  await page.waitForTimeout(Math.max(0, (firstStep + 1) * 30_000 - Date.now() + 500));
   await page.getByLabel('Code from your authenticator app').fill(totp(secret));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/dashboard');

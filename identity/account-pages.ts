@@ -3,19 +3,17 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { Config } from '../infra/config';
-import { createCredential, findByEmail, findBySubject, markEmailVerified, setPassword } from './credentials';
+import { createCredential, findByEmail, markEmailVerified } from './credentials';
 import { csrfToken, csrfValid } from './csrf';
-import { sendAlreadyRegisteredEmail, sendPasswordResetEmail, sendVerificationEmail } from './emails';
+import { sendAlreadyRegisteredEmail, sendVerificationEmail } from './emails';
 import { consumeToken, peekToken } from './one-time-tokens';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
-import { addressKey, recordFailure, underLimit } from './rate-limit';
+import { mayMail, requestPasswordReset, resetPassword } from './password-reset';
 import { estimate } from './public/estimate';
 import { MAX_LENGTH, MIN_LENGTH } from './public/strength';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LINK_SENT = 'If an account exists for this email address, we have sent a link';
-// E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
-const mailLimit = { max: 10, windowSeconds: 60 * 60 };
 
 export function passwordErrors(password: string, confirm: string): FieldError[] {
   if (!password) return [{ field: 'password', message: 'Enter a password' }];
@@ -82,15 +80,9 @@ ${button('Change password')}
     );
   };
 
-  const mayMail = async (ctx: Context) => {
-    const key = `mail:${addressKey(ctx.ip)}`;
-    if (!(await underLimit(db, key, mailLimit))) return false;
-    await recordFailure(db, key, mailLimit);
-    return true;
-  };
-
   return {
-    registerForm: (ctx: Context) => registerForm(ctx),
+    // An invitation page sends invitees here with their address filled in.
+    registerForm: (ctx: Context) => registerForm(ctx, { email: typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 320) : '' }),
 
     async register(ctx: Context) {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -107,7 +99,7 @@ ${button('Change password')}
         ctx.status = 400;
         return registerForm(ctx, values, errors);
       }
-      if (await mayMail(ctx)) {
+      if (await mayMail(db, ctx.ip)) {
         await db.transaction(async (trx) => {
           const existing = await findByEmail(trx, values.email);
           if (existing) return sendAlreadyRegisteredEmail(trx, config, existing.email);
@@ -152,12 +144,7 @@ ${button('Send link')}
         ctx.status = 400;
         return this.forgotForm(ctx, [{ field: 'email', message: 'Enter a valid email' }], email);
       }
-      if (await mayMail(ctx)) {
-        await db.transaction(async (trx) => {
-          const credential = await findByEmail(trx, email);
-          if (credential) await sendPasswordResetEmail(trx, config, credential);
-        });
-      }
+      await requestPasswordReset(db, config, email, ctx.ip);
       return linkSent(ctx, 'Check your email');
     },
 
@@ -176,18 +163,7 @@ ${button('Send link')}
         ctx.status = 400;
         return resetForm(ctx, token, errors);
       }
-      const subject = await db.transaction(async (trx) => {
-        const owner = await consumeToken(trx, 'RESET_PASSWORD', token);
-        if (owner) {
-          await setPassword(trx, owner, str(body, 'password'));
-          // The link proved the mailbox, which is all e-mail confirmation proves.
-          await markEmailVerified(trx, owner);
-          // Sessions and refresh tokens of the old password end with it.
-          await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = ?", [owner]).delete();
-        }
-        return owner;
-      });
-      if (!subject || !(await findBySubject(db, subject))) return invalidLink(ctx);
+      if (!(await resetPassword(db, config, token, str(body, 'password')))) return invalidLink(ctx);
       html(
         ctx,
         'Your password has been changed',

@@ -7,12 +7,12 @@ import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import QRCode from 'qrcode';
 import type { Config } from '../infra/config';
-import { findByEmail, findBySubject, setTotpSecret, totpRequired, type Credential } from './credentials';
+import { findByEmail, findBySubject, totpRequired, type Credential } from './credentials';
 import { csrfToken, csrfValid } from './csrf';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
 import { decoyHash, verifyPassword } from './passwords';
 import { accountKey, addressKey, clearFailures, recordFailure, signInLimits, underLimit } from './rate-limit';
-import { generateSecret, otpauthUri, verifyTotp } from './totp';
+import { generateSecret, otpauthUri, redeemTotpCode } from './totp';
 import { sendVerificationEmail } from './emails';
 
 /** What is known between the password step and the code step, kept in the interaction itself. */
@@ -24,6 +24,7 @@ interface Pending {
 
 export const GENERIC_FAILURE = 'Enter a correct email address and password';
 export const TOO_MANY = 'There have been too many attempts to sign in. Wait 15 minutes and try again.';
+export const CODE_USED = 'This code has already been used. Wait for the next code from your app and enter it';
 
 export function signInHandlers(provider: Provider, db: Knex, config: Config) {
   const details = (ctx: Context) => provider.interactionDetails(ctx.req, ctx.res);
@@ -149,12 +150,13 @@ ${button('Continue')}
       const code = typeof body.code === 'string' ? body.code : '';
       const credential = await findBySubject(db, pending.subject);
       const secret = pending.newSecret ?? credential?.totpSecret;
-      if (!credential || !secret || !verifyTotp(secret, code)) {
+      const outcome = credential && secret ? await redeemTotpCode(db, pending.subject, secret, code, { setUp: !!pending.newSecret }) : 'wrong';
+      if (outcome !== 'accepted') {
         await recordFailure(db, key, signInLimits.account);
-        return codeForm(ctx, d.uid, pending, [{ field: 'code', message: code.trim() ? 'The code is not correct' : 'Enter the 6-digit code' }]);
+        const message = outcome === 'replayed' ? CODE_USED : code.trim() ? 'The code is not correct' : 'Enter the 6-digit code';
+        return codeForm(ctx, d.uid, pending, [{ field: 'code', message }]);
       }
       await clearFailures(db, key);
-      if (pending.newSecret) await setTotpSecret(db, pending.subject, pending.newSecret);
       return finish(ctx, pending.subject, ['pwd', 'otp']);
     },
 

@@ -77,8 +77,13 @@ export async function resolveInvitee(trx: Db | Knex.Transaction, invitation: Pen
   const user = invitation.user_id
     ? await trx('users').where({ id: invitation.user_id }).first()
     : await trx('users').whereRaw('lower(email) = ?', [email]).first();
-  if (!user) throw new ApiError(400, 'USER_NOT_SIGNED_IN', 'Sign in with the invited email address before accepting the invitation');
-  return user;
+  if (user) return user;
+  // A confirmed sign-in of the embedded provider that has not used the service yet (just created
+  // from the invitation page): its subject becomes the user's id, as at its first API call.
+  const credential = await trx('identity_credentials').whereRaw('lower(email) = ?', [email]).whereNotNull('email_verified_at').first();
+  if (!credential) throw new ApiError(400, 'USER_NOT_SIGNED_IN', 'Sign in with the invited email address before accepting the invitation');
+  await trx('users').insert({ id: credential.subject, email, first_name: credential.first_name, last_name: credential.last_name }).onConflict('id').ignore();
+  return trx('users').where({ id: credential.subject }).first();
 }
 
 /** PENDING → ACCEPTED, bound to the user; the token cannot be used again. */

@@ -1,6 +1,7 @@
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createUser, grantRegulator, type TestUser } from '../../test/factories';
+import { issueFileToken } from '../files/tokens';
 
 let api: ApiHarness;
 let admin: TestUser;
@@ -13,6 +14,12 @@ beforeAll(async () => {
   await grantRegulator(api.deps.db, wales, 'WALES');
 });
 afterAll(() => api.close());
+
+/** A file download as the browser makes it: no sign-in, the bytes as they are. */
+async function download(path: string) {
+  const res = await fetch(`${api.url}/api/v1.0${path}`);
+  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
 
 /** A BMP header as the signature rules read it: 'BM', then width and height at bytes 18 and 22. */
 function bmp(width: number, height: number, size = 600): Buffer {
@@ -139,5 +146,124 @@ describe('permission levels and roles', () => {
     expect((await post('ACTIVE')).status).toBe(204);
     expect((await post('ACCEPTED')).body.code).toBe('AUTHORITY1008');
     expect((await post('ACTIVE', wales.id)).body.code).toBe('AUTHORITY1003');
+  });
+});
+
+describe('updating regulator users and their signatures', () => {
+  const profile = { firstName: 'Rita', lastName: 'Revised', jobTitle: 'Team leader', phoneNumber: '+44 117 496 0001', mobileNumber: null };
+
+  async function update(by: TestUser, path: string, dto: unknown, signature?: Buffer) {
+    const form = new FormData();
+    form.append('regulatorUserUpdateDTO', new Blob([typeof dto === 'string' ? dto : JSON.stringify(dto)], { type: 'application/json' }));
+    if (signature) form.append('signature', new Blob([new Uint8Array(signature)], { type: 'image/bmp' }), 'signature.bmp');
+    return api.request(`/api/v1.0${path}`, { method: 'POST', headers: await bearer(by), body: form });
+  }
+
+  async function regulator(permissions: Parameters<typeof grantRegulator>[3], ca: Parameters<typeof grantRegulator>[2] = 'ENGLAND') {
+    const user = await createUser(api.deps.db);
+    await grantRegulator(api.deps.db, user, ca, permissions);
+    return user;
+  }
+
+  it('lets a regulator update their own details and signature; a new signature replaces the old, and only their own gives a token', async () => {
+    const me = await regulator(['PERM_TASK_ASSIGNMENT']);
+    const first = await update(me, '/regulator-users', { user: profile }, bmp(120, 60, 700));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: me.id, firstName: 'Rita', lastName: 'Revised', jobTitle: 'Team leader', phoneNumber: '+44 117 496 0001', signature: { name: 'signature.bmp', size: 700 } });
+    const oldUuid = first.body.signature.uuid as string;
+
+    const token = await get(`/users/signature?signatureUuid=${oldUuid}`, me);
+    expect(token).toMatchObject({ status: 200, body: { token: expect.any(String), tokenExpirationMinutes: 1 } });
+    expect((await download(`/file-attachments/${token.body.token}`)).bytes.equals(bmp(120, 60, 700))).toBe(true);
+    // Someone else's signature is not theirs to download.
+    expect((await get(`/users/signature?signatureUuid=${oldUuid}`, admin)).status).toBe(404);
+
+    const second = await update(me, '/regulator-users', { user: { ...profile, mobileNumber: '07700 900123' } }, bmp(100, 50, 800));
+    expect(second.body).toMatchObject({ mobileNumber: '07700 900123', signature: { size: 800 } });
+    expect(second.body.signature.uuid).not.toBe(oldUuid);
+    expect(await api.deps.db('files').where({ uuid: oldUuid })).toHaveLength(0);
+    expect((await get(`/users/signature?signatureUuid=${oldUuid}`, me)).status).toBe(404);
+    // Without a new file the signature stays.
+    const third = await update(me, '/regulator-users', { user: profile });
+    expect(third.body.signature.uuid).toBe(second.body.signature.uuid);
+  });
+
+  it('never changes permissions through the own-profile call', async () => {
+    const me = await regulator(['PERM_TASK_ASSIGNMENT']);
+    const res = await update(me, '/regulator-users', { user: profile, permissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' } });
+    expect(res.status).toBe(200);
+    expect((await get('/regulator-authorities/permissions', me)).body).toMatchObject({ ASSIGN_REASSIGN_TASKS: 'EXECUTE', MANAGE_USERS_AND_CONTACTS: 'NONE' });
+  });
+
+  it('lets a regulator who manages users update a colleague, merging the permission groups sent into theirs', async () => {
+    const colleague = await regulator(['PERM_TASK_ASSIGNMENT']);
+    const res = await update(admin, `/regulator-users/${colleague.id}`, { user: profile, permissions: { REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY' } }, bmp(240, 140));
+    expect(res).toMatchObject({ status: 200, body: { id: colleague.id, lastName: 'Revised', signature: { size: 600 } } });
+    expect((await get(`/regulator-authorities/permissions/${colleague.id}`, admin)).body.permissions).toMatchObject({
+      ASSIGN_REASSIGN_TASKS: 'EXECUTE',
+      REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY',
+      MANAGE_USERS_AND_CONTACTS: 'NONE',
+    });
+    const token = await get(`/regulator-users/${colleague.id}/signature?signatureUuid=${res.body.signature.uuid}`, admin);
+    expect(token).toMatchObject({ status: 200, body: { tokenExpirationMinutes: 1 } });
+    expect((await download(`/file-attachments/${token.body.token}`)).bytes.equals(bmp(240, 140))).toBe(true);
+    // Another competent authority's regulator does not see the user at all.
+    expect((await get(`/regulator-users/${colleague.id}/signature?signatureUuid=${res.body.signature.uuid}`, wales)).status).toBe(404);
+    expect((await update(wales, `/regulator-users/${colleague.id}`, { user: profile })).status).toBe(404);
+  });
+
+  it('refuses a regulator without the manage-users permission editing others or permissions, but lets them edit themself by id', async () => {
+    const plain = await regulator(['PERM_TASK_ASSIGNMENT']);
+    expect((await update(plain, `/regulator-users/${admin.id}`, { user: profile })).status).toBe(403);
+    expect((await update(plain, `/regulator-users/${plain.id}`, { user: profile, permissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' } })).status).toBe(403);
+    expect((await get('/regulator-authorities/permissions', plain)).body.MANAGE_USERS_AND_CONTACTS).toBe('NONE');
+    expect((await update(plain, `/regulator-users/${plain.id}`, { user: profile })).status).toBe(200);
+    // The signature token of another user needs the permission too.
+    expect((await get(`/regulator-users/${admin.id}/signature?signatureUuid=${crypto.randomUUID()}`, plain)).status).toBe(403);
+  });
+
+  it('answers 400 with field messages for a bad profile, a level the group lacks, a missing part or parameter, and a bad signature', async () => {
+    const colleague = await regulator(['PERM_TASK_ASSIGNMENT']);
+    const bad = await update(admin, `/regulator-users/${colleague.id}`, { user: { ...profile, jobTitle: '', phoneNumber: 'call me' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'user.jobTitle', message: 'Enter your job title' },
+        { field: 'user.phoneNumber', message: 'Enter a valid phone number' },
+      ]),
+    );
+    expect(await update(admin, `/regulator-users/${colleague.id}`, { user: profile, permissions: { ACCOUNT_CLOSURE: 'VIEW_ONLY' } })).toMatchObject({
+      status: 400,
+      body: { field: 'permissions.ACCOUNT_CLOSURE' },
+    });
+    expect(await update(admin, `/regulator-users/${colleague.id}`, { profile })).toMatchObject({ status: 400, body: { field: 'user' } });
+    expect(await update(admin, '/regulator-users', '{oops')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST_FORMAT' } });
+    const png = Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(100), 'latin1');
+    expect(await update(admin, '/regulator-users', { user: profile }, png)).toMatchObject({ status: 400, body: { code: 'FILE1005', field: 'signature' } });
+    expect(await get(`/regulator-users/${colleague.id}/signature`, admin)).toMatchObject({ status: 400, body: { message: 'Required parameter signatureUuid was null or undefined' } });
+    expect((await get(`/regulator-users/${colleague.id}/signature?signatureUuid=not-a-uuid`, admin)).status).toBe(404);
+    expect((await get('/users/signature?signatureUuid=not-a-uuid', admin)).status).toBe(404);
+  });
+
+  it('lets a regulator download a signature by its token without sign-in, and refuses a forged, expired or misused token', async () => {
+    const colleague = await regulator(['PERM_TASK_ASSIGNMENT']);
+    const image = bmp(200, 100, 900);
+    const saved = await update(admin, `/regulator-users/${colleague.id}`, { user: profile }, image);
+    const signatureUuid = saved.body.signature.uuid as string;
+    const { body } = await get(`/regulator-users/${colleague.id}/signature?signatureUuid=${signatureUuid}`, admin);
+    expect(body).toEqual({ token: expect.any(String), tokenExpirationMinutes: 1 });
+
+    const file = await download(`/file-attachments/${body.token}`);
+    expect(file).toMatchObject({ status: 200, type: 'image/bmp', disposition: 'attachment; filename="signature.bmp"; filename*=UTF-8\'\'signature.bmp' });
+    expect(file.bytes.equals(image)).toBe(true);
+
+    const refused = async (token: string) => JSON.parse((await download(`/file-attachments/${token}`)).bytes.toString());
+    const forged = await issueFileToken({ config: { fileTokenSecret: 'someone-elses-secret-that-is-long-enough' }, db: api.deps.db }, { uuid: signatureUuid, kind: 'SIGNATURE' });
+    expect(await refused(forged.token)).toEqual({ code: 'TOKEN1001', message: 'Invalid Token' });
+    expect(await refused(`${body.token.slice(0, -2)}xx`)).toEqual({ code: 'TOKEN1001', message: 'Invalid Token' });
+    const expired = await issueFileToken(api.deps, { uuid: signatureUuid, kind: 'SIGNATURE' }, { now: new Date(Date.now() - 61_000) });
+    expect(await refused(expired.token)).toEqual({ code: 'TOKEN1003', message: 'The download link has expired. Go back and select the file again' });
+    // A signature token is good at the attachments' URL only.
+    expect((await download(`/file-documents/${body.token}`)).status).toBe(400);
   });
 });

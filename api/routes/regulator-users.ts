@@ -1,17 +1,20 @@
-// Regulator users of the caller's competent authority: list, status, permissions, invitations.
-// A regulator never sees users of another competent authority (they get 404).
+// Regulator users of the caller's competent authority: list, status, permissions, invitations,
+// profile and signature updates. A regulator never sees users of another competent authority (they
+// get 404).
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
-import { currentUser } from '../auth/current-user';
+import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertCaAccess, loadRegulatorAuthority } from '../auth/scope';
 import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
 import { jsonPart, readMultipart, type Part } from '../multipart';
 import { required, validate } from '../validate';
-import { ApiError } from '../errors';
-import { userDto } from './users';
+import { ApiError, forbidden } from '../errors';
+import { userDto, userSignatureToken } from './users';
 import { reset2fa } from './operator-users';
 import {
   competentAuthorityLabels,
@@ -21,7 +24,7 @@ import {
   type RegulatorPermissionGroup,
   type RegulatorPermissionLevel,
 } from '../../domain/authorities';
-import { regulatorInvitedUserSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
+import { regulatorInvitedUserSchema, regulatorPermissionsSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import * as emails from '../email-templates';
 
@@ -42,6 +45,22 @@ function checkSignature(part: Part): void {
   }
 }
 
+/** Keeps a checked signature image as a file; its uuid goes on the user (or the invitation). */
+async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy: string): Promise<string> {
+  const uuid = randomUUID();
+  await trx('files').insert({
+    uuid,
+    kind: 'SIGNATURE',
+    file_name: signature.filename ?? 'signature.bmp',
+    content_type: 'image/bmp',
+    size: signature.data.length,
+    content: signature.data,
+    status: 'SUBMITTED',
+    created_by: createdBy,
+  });
+  return uuid;
+}
+
 const groupLevels = Object.fromEntries(
   (Object.entries(regulatorPermissionGroups) as [RegulatorPermissionGroup, { VIEW_ONLY?: unknown }][]).map(([group, def]) => [
     group,
@@ -54,9 +73,7 @@ async function invite(ctx: Context, { db, config }: AppDeps) {
   const ca = assertCaAccess(caller, EDIT_CA_USERS);
   const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
   const dto = validate(regulatorInvitedUserSchema, jsonPart(parts, 'regulatorInvitedUser'));
-  for (const [group, level] of Object.entries(dto.permissions) as [RegulatorPermissionGroup, RegulatorPermissionLevel][]) {
-    if (!groupLevels[group].includes(level)) throw new ApiError(400, 'VALIDATION_ERROR', `permissions.${group}: Select a valid level`, `permissions.${group}`);
-  }
+  checkLevels(dto.permissions);
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
   if (signature) checkSignature(signature);
   const { token, hash, expiresAt } = newInvitationToken();
@@ -68,20 +85,7 @@ async function invite(ctx: Context, { db, config }: AppDeps) {
       : await trx('authorities').whereNull('user_id').whereNotNull('competent_authority').whereRaw('lower(invited_email) = ?', [dto.email]);
     const pendingHere = existing.find((a) => a.competent_authority === ca && a.status === 'PENDING');
     if (existing.length > 0 && !(pendingHere && existing.length === 1)) throw new ApiError(400, 'USER1001', 'User is already registered');
-    let signatureUuid: string | null = null;
-    if (signature) {
-      signatureUuid = randomUUID();
-      await trx('files').insert({
-        uuid: signatureUuid,
-        kind: 'SIGNATURE',
-        file_name: signature.filename ?? 'signature.bmp',
-        content_type: 'image/bmp',
-        size: signature.data.length,
-        content: signature.data,
-        status: 'SUBMITTED',
-        created_by: caller.userId,
-      });
-    }
+    const signatureUuid = signature ? await storeSignature(trx, signature, caller.userId) : null;
     const fields = {
       permissions: permissionsForLevels(dto.permissions),
       invitation_token_hash: hash,
@@ -109,6 +113,74 @@ async function invite(ctx: Context, { db, config }: AppDeps) {
     ]);
   });
   ctx.status = 204;
+}
+
+/** Each group at a level it offers (ASSIGN_REASSIGN_TASKS has no VIEW_ONLY); 400 otherwise. */
+function checkLevels(levels: Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>): void {
+  for (const [group, level] of Object.entries(levels) as [RegulatorPermissionGroup, RegulatorPermissionLevel][]) {
+    if (!groupLevels[group].includes(level)) throw new ApiError(400, 'VALIDATION_ERROR', `permissions.${group}: Select a valid level`, `permissions.${group}`);
+  }
+}
+
+/** The profile a regulator keeps: the invited user's fields without the e-mail (the sign-in's) and permissions. */
+const { email: _email, permissions: _permissions, ...regulatorProfileEntries } = regulatorInvitedUserSchema.entries;
+const regulatorUserSchema = v.object(regulatorProfileEntries);
+/** Regulator user update DTO (reference §1.7): the profile, and for someone else the permission matrix (groups left out keep their level). */
+const regulatorUserUpdateSchema = v.object({ user: regulatorUserSchema, permissions: v.nullish(regulatorPermissionsSchema, null) });
+/** The current user's own update: the profile only. */
+const currentRegulatorUserUpdateSchema = v.object({ user: regulatorUserSchema });
+
+const UPDATE_PART = 'regulatorUserUpdateDTO';
+
+/**
+ * Updates a regulator of the caller's competent authority: the caller themself, or anyone there
+ * when the caller may manage users. Changing permissions always needs that permission. A new
+ * signature replaces the old one.
+ */
+async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: CurrentUser, userId: string, self: boolean): Promise<void> {
+  const ca = assertCaAccess(caller);
+  const authority = await loadRegulatorAuthority(db, ca, userId);
+  const mayManage = caller.active.some((a) => a.competentAuthority === ca && a.permissions.includes(EDIT_CA_USERS));
+  if (userId !== caller.userId && !mayManage) throw forbidden();
+  const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
+  const raw = jsonPart(parts, UPDATE_PART);
+  const dto = self ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null } : validate(regulatorUserUpdateSchema, raw);
+  if (dto.permissions) {
+    if (!mayManage) throw forbidden('You do not have permission to change permissions');
+    checkLevels(dto.permissions);
+  }
+  const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
+  if (signature) checkSignature(signature);
+  await db.transaction(async (trx) => {
+    const changes: Record<string, unknown> = {
+      first_name: dto.user.firstName,
+      last_name: dto.user.lastName,
+      job_title: dto.user.jobTitle,
+      phone_number: dto.user.phoneNumber,
+      mobile_number: dto.user.mobileNumber,
+      updated_at: trx.fn.now(),
+    };
+    if (signature) {
+      const previous = await trx('users').where({ id: userId }).forUpdate().first('signature_uuid');
+      changes.signature_uuid = await storeSignature(trx, signature, caller.userId);
+      if (previous?.signature_uuid) await trx('files').where({ uuid: previous.signature_uuid, kind: 'SIGNATURE' }).delete();
+    }
+    await trx('users').where({ id: userId }).update(changes);
+    if (dto.permissions) {
+      const current = await trx('authorities').where({ id: authority.id }).forUpdate().first('permissions');
+      const levels = { ...levelsForPermissions(current.permissions ?? []), ...dto.permissions };
+      await trx('authorities').where({ id: authority.id }).update({ permissions: permissionsForLevels(levels) });
+    }
+  });
+  ctx.body = await regulatorUserDto(db, userId);
+}
+
+/** GET /regulator-users/{userId}'s answer: the user DTO and their signature file, if any. */
+async function regulatorUserDto(db: AppDeps['db'], userId: string) {
+  const dto = await userDto(db, userId);
+  const row = await db('users').where({ id: userId }).first('signature_uuid');
+  const file = row?.signature_uuid ? await db('files').where({ uuid: row.signature_uuid }).first('uuid', 'file_name', 'size') : null;
+  return { ...dto, signature: file ? { uuid: file.uuid, name: file.file_name, size: file.size } : null };
 }
 
 async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
@@ -224,10 +296,18 @@ export const regulatorUserRoutes: RouteDef[] = [
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
       await loadRegulatorAuthority(db, ca, userId);
-      const dto = await userDto(db, userId);
-      const row = await db('users').where({ id: userId }).first('signature_uuid');
-      const file = row?.signature_uuid ? await db('files').where({ uuid: row.signature_uuid }).first('uuid', 'file_name', 'size') : null;
-      ctx.body = { ...dto, signature: file ? { uuid: file.uuid, name: file.file_name, size: file.size } : null };
+      ctx.body = await regulatorUserDto(db, userId);
+    },
+  },
+  {
+    method: 'get',
+    path: '/regulator-users/:userId/signature',
+    access: role(['REGULATOR']),
+    handler: async (ctx, deps) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const userId = required(ctx.params.userId, 'userId');
+      await loadRegulatorAuthority(deps.db, ca, userId);
+      ctx.body = await userSignatureToken(deps, userId, ctx.query.signatureUuid);
     },
   },
   { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), handler: invite },
@@ -263,6 +343,24 @@ export const regulatorUserRoutes: RouteDef[] = [
         ]);
       });
       ctx.status = 204;
+    },
+  },
+  {
+    method: 'post',
+    path: '/regulator-users',
+    access: role(['REGULATOR']),
+    handler: async (ctx, deps) => {
+      const caller = currentUser(ctx);
+      await updateRegulatorUser(ctx, deps, caller, caller.userId, true);
+    },
+  },
+  {
+    // Last: /invite and /registration/… above are matched first.
+    method: 'post',
+    path: '/regulator-users/:userId',
+    access: role(['REGULATOR']),
+    handler: async (ctx, deps) => {
+      await updateRegulatorUser(ctx, deps, currentUser(ctx), required(ctx.params.userId, 'userId'), false);
     },
   },
 ];

@@ -1,10 +1,13 @@
-// The signed-in user: profile, terms acceptance, feedback; and resolving an invitee's e-mail.
+// The signed-in user: profile, terms acceptance, feedback, their signature; resolving an invitee's
+// e-mail; and the forgot-password calls (forgot-password.ts).
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED, PUBLIC } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { findInvitation } from '../auth/invitations';
-import { validate } from '../validate';
+import { required, validate } from '../validate';
 import { badRequest, notFound } from '../errors';
+import { issueFileToken, type FileTokenKeySource } from '../files/tokens';
+import { forgotPasswordRoutes } from './forgot-password';
 import { feedbackSchema } from '../../domain/feedback';
 import { resolveEmailSchema, updateTermsSchema } from '../../domain/users';
 import type { Db } from '../../infra/db';
@@ -25,6 +28,19 @@ export async function userDto(db: Db, userId: string) {
     termsVersion: (user.terms_version ?? null) as number | null,
     status: user.registration_status as 'PENDING' | 'REGISTERED',
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A download token for the user's own signature file; 404 unless signatureUuid is that file. */
+export async function userSignatureToken(deps: FileTokenKeySource, userId: string, signatureUuid: unknown) {
+  const { db } = deps;
+  const uuid = required(typeof signatureUuid === 'string' ? signatureUuid : undefined, 'signatureUuid');
+  if (!UUID.test(uuid)) throw notFound('Signature not found');
+  const row = await db('users').where({ id: userId }).first('signature_uuid');
+  if (!row?.signature_uuid || row.signature_uuid.toLowerCase() !== uuid.toLowerCase()) throw notFound('Signature not found');
+  if (!(await db('files').where({ uuid: row.signature_uuid, kind: 'SIGNATURE' }).first('uuid'))) throw notFound('Signature not found');
+  return issueFileToken(deps, { uuid: row.signature_uuid, kind: 'SIGNATURE' });
 }
 
 export const userRoutes: RouteDef[] = [
@@ -69,4 +85,14 @@ export const userRoutes: RouteDef[] = [
       ctx.body = { email: invitation.invited_email };
     },
   },
+  {
+    // A regulator's own signature image (any signed-in user: others simply have none).
+    method: 'get',
+    path: '/users/signature',
+    access: AUTHENTICATED,
+    handler: async (ctx, deps) => {
+      ctx.body = await userSignatureToken(deps, currentUser(ctx).userId, ctx.query.signatureUuid);
+    },
+  },
+  ...forgotPasswordRoutes,
 ];

@@ -1,24 +1,14 @@
 // Starts the whole service for browser tests: its own database, a Temporal dev server, the worker
 // and the web process on a free port, exactly as `npm start` runs them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { dropDatabase } from '../../infra/db';
 import { startTestTemporal } from '../temporal';
 import { onTeardown } from './cleanup';
 import { createTestDatabase } from './test-database';
+import { freePort } from '../free-port';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

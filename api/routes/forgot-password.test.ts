@@ -1,0 +1,119 @@
+// The API's forgot-password calls against the real database: the same rules as the identity
+// provider's pages (identity/password-reset.ts) — silent about unknown e-mails, rate limited per
+// address, single-use expiring tokens, the provider's password rules.
+import { startApi, type ApiHarness } from '../../test/api-harness';
+import { verifyTestToken } from '../../test/tokens';
+import { createCredential } from '../../identity/credentials';
+import { verifyPassword } from '../../identity/passwords';
+import { hashToken, issueToken } from '../../identity/one-time-tokens';
+
+let api: ApiHarness;
+beforeAll(async () => {
+  api = await startApi({ verifyToken: verifyTestToken });
+});
+afterAll(() => api.close());
+// Only this file sends e-mails per address in the server tests: start each test with none counted.
+beforeEach(() => api.deps.db('identity_rate_limits').where('key', 'like', 'mail:%').delete());
+
+const post = (path: string, body: unknown) =>
+  api.request(`/api/v1.0/users/forgot-password/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+let n = 0;
+async function signIn(password = 'Old-Password-Phrase-1') {
+  const email = `forgot.${Date.now()}.${n++}@example.test`;
+  return createCredential(api.deps.db, { email, firstName: 'Fay', lastName: 'Forgetful', password, verified: true });
+}
+
+const mails = (to: string, subject: string) => api.deps.db('email_outbox').where({ to_address: to, subject }).orderBy('id');
+
+async function resetToken(email: string): Promise<string> {
+  expect((await post('reset-password-email', { email })).status).toBe(204);
+  const [mail] = (await mails(email, 'Reset your password')).slice(-1);
+  return /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.body_text)![1];
+}
+
+describe('asking for a reset link', () => {
+  it('answers 204 whether or not the e-mail has a sign-in, and e-mails the owner of a sign-in only', async () => {
+    const credential = await signIn();
+    const known = await post('reset-password-email', { email: credential.email.toUpperCase() });
+    const unknown = await post('reset-password-email', { email: `nobody.${Date.now()}@example.test` });
+    expect(known).toMatchObject({ status: 204, body: '' });
+    expect(unknown).toEqual({ ...known, headers: expect.anything() });
+    expect(await mails(credential.email, 'Reset your password')).toHaveLength(1);
+    expect(await api.deps.db('email_outbox').where('to_address', 'like', 'nobody.%')).toHaveLength(0);
+  });
+
+  it('sends at most 10 e-mails an hour from one address, still answering 204 (the provider pages count the same)', async () => {
+    const credential = await signIn();
+    for (let i = 0; i < 12; i++) expect((await post('reset-password-email', { email: credential.email })).status).toBe(204);
+    expect(await mails(credential.email, 'Reset your password')).toHaveLength(10);
+    const [limit] = await api.deps.db('identity_rate_limits').where('key', 'like', 'mail:address:%');
+    expect(limit.count).toBe(10);
+  });
+
+  it('answers 400 with a field message for a missing or malformed e-mail', async () => {
+    expect(await post('reset-password-email', { email: 'not-an-email' })).toMatchObject({ status: 400, body: { field: 'email', message: 'email: Enter a valid email' } });
+    expect(await post('reset-password-email', {})).toMatchObject({ status: 400, body: { field: 'email' } });
+  });
+});
+
+describe('the e-mailed token', () => {
+  it('is verified without being used, and gives the e-mail it was sent to', async () => {
+    const credential = await signIn();
+    const token = await resetToken(credential.email);
+    expect(await post('token-verification', { token })).toMatchObject({ status: 200, body: { email: credential.email } });
+    expect(await post('token-verification', { token })).toMatchObject({ status: 200, body: { email: credential.email } });
+  });
+
+  it('is refused with TOKEN1001 when unknown or of another purpose, and EMAIL1001 when expired', async () => {
+    const credential = await signIn();
+    const token = await resetToken(credential.email);
+    expect(await post('token-verification', { token: 'x'.repeat(43) })).toMatchObject({ status: 400, body: { code: 'TOKEN1001', message: 'Invalid Token' } });
+    const confirmEmail = await issueToken(api.deps.db, 'VERIFY_EMAIL', credential.subject);
+    expect(await post('reset-password', { token: confirmEmail, password: 'Brand-New-Phrase-42' })).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
+    expect(await post('token-verification', { token: '' })).toMatchObject({ status: 400, body: { field: 'token', message: 'token: Enter the token' } });
+    await api.deps.db('identity_tokens').where({ token_hash: hashToken(token) }).update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await post('token-verification', { token })).toMatchObject({ status: 400, body: { code: 'EMAIL1001', message: 'The verification link has expired' } });
+    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42' })).toMatchObject({ status: 400, body: { code: 'EMAIL1001' } });
+  });
+});
+
+describe('resetting the password', () => {
+  it('sets the new password once, ends the sign-in’s sessions and tells the owner', async () => {
+    const credential = await signIn();
+    const other = await signIn();
+    const token = await resetToken(credential.email);
+    const db = api.deps.db;
+    await db('identity_oidc_payloads').insert([
+      { model: 'Session', id: `s-${credential.subject}`, payload: JSON.stringify({ accountId: credential.subject }) },
+      { model: 'Session', id: `s-${other.subject}`, payload: JSON.stringify({ accountId: other.subject }) },
+    ]);
+
+    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42', confirmPassword: 'Brand-New-Phrase-42' })).toMatchObject({ status: 204 });
+    const row = await db('identity_credentials').where({ subject: credential.subject }).first();
+    await expect(verifyPassword('Brand-New-Phrase-42', row.password_hash)).resolves.toBe(true);
+    expect(await db('identity_oidc_payloads').whereIn('id', [`s-${credential.subject}`, `s-${other.subject}`]).pluck('id')).toEqual([`s-${other.subject}`]);
+    const [confirmation] = await mails(credential.email, 'Your password has been changed');
+    expect(confirmation.template).toBe('ResetPasswordConfirmation');
+
+    // Single use: the same link cannot set a password again.
+    expect(await post('reset-password', { token, password: 'Third-Phrase-For-Me-7' })).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
+    expect(await post('token-verification', { token })).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
+  });
+
+  it('applies the provider’s password rules with field messages, and keeps the token for another try', async () => {
+    const credential = await signIn();
+    const token = await resetToken(credential.email);
+    expect(await post('reset-password', { token, password: 'short' })).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', field: 'password', fields: [{ field: 'password', message: 'Password must be 8 characters or more' }] },
+    });
+    expect(await post('reset-password', { token, password: 'password123' })).toMatchObject({ status: 400, body: { fields: [{ field: 'password', message: 'Choose a stronger password' }] } });
+    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42', confirmPassword: 'Brand-New-Phrase-43' })).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'confirmPassword', message: 'Passwords do not match' }] },
+    });
+    expect(await post('reset-password', { token })).toMatchObject({ status: 400, body: { field: 'password' } });
+    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42' })).toMatchObject({ status: 204 });
+  });
+});

@@ -1,0 +1,70 @@
+// Forgotten passwords through the API (spec §7, "Password reset"), for a page of the SPA: the same
+// rules as the identity provider's own pages, from identity/password-reset.ts. Asking answers the
+// same whether or not the e-mail has a sign-in, and counts against the same per-address e-mail
+// limit as the provider's pages; the e-mailed token works once and expires.
+import * as v from 'valibot';
+import { emailField } from '../../domain/users';
+import { passwordErrors } from '../../identity/account-pages';
+import { inspectResetToken, requestPasswordReset, resetPassword } from '../../identity/password-reset';
+import { expiredToken, invalidToken } from '../auth/invitations';
+import { ApiError } from '../errors';
+import { PUBLIC, type RouteDef } from '../routing';
+import { validate } from '../validate';
+import type { Knex } from 'knex';
+
+const tokenText = v.pipe(v.string('Enter the token'), v.trim(), v.nonEmpty('Enter the token'), v.maxLength(200, 'Enter a valid token'));
+const emailSchema = v.object({ email: emailField });
+const tokenSchema = v.object({ token: tokenText });
+/** Reset password DTO: the e-mailed token and the new password (confirmation optional: a form may check it itself). */
+const resetPasswordSchema = v.object({
+  token: tokenText,
+  password: v.string('Enter a password'),
+  confirmPassword: v.optional(v.string('Confirm your password')),
+});
+
+/** The sign-in a usable token belongs to; TOKEN1001 when unknown or used, EMAIL1001 when expired. */
+async function usableToken(db: Knex, token: string) {
+  const found = await inspectResetToken(db, token);
+  if (found.state === 'expired') throw expiredToken();
+  if (found.state === 'invalid') throw invalidToken();
+  return found;
+}
+
+export const forgotPasswordRoutes: RouteDef[] = [
+  {
+    method: 'post',
+    path: '/users/forgot-password/reset-password-email',
+    access: PUBLIC,
+    handler: async (ctx, { db, config }) => {
+      const { email } = validate(emailSchema, ctx.request.body);
+      await requestPasswordReset(db, config, email, ctx.ip);
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'post',
+    path: '/users/forgot-password/token-verification',
+    access: PUBLIC,
+    handler: async (ctx, { db }) => {
+      const { token } = validate(tokenSchema, ctx.request.body);
+      // Whoever holds the link received it at this address: telling them it reveals nothing.
+      ctx.body = { email: (await usableToken(db, token)).email };
+    },
+  },
+  {
+    method: 'post',
+    path: '/users/forgot-password/reset-password',
+    access: PUBLIC,
+    handler: async (ctx, { db, config }) => {
+      const body = validate(resetPasswordSchema, ctx.request.body);
+      await usableToken(db, body.token);
+      const errors = passwordErrors(body.password, body.confirmPassword ?? body.password);
+      if (errors.length > 0) {
+        throw new ApiError(400, 'VALIDATION_ERROR', `${errors[0].field}: ${errors[0].message}`, errors[0].field, errors);
+      }
+      // Another request may have used the token since it was checked: the consume decides.
+      if (!(await resetPassword(db, config, body.token, body.password))) throw invalidToken();
+      ctx.status = 204;
+    },
+  },
+];

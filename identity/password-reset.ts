@@ -1,0 +1,70 @@
+// Forgotten passwords, one set of rules for both ways in: the provider's own pages
+// (account-pages.ts) and the API's forgot-password calls (api/routes/forgot-password.ts).
+// Asking never says whether the e-mail has a sign-in; the e-mailed token works once and expires.
+import type { Knex } from 'knex';
+import type { Config } from '../infra/config';
+import { queueEmails } from '../infra/outbox';
+import { findByEmail, findBySubject, markEmailVerified, setPassword } from './credentials';
+import { sendPasswordResetEmail } from './emails';
+import { consumeToken, hashToken, peekToken } from './one-time-tokens';
+import { addressKey, recordFailure, underLimit, type Limit } from './rate-limit';
+
+// E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
+export const mailLimit: Limit = { max: 10, windowSeconds: 60 * 60 };
+
+/** May this address have another e-mail sent (counted whether or not one is sent)? */
+export async function mayMail(db: Knex, ip: string): Promise<boolean> {
+  const key = `mail:${addressKey(ip)}`;
+  if (!(await underLimit(db, key, mailLimit))) return false;
+  await recordFailure(db, key, mailLimit);
+  return true;
+}
+
+/** Sends a reset link when the e-mail has a sign-in and the address is under its limit; silent otherwise. */
+export async function requestPasswordReset(db: Knex, config: Config, email: string, ip: string): Promise<void> {
+  if (!(await mayMail(db, ip))) return;
+  await db.transaction(async (trx) => {
+    const credential = await findByEmail(trx, email);
+    if (credential) await sendPasswordResetEmail(trx, config, credential);
+  });
+}
+
+export type ResetTokenState = { state: 'valid'; subject: string; email: string } | { state: 'expired' } | { state: 'invalid' };
+
+/** What a reset link's token is, without using it: valid (with its sign-in), expired, or invalid (unknown or used). */
+export async function inspectResetToken(db: Knex, token: string): Promise<ResetTokenState> {
+  const subject = await peekToken(db, 'RESET_PASSWORD', token);
+  if (subject) {
+    const credential = await findBySubject(db, subject);
+    return credential ? { state: 'valid', subject, email: credential.email } : { state: 'invalid' };
+  }
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return { state: 'invalid' };
+  const row = await db('identity_tokens').where({ token_hash: hashToken(token), purpose: 'RESET_PASSWORD' }).whereNull('used_at').first('expires_at');
+  return row ? { state: 'expired' } : { state: 'invalid' };
+}
+
+/**
+ * Uses the token and sets the password (checked by the caller with passwordErrors). The link
+ * proved the mailbox, so the e-mail counts as confirmed; sessions and refresh tokens of the old
+ * password end; the owner is told by e-mail. The sign-in's subject, or null when the token is not
+ * (or no longer) usable.
+ */
+export async function resetPassword(db: Knex, config: Config, token: string, password: string): Promise<string | null> {
+  return db.transaction(async (trx) => {
+    const subject = await consumeToken(trx, 'RESET_PASSWORD', token);
+    const credential = subject ? await findBySubject(trx, subject) : null;
+    if (!subject || !credential) return null;
+    await setPassword(trx, subject, password);
+    await markEmailVerified(trx, subject);
+    await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = ?", [subject]).delete();
+    await queueEmails(trx, [
+      {
+        to: credential.email,
+        subject: 'Your password has been changed',
+        template: 'ResetPasswordConfirmation',
+        text: `The password of your sign-in for Manage your ESOS reporting has been changed, and you have been signed out everywhere.\n\nIf you did not change it, reset your password now at ${config.publicUrl}/auth/forgot-password and contact your regulator.`,
+      },
+    ]);
+    return subject;
+  });
+}
