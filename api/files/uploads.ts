@@ -1,0 +1,98 @@
+// Receiving a file: read the multipart body under the size limit, check the name, the size, the
+// bytes against the extension and the virus scanner, then store it in PostgreSQL. Nothing is stored
+// before every check has passed.
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { ApiError } from '../errors';
+import type { AppDeps } from '../deps';
+import { readMultipart, type Part } from '../multipart';
+import { contentTypeFor } from './sniff';
+import { builtInScanner } from './virus-scan';
+import type { FileKind } from './tokens';
+import {
+  FILE_EMPTY,
+  FILE_TOO_LARGE,
+  FILE_TYPE_NOT_ALLOWED,
+  FILE_VIRUS_FOUND,
+  UPLOAD_MAX_BYTES,
+  fileContentMismatchMessage,
+  uploadExtension,
+} from '../../domain/files';
+
+/** Room for the part headers and a small JSON part next to the largest file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** The parts of an upload; a body over the limit is refused with the file-size message. */
+export async function readUploadParts(ctx: Context, maxParts = 3): Promise<Part[]> {
+  try {
+    return await readMultipart(ctx, { maxBytes: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD, maxParts });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 413) throw new ApiError(413, 'FILE1003', FILE_TOO_LARGE, 'file');
+    throw err;
+  }
+}
+
+export interface CheckedFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A file part that passed every check; 400 (or 503 when the scanner is down) otherwise. */
+export async function checkUpload(deps: Pick<AppDeps, 'virusScanner' | 'logger'>, parts: Part[], field: string): Promise<CheckedFile> {
+  const part = parts.find((p) => p.name === field && p.filename !== null);
+  if (!part) throw new ApiError(400, 'REQUIRED_PARAMETER', `Required parameter ${field} was null or undefined`, field);
+  // Control characters have no place in a name that ends up in a Content-Disposition header.
+  const fileName = (part.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (fileName === '' || fileName.length > 255) throw new ApiError(400, 'FILE1006', 'The file name must be between 1 and 255 characters', field);
+  if (part.data.length === 0) throw new ApiError(400, 'FILE1002', FILE_EMPTY, field);
+  if (part.data.length > UPLOAD_MAX_BYTES) throw new ApiError(400, 'FILE1003', FILE_TOO_LARGE, field);
+  const ext = uploadExtension(fileName);
+  if (!ext) throw new ApiError(400, 'FILE1005', FILE_TYPE_NOT_ALLOWED, field);
+  const contentType = contentTypeFor(ext, part.data);
+  if (!contentType) throw new ApiError(400, 'FILE1005', fileContentMismatchMessage(ext), field);
+
+  const scanner = deps.virusScanner ?? builtInScanner;
+  let result;
+  try {
+    result = await scanner.scan(part.data, fileName);
+  } catch (err) {
+    deps.logger.error({ err }, 'virus scanner failed');
+    throw new ApiError(503, 'FILE1007', 'The file could not be checked for viruses. Try again later', field);
+  }
+  if (!result.clean) {
+    deps.logger.warn({ threat: result.threat, fileName }, 'upload refused by the virus scanner');
+    throw new ApiError(400, 'FILE1001', FILE_VIRUS_FOUND, field);
+  }
+  return { fileName, contentType, data: part.data };
+}
+
+export interface StoredFileFields {
+  kind: FileKind;
+  accountId?: number | null;
+  requestId?: string | null;
+  requestTaskId?: number | null;
+  createdBy: string;
+}
+
+/** Stores a checked file as PENDING; its uuid. */
+export async function storeFile(db: Knex, file: CheckedFile, fields: StoredFileFields): Promise<string> {
+  const uuid = randomUUID();
+  await db('files').insert({
+    uuid,
+    kind: fields.kind,
+    file_name: file.fileName,
+    content_type: file.contentType,
+    size: file.data.length,
+    content: file.data,
+    status: 'PENDING',
+    account_id: fields.accountId ?? null,
+    request_id: fields.requestId ?? null,
+    request_task_id: fields.requestTaskId ?? null,
+    created_by: fields.createdBy,
+  });
+  return uuid;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,8 @@
+// The files area's route groups (issue 5): request notes, task attachments and token downloads,
+// registered in app.ts as one group.
+import type { RouteDef } from '../routing';
+import { fileDownloadRoutes } from './file-downloads';
+import { requestNoteRoutes } from './request-notes';
+import { taskAttachmentRoutes } from './task-attachments';
+
+export const filesAreaRoutes: RouteDef[] = [...requestNoteRoutes, ...taskAttachmentRoutes, ...fileDownloadRoutes];

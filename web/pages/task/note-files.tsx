@@ -1,0 +1,285 @@
+// Notes with files, shared by request notes (task page) and account notes (account page). Files are
+// uploaded as soon as they are chosen (as the reference does), attached by uuid when the note is
+// saved, and downloaded through a short-lived token: the file is fetched signed in, as a blob.
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
+import { API_BASE, HttpError, apiGet, apiPost } from '../../lib/api';
+import { getAccessToken } from '../../lib/auth/tokens';
+import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
+import { NOTE_MAX_FILES, UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem, type FileToken, type FileUuid } from '../../../domain/files';
+import { maxLengthMessage } from '../../../domain/validation/messages';
+
+/** uuid → file name, as the notes carry them. */
+export type FileMap = Record<string, string>;
+
+export async function uploadFile(path: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await apiPost<FileUuid>(path, form)).uuid;
+}
+
+/** Hands a blob to the browser as a download under this name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Gets a token for a note file, then the file itself from GET /file-notes/{token} (with auth). */
+export async function downloadNoteFile(tokenPath: string, uuid: string, fileName: string): Promise<void> {
+  const { token } = await apiGet<FileToken>(tokenPath, { query: { uuid } });
+  const access = await getAccessToken();
+  const res = await fetch(`${API_BASE}/v1.0/file-notes/${encodeURIComponent(token)}`, { headers: access ? { authorization: `Bearer ${access}` } : {} });
+  if (!res.ok) {
+    const body = res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null;
+    throw new HttpError(res.status, body);
+  }
+  saveBlob(await res.blob(), fileName);
+}
+
+/** A note's files as download links. */
+export function NoteFileLinks({ files, tokenPath }: { files: FileMap; tokenPath: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const entries = Object.entries(files);
+  if (entries.length === 0) return null;
+  const download = async (uuid: string, name: string) => {
+    setError(null);
+    try {
+      await downloadNoteFile(tokenPath, uuid, name);
+    } catch (err) {
+      setError(err instanceof HttpError && err.body?.message ? err.body.message : `${name} could not be downloaded. Try again later.`);
+    }
+  };
+  return (
+    <>
+      {error ? (
+        <p className="govuk-error-message" role="alert">
+          <span className="govuk-visually-hidden">Error:</span> {error}
+        </p>
+      ) : null}
+      <ul className="govuk-list">
+        {entries.map(([uuid, name]) => (
+          <li key={uuid}>
+            <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), void download(uuid, name))}>
+              {name}
+              <span className="govuk-visually-hidden"> (download)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export interface NoteFormProps {
+  /** Name of the textarea (the error summary links to it); the file input is `${name}-files`. */
+  name: string;
+  label: string;
+  initial?: { note: string; files: FileMap };
+  /** Where a chosen file is uploaded (POST, multipart `file`) → { uuid }. */
+  uploadPath: string;
+  onSave: (note: string, files: string[]) => Promise<void>;
+  onCancel?: () => void;
+}
+
+/** Write or edit a note, with optional files. */
+export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }: NoteFormProps) {
+  const filesName = `${name}-files`;
+  const [note, setNote] = useState(initial?.note ?? '');
+  const [files, setFiles] = useState<FileMap>(initial?.files ?? {});
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [attempts, setAttempts] = useState(0);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const chosen = Array.from(input.files ?? []);
+    setFileError(undefined);
+    if (Object.keys(files).length + chosen.length > NOTE_MAX_FILES) {
+      setFileError(`A note can have up to ${NOTE_MAX_FILES} files`);
+      input.value = '';
+      return;
+    }
+    setUploading(true);
+    const problems: string[] = [];
+    for (const file of chosen) {
+      const problem = uploadProblem(file);
+      if (problem) {
+        problems.push(`${file.name}: ${problem}`);
+        continue;
+      }
+      try {
+        const uuid = await uploadFile(uploadPath, file);
+        setFiles((current) => ({ ...current, [uuid]: file.name }));
+      } catch (err) {
+        problems.push(`${file.name}: ${err instanceof HttpError ? err.message : 'The file could not be uploaded. Try again later.'}`);
+      }
+    }
+    setUploading(false);
+    input.value = '';
+    if (problems.length) setFileError(problems.join('. '));
+  };
+
+  const remove = (uuid: string) =>
+    setFiles((current) => {
+      const { [uuid]: _gone, ...rest } = current;
+      return rest;
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = note.trim();
+    const problem = text === '' ? NOTE_REQUIRED : text.length > NOTE_MAX_LENGTH ? maxLengthMessage(NOTE_MAX_LENGTH) : undefined;
+    setNoteError(problem);
+    if (!problem) {
+      setSaving(true);
+      try {
+        await onSave(text, Object.keys(files));
+        setNote('');
+        setFiles({});
+        setFileError(undefined);
+        return;
+      } catch (err) {
+        const body = err instanceof HttpError ? err.body : null;
+        const message = body?.message?.replace(/^\w+: /, '') ?? 'The note could not be saved. Try again later.';
+        if (body?.field === 'files') setFileError(message);
+        else setNoteError(message);
+      } finally {
+        setSaving(false);
+      }
+    }
+    setAttempts((n) => n + 1);
+  };
+
+  const errors = [...(noteError ? [{ path: name, message: noteError }] : []), ...(fileError ? [{ path: filesName, message: fileError }] : [])];
+  const entries = Object.entries(files);
+  return (
+    <form noValidate onSubmit={submit}>
+      <ErrorSummary errors={errors} focusKey={attempts} />
+      <Textarea name={name} label={label} labelClassName="govuk-label--s" maxLength={NOTE_MAX_LENGTH} value={note} errorMessage={noteError} onChange={(e) => setNote(e.target.value)} />
+      <FormGroup id={`l.${filesName}`} error={!!fileError}>
+        <label className="govuk-label govuk-label--s" htmlFor={filesName}>
+          Upload a file (optional)
+        </label>
+        <Hint id={`${filesName}-hint`}>{UPLOAD_HINT}</Hint>
+        {fileError ? <ErrorMessage id={`${filesName}-error`}>{fileError}</ErrorMessage> : null}
+        <input
+          id={filesName}
+          name={filesName}
+          type="file"
+          multiple
+          accept={UPLOAD_ACCEPT}
+          className={`govuk-file-upload${fileError ? ' govuk-file-upload--error' : ''}`}
+          aria-describedby={fileError ? `${filesName}-hint ${filesName}-error` : `${filesName}-hint`}
+          disabled={uploading}
+          onChange={(e) => void choose(e)}
+        />
+        <p className="govuk-body govuk-!-margin-top-2" aria-live="polite">
+          {uploading ? 'Uploading…' : ''}
+        </p>
+        {entries.length ? (
+          <ul className="govuk-list" aria-label="Files to save with the note">
+            {entries.map(([uuid, fileName]) => (
+              <li key={uuid}>
+                {fileName}{' '}
+                <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), remove(uuid))}>
+                  Remove<span className="govuk-visually-hidden"> {fileName}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </FormGroup>
+      <div className="govuk-button-group">
+        <Button type="submit" pending={uploading || saving}>
+          Save note
+        </Button>
+        {onCancel ? (
+          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
+            Cancel
+          </a>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** What a note card shows: account notes and request notes have it alike. */
+export interface NoteView {
+  id: number;
+  note: string;
+  files: FileMap;
+  submitter: string;
+  updatedAt: string;
+  editable: boolean;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** One note: who and when, the text and its files; Edit and Delete when the caller may. */
+export function NoteCard({
+  note,
+  editing,
+  formName,
+  uploadPath,
+  tokenPath,
+  onEdit,
+  onCancel,
+  onSave,
+  onDelete,
+}: {
+  note: NoteView;
+  editing: boolean;
+  formName: string;
+  uploadPath: string;
+  tokenPath: string;
+  onEdit: () => void;
+  onCancel: () => void;
+  onSave: (text: string, files: string[]) => Promise<void>;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="govuk-summary-card">
+      <div className="govuk-summary-card__title-wrapper">
+        <h3 className="govuk-summary-card__title">
+          {note.submitter}, {when(note.updatedAt)}
+        </h3>
+        {note.editable && !editing ? (
+          <ul className="govuk-summary-card__actions">
+            <li className="govuk-summary-card__action">
+              <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onEdit())}>
+                Edit<span className="govuk-visually-hidden"> note by {note.submitter}</span>
+              </a>
+            </li>
+            <li className="govuk-summary-card__action">
+              <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onDelete())}>
+                Delete<span className="govuk-visually-hidden"> note by {note.submitter}</span>
+              </a>
+            </li>
+          </ul>
+        ) : null}
+      </div>
+      <div className="govuk-summary-card__content">
+        {editing ? (
+          <NoteForm name={formName} label="Edit the note" initial={{ note: note.note, files: note.files }} uploadPath={uploadPath} onSave={onSave} onCancel={onCancel} />
+        ) : (
+          <>
+            {/* Set through the DOM by React, not as markup: allowed by the CSP. */}
+            <p className="govuk-body" style={{ whiteSpace: 'pre-wrap' }}>
+              {note.note}
+            </p>
+            <NoteFileLinks files={note.files} tokenPath={tokenPath} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
