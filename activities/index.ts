@@ -2,6 +2,7 @@ import type { Db } from '../infra/db';
 import type { Mailer } from '../infra/mailer';
 import { createEmailActivities } from './email';
 import { createRequestActivities } from './requests';
+import { createAccountActivities } from './accounts';
 
 export interface ActivityDeps {
   db: Db;
@@ -13,6 +14,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createEmailActivities({ db: deps.db, mailer: deps.mailer, domain: deps.mailDomain }),
     ...createRequestActivities({ db: deps.db }),
+    ...createAccountActivities({ db: deps.db }),
   };
 }
 

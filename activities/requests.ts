@@ -6,6 +6,7 @@ import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
 import { taskTypeLabels } from '../domain/requests';
+import { accessFor } from '../domain/processes';
 import type { Actor } from '../workflows/request-messages';
 
 export interface StartRequestArgs {
@@ -47,6 +48,29 @@ export function eligibleUsers(db: Knex | Knex.Transaction, scope: { roleType: 'O
   return scope.roleType === 'OPERATOR' ? q.where({ account_id: scope.accountId }) : q.where({ competent_authority: scope.competentAuthority });
 }
 
+export async function moveToHistory(trx: Knex.Transaction, tasks: Record<string, any>[]): Promise<void> {
+  if (tasks.length === 0) return;
+  await trx('request_task_history')
+    .insert(
+      tasks.map((task) => ({
+        id: task.id,
+        request_id: task.request_id,
+        type: task.type,
+        assignee: task.assignee,
+        start_date: task.start_date,
+        due_date: task.due_date,
+        payload: JSON.stringify(task.payload),
+        account_id: task.account_id,
+        competent_authority: task.competent_authority,
+      })),
+    )
+    .onConflict('id')
+    .ignore();
+  const ids = tasks.map((t) => t.id);
+  await trx('request_task_visits').whereIn('task_id', ids).delete();
+  await trx('request_tasks').whereIn('id', ids).delete();
+}
+
 export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   const { db } = options;
   const deps = { homeUrl: options.homeUrl ?? loadConfig().publicUrl };
@@ -66,15 +90,18 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   }
 
   return {
+    /** Writes the request row; a request id used before by a CANCELLED request starts afresh. */
     async startRequest(args: StartRequestArgs): Promise<void> {
       await db('requests')
         .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
         .onConflict('id')
-        .ignore();
+        .merge({ status: 'IN_PROGRESS', payload: JSON.stringify(args.payload), created_at: db.fn.now(), submitted_at: null, ended_at: null })
+        .where('requests.status', 'CANCELLED');
     },
 
     async completeRequest(args: { requestId: string; status: string }): Promise<void> {
-      await db('requests').where({ id: args.requestId }).update({ status: args.status, ended_at: db.fn.now() });
+      // Only from IN_PROGRESS: a request already ended from outside (terminated) keeps its status.
+      await db('requests').where({ id: args.requestId, status: 'IN_PROGRESS' }).update({ status: args.status, ended_at: db.fn.now() });
     },
 
     async recordRequestAction(args: RecordActionArgs): Promise<void> {
@@ -122,17 +149,29 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       });
     },
 
-    /** Moves a finished task to the history and forgets who had opened it. */
-    async closeTask(args: { taskId: number }): Promise<void> {
-      await db.transaction(async (trx) => {
+    /** Moves a finished task to the history and forgets who had opened it. Returns its saved payload. */
+    async closeTask(args: { taskId: number }): Promise<Record<string, unknown>> {
+      return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
-        if (!task) return;
-        await trx('request_task_history')
-          .insert({ id: task.id, request_id: task.request_id, type: task.type, assignee: task.assignee, start_date: task.start_date, due_date: task.due_date, payload: JSON.stringify(task.payload), account_id: task.account_id, competent_authority: task.competent_authority })
-          .onConflict('id')
+        if (task) {
+          await moveToHistory(trx, [task]);
+          return task.payload;
+        }
+        // A retry after the move: the history has it.
+        const done = await trx('request_task_history').where({ id: args.taskId }).first('payload');
+        return done?.payload ?? {};
+      });
+    },
+
+    /** Ends a request from outside: its open tasks close and the timeline says so (no submitter). */
+    async terminateRequest(args: { key: string; requestId: string; reason: string }): Promise<void> {
+      await db.transaction(async (trx) => {
+        const open = await trx('request_tasks').where({ request_id: args.requestId }).forUpdate();
+        await moveToHistory(trx, open);
+        await trx('request_actions')
+          .insert({ request_id: args.requestId, type: 'REQUEST_TERMINATED', payload: JSON.stringify({ reason: args.reason }), idempotency_key: args.key })
+          .onConflict('idempotency_key')
           .ignore();
-        await trx('request_task_visits').where({ task_id: task.id }).delete();
-        await trx('request_tasks').where({ id: task.id }).delete();
       });
     },
 
@@ -148,27 +187,37 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       });
     },
 
-    /** A reminder before the due date, or the overdue notice: once per task and kind. */
+    /**
+     * A reminder before the due date, or the overdue notice: once per task and kind. They go to the
+     * assignee; for a regulator's task the competent authority's team is told too when it is overdue,
+     * or instead of the assignee when nobody has it.
+     */
     async sendTaskNotice(args: { taskId: number; kind: string; dueAt: string }): Promise<boolean> {
       return db.transaction(async (trx) => {
-        const task = await trx('request_tasks').where({ id: args.taskId }).first('id', 'type', 'assignee');
+        const task = await trx('request_tasks').where({ id: args.taskId }).first('id', 'type', 'assignee', 'competent_authority');
         if (!task) return false;
         const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: args.kind }).onConflict(['task_id', 'kind']).ignore().returning('task_id');
-        if (inserted.length === 0 || !task.assignee) return false;
-        const user = await trx('users').where({ id: task.assignee }).first('email');
-        if (!user) return false;
-        const due = new Date(args.dueAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+        if (inserted.length === 0) return false;
         const overdue = args.kind === 'OVERDUE';
-        await queueEmails(trx, [
-          {
-            to: user.email,
+        const assignee = task.assignee ? await trx('users').where({ id: task.assignee }).first('email') : null;
+        const team =
+          accessFor(task.type)?.roleType === 'REGULATOR' && task.competent_authority && (overdue || !assignee)
+            ? await trx('competent_authorities').where({ code: task.competent_authority }).first('email')
+            : null;
+        const recipients = [assignee?.email, team?.email].filter((e): e is string => !!e);
+        if (recipients.length === 0) return false;
+        const due = new Date(args.dueAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+        await queueEmails(
+          trx,
+          recipients.map((to) => ({
+            to,
             subject: `${overdue ? 'Task overdue' : 'Task due soon'} - ${SERVICE}`,
             text: overdue
-              ? `Your task "${label(task.type)}" was due on ${due} and is now overdue. Sign in to complete it: ${deps.homeUrl}`
-              : `Your task "${label(task.type)}" is due on ${due}. Sign in to complete it: ${deps.homeUrl}`,
+              ? `The task "${label(task.type)}" was due on ${due} and is now overdue. Sign in to complete it: ${deps.homeUrl}`
+              : `The task "${label(task.type)}" is due on ${due}. Sign in to complete it: ${deps.homeUrl}`,
             template: overdue ? 'TaskOverdue' : 'TaskReminder',
-          },
-        ]);
+          })),
+        );
         return true;
       });
     },

@@ -1,2 +1,4 @@
 // Every workflow the worker runs. Only deterministic code may be imported here.
 export { emailOutboxDispatcher } from './email-outbox';
+export { organisationAccountOpening } from './organisation-account-opening';
+export { accountClosure } from './account-closure';

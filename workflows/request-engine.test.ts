@@ -3,10 +3,9 @@
 // and the timeline at each step; then worker restarts and deadline timers.
 import '../domain/processes/testing/two-step';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
-import { bearer } from '../test/tokens';
 import { TWO_STEP, TWO_STEP_REVIEW, TWO_STEP_SUBMIT } from '../domain/processes/testing/two-step';
 import { AccountId, CompetentAuthority, RequestType } from '../domain/search-attributes';
-import { maybeRecordHistory, startEngineHarness, type EngineHarness } from './testing/harness';
+import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from './testing/harness';
 
 let h: EngineHarness;
 let worker: { stop: () => Promise<void> };
@@ -21,13 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function call(user: TestUser, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  return h.api.request(`/api/v1.0${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...(await bearer(user)), 'content-type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
+const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
 
 interface Cast {
   account: TestAccount;
@@ -74,7 +67,7 @@ it('drives a request through open, save, assign, submit, the next task and compl
   expect(description.typedSearchAttributes.get(AccountId)).toBe(String(account.id));
   expect(description.typedSearchAttributes.get(RequestType)).toBe(TWO_STEP);
   expect(description.typedSearchAttributes.get(CompetentAuthority)).toBe('ENGLAND');
-  expect(await call(owner, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: TWO_STEP } })).toMatchObject({ status: 409 });
+  expect(await call(owner, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: TWO_STEP } })).toMatchObject({ status: 400, body: { code: 'REQUEST_CREATE_ACTION1000' } });
 
   // The owner's list shows it as new until they open it.
   const mine = await call(owner, '/ORGANISATION/items/assigned-to-me?page=0&size=10');

@@ -6,7 +6,17 @@
 // Updates answer only when the workflow is at rest again (the next task opened or the request
 // ended), so an API call that returns has its effect visible in the lists. One lock (`busy`)
 // serialises the program and the assignment handlers, whose activities would otherwise interleave.
-import { ApplicationFailure, allHandlersFinished, condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  ApplicationFailure,
+  CancellationScope,
+  allHandlersFinished,
+  condition,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import * as v from 'valibot';
 import type { RequestActivities } from '../activities/requests';
 import type { ProcessDefinition, TaskDeadline, TaskRoleType } from '../domain/processes/types';
@@ -15,6 +25,7 @@ import {
   requestStateQuery,
   settledUpdate,
   taskActionUpdate,
+  terminateRequestSignal,
   type Actor,
   type OpenTaskView,
   type Refusal,
@@ -25,6 +36,9 @@ import {
 
 const acts = proxyActivities<RequestActivities>({
   startToCloseTimeout: '30 seconds',
+  // A terminated request waits for a running activity to finish, so no task row appears after the
+  // request's tasks were closed.
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
 
@@ -34,6 +48,8 @@ export interface Transition {
   /** The payload as the action's schema parsed it (trimmed, typed). */
   payload: unknown;
   by: Actor;
+  /** The task's saved draft (SAVE actions) as it was when the task closed. */
+  saved: Record<string, unknown>;
 }
 
 export interface UserTaskSpec {
@@ -65,7 +81,12 @@ function refusal(type: Refusal, message: string): ApplicationFailure {
   return ApplicationFailure.create({ type, message, nonRetryable: true });
 }
 
-export async function runRequest(input: RequestInput, def: ProcessDefinition, program: RequestProgram): Promise<string> {
+export interface RunOptions {
+  /** Runs before the request row is written (e.g. to create the account the request belongs to). */
+  prepare?: () => Promise<void>;
+}
+
+export async function runRequest(input: RequestInput, def: ProcessDefinition, program: RequestProgram, options: RunOptions = {}): Promise<string> {
   const tasks = new Map<number, OpenTask>();
   const awaited = new Set<number>();
   const assignees: Partial<Record<TaskRoleType, string>> = {};
@@ -76,6 +97,8 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
 
   // Held by the program from the start until it first waits for a person.
   let busy = true;
+  // True while an assignment handler (not the program) holds the lock.
+  let handlerHolds = false;
   // Check-and-set inside the predicate: conditions are evaluated one after another, so only one
   // waiter can take the lock in an activation.
   const tryAcquire = () => (busy ? false : (busy = true));
@@ -123,6 +146,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     assignTaskUpdate,
     async (args) => {
       await condition(tryAcquire);
+      handlerHolds = true;
       try {
         const task = tasks.get(args.taskId);
         if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
@@ -134,6 +158,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         else delete assignees[task.roleType];
         return snapshot();
       } finally {
+        handlerHolds = false;
         rest();
       }
     },
@@ -151,6 +176,16 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     return snapshot();
   });
   setHandler(requestStateQuery, snapshot);
+
+  // Ending the request from outside (an account closure): the program is cancelled wherever it
+  // waits, and the request ends TERMINATED below.
+  const programScope = new CancellationScope();
+  let termination: { reason: string } | null = null;
+  setHandler(terminateRequestSignal, (args) => {
+    if (termination || status !== 'IN_PROGRESS') return;
+    termination = args;
+    programScope.cancel();
+  });
 
   async function userTask(spec: UserTaskSpec): Promise<Transition> {
     const taskDef = def.tasks[spec.taskType];
@@ -205,12 +240,12 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           continue;
         }
         const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName };
-        await acts.closeTask({ taskId: task.taskId });
+        const saved = (await acts.closeTask({ taskId: task.taskId })) ?? {};
         tasks.delete(task.taskId);
         const timeline = taskDef.actions[pending.args.actionType].timeline;
         if (timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: timeline, payload, submitter: by });
         applied.push(pending);
-        return { taskId: task.taskId, actionType: pending.args.actionType, payload, by };
+        return { taskId: task.taskId, actionType: pending.args.actionType, payload, by, saved };
       }
     } finally {
       awaited.delete(task.taskId);
@@ -223,6 +258,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     recordAction: (type, payload, by) => acts.recordRequestAction({ key: key(), requestId: input.requestId, type, payload, submitter: by }),
   };
 
+  if (options.prepare) await options.prepare();
   await acts.startRequest({
     requestId: input.requestId,
     requestType: input.requestType,
@@ -231,7 +267,17 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     payload: input.payload ?? {},
   });
   if (def.create?.timeline && input.startedBy) await ctx.recordAction(def.create.timeline, input.payload ?? null, input.startedBy);
-  status = await program(ctx);
+  try {
+    status = await programScope.run(() => program(ctx));
+  } catch (err) {
+    if (!termination || !isCancellation(err)) throw err;
+    // The program held the lock unless it was waiting for a person or an assignment held it.
+    if (!handlerHolds) busy = false;
+    await condition(tryAcquire);
+    tasks.clear();
+    await acts.terminateRequest({ key: key(), requestId: input.requestId, reason: (termination as { reason: string }).reason });
+    status = 'TERMINATED';
+  }
   await acts.completeRequest({ requestId: input.requestId, status });
   for (const p of inbox.splice(0)) {
     p.failure = refusal('TASK_NOT_OPEN', 'The task is no longer open');

@@ -1,6 +1,6 @@
 // The messages of every request workflow, shared by the workflows and the API (which imports only
 // this file, not the workflow code). Updates carry the acting user as the API authenticated them.
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { TaskDeadline } from '../domain/processes/types';
 
 export interface Actor {
@@ -68,3 +68,5 @@ export const assignTaskUpdate = defineUpdate<RequestSnapshot, [AssignArgs]>('ass
 /** Answers once the workflow is at rest (every accepted change applied to the projection). */
 export const settledUpdate = defineUpdate<RequestSnapshot, []>('settled');
 export const requestStateQuery = defineQuery<RequestSnapshot>('requestState');
+/** Ends the request from outside (account closure): its open tasks close and it ends TERMINATED. */
+export const terminateRequestSignal = defineSignal<[{ reason: string }]>('terminateRequest');

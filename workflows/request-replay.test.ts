@@ -9,10 +9,10 @@ import { historiesDir, loadHistory } from './testing/harness';
 const files = fs.readdirSync(historiesDir).filter((f) => f.endsWith('.json')).sort();
 const histories = () => files.map((f) => ({ workflowId: f.replace(/\.json$/, ''), history: loadHistory(path.join(historiesDir, f)) }));
 
-async function replayAll(workflowsPath: string): Promise<ReplayResult[]> {
+async function replayAll(workflowsPath: string, only: (file: string) => boolean = () => true): Promise<ReplayResult[]> {
   const workflowBundle = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
   const results: ReplayResult[] = [];
-  for await (const result of Worker.runReplayHistories({ workflowBundle }, histories())) results.push(result);
+  for await (const result of Worker.runReplayHistories({ workflowBundle }, histories().filter((h) => only(h.workflowId)))) results.push(result);
   return results;
 }
 
@@ -28,8 +28,11 @@ it('replays every saved history against the current workflow code without a dete
 });
 
 it('fails on a change made without a patch, and passes when the same change is behind patched()', async () => {
-  const broken = await replayAll(require.resolve('./testing/variants/unpatched-change'));
-  expect(broken.map((r) => r.error?.name)).toEqual(files.map(() => 'DeterminismViolationError'));
-  const patched = await replayAll(require.resolve('./testing/variants/patched-change'));
-  expect(patched.map((r) => r.error?.message)).toEqual(files.map(() => undefined));
+  // The variants change the engine's test process only.
+  const twoStep = (file: string) => file.startsWith('testTwoStepRequest-');
+  const expected = files.filter((f) => twoStep(f.replace(/\.json$/, '')));
+  const broken = await replayAll(require.resolve('./testing/variants/unpatched-change'), twoStep);
+  expect(broken.map((r) => r.error?.name)).toEqual(expected.map(() => 'DeterminismViolationError'));
+  const patched = await replayAll(require.resolve('./testing/variants/patched-change'), twoStep);
+  expect(patched.map((r) => r.error?.message)).toEqual(expected.map(() => undefined));
 });

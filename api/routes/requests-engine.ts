@@ -16,7 +16,9 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
     taskQueue: deps.config.temporal.taskQueue,
     args: [input],
     workflowIdConflictPolicy: 'FAIL',
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    // A request id comes back after its request was cancelled (reference quirk 3); the API checks
+    // beforehand that no request with that id is running or done.
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
     typedSearchAttributes: [
       { key: RequestType, value: input.requestType },
       ...(input.accountId !== null ? [{ key: AccountId, value: String(input.accountId) }] : []),

@@ -8,9 +8,13 @@ import { required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { hasAuthorityOn, permissionsOn } from './task-access';
 import { startRequestWorkflow } from './requests-engine';
-import { processFor, registeredProcesses, type ProcessDefinition } from '../../domain/processes';
-import { fullName } from '../../domain/work-items';
-import { MAX_PAGE_SIZE } from '../../domain/work-items';
+import { APPLICATION_REVIEW, processFor, registeredProcesses, reviewDeadline, type ProcessDefinition } from '../../domain/processes';
+import { fullName, MAX_PAGE_SIZE } from '../../domain/work-items';
+import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type OrganisationAccountApplication } from '../../domain/accounts';
+import { ApiError } from '../errors';
+import { companyRegister } from '../companies';
+import type { AppDeps } from '../deps';
+import type { Context } from 'koa';
 
 const idParam = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The account id must be a number'), v.transform(Number));
 
@@ -31,17 +35,71 @@ const createBody = v.object({
 /** Request types by category (reference: workflows §1.1), for the account page's two tabs. */
 const reportingTypes = ['NOTIFICATION_OF_COMPLIANCE_P3', 'ACTION_PLAN_P3', 'PROGRESS_UPDATE_1_P3', 'PROGRESS_UPDATE_2_P3'];
 
-async function accountFor(ctx: { state: { user?: CurrentUser } }, db: import('knex').Knex, accountId: number) {
+interface AccountRow {
+  id: number;
+  competent_authority: string;
+  status: string;
+}
+
+async function accountFor(ctx: { state: { user?: CurrentUser } }, db: import('knex').Knex, accountId: number): Promise<AccountRow> {
   const account = await db('accounts').where({ id: accountId }).first('id', 'competent_authority', 'status');
   if (!account) throw notFound('Account not found');
   if (!hasAuthorityOn(currentUser(ctx), { accountId: account.id, competentAuthority: account.competent_authority })) throw forbidden();
-  return account as { id: number; competent_authority: string; status: string };
+  return account;
 }
 
-function mayCreate(user: CurrentUser, def: ProcessDefinition, account: { id: number; competent_authority: string }): boolean {
-  if (!def.create || def.create.roleType !== user.roleType) return false;
+function mayCreate(user: CurrentUser, def: ProcessDefinition, account: AccountRow): boolean {
+  if (!def.create || def.create.withoutAccount || def.create.roleType !== user.roleType) return false;
   const held = permissionsOn(user, { accountId: account.id, competentAuthority: account.competent_authority });
   return def.create.permission ? held.includes(def.create.permission) : hasAuthorityOn(user, { accountId: account.id, competentAuthority: account.competent_authority });
+}
+
+interface Availability {
+  valid: boolean;
+  accountStatus?: string;
+  applicableAccountStatuses?: string[];
+  requests?: string[];
+}
+
+/** Reference §5: every process needs a LIVE account, and runs once unless it was cancelled. */
+async function availability(db: import('knex').Knex, def: ProcessDefinition, account: AccountRow): Promise<Availability> {
+  if (account.status !== 'LIVE') return { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] };
+  const existing = await db('requests').where({ id: def.requestId(account.id) }).whereNot({ status: 'CANCELLED' }).first('id');
+  return existing ? { valid: false, requests: [def.requestType] } : { valid: true };
+}
+
+const createNotAllowed = (details?: Availability) => new ApiError(400, 'REQUEST_CREATE_ACTION1000', 'Request create action not allowed', undefined, undefined, details ? { ...details } : undefined);
+
+/** ORGANISATION_ACCOUNT_OPENING: the API reserves the account id; the workflow creates the account. */
+async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefinition, rawPayload: unknown) {
+  const user = currentUser(ctx);
+  if (ctx.query.accountId !== undefined) throw createNotAllowed();
+  // Regulators and verifiers review and verify accounts; they do not apply for them.
+  if (user.roleType !== 'OPERATOR') throw forbidden();
+  const application = validate(def.create!.payload, rawPayload ?? {}) as OrganisationAccountApplication;
+  if (application.registrationNumber) {
+    const live = await deps.db('accounts').where({ registration_number: application.registrationNumber, status: 'LIVE' }).first('id');
+    if (live) throw new ApiError(400, 'ACCOUNT1001', REGISTRATION_NUMBER_TAKEN, 'registrationNumber');
+    if (!(await companyRegister(deps.db).lookup(application.registrationNumber))) throw new ApiError(400, 'NOTFOUND1001', REGISTRATION_NUMBER_NOT_FOUND, 'registrationNumber');
+  }
+  const applicant = await deps.db('users').where({ id: user.userId }).first('first_name', 'last_name', 'email', 'job_title', 'phone_number');
+  const { rows } = await deps.db.raw(`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
+  const accountId = rows[0].id as number;
+  const { registeredAtCompaniesHouse: _registered, ...account } = application;
+  const snapshot = await startRequestWorkflow(deps, def, {
+    requestId: def.requestId(accountId),
+    requestType: def.requestType,
+    accountId,
+    competentAuthority: application.competentAuthority,
+    startedBy: { userId: user.userId, fullName: fullName(user), roleType: 'OPERATOR' },
+    payload: {
+      account,
+      participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
+    },
+    deadlines: { [APPLICATION_REVIEW]: reviewDeadline(new Date(), deps.config.reviewDueWorkingDays) },
+  });
+  ctx.status = 201;
+  ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
 }
 
 export const requestRoutes: RouteDef[] = [
@@ -52,11 +110,8 @@ export const requestRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const account = await accountFor(ctx, db, validate(idParam, ctx.params.accountId));
       const user = currentUser(ctx);
-      const result: Record<string, { valid: boolean; requests?: string[] }> = {};
-      for (const def of registeredProcesses().filter((d) => mayCreate(user, d, account))) {
-        const existing = await db('requests').where({ id: def.requestId(account.id) }).first('id');
-        result[def.requestType] = existing ? { valid: false, requests: [def.requestType] } : { valid: true };
-      }
+      const result: Record<string, Availability> = {};
+      for (const def of registeredProcesses().filter((d) => mayCreate(user, d, account))) result[def.requestType] = await availability(db, def, account);
       ctx.body = result;
     },
   },
@@ -127,9 +182,12 @@ export const requestRoutes: RouteDef[] = [
       const body = validate(createBody, raw);
       const def = processFor(body.requestCreateActionType);
       if (!def?.create) throw badRequest(`${body.requestCreateActionType} cannot be started`, 'requestCreateActionType');
+      if (def.create.withoutAccount) return applyForAccount(ctx, deps, def, body.requestCreateActionPayload);
       const accountId = validate(idParam, required(Array.isArray(ctx.query.accountId) ? ctx.query.accountId[0] : ctx.query.accountId, 'accountId'));
       const account = await accountFor(ctx, deps.db, accountId);
       if (!mayCreate(user, def, account)) throw forbidden();
+      const available = await availability(deps.db, def, account);
+      if (!available.valid) throw createNotAllowed(available);
       const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
       const snapshot = await startRequestWorkflow(deps, def, {
         requestId: def.requestId(account.id),

@@ -88,7 +88,8 @@ export const taskRoutes: RouteDef[] = [
         const version = required(body.version, 'version');
         const [row] = await deps.db('request_tasks')
           .where({ id: task.id, version, assignee: user.userId })
-          .update({ payload: JSON.stringify(payload), version: deps.db.raw('version + 1') })
+          // The keys sent replace theirs; the task's other keys (what the process put there) stay.
+          .update({ payload: deps.db.raw('payload || ?::jsonb', [JSON.stringify(payload)]), version: deps.db.raw('version + 1') })
           .returning('version');
         if (!row) {
           const now = await deps.db('request_tasks').where({ id: task.id }).first('version');

@@ -1,4 +1,6 @@
-// The engine's vocabulary. Each process issue adds `import './<process>'` here to register itself.
+// The engine's vocabulary, and the product's processes (each registers itself when imported).
 export * from './types';
 export * from './registry';
 export { taskAccess } from './task-access';
+export * from './organisation-account-opening';
+export * from './account-closure';

@@ -45,6 +45,13 @@ export interface ProcessDefinition {
   /** The readable request id (workflow id) for an account. */
   requestId: (accountId: number) => string;
   /** Who may start it with POST /requests, and with what payload. Absent: started by the system. */
-  create?: { roleType: TaskRoleType; permission?: Permission; payload: v.GenericSchema; timeline?: string };
+  create?: {
+    roleType: TaskRoleType;
+    permission?: Permission;
+    payload: v.GenericSchema;
+    timeline?: string;
+    /** Started with no account (account opening creates its own); else only on a LIVE account. */
+    withoutAccount?: boolean;
+  };
   tasks: Record<string, TaskTypeDefinition>;
 }

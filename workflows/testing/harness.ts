@@ -7,11 +7,12 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { temporal } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { createRequestActivities } from '../../activities/requests';
+import { createAccountActivities } from '../../activities/accounts';
 import { loadConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { startTestTemporal } from '../../test/temporal';
-import { verifyTestToken } from '../../test/tokens';
+import { bearer, verifyTestToken, type TokenUser } from '../../test/tokens';
 
 export const historiesDir = path.resolve(__dirname, '..', '..', 'test', 'histories');
 
@@ -46,7 +47,7 @@ export async function startEngineHarness(): Promise<EngineHarness> {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: bundle,
-      activities: createRequestActivities({ db, homeUrl: 'http://esos.test' }),
+      activities: { ...createRequestActivities({ db, homeUrl: 'http://esos.test' }), ...createAccountActivities({ db, homeUrl: 'http://esos.test' }) },
     });
     workers.add(worker);
     const running = worker.run();
@@ -88,4 +89,13 @@ export async function maybeRecordHistory(client: Client, workflowId: string, nam
 /** A saved history, ready for Worker.runReplayHistories. */
 export function loadHistory(file: string): temporal.api.history.v1.IHistory {
   return temporal.api.history.v1.History.fromObject(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** Calls the API under /api/v1.0 as the user, with a JSON body. */
+export async function callAs(api: ApiHarness, user: TokenUser, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return api.request(`/api/v1.0${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(await bearer(user)), 'content-type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
