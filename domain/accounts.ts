@@ -3,7 +3,7 @@
 // (reference: real-service-workflows.md §6, real-service-platform.md §3).
 import * as v from 'valibot';
 import type { CompetentAuthority } from './authorities';
-import { EMAIL_INVALID, isEmail, maxLengthMessage, requiredText, optionalText } from './validation';
+import { EMAIL_INVALID, isEmail, maxLengthMessage, maxLengthText, requiredText, requiredValue, optionalText, trimmedOrNull } from './validation';
 import { isBlankRecord, type CsvRecord } from './csv';
 
 export const accountStatuses = ['AWAITING_APPROVAL', 'LIVE', 'DENIED', 'CLOSED'] as const;
@@ -313,33 +313,52 @@ export const onboardingRegistrationNumbersSchema = v.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Account notes
+// Account opening review: the regulator's decision (reference: workflows §6.3)
 
-export const NOTE_MAX_LENGTH = 10000;
-export const NOTE_REQUIRED = 'Enter a note';
+export const applicationDecisions = ['APPROVED', 'REJECTED'] as const;
+export type ApplicationDecision = (typeof applicationDecisions)[number];
 
-export const accountNoteSchema = v.object({
-  accountId: v.pipe(v.number('Required parameter accountId was null or undefined'), v.integer(), v.minValue(1)),
-  note: requiredText(NOTE_REQUIRED, { maxLength: NOTE_MAX_LENGTH }),
+/** The FE's limit; the real BE allowed 255 (quirk §15.4): one limit for both here. */
+export const DECISION_REASON_MAX_LENGTH = 10000;
+export const DECISION_REQUIRED = 'You need to approve or reject the application';
+export const APPROVAL_REASON_REQUIRED = 'Explain why you are approving this application';
+export const REJECTION_REASON_REQUIRED = 'Enter the reason for rejection';
+// Ours, for both reasons of this file (the real FE said 'Enter up to 10000 characters').
+export const REASON_TOO_LONG = 'The reason must be 10000 characters or fewer';
+
+/** ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION payload: `{ decision, reason }`, the reason trimmed. */
+export const applicationDecisionSchema = v.pipe(
+  v.object({
+    // Missing, null or anything else: the one message (a bare picklist says 'Invalid key' when missing).
+    decision: v.pipe(v.optional(v.unknown(), null), v.picklist(applicationDecisions, DECISION_REQUIRED)),
+    reason: v.pipe(v.nullish(v.string(), null), trimmedOrNull(), maxLengthText<string | null>(DECISION_REASON_MAX_LENGTH, REASON_TOO_LONG)),
+  }),
+  v.forward(v.check((d) => d.decision !== 'APPROVED' || d.reason !== null, APPROVAL_REASON_REQUIRED), ['reason']),
+  v.forward(v.check((d) => d.decision !== 'REJECTED' || d.reason !== null, REJECTION_REASON_REQUIRED), ['reason']),
+  v.transform((d) => ({ decision: d.decision, reason: d.reason as string })),
+);
+export type ApplicationDecisionPayload = v.InferOutput<typeof applicationDecisionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Account closure (reference: workflows §11)
+
+export const ACCOUNT_CLOSURE_REASON_MAX_LENGTH = 10000;
+export const ACCOUNT_CLOSURE_REASON_REQUIRED = 'Enter a reason for closing the account';
+
+/** ACCOUNT_CLOSURE_SUBMIT_APPLICATION payload: `{ accountClosure: { reason } }`, the reason trimmed. */
+export const accountClosureSchema = v.object({
+  // A missing closure is a missing reason (its message, not 'Invalid key').
+  accountClosure: v.optional(
+    v.object({
+      reason: v.pipe(
+        v.nullish(v.string(), null),
+        trimmedOrNull(),
+        requiredValue<string | null>(ACCOUNT_CLOSURE_REASON_REQUIRED),
+        maxLengthText<string | null>(ACCOUNT_CLOSURE_REASON_MAX_LENGTH, REASON_TOO_LONG),
+        v.transform((input) => input as string),
+      ),
+    }),
+    {},
+  ),
 });
-export const accountNoteUpdateSchema = v.object({
-  note: requiredText(NOTE_REQUIRED, { maxLength: NOTE_MAX_LENGTH }),
-});
-
-export interface AccountNoteDto {
-  id: number;
-  accountId: number;
-  note: string;
-  files: Record<string, string>;
-  submitter: string;
-  submitterId: string;
-  roleType: 'OPERATOR' | 'REGULATOR' | 'VERIFIER';
-  updatedAt: string;
-  editable: boolean;
-}
-
-export interface AccountNotesPage {
-  accountNotes: AccountNoteDto[];
-  totalItems: number;
-  hasUserEditPermission: boolean;
-}
+export type AccountClosurePayload = v.InferOutput<typeof accountClosureSchema>;

@@ -1,7 +1,7 @@
 // The e-mails of the users and authorities area (reference §2.3–2.6), named like the real
 // service's templates.
 import type { EmailToQueue } from '../../infra/outbox';
-import { compose, formatDuration, SERVICE_NAME } from './layout';
+import { compose, formatDuration, SERVICE_NAME } from '../../infra/email-layout';
 
 export function invitationToOperatorAccount(p: { to: string; accountName: string; roleName: string; link: string; expiryMinutes: number }): EmailToQueue {
   return compose('InvitationToOperatorAccount', p.to, `You have been invited to ${p.accountName}`, [

@@ -10,7 +10,7 @@ import { currentUser } from '../auth/current-user';
 import { assertCaAccess } from '../auth/scope';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
-import { compose, SERVICE_NAME } from '../email-templates/layout';
+import { compose, SERVICE_NAME } from '../../infra/email-layout';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import { competentAuthorityLabels, type CompetentAuthority } from '../../domain/authorities';
 import {

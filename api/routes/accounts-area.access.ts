@@ -1,5 +1,6 @@
 // Who may call the accounts area's routes (read by api/route-access.test.ts). Accounts A and B are
 // in England; the prepared note is an operator's note on account A.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../infra/db';
 import type { AccessExpectation, World } from '../../test/route-access';
 
@@ -8,6 +9,14 @@ async function operatorNote(db: Db, w: World): Promise<Record<string, string | n
     .insert({ account_id: w.accountA, payload: JSON.stringify({ note: 'Prepared note', files: {} }), submitter_id: w.users.adminOfA.id, submitter: 'Test User', role_type: 'OPERATOR' })
     .returning('id');
   return { noteId: Number(row.id) };
+}
+
+async function operatorNoteWithFile(db: Db, w: World): Promise<Record<string, string | number>> {
+  const fileUuid = randomUUID();
+  const content = Buffer.from('Prepared file\n');
+  await db('files').insert({ uuid: fileUuid, kind: 'NOTE', file_name: 'prepared.txt', content_type: 'text/plain', size: content.length, content, status: 'SUBMITTED', account_id: w.accountA, created_by: w.users.adminOfA.id });
+  await db('account_notes').insert({ account_id: w.accountA, payload: JSON.stringify({ note: 'Prepared note', files: { [fileUuid]: 'prepared.txt' } }), submitter_id: w.users.adminOfA.id, submitter: 'Test User', role_type: 'OPERATOR' });
+  return { fileUuid };
 }
 
 const anyoneSignedIn: AccessExpectation['expect'] = [401, 200, 200, 200, 200, 200, 200, 200];
@@ -37,4 +46,8 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   // An operator's note: only A's administrator may change it (regulators see it but it is not theirs).
   'PUT /v1.0/account-notes/:id': { prepare: operatorNote, url: (_w, p) => `/api/v1.0/account-notes/${p.noteId}`, body: {}, expect: [401, 400, 403, 404, 403, 404, 403, 403] },
   'DELETE /v1.0/account-notes/:id': { prepare: operatorNote, url: (_w, p) => `/api/v1.0/account-notes/${p.noteId}`, mutates: true, expect: [401, 204, 403, 404, 403, 404, 403, 403] },
+  // A file on an operator's note of A: whoever sees the note gets a token.
+  'GET /v1.0/account-notes/:accountId/files': { prepare: operatorNoteWithFile, url: (w, p) => `/api/v1.0/account-notes/${w.accountA}/files?uuid=${p.fileUuid}`, expect: [401, 200, 200, 404, 200, 404, 200, 403] },
+  // Those who may write notes on A get past the access rule to the missing file part.
+  'POST /v1.0/account-notes/upload/account/:accountId': { url: (w) => `/api/v1.0/account-notes/upload/account/${w.accountA}`, multipart: true, expect: [401, 400, 403, 404, 400, 404, 400, 403] },
 };

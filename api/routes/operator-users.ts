@@ -34,9 +34,13 @@ async function accountOf(ctx: Context, deps: AppDeps, permission?: typeof EDIT_U
   return assertAccountAccess(deps.db, currentUser(ctx), required(ctx.params.accountId, 'accountId'), permission);
 }
 
-/** Serialises user management of one account, so two administrators cannot both remove the last admin. */
+/**
+ * Serialises user management of one account, so two administrators cannot both remove the last
+ * admin. A CLOSED account is read-only: its users stay as they were.
+ */
 async function lockAccount(trx: Knex.Transaction, accountId: number) {
-  await trx('accounts').where({ id: accountId }).forUpdate().first('id');
+  const account = await trx('accounts').where({ id: accountId }).forUpdate().first('status');
+  if (account?.status === 'CLOSED') throw new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
 }
 
 async function assertAdminRemains(trx: Knex.Transaction, accountId: number) {
@@ -198,8 +202,9 @@ export async function reset2fa({ db, config }: AppDeps, userId: string): Promise
   });
 }
 
+/** May the caller manage this account's users? Not on a CLOSED account, which is read-only. */
 function canEditOwnAccount(user: CurrentUser, account: AccountRef) {
-  return canOnAccount(user, account, EDIT_USERS);
+  return account.status !== 'CLOSED' && canOnAccount(user, account, EDIT_USERS);
 }
 
 export const operatorUserRoutes: RouteDef[] = [

@@ -1,6 +1,7 @@
 // 'Start a new task' (reference workflows §5): the processes the caller may start on the account,
 // with the reason when one cannot start, and a Start button (POST /requests) when it can.
 import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { Button, NotificationBanner } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import type { RequestType } from '../../../domain/requests';
@@ -40,13 +41,19 @@ export function reason(type: RequestType, a: Availability): string | null {
 export function StartTask({ accountId }: { accountId: number }) {
   const [available, setAvailable] = useState<Partial<Record<RequestType, Availability>> | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [, navigate] = useLocation();
   const load = useCallback(() => {
     apiGet<Partial<Record<RequestType, Availability>>>(`/v1.0/requests/available-workflows/permit/${accountId}`).then(setAvailable, () => setAvailable(null));
   }, [accountId]);
   useEffect(load, [load]);
   const start = async (type: RequestType) => {
     try {
-      const { requestId } = await apiPost<{ requestId: string }>('/v1.0/requests', { requestCreateActionType: type }, { query: { accountId } });
+      const { requestId, tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>('/v1.0/requests', { requestCreateActionType: type }, { query: { accountId } });
+      // Reference workflows §3.1 step 6: straight to the task when the request has exactly one.
+      if (tasks?.length === 1) {
+        navigate(`/tasks/${tasks[0]!.taskId}`);
+        return;
+      }
       setMessage({ ok: true, text: `${titles[type] ?? type} started (${requestId}). Its first task is on your Tasks page.` });
     } catch (err) {
       setMessage({ ok: false, text: err instanceof HttpError ? err.message : 'The task could not be started' });

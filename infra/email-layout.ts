@@ -1,6 +1,6 @@
 // One plain layout for every service e-mail: the same paragraphs as text and as simple HTML, every
 // value escaped, so names typed by users can never inject markup.
-import type { EmailToQueue } from '../../infra/outbox';
+import type { EmailToQueue } from './outbox';
 
 export type Paragraph = string | { link: string; text: string };
 

@@ -1,0 +1,52 @@
+// 'Start a new task' on the account page: after starting, the one task of the request opens.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { testResponse } from '../../lib/test-responses';
+import { StartTask } from './start-task';
+
+const fetchMock = jest.fn();
+
+function api(tasks: unknown[]) {
+  const posted: unknown[] = [];
+  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    if (url.startsWith('/api/v1.0/requests/available-workflows/permit/42')) return testResponse(200, { ACCOUNT_CLOSURE: { valid: true } });
+    if (url === '/api/v1.0/requests?accountId=42' && init?.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      return testResponse(201, { requestId: 'ACL000042', requestStatus: 'IN_PROGRESS', tasks });
+    }
+    return testResponse(404, { code: 'NOT_FOUND', message: url });
+  });
+  return posted;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  (globalThis as { fetch: unknown }).fetch = fetchMock;
+  window.history.replaceState(null, '', '/accounts/42');
+});
+
+const renderStart = () =>
+  render(
+    <Router>
+      <StartTask accountId={42} />
+    </Router>,
+  );
+
+it('opens the task when the new request has exactly one', async () => {
+  const posted = api([{ taskId: 9, taskType: 'ACCOUNT_CLOSURE_SUBMIT', assignee: 'reg-1', dueAt: null }]);
+  const user = userEvent.setup();
+  renderStart();
+  await user.click(await screen.findByRole('button', { name: 'Start account closure' }));
+  expect(posted).toEqual([{ requestCreateActionType: 'ACCOUNT_CLOSURE' }]);
+  expect(window.location.pathname).toBe('/tasks/9');
+});
+
+it('otherwise says where the work is', async () => {
+  api([]);
+  const user = userEvent.setup();
+  renderStart();
+  await user.click(await screen.findByRole('button', { name: 'Start account closure' }));
+  expect(await screen.findByText('Account closure started (ACL000042). Its first task is on your Tasks page.')).toBeInTheDocument();
+  expect(window.location.pathname).toBe('/accounts/42');
+});

@@ -1,0 +1,52 @@
+// 'Add a new user': an invitation by e-mail to the account with a role (POST /operator-users/invite/…).
+import { Button, ButtonGroup, Radios, TextInput } from '../../../components';
+import { FormErrorSummary, useGovForm } from '../../../forms';
+import { HttpError, apiPost } from '../../../lib/api';
+import { useAnyRequestPending } from '../../../lib/pending';
+import { operatorRoles } from '../../../../domain/authorities';
+import { operatorUserInvitationSchema, type OperatorUserInvitationDto } from '../../../../domain/users';
+import { roleCodes, roleHints } from './users-data';
+
+const fields = ['firstName', 'lastName', 'email', 'roleCode'] as const;
+
+export function InviteUser({ accountId, onInvited, onCancel }: { accountId: number; onInvited: (email: string) => void; onCancel: () => void }) {
+  const form = useGovForm({ schema: operatorUserInvitationSchema, fieldOrder: fields, defaultValues: { firstName: '', lastName: '', email: '' } });
+  const pending = useAnyRequestPending();
+  const invite = async (dto: OperatorUserInvitationDto) => {
+    try {
+      await apiPost(`/v1.0/operator-users/invite/account/${accountId}`, dto);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      // 'User is already registered' and the like concern the e-mail address.
+      const field = fields.find((f) => f === err.body?.field) ?? 'email';
+      form.setError(field, { message: err.message });
+      return;
+    }
+    onInvited(dto.email);
+  };
+  return (
+    <>
+      <FormErrorSummary form={form} />
+      <h2 className="govuk-heading-m">Add a new user</h2>
+      <p className="govuk-body">We will email them an invitation to this account. Once they accept it, their status is Accepted until an administrator of the account activates them.</p>
+      <form noValidate onSubmit={form.handleSubmit(invite)}>
+        <TextInput {...form.register('firstName')} label="First name" autoComplete="off" errorMessage={form.errorFor('firstName')} />
+        <TextInput {...form.register('lastName')} label="Last name" autoComplete="off" errorMessage={form.errorFor('lastName')} />
+        <TextInput {...form.register('email')} type="email" label="Email address" autoComplete="off" spellCheck={false} errorMessage={form.errorFor('email')} />
+        <Radios
+          {...form.register('roleCode')}
+          legend="User type"
+          legendClassName="govuk-fieldset__legend--s"
+          errorMessage={form.errorFor('roleCode')}
+          items={roleCodes.map((code) => ({ value: code, text: operatorRoles[code].name, hint: roleHints[code] }))}
+        />
+        <ButtonGroup>
+          <Button pending={pending}>Send invitation</Button>
+          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
+            Cancel
+          </a>
+        </ButtonGroup>
+      </form>
+    </>
+  );
+}
