@@ -1,11 +1,14 @@
 // The web process: migrates the database, then serves the SPA, the API and the identity provider
-// on one origin.
+// on one origin. With WEB_CONCURRENCY=n (default 1) it runs n processes sharing the port
+// (node:cluster): one Node process uses one core, and everything they share (sessions, keys,
+// sign-in counters) is in PostgreSQL, so any of them can answer any request.
+import cluster from 'node:cluster';
 import http from 'node:http';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
-import { loadConfig } from '../infra/config';
-import { createDb, ensureDatabase, migrate } from '../infra/db';
-import { createLogger } from '../infra/logger';
+import { loadConfig, type Config } from '../infra/config';
+import { createDb, ensureDatabase, migrate, type Db } from '../infra/db';
+import { createLogger, type Logger } from '../infra/logger';
 import { lazyClient } from '../infra/temporal';
 import { createLocalJWKSet } from 'jose';
 import { createTokenVerifier } from './auth/verify-token';
@@ -13,13 +16,18 @@ import { createIdentity } from '../identity';
 import { publicJwks } from '../identity/keys';
 import { seedDemoData } from '../infra/seed';
 
-export async function startServer(): Promise<{ server: http.Server; close: () => Promise<void> }> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+/** Once per start, before any process serves: the schema, the demo data and the signing key. */
+async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
   await ensureDatabase(config.databaseUrl);
-  const db = createDb(config.databaseUrl);
   await migrate(db);
   if (config.seedDemoData) await seedDemoData(db, logger);
+}
+
+export async function startServer(options: { prepared?: boolean } = {}): Promise<{ server: http.Server; close: () => Promise<void> }> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config.databaseUrl);
+  if (!options.prepared) await prepare(config, db, logger);
   const { issuer, audience, embedded } = config.oidc;
   const deps: AppDeps = {
     config,
@@ -32,7 +40,7 @@ export async function startServer(): Promise<{ server: http.Server; close: () =>
   const app = createApp(deps, { mount: identity.mount });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
-  logger.info({ url: config.publicUrl }, 'ESOS Reporting is listening');
+  logger.info({ url: config.publicUrl, pid: process.pid }, 'ESOS Reporting is listening');
   return {
     server,
     close: async () => {
@@ -43,15 +51,89 @@ export async function startServer(): Promise<{ server: http.Server; close: () =>
   };
 }
 
-if (require.main === module) {
-  startServer()
+/** WEB_CONCURRENCY: how many web processes; 1 (one process, no cluster) unless set. */
+export function webConcurrency(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.WEB_CONCURRENCY ?? 1);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${env.WEB_CONCURRENCY}"`);
+  return n;
+}
+
+/**
+ * The cluster's primary: prepares the database once, then forks the workers and replaces one that
+ * dies. SIGTERM/SIGINT stop every worker (each closes its server and pool), then the primary.
+ */
+async function runPrimary(processes: number): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config.databaseUrl, { min: 0, max: 1 });
+  await prepare(config, db, logger);
+  // The signing key is created on first use: create it here, not in n racing workers.
+  await publicJwks(db);
+  await db.destroy();
+
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    let listening = false;
+    worker.once('listening', () => (listening = true));
+    worker.once('exit', (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      // A worker that never started would fail again: stop rather than loop.
+      if (!listening) {
+        logger.error({ pid: worker.process.pid, code, signal }, 'a web process failed to start');
+        stopping = true;
+        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+        process.exitCode = 1;
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+        return;
+      }
+      logger.error({ pid: worker.process.pid, code, signal }, 'a web process died; starting another');
+      setTimeout(fork, 1000).unref();
+    });
+  };
+  for (let i = 0; i < processes; i++) fork();
+  const stop = () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(process.exitCode ?? 0);
+    for (const w of workers) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function runWorker(options: { prepared: boolean }): void {
+  startServer(options)
     .then(({ close }) => {
-      const stop = () => void close().then(() => process.exit(0));
+      let closing = false;
+      const stop = () => {
+        if (closing) return;
+        closing = true;
+        void close().then(() => process.exit(0));
+      };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
+      // A cluster worker has nothing to serve once the primary (which accepts the connections) is gone.
+      if (cluster.isWorker) process.on('disconnect', stop);
     })
     .catch((err) => {
       console.error(err);
       process.exit(1);
     });
+}
+
+if (require.main === module) {
+  if (cluster.isWorker) runWorker({ prepared: true });
+  else {
+    const processes = webConcurrency();
+    if (processes === 1) runWorker({ prepared: false });
+    else
+      runPrimary(processes).catch((err) => {
+        console.error(err);
+        process.exit(1);
+      });
+  }
 }

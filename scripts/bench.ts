@@ -1,18 +1,29 @@
 // `npm run bench`: the work-item lists under load, and the workflow engine's throughput.
 //   --duration=30 --concurrency=50 (per list)  --workflows=1000  --skip-workflows  --keep-db
+//   --api-processes=2 (node:cluster, as WEB_CONCURRENCY; 1: no cluster)  --token-cache=10000 (0: verify every call)
+//   --lists=assigned-to-me,assigned-to-others,unassigned  --log-level=info (API logs written, to nowhere)
+//   --cpu-prof (profiles of the API processes in /tmp/esos-bench-profiles)
 // Seeds its own database (esos_bench) with 10,000 accounts and 100,000 open tasks, runs the API in
-// a child process (so its peak RSS is its own and the load generator does not share its event loop),
-// then starts workflows on a Temporal dev server from the installed CLI with a worker in this process.
-import { fork, type ChildProcess } from 'node:child_process';
+// child processes (so their peak RSS is their own and the load generator does not share their event
+// loop), then starts workflows on a Temporal dev server from the installed CLI with a worker in this
+// process. Bearer tokens are ES256 JWTs checked by the production verifier (api/auth/verify-token.ts).
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import cluster from 'node:cluster';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT, jwtVerify } from 'jose';
+import os from 'node:os';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
 const DURATION_S = Number(args.duration ?? 30);
 const CONCURRENCY = Number(args.concurrency ?? 50);
 const WORKFLOWS = Number(args.workflows ?? 1000);
-const SECRET = new TextEncoder().encode(process.env.BENCH_TOKEN_SECRET ?? 'bench-only-secret-not-for-production-use');
+const API_PROCESSES = Number(args['api-processes'] ?? 2);
+const TOKEN_CACHE = Number(args['token-cache'] ?? 10_000);
+const LISTS = String(args.lists ?? 'assigned-to-me,assigned-to-others,unassigned').split(',');
+const ISSUER = 'http://bench.test/auth';
+const AUDIENCE = 'esos-api';
 const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = (() => {
   const u = new URL(BASE_DB);
@@ -22,32 +33,85 @@ const databaseUrl = (() => {
 
 const CAS = ['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND', 'OPRED'];
 
-async function verifyBenchToken(token: string) {
-  try {
-    const { payload } = await jwtVerify(token, SECRET, { algorithms: ['HS256'] });
-    return { subject: String(payload.sub), email: String(payload.email), firstName: 'Bench', lastName: String(payload.sub) };
-  } catch {
-    return null;
-  }
+// The provider's part: an ES256 key of its own, tokens as the embedded provider issues them.
+let signingKey: CryptoKey;
+async function createSigningKey(): Promise<JWK> {
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  signingKey = pair.privateKey;
+  return { ...(await exportJWK(pair.publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
 }
 
-const mint = (userId: string) => new SignJWT({ email: `${userId}@bench.test` }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setExpirationTime('2h').sign(SECRET);
+const mint = (userId: string) =>
+  new SignJWT({ email: `${userId}@bench.test`, given_name: 'Bench', family_name: userId })
+    .setProtectedHeader({ alg: 'ES256', kid: 'bench', typ: 'at+jwt' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(signingKey);
+
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
 // ---------------------------------------------------------------- API child process
 async function serve(): Promise<void> {
+  const processes = Number(process.env.BENCH_API_PROCESSES ?? 1);
+  if (processes > 1 && cluster.isPrimary) return servePrimary(processes);
   await import('../domain/processes/testing/two-step');
   const { createApp } = await import('../api/app');
+  const { createTokenVerifier } = await import('../api/auth/verify-token');
   const { loadConfig } = await import('../infra/config');
   const { createDb } = await import('../infra/db');
   const { createLogger } = await import('../infra/logger');
   const { lazyClient } = await import('../infra/temporal');
   const config = loadConfig();
-  const app = createApp({ config, db: createDb(config.databaseUrl, { min: 2, max: 12 }), logger: createLogger('silent'), temporal: lazyClient(config), verifyToken: verifyBenchToken });
+  const verifyToken = createTokenVerifier({
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    keys: createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK!) as JWK] }),
+    cacheSize: Number(process.env.BENCH_TOKEN_CACHE),
+  });
+  const app = createApp({ config, db: createDb(config.databaseUrl, { min: 2, max: 12 }), logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent'), temporal: lazyClient(config), verifyToken });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 60_000;
+  // In a cluster every worker's listen(0) gets the same port, handed out by the primary.
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  process.on('SIGINT', () => process.exit(0)); // --cpu-prof writes its profile on a normal exit
+  process.on('disconnect', () => process.exit(0));
   process.on('message', (m: { type: string }) => {
-    if (m.type === 'rss') process.send!({ maxRssMb: process.resourceUsage().maxRSS / 1024 });
+    if (m.type === 'stats') process.send!(ownStats());
+  });
+}
+
+function ownStats(): ApiStats {
+  const cpu = process.cpuUsage();
+  return { maxRssMb: process.resourceUsage().maxRSS / 1024, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/** The cluster's primary: forks the API processes, tells the bench the port once all listen, sums their figures. */
+async function servePrimary(processes: number): Promise<void> {
+  const workers = Array.from({ length: processes }, () => cluster.fork());
+  const ports = await Promise.all(workers.map((w) => new Promise<number>((resolve) => w.once('message', (m: { port: number }) => resolve(m.port)))));
+  process.send!({ port: ports[0] });
+  const stop = () => {
+    for (const w of workers) w.process.kill('SIGINT');
+    Promise.all(workers.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('message', async (m: { type: string }) => {
+    if (m.type !== 'stats') return;
+    const each = await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<ApiStats>((resolve) => {
+            w.once('message', resolve);
+            w.send({ type: 'stats' });
+          }),
+      ),
+    );
+    const primary = ownStats();
+    process.send!({ maxRssMb: each.reduce((a, b) => a + b.maxRssMb, 0), cpuMs: primary.cpuMs + each.reduce((a, b) => a + b.cpuMs, 0), each: each.map((e) => e.maxRssMb) });
   });
 }
 
@@ -112,12 +176,24 @@ function call(port: number, method: string, path: string, token: string, body?: 
   });
 }
 
+/** A GET whose body is not needed: read and dropped, so the load generator spends little on it. */
+function get(port: number, path: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'GET', path, agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function loadList(port: number, list: string, tokens: string[]) {
+async function loadList(port: number, list: string, tokens: string[], seconds = DURATION_S) {
   const latencies: number[] = [];
   let errors = 0;
-  const end = Date.now() + DURATION_S * 1000;
+  const end = Date.now() + seconds * 1000;
   let n = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, client) => {
@@ -126,8 +202,7 @@ async function loadList(port: number, list: string, tokens: string[]) {
         const page = n % 3;
         const t0 = performance.now();
         try {
-          const res = await call(port, 'GET', `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10`, token);
-          if (res.status !== 200) errors++;
+          if ((await get(port, `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10`, token)) !== 200) errors++;
         } catch {
           errors++;
         }
@@ -136,21 +211,52 @@ async function loadList(port: number, list: string, tokens: string[]) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { list, requests: latencies.length, rps: latencies.length / DURATION_S, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
+  return { list, requests: latencies.length, rps: latencies.length / seconds, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
 }
 
-async function startApiChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; rss: () => Promise<number> }> {
-  const child = fork(__filename, ['--serve'], { env, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+interface ApiStats {
+  /** Peak RSS, summed over the API processes. */
+  maxRssMb: number;
+  /** CPU time used so far (user + system), summed. */
+  cpuMs: number;
+  /** Peak RSS per API process, when there are several. */
+  each?: number[];
+}
+
+/**
+ * CPU time of the PostgreSQL backends serving the bench database so far, from /proc (Linux): with
+ * the API's, it says what a request costs whatever else the machine is doing.
+ */
+async function postgresCpuMs(db: import('knex').Knex): Promise<number> {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const { rows } = await db.raw('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  let total = 0;
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return total;
+}
+
+async function startApiChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; stats: () => Promise<ApiStats> }> {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir=/tmp/esos-bench-profiles'] : [];
+  // The API's log lines (--log-level=info, as in production) go nowhere, but are written.
+  const child = fork(__filename, ['--serve'], { env, execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', args['log-level'] ? 'ignore' : 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
     child.once('exit', (code) => reject(new Error(`the API exited with ${code}`)));
   });
-  const rss = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (m: { maxRssMb: number }) => resolve(m.maxRssMb));
-      child.send({ type: 'rss' });
+  const stats = () =>
+    new Promise<ApiStats>((resolve) => {
+      child.once('message', (m: ApiStats) => resolve(m));
+      child.send({ type: 'stats' });
     });
-  return { child, port, rss };
+  return { child, port, stats };
 }
 
 // ---------------------------------------------------------------- workflows
@@ -234,28 +340,55 @@ async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const temporal = args['skip-workflows'] ? null : await startTestTemporal();
   const taskQueue = `bench-${process.pid}`;
-  const api = await startApiChild({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'silent', TEMPORAL_ADDRESS: temporal?.address ?? '127.0.0.1:1', TEMPORAL_TASK_QUEUE: taskQueue, SEED_DEMO_DATA: 'false' });
+  const jwk = await createSigningKey();
+  const api = await startApiChild({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    TEMPORAL_ADDRESS: temporal?.address ?? '127.0.0.1:1',
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    SEED_DEMO_DATA: 'false',
+    BENCH_JWK: JSON.stringify(jwk),
+    BENCH_TOKEN_CACHE: String(TOKEN_CACHE),
+    BENCH_API_PROCESSES: String(API_PROCESSES),
+    BENCH_LOG_LEVEL: String(args['log-level'] ?? 'silent'),
+  });
+  const showRss = (r: ApiStats) => `${r.maxRssMb.toFixed(0)} MB${r.each ? ` (${r.each.map((m) => m.toFixed(0)).join(' + ')} MB)` : ''}`;
+  const { createDb } = await import('../infra/db');
+  const statsDb = createDb(databaseUrl, { min: 0, max: 1 });
   try {
     const tokens: string[] = [];
     for (let i = 1; i <= 25; i++) tokens.push(await mint(`reg-${i}`), await mint(`op-${i * 17}`));
-    // Warm up connections and plans.
-    for (let i = 0; i < 200; i++) await call(api.port, 'GET', `/api/v1.0/ORGANISATION/items/unassigned?page=0&size=10`, tokens[i % tokens.length]);
+    // Warm up connections, statements and the JIT of every API process: each list at full load for a while.
+    for (const list of LISTS) await loadList(api.port, list, tokens, Math.min(3, DURATION_S));
     console.log(`\nwork-item lists: ${CONCURRENCY} concurrent clients, ${DURATION_S} s each, half regulators (about 4,000 tasks in their CA) and half operators`);
-    console.log('list                 requests   req/s    p50 ms   p95 ms   p99 ms   errors');
-    for (const list of ['assigned-to-me', 'assigned-to-others', 'unassigned']) {
+    console.log(`API: ${API_PROCESSES} process(es), token cache ${TOKEN_CACHE || 'off'}; ${os.cpus().length} cores, load average ${loadAverage()}`);
+    console.log('CPU per request (µs): of the API processes, of PostgreSQL, of this load generator.');
+    console.log('list                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after');
+    for (const list of LISTS) {
+      const before = { api: (await api.stats()).cpuMs, pg: await postgresCpuMs(statsDb), load: process.cpuUsage() };
       const r = await loadList(api.port, list, tokens);
-      console.log(`${r.list.padEnd(20)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)}`);
+      const apiUs = (((await api.stats()).cpuMs - before.api) * 1000) / r.requests;
+      const pgUs = (((await postgresCpuMs(statsDb)) - before.pg) * 1000) / r.requests;
+      const loadCpu = process.cpuUsage(before.load);
+      const loadUs = (loadCpu.user + loadCpu.system) / r.requests;
+      console.log(
+        `${r.list.padEnd(20)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)} ${apiUs.toFixed(0).padStart(8)} ${pgUs.toFixed(0).padStart(7)} ${loadUs.toFixed(0).padStart(8)}   ${loadAverage()}`,
+      );
     }
-    console.log(`API process peak RSS: ${(await api.rss()).toFixed(0)} MB`);
+    console.log(`API peak RSS: ${showRss(await api.stats())}`);
     if (temporal) {
       const w = await benchWorkflows(api.port, temporal.address, taskQueue);
       console.log(`\nworkflows: ${w.completed} of ${WORKFLOWS} driven start → submit → assign → decide in ${w.seconds.toFixed(1)} s: ${w.perSecond.toFixed(1)} completed/s, errors ${w.errors}`);
       console.log(`submit → next task in the list: p50 ${w.p50.toFixed(0)} ms, p95 ${w.p95.toFixed(0)} ms`);
-      console.log(`API process peak RSS: ${(await api.rss()).toFixed(0)} MB`);
+      console.log(`API peak RSS: ${showRss(await api.stats())}`);
     }
   } finally {
-    api.child.kill('SIGTERM');
+    api.child.kill('SIGINT');
+    await new Promise((r) => (api.child.exitCode !== null ? r(null) : api.child.once('exit', r)));
     agent.destroy();
+    await statsDb.destroy();
     await temporal?.teardown();
   }
 }

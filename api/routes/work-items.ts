@@ -2,6 +2,7 @@
 // paged in the database. The SQL reads the request_tasks projection the workflows write.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { escapeLiteral, type Client as PgClient } from 'pg';
 import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
@@ -64,22 +65,56 @@ function toItem(row: ItemRow): WorkItem {
   };
 }
 
+/** Statements PREPAREd on each pooled connection, by name. */
+const preparedOn = new WeakMap<object, Set<string>>();
+
+/** A value as an SQL literal for EXECUTE: whole numbers, strings quoted by the driver, arrays of them. */
+function literal(value: unknown): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (Array.isArray(value) && value.length > 0) return `array[${value.map(literal).join(', ')}]`;
+  throw new Error(`a work-item list binding cannot be written as a literal: ${typeof value}`);
+}
+
 /**
- * Runs a query as a named prepared statement on a pooled connection: the lists are few shapes run
- * very often, and planning them cost more than running them (see workflows/README-engine.md).
+ * Runs a list query with a generic plan kept on the pooled connection. Planning these joins cost
+ * more than running them (about 2 ms against 0.1–2 ms, EXPLAIN in the README), and PostgreSQL never
+ * picks the generic plan by itself, because it cannot cost the count without the parameters. The
+ * statement is PREPAREd once per connection; each call is then one round trip: SET plan_cache_mode,
+ * EXECUTE, RESET (on an error the implicit transaction rolls the setting back, so it never outlives
+ * the call or reaches other queries on the connection).
  */
 async function prepared(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<{ rows: any[] }> {
   const native = db.raw(sql, bindings as Knex.Value[]).toSQL().toNative();
   const name = `wi_${createHash('sha1').update(native.sql).digest('hex').slice(0, 20)}`;
-  const connection = (await db.client.acquireConnection()) as { query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> };
+  const args = (native.bindings as unknown[]).map(literal).join(', ');
+  const connection = (await db.client.acquireConnection()) as PgClient;
   try {
-    return (await connection.query({ name, text: native.sql, values: native.bindings as unknown[] })) as { rows: any[] };
+    let names = preparedOn.get(connection);
+    if (!names) preparedOn.set(connection, (names = new Set()));
+    if (!names.has(name)) {
+      await connection.query(`prepare ${name} as ${native.sql}`);
+      names.add(name);
+    }
+    const results = (await connection.query(`set plan_cache_mode = force_generic_plan; execute ${name}(${args}); reset plan_cache_mode`)) as unknown as { rows: any[] }[];
+    return results[1];
   } finally {
     await db.client.releaseConnection(connection);
   }
 }
 
-/** One list page and its total, in one round trip. */
+/** The page size as written into the statement: only a whole number the route validated. */
+function pageSize(size: number): number {
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw new Error(`page size out of range: ${size}`);
+  return size;
+}
+
+/**
+ * One list page and its total, in one round trip. The page size is part of the statement (1–100):
+ * a generic plan that knows it fetches 10 rows joins them by index; with the size a parameter it
+ * planned for a tenth of the table and joined by hash over sequential scans (a regulator's list
+ * took 50 ms instead of 2.5).
+ */
 export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemList, page: number, size: number): Promise<WorkItemPage> {
   const scope = listScope(user);
   if (!scope) return { items: [], totalItems: 0 };
@@ -90,11 +125,11 @@ export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemLi
   const result = await prepared(
     db,
     `with total as (select count(*)::int as n from request_tasks rt where ${where}),
-     page as (select rt.id from request_tasks rt where ${where} order by rt.start_date desc, rt.id desc limit ? offset ?)
+     page as (select rt.id from request_tasks rt where ${where} order by rt.start_date desc, rt.id desc limit ${pageSize(size)} offset ?)
      select ${itemColumns}, (select n from total) as total_items
        from page p join request_tasks rt on rt.id = p.id ${itemJoins}
        order by rt.start_date desc, rt.id desc`,
-    [...whereBindings, ...whereBindings, size, page * size, user.userId],
+    [...whereBindings, ...whereBindings, page * size, user.userId],
   );
   const rows: (ItemRow & { total_items: number })[] = result.rows;
   if (rows.length > 0) return { items: rows.map(toItem), totalItems: rows[0].total_items };

@@ -47,48 +47,51 @@ export function WorkItemsTable({ list, page, onPageChange }: Props) {
   const showAssignee = list === 'assigned-to-others';
   return (
     <>
-      <table className="govuk-table">
-        <thead className="govuk-table__head">
-          <tr className="govuk-table__row">
-            <th scope="col" className="govuk-table__header">Task</th>
-            {showAssignee && <th scope="col" className="govuk-table__header">Assigned to</th>}
-            <th scope="col" className="govuk-table__header">Days remaining</th>
-            <th scope="col" className="govuk-table__header">Organisation name</th>
-            <th scope="col" className="govuk-table__header">Registration number</th>
-            <th scope="col" className="govuk-table__header">Organisation ID</th>
-          </tr>
-        </thead>
-        <tbody className="govuk-table__body">
-          {data.items.map((item) => {
-            const href = taskLink(item);
-            const name = taskName(item);
-            return (
-              <tr key={item.taskId} className="govuk-table__row">
-                <td className="govuk-table__cell">
-                  {href ? (
-                    <Link href={href} className="govuk-link">
-                      {name}
-                    </Link>
-                  ) : (
-                    name
-                  )}
-                  {item.isNew && (
-                    <>
-                      {' '}
-                      <Tag>New</Tag>
-                    </>
-                  )}
-                </td>
-                {showAssignee && <td className="govuk-table__cell">{assigneeLabel(item, list)}</td>}
-                <td className="govuk-table__cell">{daysRemainingText(item.daysRemaining)}</td>
-                <td className="govuk-table__cell">{item.accountName ?? ''}</td>
-                <td className="govuk-table__cell">{item.accountRegistrationNumber ?? ''}</td>
-                <td className="govuk-table__cell">{item.accountOrganisationId ?? ''}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {/* Focusable so keyboard users can scroll it sideways (WCAG 1.4.10, 2.1.1). */}
+      <div className="app-table-container" role="region" aria-label="Tasks" tabIndex={0}>
+        <table className="govuk-table app-table--wrap">
+          <thead className="govuk-table__head">
+            <tr className="govuk-table__row">
+              <th scope="col" className="govuk-table__header">Task</th>
+              {showAssignee && <th scope="col" className="govuk-table__header">Assigned to</th>}
+              <th scope="col" className="govuk-table__header">Days remaining</th>
+              <th scope="col" className="govuk-table__header">Organisation name</th>
+              <th scope="col" className="govuk-table__header">Registration number</th>
+              <th scope="col" className="govuk-table__header">Organisation ID</th>
+            </tr>
+          </thead>
+          <tbody className="govuk-table__body">
+            {data.items.map((item) => {
+              const href = taskLink(item);
+              const name = taskName(item);
+              return (
+                <tr key={item.taskId} className="govuk-table__row">
+                  <td className="govuk-table__cell">
+                    {href ? (
+                      <Link href={href} className="govuk-link">
+                        {name}
+                      </Link>
+                    ) : (
+                      name
+                    )}
+                    {item.isNew && (
+                      <>
+                        {' '}
+                        <Tag>New</Tag>
+                      </>
+                    )}
+                  </td>
+                  {showAssignee && <td className="govuk-table__cell">{assigneeLabel(item, list)}</td>}
+                  <td className="govuk-table__cell">{daysRemainingText(item.daysRemaining)}</td>
+                  <td className="govuk-table__cell">{item.accountName ?? ''}</td>
+                  <td className="govuk-table__cell">{item.accountRegistrationNumber ?? ''}</td>
+                  <td className="govuk-table__cell">{item.accountOrganisationId ?? ''}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <Pagination totalItems={data.totalItems} pageSize={DASHBOARD_PAGE_SIZE} currentPage={page} onPageChange={onPageChange} />
     </>
   );
