@@ -6,6 +6,8 @@ import { Hint } from './hint';
 import { isDivider, type ChoiceDivider } from './radios';
 import { cx, describedBy, errorAnchorId } from './internal';
 
+// No aria-expanded on conditional reveals (see radios.tsx): ARIA does not allow it on a checkbox.
+
 export interface CheckboxItem {
   /** Omit for a single yes/no checkbox: react-hook-form then gives a boolean. */
   value?: string;
@@ -139,7 +141,6 @@ export function Checkboxes({
                   {...(values ? { checked: isChecked } : defaultValues ? { defaultChecked: item.value !== undefined && defaultValues.includes(item.value) } : {})}
                   aria-describedby={describedBy(!hasFieldset && hintId, !hasFieldset && errorId, itemHintId)}
                   aria-controls={item.conditional && isChecked ? conditionalId : undefined}
-                  aria-expanded={item.conditional ? isChecked : undefined}
                   onChange={(event) => handle(event, item, itemKey)}
                   onBlur={onBlur}
                 />

@@ -5,6 +5,9 @@ import { FormGroup } from './form-group';
 import { Hint } from './hint';
 import { cx, describedBy, errorAnchorId } from './internal';
 
+// Conditional reveals carry aria-controls but not the aria-expanded govuk-frontend adds: ARIA does
+// not allow aria-expanded on a radio or a checkbox, and axe (aria-allowed-attr) fails the page.
+
 export interface ChoiceItem {
   value: string;
   text: ReactNode;
@@ -124,7 +127,6 @@ export function Radios({
                     {...(value !== undefined ? { checked: isChecked } : defaultValue !== undefined ? { defaultChecked: defaultValue === item.value } : {})}
                     aria-describedby={item.hint ? itemHintId : undefined}
                     aria-controls={item.conditional && isChecked ? conditionalId : undefined}
-                    aria-expanded={item.conditional ? isChecked : undefined}
                     onChange={(event) => {
                       setCheckedValue(event.target.value);
                       onChange?.(event);
