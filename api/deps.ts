@@ -13,4 +13,6 @@ export interface AppDeps {
   temporal: () => Promise<Client>;
   /** Checks a bearer token; null when it is not valid. */
   verifyToken: (token: string) => Promise<Principal | null>;
+  /** Scans uploads before they are stored; unset: the built-in scanner of api/files/virus-scan.ts. */
+  virusScanner?: import('./files/virus-scan').VirusScanner;
 }

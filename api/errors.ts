@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly fields?: { field: string; message: string }[],
+    /** Further detail a caller can act on (e.g. why a process cannot start). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -33,6 +33,12 @@ const ownExpectations: Record<string, AccessExpectation> = {
   'POST /v1.0/users/feedback': { url: () => '/api/v1.0/users/feedback', body: {}, expect: [401, 400, 400, 400, 400, 400, 400, 400] },
   'POST /v1.0/users/token/resolve-email': { url: () => '/api/v1.0/users/token/resolve-email', body: { token: 'not-a-token' }, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
   'GET /v1.0/terms': { url: () => '/api/v1.0/terms', expect: [401, 200, 200, 200, 200, 200, 200, 200] },
+  // Any signed-in user may ask for their own signature; nobody here has one (404 past the access rule).
+  'GET /v1.0/users/signature': { url: () => `/api/v1.0/users/signature?signatureUuid=${crypto.randomUUID()}`, expect: [401, 404, 404, 404, 404, 404, 404, 404] },
+  // Public: the e-mail form answers the same for anyone; a made-up token and empty bodies are refused alike.
+  'POST /v1.0/users/forgot-password/reset-password-email': { url: () => '/api/v1.0/users/forgot-password/reset-password-email', body: {}, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /v1.0/users/forgot-password/token-verification': { url: () => '/api/v1.0/users/forgot-password/token-verification', body: { token: 'not-a-real-token-at-all' }, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
+  'POST /v1.0/users/forgot-password/reset-password': { url: () => '/api/v1.0/users/forgot-password/reset-password', body: {}, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
 
   'GET /v1.0/authorities/current-user-state': { url: () => '/api/v1.0/authorities/current-user-state', expect: [401, 200, 200, 200, 200, 200, 200, 200] },
   'GET /v1.0/authorities/account/:accountId/operator-role-codes': { url: (w) => `/api/v1.0/authorities/account/${w.accountA}/operator-role-codes`, expect: [401, 200, 403, 404, 200, 404, 403, 403] },
@@ -62,6 +68,21 @@ const ownExpectations: Record<string, AccessExpectation> = {
   'DELETE /v1.0/regulator-authorities': { url: () => '/api/v1.0/regulator-authorities', mutates: true, expect: [401, 403, 403, 403, 204, 204, 403, 403] },
   'GET /v1.0/regulator-users/:userId': { url: (w) => `/api/v1.0/regulator-users/${w.regulatorTarget}`, expect: [401, 403, 403, 403, 200, 404, 403, 403] },
   'POST /v1.0/regulator-users/invite': { url: () => '/api/v1.0/regulator-users/invite', multipart: true, expect: [401, 403, 403, 403, 400, 400, 403, 403] },
+  'GET /v1.0/regulator-users/:userId/signature': {
+    url: (w, p) => `/api/v1.0/regulator-users/${w.regulatorTarget}/signature?signatureUuid=${p.uuid}`,
+    // The target has a signature file, as a regulator invitation or update leaves one.
+    prepare: async (db, w) => {
+      const uuid = crypto.randomUUID();
+      await db('files').insert({ uuid, kind: 'SIGNATURE', file_name: 'signature.bmp', content_type: 'image/bmp', size: 2, content: Buffer.from('BM'), status: 'SUBMITTED' });
+      await db('users').where({ id: w.regulatorTarget }).update({ signature_uuid: uuid });
+      return { uuid };
+    },
+    expect: [401, 403, 403, 403, 200, 404, 403, 403],
+  },
+  // Any active regulator edits themself (the multipart body lacks its part: 400 past the access rule).
+  'POST /v1.0/regulator-users': { url: () => '/api/v1.0/regulator-users', multipart: true, expect: [401, 403, 403, 403, 400, 400, 400, 403] },
+  // Someone else: only with the manage-users permission, and only in one's own competent authority.
+  'POST /v1.0/regulator-users/:userId': { url: (w) => `/api/v1.0/regulator-users/${w.regulatorTarget}`, multipart: true, expect: [401, 403, 403, 403, 400, 404, 403, 403] },
   'POST /v1.0/regulator-users/:userId/reset-2fa': { url: (w) => `/api/v1.0/regulator-users/${w.regulatorTarget}/reset-2fa`, mutates: true, expect: [401, 403, 403, 403, 204, 404, 403, 403] },
   'POST /v1.0/regulator-users/registration/accept-invitation-and-register': { url: () => '/api/v1.0/regulator-users/registration/accept-invitation-and-register', body: { token: 'not-a-token' }, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
 

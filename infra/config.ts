@@ -10,6 +10,14 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+/** FILE_TOKEN_SECRET, or null: file tokens are then signed with a key kept in the database (api/files/tokens.ts). */
+function fileTokenSecret(): string | null {
+  const raw = process.env.FILE_TOKEN_SECRET;
+  if (!raw) return null;
+  if (raw.length < 32) throw new Error('FILE_TOKEN_SECRET must be at least 32 characters long');
+  return raw;
+}
+
 function commitHash(): string {
   if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
   try {
@@ -49,9 +57,13 @@ export function loadConfig() {
     mailFrom: process.env.MAIL_FROM ?? 'ESOS Reporting <no-reply@esos.localhost>',
     gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
     credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
+    /** Working days a regulator has to review an account application (durable timer in the workflow). */
+    reviewDueWorkingDays: int('REVIEW_DUE_WORKING_DAYS', 10),
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },
     seedDemoData: !production && process.env.SEED_DEMO_DATA !== 'false',
     bodyLimit: process.env.BODY_LIMIT ?? '1mb',
+    // Signs file download tokens. Unset: a key generated once and kept in the database, shared by every replica.
+    fileTokenSecret: fileTokenSecret(),
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
     version: { displayed: '3.3.2', dev: '0.81.0', commit: commitHash() },
   };

@@ -13,7 +13,7 @@ export function errorHandler(logger: Logger): Middleware {
       const err = raw as HttpishError;
       if (err instanceof ApiError) {
         ctx.status = err.status;
-        ctx.body = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.fields ? { fields: err.fields } : {}) };
+        ctx.body = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.fields ? { fields: err.fields } : {}), ...(err.data ? { data: err.data } : {}) };
         return;
       }
       const status = err.status ?? err.statusCode;

@@ -47,6 +47,10 @@ export const routes: AppRoute[] = [
   { path: '/terms', page: page(() => import('../pages/terms')), breadcrumbs: false },
   { path: '/registration/register', page: page(() => import('../pages/registration-register')) },
   { path: '/2fa/reset-2fa', page: page(() => import('../pages/reset-2fa')) },
+  // The links of invitation e-mails (api/routes/*-users.ts).
+  { path: '/invitation', page: page(() => import('../pages/invitation')), breadcrumbs: false },
+  { path: '/invitation/regulator', page: page(() => import('../pages/invitation-regulator')), breadcrumbs: false },
+  { path: '/invitation/verifier', page: page(() => import('../pages/invitation-verifier')), breadcrumbs: false },
   { path: '/cookies', page: page(() => import('../pages/cookies')) },
   { path: '/error/404', page: page(() => import('../pages/error-404')) },
   { path: '/error/500', page: page(() => import('../pages/error-500')) },

@@ -33,7 +33,7 @@ export interface QueryParams {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
   query?: QueryParams;
   /** false for the calls the spec marks (no auth): no bearer token. Default true. */
@@ -90,7 +90,9 @@ async function readBody(res: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // FormData (file uploads) goes as multipart/form-data, with the boundary the browser picks.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (options.auth !== false) {
     const token = await getAccessToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -102,7 +104,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     res = await fetch(`${API_BASE}${path}${queryString(options.query)}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
     body = await readBody(res);

@@ -1,13 +1,17 @@
 // The task page shell at /tasks/{taskId}: the task, who works on it, and the request's timeline.
 // Each process's issue fills in the task's own form (by task type) in the space below the header.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { usePageTitle } from '../lib/page-title';
 import { apiGet } from '../lib/api';
 import { useSession } from '../stores/session';
 import { taskTypeLabels } from '../../domain/requests';
 import { daysRemainingText, fullName, requestIdFallback } from '../../domain/work-items';
+import { requestActionHeading } from '../../domain/request-action-labels';
 import { Assignment } from './task/assignment';
+import { RequestNotes } from './task/request-notes';
+import { TaskTypeForm } from './task/task-form';
+import type { OwnPage } from './task/task-page';
 import type { TaskView, TimelineEntry } from './task/task-view';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -18,19 +22,34 @@ export default function TasksPage() {
   const [view, setView] = useState<TaskView | null>(null);
   const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
   const [missing, setMissing] = useState(false);
+  // A confirmation or outcome page of the task's form, shown instead of the task page.
+  const [ownPage, setOwnPage] = useState<OwnPage | null>(null);
+  const [summarySlot, setSummarySlot] = useState<HTMLDivElement | null>(null);
+  const memory = useRef(new Map<string, unknown>()).current;
   const name = view ? ((taskTypeLabels as Record<string, string>)[view.requestTask.type] ?? requestIdFallback(view.requestInfo.id)) : 'Task';
-  usePageTitle(taskId ? name : 'Tasks');
+  usePageTitle(ownPage ? ownPage.title : taskId ? name : 'Tasks');
 
-  const load = useCallback(() => {
+  const load = useCallback(async () => {
     if (!taskId) return;
-    apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`)
+    await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`)
       .then((v) => {
         setView(v);
         return apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId: v.requestInfo.id } }).then(setTimeline);
       })
       .catch(() => setMissing(true));
   }, [taskId]);
-  useEffect(load, [load]);
+  useEffect(() => {
+    setOwnPage(null);
+    memory.clear();
+    void load();
+  }, [load, memory]);
+
+  // The page changes without a navigation: take focus (and the view) to its top, as a new page would.
+  useEffect(() => {
+    if (ownPage) document.getElementById('main-content')?.focus();
+  }, [ownPage]);
+
+  if (ownPage) return <>{ownPage.content}</>;
 
   if (!taskId || missing) {
     return (
@@ -49,6 +68,7 @@ export default function TasksPage() {
   const { requestTask: task, requestInfo: request } = view;
   return (
     <>
+      <div ref={setSummarySlot} />
       <span className="govuk-caption-l">{request.accountName ?? request.id}</span>
       <h1 className="govuk-heading-l">{name}</h1>
       <dl className="govuk-summary-list govuk-summary-list--no-border">
@@ -68,6 +88,7 @@ export default function TasksPage() {
         </div>
       </dl>
       {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
+      <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
       <h2 className="govuk-heading-m">Timeline</h2>
       {timeline.length === 0 ? (
         <p className="govuk-body">Nothing has happened on this request yet.</p>
@@ -75,15 +96,13 @@ export default function TasksPage() {
         <ol className="govuk-list">
           {timeline.map((entry) => (
             <li key={entry.id} className="govuk-!-margin-bottom-4">
-              <h3 className="govuk-heading-s govuk-!-margin-bottom-1">
-                {entry.type}
-                {entry.submitter ? ` by ${entry.submitter}` : ''}
-              </h3>
+              <h3 className="govuk-heading-s govuk-!-margin-bottom-1">{requestActionHeading(entry)}</h3>
               <p className="govuk-body-s govuk-!-margin-bottom-0">{dateTime(entry.creationDate)}</p>
             </li>
           ))}
         </ol>
       )}
+      <RequestNotes requestId={request.id} />
     </>
   );
 }
