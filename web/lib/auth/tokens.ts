@@ -101,7 +101,9 @@ export function startSignIn(options: { redirectUrl?: string; email?: string } = 
 export function signOut(path = '/'): void {
   const idToken = tokens?.idToken ?? null;
   tokens = null;
-  clearSession(false);
+  // Unknown (null), not signed out, until the provider has ended its session: signed out, the
+  // guards would route to /landing first, and a sign-in started from there could beat the sign-out.
+  clearSession(null);
   sessionStorage.setItem(ANONYMOUS_KEY, '1');
   const target = new URL(path, location.origin);
   const state = target.search ? target.search.slice(1) : undefined;
