@@ -26,23 +26,24 @@ interface Props {
 }
 
 export function WorkItemsTable({ list, page, onPageChange }: Props) {
-  const [data, setData] = useState<WorkItemPage | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The page on screen, with the list and page it belongs to: on a page change the render before
+  // the new fetch must not show the old rows under the new page's summary.
+  const key = `${list}:${page}`;
+  const [loaded, setLoaded] = useState<{ key: string; data: WorkItemPage | null } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    setData(null);
-    setFailed(false);
     apiGet<WorkItemPage>(`/v1.0/ORGANISATION/items/${list}`, { query: { page: page - 1, size: DASHBOARD_PAGE_SIZE }, signal: controller.signal })
-      .then(setData)
+      .then((data) => setLoaded({ key, data }))
       .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
+        if (!controller.signal.aborted) setLoaded({ key, data: null });
       });
     return () => controller.abort();
-  }, [list, page]);
+  }, [key, list, page]);
 
-  if (failed) return <p className="govuk-body">The tasks could not be loaded. Try again later.</p>;
-  if (!data) return <p className="govuk-body" aria-live="polite">Loading tasks…</p>;
+  if (loaded?.key !== key) return <p className="govuk-body" aria-live="polite">Loading tasks…</p>;
+  const { data } = loaded;
+  if (!data) return <p className="govuk-body">The tasks could not be loaded. Try again later.</p>;
   if (data.totalItems === 0) return <p className="govuk-body">There are no tasks.</p>;
   const showAssignee = list === 'assigned-to-others';
   return (
