@@ -7,6 +7,7 @@ import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
 import { taskTypeLabels } from '../domain/requests';
 import { accessFor } from '../domain/processes';
+import { UUID } from '../domain/files';
 import type { Actor } from '../workflows/request-messages';
 
 export interface StartRequestArgs {
@@ -48,6 +49,19 @@ export function eligibleUsers(db: Knex | Knex.Transaction, scope: { roleType: 'O
   return scope.roleType === 'OPERATOR' ? q.where({ account_id: scope.accountId }) : q.where({ competent_authority: scope.competentAuthority });
 }
 
+/**
+ * A task's uploads become part of the record when it ends: the ones its final payload still names
+ * in `attachments` are SUBMITTED, the ones taken off it are deleted (reference platform §4.5).
+ */
+async function settleAttachments(trx: Knex.Transaction, tasks: Record<string, any>[]): Promise<void> {
+  for (const task of tasks) {
+    const named = Object.keys((task.payload?.attachments as Record<string, string> | undefined) ?? {}).filter((uuid) => UUID.test(uuid));
+    const pending = () => trx('files').where({ kind: 'ATTACHMENT', status: 'PENDING', request_task_id: task.id });
+    if (named.length > 0) await pending().whereIn('uuid', named).update({ status: 'SUBMITTED' });
+    await pending().delete();
+  }
+}
+
 export async function moveToHistory(trx: Knex.Transaction, tasks: Record<string, any>[]): Promise<void> {
   if (tasks.length === 0) return;
   await trx('request_task_history')
@@ -67,6 +81,7 @@ export async function moveToHistory(trx: Knex.Transaction, tasks: Record<string,
     .onConflict('id')
     .ignore();
   const ids = tasks.map((t) => t.id);
+  await settleAttachments(trx, tasks);
   await trx('request_task_visits').whereIn('task_id', ids).delete();
   await trx('request_tasks').whereIn('id', ids).delete();
 }

@@ -15,6 +15,12 @@ export const accountStatusLabels: Record<AccountStatus, string> = {
   CLOSED: 'Closed',
 };
 
+/** A CLOSED account is read-only: its users, contacts and details stay as they were. */
+export const isAccountReadOnly = (status: AccountStatus): boolean => status === 'CLOSED';
+
+/** Only a LIVE account takes new users (an application or a denied one has none to invite). */
+export const acceptsNewUsers = (status: AccountStatus): boolean => status === 'LIVE';
+
 // ---------------------------------------------------------------------------------------------
 // Registration numbers (Companies House CRN)
 

@@ -71,3 +71,6 @@ export interface FileToken {
 export interface FileUuid {
   uuid: string;
 }
+
+/** A file's id as the API hands it out. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

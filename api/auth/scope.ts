@@ -3,13 +3,14 @@
 // learns about other organisations; someone who can see it but lacks the permission gets 403.
 import type { Db } from '../../infra/db';
 import type { CompetentAuthority, Permission } from '../../domain/authorities';
+import type { AccountStatus } from '../../domain/accounts';
 import { forbidden, notFound } from '../errors';
 import type { CurrentUser } from './current-user';
 
 export interface AccountRef {
   id: number;
   name: string;
-  status: string;
+  status: AccountStatus;
   competentAuthority: CompetentAuthority;
   verificationBodyId: number | null;
 }

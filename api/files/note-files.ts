@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
 import { NOTE_MAX_FILES } from '../../domain/files';
-import { UUID } from './uploads';
+import { UUID } from '../../domain/files';
 
 /** The optional `files` of a note body: uuids of uploads. */
 const noteFilesSchema = v.optional(

@@ -95,4 +95,3 @@ export async function storeFile(db: Knex, file: CheckedFile, fields: StoredFileF
   return uuid;
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

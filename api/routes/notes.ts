@@ -12,7 +12,8 @@ import { paging } from './organisation';
 import { fullName } from '../../domain/work-items';
 import type { NoteDto } from '../../domain/notes';
 import { attachNoteFiles, deleteNoteFiles, noteFileUuids, ofPlace, purgeAbandonedNoteFiles, type NotePlace } from '../files/note-files';
-import { checkUpload, readUploadParts, storeFile, UUID } from '../files/uploads';
+import { checkUpload, readUploadParts, storeFile } from '../files/uploads';
+import { UUID } from '../../domain/files';
 import { issueFileToken } from '../files/tokens';
 
 export interface NoteRow {

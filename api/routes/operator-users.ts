@@ -22,6 +22,7 @@ import {
 } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import * as emails from '../email-templates';
+import { acceptsNewUsers, isAccountReadOnly } from '../../domain/accounts';
 import type { Context } from 'koa';
 
 const EDIT_USERS = 'PERM_ACCOUNT_USERS_EDIT' as const;
@@ -40,7 +41,7 @@ async function accountOf(ctx: Context, deps: AppDeps, permission?: typeof EDIT_U
  */
 async function lockAccount(trx: Knex.Transaction, accountId: number) {
   const account = await trx('accounts').where({ id: accountId }).forUpdate().first('status');
-  if (account?.status === 'CLOSED') throw new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
+  if (account && isAccountReadOnly(account.status)) throw new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
 }
 
 async function assertAdminRemains(trx: Knex.Transaction, accountId: number) {
@@ -124,7 +125,7 @@ async function invite(ctx: Context, deps: AppDeps) {
   const caller = currentUser(ctx);
   const account = await accountOf(ctx, deps, EDIT_USERS);
   const dto = validate(operatorUserInvitationSchema, ctx.request.body);
-  if (account.status === 'AWAITING_APPROVAL' || account.status === 'DENIED' || account.status === 'CLOSED') {
+  if (!acceptsNewUsers(account.status)) {
     throw new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
   }
   const { token, hash, expiresAt } = newInvitationToken();
@@ -204,7 +205,7 @@ export async function reset2fa({ db, config }: AppDeps, userId: string): Promise
 
 /** May the caller manage this account's users? Not on a CLOSED account, which is read-only. */
 function canEditOwnAccount(user: CurrentUser, account: AccountRef) {
-  return account.status !== 'CLOSED' && canOnAccount(user, account, EDIT_USERS);
+  return !isAccountReadOnly(account.status) && canOnAccount(user, account, EDIT_USERS);
 }
 
 export const operatorUserRoutes: RouteDef[] = [

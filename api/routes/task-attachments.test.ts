@@ -6,6 +6,7 @@ import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestUser } from '../../test/factories';
 import { formWith, samples } from '../../test/sample-files';
 import { EICAR_TEST_STRING } from '../files/virus-scan';
+import { createRequestActivities } from '../../activities/requests';
 
 let api: ApiHarness;
 let admin: TestUser;
@@ -133,4 +134,22 @@ it('refuses uploads to a task that has been completed', async () => {
   await api.deps.db('request_tasks').where({ id: done.id }).delete();
   const res = await upload(admin, { name: 'late.txt', data: 'late\n' }, details({ requestTaskId: Number(done.id) }));
   expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'Request task not found' });
+});
+
+it('when the task ends, the files its payload still names are SUBMITTED and the ones taken off it are deleted', async () => {
+  const { db } = api.deps;
+  const { request_id, account_id } = await db('request_tasks').where({ id: taskId }).first('request_id', 'account_id');
+  const [row] = await db('request_tasks')
+    .insert({ request_id, type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT', assignee: admin.id, account_id, competent_authority: 'ENGLAND', payload: '{}' })
+    .returning('id');
+  const ending = Number(row.id);
+  const send = async (name: string) => (await upload(admin, { name, data: `${name}\n` }, details({ requestTaskId: ending }))).body.uuid as string;
+  const kept = await send('kept.txt');
+  const dropped = await send('dropped.txt');
+  // The operator removes one file from the form before submitting: the payload no longer names it.
+  await db('request_tasks').where({ id: ending }).update({ payload: JSON.stringify({ attachments: { [kept]: 'kept.txt' } }) });
+
+  await createRequestActivities({ db, homeUrl: 'http://esos.test' }).closeTask({ taskId: ending });
+
+  expect(await db('files').whereIn('uuid', [kept, dropped]).select('uuid', 'status')).toEqual([{ uuid: kept, status: 'SUBMITTED' }]);
 });

@@ -13,7 +13,8 @@ import { required, validate } from '../validate';
 import { jsonPart } from '../multipart';
 import { canExecuteTask, viewableTask } from './task-access';
 import { taskIdParam } from './tasks';
-import { checkUpload, readUploadParts, storeFile, UUID } from '../files/uploads';
+import { checkUpload, readUploadParts, storeFile } from '../files/uploads';
+import { UUID } from '../../domain/files';
 import { issueFileToken } from '../files/tokens';
 
 const detailsSchema = v.object({

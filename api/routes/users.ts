@@ -1,5 +1,6 @@
 // The signed-in user: profile, terms acceptance, feedback, their signature; resolving an invitee's
 // e-mail; and the forgot-password calls (forgot-password.ts).
+import { UUID } from '../../domain/files';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED, PUBLIC } from '../routing';
 import { currentUser } from '../auth/current-user';
@@ -29,8 +30,6 @@ export async function userDto(db: Db, userId: string) {
     status: user.registration_status as 'PENDING' | 'REGISTERED',
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A download token for the user's own signature file; 404 unless signatureUuid is that file. */
 export async function userSignatureToken(deps: FileTokenKeySource, userId: string, signatureUuid: unknown) {
