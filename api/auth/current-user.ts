@@ -1,6 +1,7 @@
 // The signed-in caller as the API sees them: their user row and their authorities. Loaded once per
 // request by the access middleware; handlers read it from ctx.state.user.
 import type { Db } from '../../infra/db';
+import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
 import type { Principal } from '../routing';
 
@@ -54,13 +55,13 @@ const CALLER_SQL = `
 
 /** Loads the caller; the first call of a new subject creates their user row from the token's claims. */
 export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
-  let row: CallerRow | undefined = (await db.raw(CALLER_SQL, [principal.subject])).rows[0];
+  let [row]: (CallerRow | undefined)[] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
   if (!row) {
     await db('users')
       .insert({ id: principal.subject, email: principal.email.toLowerCase(), first_name: principal.firstName, last_name: principal.lastName })
       .onConflict('id')
       .ignore();
-    row = (await db.raw(CALLER_SQL, [principal.subject])).rows[0] as CallerRow;
+    [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
   }
   const authorities: Authority[] = row.authorities.map((r) => ({
     id: Number(r.id),

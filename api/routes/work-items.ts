@@ -1,8 +1,7 @@
 // The dashboard lists (spec §7 "Work-item lists"): open tasks the caller may view, newest first,
 // paged in the database. The SQL reads the request_tasks projection the workflows write.
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { escapeLiteral, type Client as PgClient } from 'pg';
+import { queryPrepared } from '../../infra/prepared';
 import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
@@ -65,44 +64,6 @@ function toItem(row: ItemRow): WorkItem {
   };
 }
 
-/** Statements PREPAREd on each pooled connection, by name. */
-const preparedOn = new WeakMap<object, Set<string>>();
-
-/** A value as an SQL literal for EXECUTE: whole numbers, strings quoted by the driver, arrays of them. */
-function literal(value: unknown): string {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string') return escapeLiteral(value);
-  if (Array.isArray(value) && value.length > 0) return `array[${value.map(literal).join(', ')}]`;
-  throw new Error(`a work-item list binding cannot be written as a literal: ${typeof value}`);
-}
-
-/**
- * Runs a list query with a generic plan kept on the pooled connection. Planning these joins cost
- * more than running them (about 2 ms against 0.1–2 ms, EXPLAIN in the README), and PostgreSQL never
- * picks the generic plan by itself, because it cannot cost the count without the parameters. The
- * statement is PREPAREd once per connection; each call is then one round trip: SET plan_cache_mode,
- * EXECUTE, RESET (on an error the implicit transaction rolls the setting back, so it never outlives
- * the call or reaches other queries on the connection).
- */
-async function prepared(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<{ rows: any[] }> {
-  const native = db.raw(sql, bindings as Knex.Value[]).toSQL().toNative();
-  const name = `wi_${createHash('sha1').update(native.sql).digest('hex').slice(0, 20)}`;
-  const args = (native.bindings as unknown[]).map(literal).join(', ');
-  const connection = (await db.client.acquireConnection()) as PgClient;
-  try {
-    let names = preparedOn.get(connection);
-    if (!names) preparedOn.set(connection, (names = new Set()));
-    if (!names.has(name)) {
-      await connection.query(`prepare ${name} as ${native.sql}`);
-      names.add(name);
-    }
-    const results = (await connection.query(`set plan_cache_mode = force_generic_plan; execute ${name}(${args}); reset plan_cache_mode`)) as unknown as { rows: any[] }[];
-    return results[1];
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
-}
-
 /** The page size as written into the statement: only a whole number the route validated. */
 function pageSize(size: number): number {
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw new Error(`page size out of range: ${size}`);
@@ -122,7 +83,7 @@ export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemLi
   const assignmentBindings = list === 'unassigned' ? [] : [user.userId];
   const where = `${assignment} and ${scope.sql}`;
   const whereBindings: Knex.Value[] = [...assignmentBindings, ...scope.bindings];
-  const result = await prepared(
+  const rows = await queryPrepared<ItemRow & { total_items: number }>(
     db,
     `with total as (select count(*)::int as n from request_tasks rt where ${where}),
      page as (select rt.id from request_tasks rt where ${where} order by rt.start_date desc, rt.id desc limit ${pageSize(size)} offset ?)
@@ -131,11 +92,10 @@ export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemLi
        order by rt.start_date desc, rt.id desc`,
     [...whereBindings, ...whereBindings, page * size, user.userId],
   );
-  const rows: (ItemRow & { total_items: number })[] = result.rows;
   if (rows.length > 0) return { items: rows.map(toItem), totalItems: rows[0].total_items };
   // An empty page still needs the total (a page past the end).
-  const count = await prepared(db, `select count(*)::int as n from request_tasks rt where ${where}`, whereBindings);
-  return { items: [], totalItems: count.rows[0].n };
+  const [count] = await queryPrepared<{ n: number }>(db, `select count(*)::int as n from request_tasks rt where ${where}`, whereBindings);
+  return { items: [], totalItems: count.n };
 }
 
 export const workItemRoutes: RouteDef[] = [
