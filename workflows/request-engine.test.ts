@@ -76,8 +76,32 @@ it('drives a request through open, save, assign, submit, the next task and compl
   ]);
   const opened = await call(owner, `/tasks/${submitTaskId}`);
   expect(opened.status).toBe(200);
-  expect(opened.body.allowedRequestTaskActions).toEqual(['TEST_TWO_STEP_SAVE', 'TEST_TWO_STEP_SUBMIT_APPLICATION']);
-  expect(opened.body.requestInfo).toEqual(expect.objectContaining({ id: requestId, type: TWO_STEP, accountId: account.id }));
+  expect(opened.body).toEqual({
+    requestInfo: {
+      id: requestId,
+      type: TWO_STEP,
+      status: 'IN_PROGRESS',
+      competentAuthority: account.competentAuthority,
+      accountId: account.id,
+      accountName: account.name,
+      accountOrganisationId: account.organisationId,
+      accountRegistrationNumber: null,
+      creationDate: expect.any(String),
+    },
+    requestTask: {
+      id: submitTaskId,
+      type: TWO_STEP_SUBMIT,
+      payload: {},
+      version: 0,
+      assignee: { userId: owner.id, firstName: 'Olive', lastName: 'Owner' },
+      startDate: expect.any(String),
+      dueDate: null,
+      daysRemaining: null,
+    },
+    allowedRequestTaskActions: ['TEST_TWO_STEP_SAVE', 'TEST_TWO_STEP_SUBMIT_APPLICATION'],
+    // An administrator of the account may hand the task to a colleague.
+    userAssignCapable: true,
+  });
   const again = await call(owner, '/ORGANISATION/items/assigned-to-me?page=0&size=10');
   expect(again.body.items.find((i: { taskId: number }) => i.taskId === submitTaskId).isNew).toBe(false);
 

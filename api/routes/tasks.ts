@@ -7,7 +7,8 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
-import { actingUser, canExecuteTask, permissionsOn, taskPlace, viewableTask } from './task-access';
+import { actingUser, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, type TaskRow } from './task-access';
+import { queryPrepared } from '../../infra/prepared';
 import { updateRequest } from './requests-engine';
 import { taskDefinition } from '../../domain/processes';
 import { taskActionUpdate } from '../../workflows/request-messages';
@@ -22,6 +23,33 @@ const actionBody = v.object({
   version: v.optional(v.pipe(v.number('version must be a number'), v.integer(), v.minValue(0))),
 });
 
+/** A task with what its page shows of the request, the account and the assignee: one round trip. */
+interface TaskPageRow extends TaskRow {
+  days_remaining: number | null;
+  request_type: string;
+  request_status: string;
+  request_competent_authority: string | null;
+  request_account_id: number | null;
+  request_created_at: Date;
+  account_name: string | null;
+  organisation_id: string | null;
+  registration_number: string | null;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+}
+
+const TASK_PAGE_SQL = `
+  select rt.*, (rt.due_date - current_date) as days_remaining,
+         r.type as request_type, r.status as request_status, r.competent_authority as request_competent_authority,
+         r.account_id as request_account_id, r.created_at as request_created_at,
+         a.name as account_name, a.organisation_id, a.registration_number,
+         u.first_name as assignee_first_name, u.last_name as assignee_last_name
+    from request_tasks rt
+    join requests r on r.id = rt.request_id
+    left join accounts a on a.id = rt.account_id
+    left join users u on u.id = rt.assignee
+   where rt.id = ?`;
+
 export const taskRoutes: RouteDef[] = [
   {
     method: 'get',
@@ -29,38 +57,34 @@ export const taskRoutes: RouteDef[] = [
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
-      const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.id));
-      const [request, account, assignee] = await Promise.all([
-        db('requests').where({ id: task.request_id }).first(),
-        task.account_id === null ? null : db('accounts').where({ id: task.account_id }).first('id', 'name', 'organisation_id', 'registration_number'),
-        task.assignee === null ? null : db('users').where({ id: task.assignee }).first('id', 'first_name', 'last_name'),
-      ]);
+      const [task] = await queryPrepared<TaskPageRow>(db, TASK_PAGE_SQL, [validate(taskIdParam, ctx.params.id)]);
+      if (!task) throw notFound('Request task not found');
+      if (!canViewTask(user, task)) throw forbidden();
       // Opening the task is what makes it no longer 'New' for this user.
       await db('request_task_visits').insert({ task_id: task.id, user_id: user.userId }).onConflict(['task_id', 'user_id']).ignore();
       const definition = taskDefinition(task.type);
       const mayAct = task.assignee === user.userId && canExecuteTask(user, task);
-      const days = await db.raw('select (?::date - current_date) as d', [task.due_date]);
       ctx.body = {
         requestInfo: {
-          id: request.id,
-          type: request.type,
-          status: request.status,
-          competentAuthority: request.competent_authority,
-          accountId: request.account_id,
-          accountName: account?.name ?? null,
-          accountOrganisationId: account?.organisation_id ?? null,
-          accountRegistrationNumber: account?.registration_number ?? null,
-          creationDate: request.created_at,
+          id: task.request_id,
+          type: task.request_type,
+          status: task.request_status,
+          competentAuthority: task.request_competent_authority,
+          accountId: task.request_account_id,
+          accountName: task.account_name,
+          accountOrganisationId: task.organisation_id,
+          accountRegistrationNumber: task.registration_number,
+          creationDate: task.request_created_at,
         },
         requestTask: {
           id: Number(task.id),
           type: task.type,
           payload: task.payload,
           version: task.version,
-          assignee: assignee ? { userId: assignee.id, firstName: assignee.first_name, lastName: assignee.last_name } : null,
+          assignee: task.assignee ? { userId: task.assignee, firstName: task.assignee_first_name ?? '', lastName: task.assignee_last_name ?? '' } : null,
           startDate: task.start_date,
           dueDate: task.due_at ?? null,
-          daysRemaining: task.due_date === null ? null : days.rows[0].d,
+          daysRemaining: task.days_remaining,
         },
         allowedRequestTaskActions: mayAct && definition ? Object.keys(definition.actions) : [],
         userAssignCapable: permissionsOn(user, taskPlace(task)).includes('PERM_TASK_ASSIGNMENT'),
