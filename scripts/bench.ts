@@ -190,7 +190,14 @@ function get(port: number, path: string, token: string): Promise<number> {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function loadList(port: number, list: string, tokens: string[], seconds = DURATION_S) {
+/** A call the load makes: whose token, which path. */
+interface Target {
+  token: string;
+  path: string;
+}
+
+/** CONCURRENCY clients calling the targets in turn for `seconds`; every answer must be 200. */
+async function load(port: number, label: string, targets: Target[], seconds = DURATION_S) {
   const latencies: number[] = [];
   let errors = 0;
   const end = Date.now() + seconds * 1000;
@@ -198,11 +205,10 @@ async function loadList(port: number, list: string, tokens: string[], seconds = 
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, client) => {
       while (Date.now() < end) {
-        const token = tokens[(client + n++) % tokens.length];
-        const page = n % 3;
+        const { token, path } = targets[(client + n++) % targets.length];
         const t0 = performance.now();
         try {
-          if ((await get(port, `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10`, token)) !== 200) errors++;
+          if ((await get(port, path, token)) !== 200) errors++;
         } catch {
           errors++;
         }
@@ -211,8 +217,12 @@ async function loadList(port: number, list: string, tokens: string[], seconds = 
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { list, requests: latencies.length, rps: latencies.length / seconds, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
+  return { label, requests: latencies.length, rps: latencies.length / seconds, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
 }
+
+/** Pages 1 to 3 of a list, for each user. */
+const listTargets = (list: string, users: { token: string }[]): Target[] =>
+  users.flatMap(({ token }) => [0, 1, 2].map((page) => ({ token, path: `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10` })));
 
 interface ApiStats {
   /** Peak RSS, summed over the API processes. */
@@ -358,23 +368,35 @@ async function main(): Promise<void> {
   const { createDb } = await import('../infra/db');
   const statsDb = createDb(databaseUrl, { min: 0, max: 1 });
   try {
-    const tokens: string[] = [];
-    for (let i = 1; i <= 25; i++) tokens.push(await mint(`reg-${i}`), await mint(`op-${i * 17}`));
-    // Warm up connections, statements and the JIT of every API process: each list at full load for a while.
-    for (const list of LISTS) await loadList(api.port, list, tokens, Math.min(3, DURATION_S));
-    console.log(`\nwork-item lists: ${CONCURRENCY} concurrent clients, ${DURATION_S} s each, half regulators (about 4,000 tasks in their CA) and half operators`);
+    const users: { id: string; token: string }[] = [];
+    for (let i = 1; i <= 25; i++) users.push({ id: `reg-${i}`, token: await mint(`reg-${i}`) }, { id: `op-${i * 17}`, token: await mint(`op-${i * 17}`) });
+    // Task pages: twenty tasks each user may open (their competent authority's, or their account's).
+    const taskTargets: Target[] = [];
+    for (const user of users) {
+      const { rows } = await statsDb.raw(
+        `select rt.id from request_tasks rt join authorities a on a.user_id = ?
+          where (a.competent_authority = rt.competent_authority and rt.type = 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW') or (a.account_id = rt.account_id and rt.type <> 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')
+          order by rt.id limit 20`,
+        [user.id],
+      );
+      for (const { id } of rows as { id: string }[]) taskTargets.push({ token: user.token, path: `/api/v1.0/tasks/${id}` });
+    }
+    const phases = [...LISTS.map((list) => ({ label: list, targets: listTargets(list, users) })), { label: 'task page', targets: taskTargets }];
+    // Warm up connections, statements and the JIT of every API process: each phase at full load for a while.
+    for (const phase of phases) await load(api.port, phase.label, phase.targets, Math.min(3, DURATION_S));
+    console.log(`\nwork-item lists and task pages: ${CONCURRENCY} concurrent clients, ${DURATION_S} s each, half regulators (about 4,000 tasks in their CA) and half operators`);
     console.log(`API: ${API_PROCESSES} process(es), token cache ${TOKEN_CACHE || 'off'}; ${os.cpus().length} cores, load average ${loadAverage()}`);
     console.log('CPU per request (µs): of the API processes, of PostgreSQL, of this load generator.');
-    console.log('list                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after');
-    for (const list of LISTS) {
+    console.log('call                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after');
+    for (const phase of phases) {
       const before = { api: (await api.stats()).cpuMs, pg: await postgresCpuMs(statsDb), load: process.cpuUsage() };
-      const r = await loadList(api.port, list, tokens);
+      const r = await load(api.port, phase.label, phase.targets);
       const apiUs = (((await api.stats()).cpuMs - before.api) * 1000) / r.requests;
       const pgUs = (((await postgresCpuMs(statsDb)) - before.pg) * 1000) / r.requests;
       const loadCpu = process.cpuUsage(before.load);
       const loadUs = (loadCpu.user + loadCpu.system) / r.requests;
       console.log(
-        `${r.list.padEnd(20)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)} ${apiUs.toFixed(0).padStart(8)} ${pgUs.toFixed(0).padStart(7)} ${loadUs.toFixed(0).padStart(8)}   ${loadAverage()}`,
+        `${r.label.padEnd(20)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)} ${apiUs.toFixed(0).padStart(8)} ${pgUs.toFixed(0).padStart(7)} ${loadUs.toFixed(0).padStart(8)}   ${loadAverage()}`,
       );
     }
     console.log(`API peak RSS: ${showRss(await api.stats())}`);
