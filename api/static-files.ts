@@ -37,7 +37,8 @@ async function sendFile(ctx: Parameters<Middleware>[0], file: string, cache: str
   ctx.length = stat.size;
   ctx.set('Cache-Control', cache);
   ctx.set('Last-Modified', stat.mtime.toUTCString());
-  ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+  // Also for HEAD: Koa then sends only the headers (a null body would make it a 204) and closes the stream.
+  ctx.body = fs.createReadStream(file);
   return true;
 }
 
