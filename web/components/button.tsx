@@ -71,3 +71,19 @@ export function Button(props: ButtonProps) {
 export function ButtonGroup({ children, className }: { children?: ReactNode; className?: string }) {
   return <div className={cx('govuk-button-group', className)}>{children}</div>;
 }
+
+/** A link that runs an action in the page (such as Cancel next to a form's button) instead of going anywhere. */
+export function ActionLink({ onClick, children }: { onClick: () => void; children?: ReactNode }) {
+  return (
+    <a
+      href="#"
+      className="govuk-link"
+      onClick={(event) => {
+        event.preventDefault();
+        onClick();
+      }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,6 +1,6 @@
 // Step 4: check your answers, with a change link per answer, then submit.
 import type { MouseEvent } from 'react';
-import { SummaryList } from '../../components';
+import { ActionLink, SummaryList } from '../../components';
 import { classificationTypeLabels, locationLabels } from '../../../domain/accounts';
 import { competentAuthorityLabels } from '../../../domain/authorities';
 import type { ApplicationDraft, FieldError } from './draft';
@@ -43,9 +43,7 @@ export function CheckAnswers({ draft, goTo, onSubmit, serverErrors, pending, onC
         ]}
       />
       <p className="govuk-body">
-        <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-          Cancel application
-        </a>
+        <ActionLink onClick={onCancel}>Cancel application</ActionLink>
       </p>
     </StepForm>
   );

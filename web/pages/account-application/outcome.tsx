@@ -1,5 +1,5 @@
 // The cancel question and the confirmation after submitting.
-import { Button, Panel } from '../../components';
+import { ActionLink, Button, Panel } from '../../components';
 
 export function CancelQuestion({ onConfirm, onBack }: { onConfirm: () => void; onBack: () => void }) {
   return (
@@ -10,9 +10,9 @@ export function CancelQuestion({ onConfirm, onBack }: { onConfirm: () => void; o
         <Button variant="warning" onClick={onConfirm}>
           Yes, reset
         </Button>
-        <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onBack())}>
+        <ActionLink onClick={onBack}>
           Return to the application
-        </a>
+        </ActionLink>
       </div>
     </>
   );

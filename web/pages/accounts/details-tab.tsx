@@ -1,7 +1,7 @@
 // The account's details; administrators (and reviewing regulators) of a LIVE account may change
 // name, address and codes.
 import { useState, type FormEvent } from 'react';
-import { Button, ErrorSummary, SummaryList, TextInput } from '../../components';
+import { ActionLink, Button, ErrorSummary, SummaryList, TextInput } from '../../components';
 import { HttpError, apiPost } from '../../lib/api';
 import { competentAuthorityLabels } from '../../../domain/authorities';
 import { accountStatusLabels, classificationTypeLabels, type OrganisationAccountDto } from '../../../domain/accounts';
@@ -51,9 +51,7 @@ function EditForm({ account, onSaved, onCancel }: { account: OrganisationAccount
       <TextInput {...field('address.postcode', 'Postcode')} className="govuk-input--width-10" />
       <div className="govuk-button-group">
         <Button type="submit">Save</Button>
-        <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-          Cancel
-        </a>
+        <ActionLink onClick={onCancel}>Cancel</ActionLink>
       </div>
     </form>
   );

@@ -3,7 +3,7 @@
 // users, change a user's role and status, set the contacts and remove users; the API keeps at least
 // one active Advanced user and says so when a change would leave none.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, ButtonGroup, NotificationBanner, Tag } from '../../components';
+import { ActionLink, Button, ButtonGroup, NotificationBanner, Tag } from '../../components';
 import { apiGet } from '../../lib/api';
 import { contactTypes } from '../../../domain/users';
 import { EditContacts } from './users/edit-contacts';
@@ -109,15 +109,15 @@ export function UsersTab({ accountId }: { accountId: number }) {
                       <ul className="govuk-list">
                         {a.authorityStatus !== 'PENDING' ? (
                           <li>
-                            <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), open({ kind: 'edit', user: a }))}>
+                            <ActionLink onClick={() => open({ kind: 'edit', user: a })}>
                               Change<span className="govuk-visually-hidden"> {userName(a)}</span>
-                            </a>
+                            </ActionLink>
                           </li>
                         ) : null}
                         <li>
-                          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), open({ kind: 'remove', user: a }))}>
+                          <ActionLink onClick={() => open({ kind: 'remove', user: a })}>
                             Remove<span className="govuk-visually-hidden"> {userName(a)}</span>
-                          </a>
+                          </ActionLink>
                         </li>
                       </ul>
                     ) : null}

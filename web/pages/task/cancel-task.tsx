@@ -1,7 +1,7 @@
 // Task cancel (reference: workflows §3.7): 'Cancel task' under Related actions, a confirmation,
 // then 'Task cancelled'. Shared by the task types that can be cancelled.
 import { useState } from 'react';
-import { BackLink, Button, ErrorSummary } from '../../components';
+import { ActionLink, BackLink, Button, ErrorSummary } from '../../components';
 import { useAnyRequestPending } from '../../lib/pending';
 import { actionErrors, transition, useErrorTitle, type ActionError, type TaskFormProps, TaskOutcome } from './task-page';
 
@@ -16,9 +16,9 @@ export function RelatedActions({ view, show, cancelAction }: Props) {
       </h2>
       <ul className="govuk-list">
         <li>
-          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), cancel())}>
+          <ActionLink onClick={cancel}>
             Cancel task
-          </a>
+          </ActionLink>
         </li>
       </ul>
     </aside>

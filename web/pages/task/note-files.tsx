@@ -2,7 +2,7 @@
 // uploaded as soon as they are chosen (as the reference does), attached by uuid when the note is
 // saved, and downloaded through a short-lived token: the file is fetched signed in, as a blob.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
+import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
 import { API_BASE, HttpError, apiGet, apiPost } from '../../lib/api';
 import { getAccessToken } from '../../lib/auth/tokens';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
@@ -66,10 +66,10 @@ export function NoteFileLinks({ files, tokenPath }: { files: FileMap; tokenPath:
       <ul className="govuk-list">
         {entries.map(([uuid, name]) => (
           <li key={uuid}>
-            <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), void download(uuid, name))}>
+            <ActionLink onClick={() => void download(uuid, name)}>
               {name}
               <span className="govuk-visually-hidden"> (download)</span>
-            </a>
+            </ActionLink>
           </li>
         ))}
       </ul>
@@ -190,9 +190,9 @@ export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }:
             {entries.map(([uuid, fileName]) => (
               <li key={uuid}>
                 {fileName}{' '}
-                <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), remove(uuid))}>
+                <ActionLink onClick={() => remove(uuid)}>
                   Remove<span className="govuk-visually-hidden"> {fileName}</span>
-                </a>
+                </ActionLink>
               </li>
             ))}
           </ul>
@@ -203,9 +203,7 @@ export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }:
           Save note
         </Button>
         {onCancel ? (
-          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-            Cancel
-          </a>
+          <ActionLink onClick={onCancel}>Cancel</ActionLink>
         ) : null}
       </div>
     </form>
@@ -255,14 +253,14 @@ export function NoteCard({
         {note.editable && !editing ? (
           <ul className="govuk-summary-card__actions">
             <li className="govuk-summary-card__action">
-              <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onEdit())}>
+              <ActionLink onClick={onEdit}>
                 Edit<span className="govuk-visually-hidden"> note by {note.submitter}</span>
-              </a>
+              </ActionLink>
             </li>
             <li className="govuk-summary-card__action">
-              <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onDelete())}>
+              <ActionLink onClick={onDelete}>
                 Delete<span className="govuk-visually-hidden"> note by {note.submitter}</span>
-              </a>
+              </ActionLink>
             </li>
           </ul>
         ) : null}

@@ -2,7 +2,7 @@
 // POST /operator-authorities/account/{accountId}. The API refuses a Restricted user as primary or
 // secondary contact, and anyone not active.
 import * as v from 'valibot';
-import { Button, ButtonGroup, Select } from '../../../components';
+import { ActionLink, Button, ButtonGroup, Select } from '../../../components';
 import { FormErrorSummary, useGovForm } from '../../../forms';
 import { HttpError, apiPost } from '../../../lib/api';
 import { useAnyRequestPending } from '../../../lib/pending';
@@ -45,9 +45,7 @@ export function EditContacts({ accountId, data, onSaved, onCancel }: { accountId
         ))}
         <ButtonGroup>
           <Button pending={pending}>Save contacts</Button>
-          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-            Cancel
-          </a>
+          <ActionLink onClick={onCancel}>Cancel</ActionLink>
         </ButtonGroup>
       </form>
     </>

@@ -3,13 +3,13 @@
 // one-time code can be reset (PATCH …/reset-2fa): they set up a new one at their next sign-in.
 import { useState } from 'react';
 import * as v from 'valibot';
-import { Button, ButtonGroup, InsetText, Radios } from '../../../components';
+import { ActionLink, Button, ButtonGroup, InsetText, Radios } from '../../../components';
 import { FormErrorSummary, useGovForm } from '../../../forms';
 import { HttpError, apiPatch, apiPost } from '../../../lib/api';
 import { useAnyRequestPending } from '../../../lib/pending';
-import { authorityStatuses, operatorRoles, type AuthorityStatus } from '../../../../domain/authorities';
+import { authorityStatuses, type AuthorityStatus } from '../../../../domain/authorities';
 import { userMessages } from '../../../../domain/users';
-import { roleCodes, roleHints, userName, usersPath, type OperatorAuthority } from './users-data';
+import { roleCodes, roleItems, userName, usersPath, type OperatorAuthority } from './users-data';
 
 const schema = v.object({
   roleCode: v.picklist(roleCodes, userMessages.roleCode),
@@ -59,14 +59,12 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
           legend="User type"
           legendClassName="govuk-fieldset__legend--s"
           errorMessage={form.errorFor('roleCode')}
-          items={roleCodes.map((code) => ({ value: code, text: operatorRoles[code].name, hint: roleHints[code] }))}
+          items={roleItems}
         />
         <Radios {...form.register('authorityStatus')} legend="Account status" legendClassName="govuk-fieldset__legend--s" errorMessage={form.errorFor('authorityStatus')} items={statusChoices(user.authorityStatus)} />
         <ButtonGroup>
           <Button pending={pending}>Save</Button>
-          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-            Cancel
-          </a>
+          <ActionLink onClick={onCancel}>Cancel</ActionLink>
         </ButtonGroup>
       </form>
       <h3 className="govuk-heading-s">One-time code</h3>

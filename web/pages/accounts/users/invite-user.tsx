@@ -1,11 +1,10 @@
 // 'Add a new user': an invitation by e-mail to the account with a role (POST /operator-users/invite/…).
-import { Button, ButtonGroup, Radios, TextInput } from '../../../components';
+import { ActionLink, Button, ButtonGroup, Radios, TextInput } from '../../../components';
 import { FormErrorSummary, useGovForm } from '../../../forms';
 import { HttpError, apiPost } from '../../../lib/api';
 import { useAnyRequestPending } from '../../../lib/pending';
-import { operatorRoles } from '../../../../domain/authorities';
 import { operatorUserInvitationSchema, type OperatorUserInvitationDto } from '../../../../domain/users';
-import { roleCodes, roleHints } from './users-data';
+import { roleItems } from './users-data';
 
 const fields = ['firstName', 'lastName', 'email', 'roleCode'] as const;
 
@@ -38,13 +37,11 @@ export function InviteUser({ accountId, onInvited, onCancel }: { accountId: numb
           legend="User type"
           legendClassName="govuk-fieldset__legend--s"
           errorMessage={form.errorFor('roleCode')}
-          items={roleCodes.map((code) => ({ value: code, text: operatorRoles[code].name, hint: roleHints[code] }))}
+          items={roleItems}
         />
         <ButtonGroup>
           <Button pending={pending}>Send invitation</Button>
-          <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-            Cancel
-          </a>
+          <ActionLink onClick={onCancel}>Cancel</ActionLink>
         </ButtonGroup>
       </form>
     </>

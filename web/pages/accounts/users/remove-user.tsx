@@ -1,6 +1,6 @@
 // Removing a user from the account, after a confirmation (DELETE /operator-authorities/account/{accountId}/{userId}).
 import { useEffect, useId, useState } from 'react';
-import { Button, ButtonGroup, ErrorSummary } from '../../../components';
+import { ActionLink, Button, ButtonGroup, ErrorSummary } from '../../../components';
 import { HttpError, apiDelete } from '../../../lib/api';
 import { setFormErrors } from '../../../lib/page-title';
 import { useAnyRequestPending } from '../../../lib/pending';
@@ -35,9 +35,7 @@ export function RemoveUser({ accountId, user, onRemoved, onCancel }: { accountId
         <Button type="button" variant="warning" pending={pending} onClick={() => void remove()}>
           Yes, remove this user
         </Button>
-        <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), onCancel())}>
-          Cancel
-        </a>
+        <ActionLink onClick={onCancel}>Cancel</ActionLink>
       </ButtonGroup>
     </>
   );

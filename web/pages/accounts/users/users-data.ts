@@ -51,6 +51,9 @@ export const roleHints: Record<OperatorRoleCode, string> = {
   operator: 'Can only work on the notifications they are asked to review',
 };
 
+/** The 'User type' radios of the invite and change forms. */
+export const roleItems = roleCodes.map((code) => ({ value: code, text: operatorRoles[code].name, hint: roleHints[code] }));
+
 export function userName(a: Pick<OperatorAuthority, 'firstName' | 'lastName' | 'email'>): string {
   return [a.firstName, a.lastName].filter(Boolean).join(' ') || a.email;
 }
