@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
+import { reset2fa } from '../auth/reset-2fa';
 import { required, validate } from '../validate';
 import { ApiError, notFound } from '../errors';
 import { userDto } from './users';
@@ -73,9 +74,13 @@ async function applyProfile(trx: Knex | Knex.Transaction, userId: string, dto: O
 }
 
 /** A user of the account (any authority status), or 404. */
-async function accountUser(db: Knex, account: AccountRef, userId: string) {
-  const authority = await db('authorities').where({ account_id: account.id, user_id: userId }).first('id');
+/** The user named in the path, who must hold an authority on the account the caller may manage. */
+async function accountUserOf(ctx: Context, deps: AppDeps): Promise<string> {
+  const account = await accountOf(ctx, deps, EDIT_USERS);
+  const userId = required(ctx.params.userId, 'userId');
+  const authority = await deps.db('authorities').where({ account_id: account.id, user_id: userId }).first('id');
   if (!authority) throw notFound('User not found');
+  return userId;
 }
 
 async function updateAuthorities(ctx: Context, deps: AppDeps) {
@@ -191,18 +196,6 @@ async function acceptInvitation(ctx: Context, deps: AppDeps, token: string, prof
   });
 }
 
-/**
- * An administrator's 2FA reset: the embedded identity provider forgets the one-time-code secret and
- * asks the user to set one up at their next sign-in (an external provider has no rows there).
- */
-export async function reset2fa({ db, config }: AppDeps, userId: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    const [user] = await trx('users').where({ id: userId }).update({ two_factor_reset_at: trx.fn.now() }).returning(['email']);
-    await trx('identity_credentials').where({ subject: userId }).update({ totp_secret: null, totp_offered_at: null, updated_at: trx.fn.now() });
-    await queueEmails(trx, [emails.reset2faConfirmation({ to: user.email, link: `${config.publicUrl}/` })]);
-  });
-}
-
 /** May the caller manage this account's users? Not on a CLOSED account, which is read-only. */
 function canEditOwnAccount(user: CurrentUser, account: AccountRef) {
   return !isAccountReadOnly(account.status) && canOnAccount(user, account, EDIT_USERS);
@@ -281,9 +274,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
-      const account = await accountOf(ctx, deps, EDIT_USERS);
-      const userId = required(ctx.params.userId, 'userId');
-      await accountUser(deps.db, account, userId);
+      const userId = await accountUserOf(ctx, deps);
       ctx.body = await userDto(deps.db, userId);
     },
   },
@@ -292,9 +283,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
-      const account = await accountOf(ctx, deps, EDIT_USERS);
-      const userId = required(ctx.params.userId, 'userId');
-      await accountUser(deps.db, account, userId);
+      const userId = await accountUserOf(ctx, deps);
       await applyProfile(deps.db, userId, validate(operatorUserSchema, ctx.request.body));
       ctx.body = await userDto(deps.db, userId);
     },
@@ -304,9 +293,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/account/:accountId/:userId/reset-2fa',
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
-      const account = await accountOf(ctx, deps, EDIT_USERS);
-      const userId = required(ctx.params.userId, 'userId');
-      await accountUser(deps.db, account, userId);
+      const userId = await accountUserOf(ctx, deps);
       await reset2fa(deps, userId);
       ctx.status = 204;
     },

@@ -15,7 +15,7 @@ import { jsonPart, readMultipart, type Part } from '../multipart';
 import { required, validate } from '../validate';
 import { ApiError, forbidden } from '../errors';
 import { userDto, userSignatureToken } from './users';
-import { reset2fa } from './operator-users';
+import { reset2fa } from '../auth/reset-2fa';
 import {
   competentAuthorityLabels,
   levelsForPermissions,

@@ -5,7 +5,7 @@
 import knex, { type Knex } from 'knex';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
+import { createAccount, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { loadCurrentUser } from '../auth/current-user';
 import { workItemPage } from './work-items';
 import type { TaskType } from '../../domain/requests';
@@ -21,21 +21,9 @@ let second: TestAccount;
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 let counter = 0;
 
-async function seedTask(fields: { type: TaskType; requestType: string; account: TestAccount; assignee: TestUser | null; minutesFromNow: number; dueInDays?: number }): Promise<number> {
-  const requestId = `WI${run}N${++counter}-P3`;
-  await db('requests').insert({ id: requestId, type: fields.requestType, status: 'IN_PROGRESS', account_id: fields.account.id, competent_authority: fields.account.competentAuthority });
-  const [row] = await db('request_tasks')
-    .insert({
-      request_id: requestId,
-      type: fields.type,
-      assignee: fields.assignee?.id ?? null,
-      account_id: fields.account.id,
-      competent_authority: fields.account.competentAuthority,
-      start_date: db.raw('now() + make_interval(mins => ?)', [fields.minutesFromNow]),
-      due_date: fields.dueInDays === undefined ? null : db.raw('current_date + ?::int', [fields.dueInDays]),
-    })
-    .returning('id');
-  return Number(row.id);
+function seedTask(fields: { type: TaskType; requestType: string; account: TestAccount; assignee: TestUser | null; minutesFromNow: number; dueInDays?: number }): Promise<number> {
+  const { minutesFromNow, ...task } = fields;
+  return createTask(db, { ...task, requestId: `WI${run}N${++counter}-P3`, startMinutes: minutesFromNow });
 }
 
 const ids: Record<string, number[]> = { mine: [], others: [], unassigned: [], restricted: [], regulator: [] };
