@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
 import { enterPassword, openSignIn } from '../test/e2e-session';
 import { totp } from '../test/e2e-people';
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
+import { createAccount, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
 import { createCredential } from '../identity/credentials';
 import { base32Encode } from '../identity/totp';
 import { allRegulatorPermissions } from '../domain/authorities';
@@ -57,21 +57,15 @@ async function seedTask(fields: {
   seenBy?: TestUser;
   requestType?: string;
 }): Promise<number> {
-  const requestId = `DB${run}N${++requestCounter}-P3`;
-  await db('requests').insert({ id: requestId, type: fields.requestType ?? requestTypeOf[fields.type], status: 'IN_PROGRESS', account_id: fields.account.id, competent_authority: fields.account.competentAuthority });
-  const [row] = await db('request_tasks')
-    .insert({
-      request_id: requestId,
-      type: fields.type,
-      assignee: fields.assignee?.id ?? null,
-      account_id: fields.account.id,
-      competent_authority: fields.account.competentAuthority,
-      start_date: db.raw('now() - make_interval(mins => ?)', [fields.minutesAgo]),
-      // Days remaining are counted from the database's calendar day, as the lists count them.
-      due_date: fields.dueInDays === undefined || fields.dueInDays === null ? null : db.raw('current_date + ?::int', [fields.dueInDays]),
-    })
-    .returning('id');
-  const taskId = Number(row.id);
+  const taskId = await createTask(db, {
+    requestId: `DB${run}N${++requestCounter}-P3`,
+    requestType: fields.requestType ?? requestTypeOf[fields.type],
+    type: fields.type,
+    account: fields.account,
+    assignee: fields.assignee,
+    startMinutes: -fields.minutesAgo,
+    dueInDays: fields.dueInDays,
+  });
   if (fields.seenBy) await db('request_task_visits').insert({ task_id: taskId, user_id: fields.seenBy.id });
   return taskId;
 }

@@ -113,3 +113,27 @@ export async function grantVerifier(
   const [row] = await db('authorities').insert({ user_id: user.id, verification_body_id: vb, code, status, permissions: [] }).returning(['id']);
   return Number(row.id);
 }
+
+/**
+ * An open task on a request of its own, as a workflow's activity would have written it. The lists
+ * order by start date, newest first: `startMinutes` is relative to now (negative: in the past).
+ * Days remaining are counted from the database's calendar day, as the lists count them.
+ */
+export async function createTask(
+  db: Db,
+  fields: { requestId: string; requestType: string; type: string; account: TestAccount; assignee: TestUser | null; startMinutes: number; dueInDays?: number | null },
+): Promise<number> {
+  await db('requests').insert({ id: fields.requestId, type: fields.requestType, status: 'IN_PROGRESS', account_id: fields.account.id, competent_authority: fields.account.competentAuthority });
+  const [row] = await db('request_tasks')
+    .insert({
+      request_id: fields.requestId,
+      type: fields.type,
+      assignee: fields.assignee?.id ?? null,
+      account_id: fields.account.id,
+      competent_authority: fields.account.competentAuthority,
+      start_date: db.raw('now() + make_interval(mins => ?)', [fields.startMinutes]),
+      due_date: fields.dueInDays === undefined || fields.dueInDays === null ? null : db.raw('current_date + ?::int', [fields.dueInDays]),
+    })
+    .returning('id');
+  return Number(row.id);
+}
