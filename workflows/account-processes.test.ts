@@ -81,9 +81,9 @@ describe('account opening', () => {
     expect(unassigned.body.items.map((i: { taskId: number }) => i.taskId)).toContain(Number(task.id));
     // Another competent authority sees nothing of it.
     expect((await call(welsh, '/ORGANISATION/items/unassigned?page=0&size=50')).body.items.map((i: { taskId: number }) => i.taskId)).not.toContain(Number(task.id));
-    expect((await call(welsh, `/tasks/${task.id}`)).status).toBe(403);
+    expect((await call(welsh, `/tasks/${task.id}`)).status).toBe(404);
     // Nor does the applicant, who has no authority on the account yet.
-    expect((await call(applicant, `/tasks/${task.id}`)).status).toBe(403);
+    expect((await call(applicant, `/tasks/${task.id}`)).status).toBe(404);
   });
 
   it('lets the reviewer amend the details and approve: the account goes LIVE with the applicant as its administrator', async () => {
@@ -112,7 +112,7 @@ describe('account opening', () => {
     expect(afterSave.payload).toEqual(expect.objectContaining({ account: expect.objectContaining({ name: 'Harbour Foods Limited' }), participantDetails: expect.any(Object), amendedAccount: expect.objectContaining({ name: 'Harbour Foods (Bristol) Limited' }) }));
 
     const decide = (user: TestUser, payload: unknown) => call(user, '/tasks/actions', { method: 'POST', body: { requestTaskId: Number(task.id), requestTaskActionType: 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION', requestTaskActionPayload: payload } });
-    expect((await decide(welsh, { decision: 'APPROVED', reason: 'Looks right' })).status).toBe(403);
+    expect((await decide(welsh, { decision: 'APPROVED', reason: 'Looks right' })).status).toBe(404);
     const noReason = await decide(reviewer, { decision: 'APPROVED', reason: '' });
     expect(noReason).toMatchObject({ status: 400, body: { message: expect.stringContaining('Explain why you are approving this application') } });
     const approved = await decide(reviewer, { decision: 'APPROVED', reason: 'Checked against Companies House' });
@@ -233,7 +233,7 @@ describe('account closure', () => {
     const { account, admin, restricted, openRequestId } = await liveAccountWithOpenRequest();
     const { reviewer: closer, welsh } = await regulators();
     expect((await call(admin, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } })).status).toBe(403);
-    expect((await call(welsh, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } })).status).toBe(403);
+    expect((await call(welsh, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } })).status).toBe(404);
     const available = await call(closer, `/requests/available-workflows/permit/${account.id}`);
     expect(available.body).toEqual({ ACCOUNT_CLOSURE: { valid: true } });
 

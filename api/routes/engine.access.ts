@@ -15,10 +15,11 @@ async function prepare(db: Db, w: World): Promise<Record<string, string | number
 }
 
 const list = (name: string): AccessExpectation => ({ url: () => `/api/v1.0/ORGANISATION/items/${name}?page=0&size=10`, expect: [401, 200, 200, 200, 200, 200, 200, 200] });
-// Anyone with an authority on account A, or in its CA (England).
-const onAccountA: AccessExpectation['expect'] = [401, 200, 200, 403, 200, 403, 200, 403];
-// Only A's administrator may view (and assign) the action plan task.
-const operatorTask: AccessExpectation['expect'] = [401, 200, 403, 403, 403, 403, 403, 403];
+// Anyone with an authority on account A, or in its CA (England); for anyone else it does not exist.
+const onAccountA: AccessExpectation['expect'] = [401, 200, 200, 404, 200, 404, 200, 404];
+// Only A's administrator may view (and assign) the action plan task; those who see account A but
+// not the task's type are refused, the others are told it does not exist.
+const operatorTask: AccessExpectation['expect'] = [401, 200, 403, 404, 403, 404, 403, 404];
 const badBody: AccessExpectation['expect'] = [401, 400, 400, 400, 400, 400, 400, 400];
 
 // prettier-ignore
@@ -31,7 +32,7 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'POST /v1.0/tasks/actions': { url: () => '/api/v1.0/tasks/actions', body: {}, expect: badBody },
   'POST /v1.0/tasks-assignment/assign': { url: () => '/api/v1.0/tasks-assignment/assign', body: {}, expect: badBody },
   // Operator tasks cannot be released: the administrator gets past the access rule to that 400.
-  'DELETE /v1.0/tasks-assignment/release/:taskId': { prepare, url: (_w, p) => `/api/v1.0/tasks-assignment/release/${p.taskId}`, expect: [401, 400, 403, 403, 403, 403, 403, 403] },
+  'DELETE /v1.0/tasks-assignment/release/:taskId': { prepare, url: (_w, p) => `/api/v1.0/tasks-assignment/release/${p.taskId}`, expect: [401, 400, 403, 404, 403, 404, 403, 404] },
   'GET /v1.0/tasks-assignment/:taskId/candidate-assignees': { prepare, url: (_w, p) => `/api/v1.0/tasks-assignment/${p.taskId}/candidate-assignees`, expect: operatorTask },
   'GET /v1.0/tasks-assignment/:taskId/candidate-assignees/:taskType': { prepare, url: (_w, p) => `/api/v1.0/tasks-assignment/${p.taskId}/candidate-assignees/ACTION_PLAN_P3_APPLICATION_SUBMIT`, expect: operatorTask },
   'GET /v1.0/requests/available-workflows/permit/:accountId': { url: (w) => `/api/v1.0/requests/available-workflows/permit/${w.accountA}`, expect: onAccountA },

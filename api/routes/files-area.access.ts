@@ -42,12 +42,14 @@ const tokenFor = (kind: 'ATTACHMENT' | 'DOCUMENT' | 'NOTE') => async (db: Db, w:
   return { token };
 };
 
-// Anyone with an authority on account A, or in its CA (England).
-const onRequest: AccessExpectation['expect'] = [401, 200, 200, 403, 200, 403, 200, 403];
+// Anyone with an authority on account A, or in its CA (England); for other operators and
+// regulators it does not exist; verifiers have no notes at all.
+const onRequest: AccessExpectation['expect'] = [401, 200, 200, 404, 200, 404, 200, 403];
 // Past the access rule to a body that fails validation.
-const onRequestBadBody: AccessExpectation['expect'] = [401, 400, 400, 403, 400, 403, 400, 403];
-// An operator's note: operators of A may change it, regulators see it but it is not of their role type.
-const operatorsOfA = (ok: number): AccessExpectation['expect'] => [401, ok, ok, 403, 403, 403, 403, 403];
+const onRequestBadBody: AccessExpectation['expect'] = [401, 400, 400, 404, 400, 404, 400, 403];
+// An operator's note: operators of A may change it, England's regulators see it but it is not of
+// their role type, and for everyone else it does not exist.
+const operatorsOfA = (ok: number): AccessExpectation['expect'] => [401, ok, ok, 404, 403, 404, 403, 403];
 
 // prettier-ignore
 export const accessExpectations: Record<string, AccessExpectation> = {
@@ -62,7 +64,7 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   // The details part is missing: every signed-in caller gets that 400 before the task is looked up.
   'POST /v1.0/task-attachments/upload': { url: () => '/api/v1.0/task-attachments/upload', multipart: true, expect: [401, 400, 400, 400, 400, 400, 400, 400] },
   // Only A's administrator may view the action plan task.
-  'GET /v1.0/task-attachments/:id': { prepare, url: (_w, p) => `/api/v1.0/task-attachments/${p.taskId}?attachmentUuid=${p.attachment}`, expect: [401, 200, 403, 403, 403, 403, 403, 403] },
+  'GET /v1.0/task-attachments/:id': { prepare, url: (_w, p) => `/api/v1.0/task-attachments/${p.taskId}?attachmentUuid=${p.attachment}`, expect: [401, 200, 403, 404, 403, 404, 403, 404] },
 
   // The token is the permission.
   'GET /v1.0/file-attachments/:token': { prepare: tokenFor('ATTACHMENT'), url: (_w, p) => `/api/v1.0/file-attachments/${p.token}`, expect: [200, 200, 200, 200, 200, 200, 200, 200] },

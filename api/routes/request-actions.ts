@@ -4,8 +4,8 @@ import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
-import { forbidden, notFound } from '../errors';
-import { hasAuthorityOn } from './task-access';
+import { notFound } from '../errors';
+import { assertVisible } from './task-access';
 
 const actionId = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The request action id must be a number'), v.transform(Number));
 
@@ -18,7 +18,7 @@ export const requestActionRoutes: RouteDef[] = [
       const requestId = required(Array.isArray(ctx.query.requestId) ? ctx.query.requestId[0] : ctx.query.requestId, 'requestId');
       const request = await db('requests').where({ id: requestId }).first('id', 'account_id', 'competent_authority');
       if (!request) throw notFound('Request not found');
-      if (!hasAuthorityOn(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority })) throw forbidden();
+      assertVisible(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
       const rows = await db('request_actions').where({ request_id: request.id }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
       ctx.body = rows.map((r) => ({ id: Number(r.id), type: r.type, submitter: r.submitter, creationDate: r.created_at }));
     },
@@ -33,7 +33,7 @@ export const requestActionRoutes: RouteDef[] = [
         .where('ra.id', validate(actionId, ctx.params.id))
         .first('ra.*', 'r.type as request_type', 'r.account_id', 'r.competent_authority');
       if (!row) throw notFound('Request action not found');
-      if (!hasAuthorityOn(currentUser(ctx), { accountId: row.account_id, competentAuthority: row.competent_authority })) throw forbidden();
+      assertVisible(currentUser(ctx), { accountId: row.account_id, competentAuthority: row.competent_authority }, 'Request action');
       ctx.body = { id: Number(row.id), type: row.type, payload: row.payload, submitter: row.submitter, submitterId: row.submitter_id, requestId: row.request_id, requestType: row.request_type, requestAccountId: row.account_id, creationDate: row.created_at };
     },
   },

@@ -168,17 +168,17 @@ it('validates the note', async () => {
   expect((await call(admin, 'GET', `/request-notes/${requestId}/files?uuid=abc`)).body).toMatchObject({ field: 'uuid', message: 'uuid must be a file uuid' });
 });
 
-it('refuses strangers: 403 for someone without an authority where the request lives, 404 for what does not exist', async () => {
+it('answers strangers as if the request did not exist: 404 for another account or competent authority, as for what does not exist', async () => {
   const { body: note } = await call(admin, 'POST', '/request-notes', { requestId, note: 'Private' });
   const file = await uploaded(admin, 'p.txt', 'private\n');
   for (const stranger of [otherOperator, welshRegulator]) {
-    expect((await list(stranger)).status).toBe(403);
-    expect((await call(stranger, 'GET', `/request-notes/${note.id}`)).status).toBe(403);
-    expect((await call(stranger, 'PUT', `/request-notes/${note.id}`, { note: 'x' })).status).toBe(403);
-    expect((await call(stranger, 'DELETE', `/request-notes/${note.id}`)).status).toBe(403);
-    expect((await call(stranger, 'POST', '/request-notes', { requestId, note: 'x' })).status).toBe(403);
-    expect((await upload(stranger, 'x.txt', 'x\n')).status).toBe(403);
-    expect((await call(stranger, 'GET', `/request-notes/${requestId}/files?uuid=${file}`)).status).toBe(403);
+    expect((await list(stranger)).status).toBe(404);
+    expect((await call(stranger, 'GET', `/request-notes/${note.id}`)).status).toBe(404);
+    expect((await call(stranger, 'PUT', `/request-notes/${note.id}`, { note: 'x' })).status).toBe(404);
+    expect((await call(stranger, 'DELETE', `/request-notes/${note.id}`)).status).toBe(404);
+    expect((await call(stranger, 'POST', '/request-notes', { requestId, note: 'x' })).status).toBe(404);
+    expect((await upload(stranger, 'x.txt', 'x\n')).status).toBe(404);
+    expect((await call(stranger, 'GET', `/request-notes/${requestId}/files?uuid=${file}`)).status).toBe(404);
   }
   expect((await call(admin, 'GET', '/request-notes/999999999')).status).toBe(404);
   expect((await call(admin, 'GET', `/request-notes?requestId=NOPE&page=0&size=10`)).body).toMatchObject({ code: 'NOT_FOUND', message: 'Request not found' });

@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
-import { hasAuthorityOn } from './task-access';
+import { assertVisible } from './task-access';
 import { noteUpdateSchema, requestNoteSchema, type RequestNoteDto, type RequestNotesPage } from '../../domain/notes';
 import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from './notes';
 
@@ -33,7 +33,7 @@ export async function viewableRequest(db: Knex, user: CurrentUser, rawId: unknow
   if (typeof id !== 'string' || id.length > 30) throw notFound('Request not found');
   const request: RequestRef | undefined = await db('requests').where({ id }).first('id', 'account_id', 'competent_authority');
   if (!request) throw notFound('Request not found');
-  if (!hasAuthorityOn(user, { accountId: request.account_id, competentAuthority: request.competent_authority })) throw forbidden();
+  assertVisible(user, { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
   return request;
 }
 

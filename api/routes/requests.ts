@@ -6,7 +6,7 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
-import { hasAuthorityOn, permissionsOn } from './task-access';
+import { assertVisible, hasAuthorityOn, permissionsOn } from './task-access';
 import { startRequestWorkflow } from './requests-engine';
 import { APPLICATION_REVIEW, processFor, registeredProcesses, reviewDeadline, type ProcessDefinition } from '../../domain/processes';
 import { fullName, MAX_PAGE_SIZE } from '../../domain/work-items';
@@ -44,7 +44,7 @@ interface AccountRow {
 async function accountFor(ctx: { state: { user?: CurrentUser } }, db: import('knex').Knex, accountId: number): Promise<AccountRow> {
   const account = await db('accounts').where({ id: accountId }).first('id', 'competent_authority', 'status');
   if (!account) throw notFound('Account not found');
-  if (!hasAuthorityOn(currentUser(ctx), { accountId: account.id, competentAuthority: account.competent_authority })) throw forbidden();
+  assertVisible(currentUser(ctx), { accountId: account.id, competentAuthority: account.competent_authority }, 'Account');
   return account;
 }
 
@@ -123,7 +123,7 @@ export const requestRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const request = await db('requests').where({ id: ctx.params.requestId }).first('id', 'account_id', 'competent_authority');
       if (!request) throw notFound('Request not found');
-      if (!hasAuthorityOn(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority })) throw forbidden();
+      assertVisible(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
       ctx.body = {};
     },
   },
@@ -157,7 +157,7 @@ export const requestRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const request = await db('requests').where({ id: ctx.params.id }).first();
       if (!request) throw notFound('Request not found');
-      if (!hasAuthorityOn(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority })) throw forbidden();
+      assertVisible(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
       ctx.body = {
         id: request.id,
         type: request.type,

@@ -47,10 +47,19 @@ export function canExecuteTask(user: CurrentUser, task: TaskRow): boolean {
   return !!access && access.roleType === user.roleType && permissionsOn(user, taskPlace(task)).includes(access.execute);
 }
 
-/** Loads a task the caller may view: 404 when it does not exist, 403 when it is not theirs to see. */
+/**
+ * Refuses a resource of an account (or CA) the caller holds no authority on as if it did not exist
+ * (404), so sequential ids reveal nothing; callers who can see the place but lack a permission get 403.
+ */
+export function assertVisible(user: CurrentUser, where: { accountId: number | null; competentAuthority: string | null }, what: string): void {
+  if (!hasAuthorityOn(user, where)) throw notFound(`${what} not found`);
+}
+
+/** Loads a task the caller may view: 404 when it does not exist or is elsewhere, 403 when its type is not theirs to see. */
 export async function viewableTask(db: Knex, user: CurrentUser, taskId: number): Promise<TaskRow> {
   const task: TaskRow | undefined = await db('request_tasks').where({ id: taskId }).first();
   if (!task) throw notFound('Request task not found');
+  assertVisible(user, taskPlace(task), 'Request task');
   if (!canViewTask(user, task)) throw forbidden();
   return task;
 }

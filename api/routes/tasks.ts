@@ -7,7 +7,7 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
-import { actingUser, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, type TaskRow } from './task-access';
+import { actingUser, assertVisible, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, type TaskRow } from './task-access';
 import { queryPrepared } from '../../infra/prepared';
 import { updateRequest } from './requests-engine';
 import { taskDefinition } from '../../domain/processes';
@@ -59,6 +59,7 @@ export const taskRoutes: RouteDef[] = [
       const user = currentUser(ctx);
       const [task] = await queryPrepared<TaskPageRow>(db, TASK_PAGE_SQL, [validate(taskIdParam, ctx.params.id)]);
       if (!task) throw notFound('Request task not found');
+      assertVisible(user, taskPlace(task), 'Request task');
       if (!canViewTask(user, task)) throw forbidden();
       // Opening the task is what makes it no longer 'New' for this user.
       await db('request_task_visits').insert({ task_id: task.id, user_id: user.userId }).onConflict(['task_id', 'user_id']).ignore();

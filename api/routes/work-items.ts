@@ -7,8 +7,8 @@ import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
-import { forbidden, notFound } from '../errors';
-import { listScope, hasAuthorityOn } from './task-access';
+import { notFound } from '../errors';
+import { assertVisible, listScope } from './task-access';
 import { accountTypes, MAX_PAGE_SIZE, workItemLists, type WorkItem, type WorkItemList, type WorkItemPage } from '../../domain/work-items';
 
 const pageQuery = v.object({
@@ -120,7 +120,7 @@ export const workItemRoutes: RouteDef[] = [
       const user = currentUser(ctx);
       const request = await db('requests').where({ id: ctx.params.requestId }).first('id', 'account_id', 'competent_authority');
       if (!request) throw notFound('Request not found');
-      if (!hasAuthorityOn(user, { accountId: request.account_id, competentAuthority: request.competent_authority })) throw forbidden();
+      assertVisible(user, { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
       const scope = listScope(user);
       if (!scope) {
         ctx.body = { items: [], totalItems: 0 };
