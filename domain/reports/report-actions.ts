@@ -1,0 +1,34 @@
+// A report's task actions for the engine (domain/processes): the section save, which the API runs
+// against the stored payload, and the submit check, run before the transition reaches the workflow.
+import * as v from 'valibot';
+import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../processes/types';
+import { applySectionSave, reportPayloadOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type Violation } from './report';
+
+export const factsOf = (ctx: TaskContext): ReportFacts => (ctx.account ? { account: { name: ctx.account.name, registrationNumber: ctx.account.registrationNumber } } : {});
+
+/** SAVE of one section: parsed, merged, pruned and settled (see applySectionSave). */
+export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
+  return {
+    kind: 'SAVE',
+    payload: sectionSaveSchema,
+    apply: (stored, input, ctx) => {
+      const current = reportPayloadOf(stored);
+      const result = applySectionSave(def, current, input as v.InferOutput<typeof sectionSaveSchema>, factsOf(ctx));
+      if ('issues' in result) return { refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues } };
+      return { payload: { ...stored, ...result.payload } };
+    },
+  };
+}
+
+/**
+ * The check of a submission: every section complete and valid, plus the report's own checks that
+ * need the outside world (e.g. the company register). `code`/`message` as the reference names them.
+ */
+export function reportSubmitCheck(def: ReportDefinition, code: string, message: string, extra?: (payload: ReturnType<typeof reportPayloadOf>, ctx: TaskContext) => Promise<Violation[]>): TaskActionDefinition['check'] {
+  return async (saved, _input, ctx): Promise<ActionRefusal | null> => {
+    const payload = reportPayloadOf(saved);
+    const violations = validateReport(def, payload, factsOf(ctx));
+    if (violations.length === 0 && extra) violations.push(...(await extra(payload, ctx)));
+    return violations.length ? { code, message, violations } : null;
+  };
+}
