@@ -3,6 +3,7 @@ import type { Mailer } from '../infra/mailer';
 import { createEmailActivities } from './email';
 import { createRequestActivities } from './requests';
 import { createAccountActivities } from './accounts';
+import { createReportActivities } from './reports';
 
 export interface ActivityDeps {
   db: Db;
@@ -15,6 +16,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createEmailActivities({ db: deps.db, mailer: deps.mailer, domain: deps.mailDomain }),
     ...createRequestActivities({ db: deps.db }),
     ...createAccountActivities({ db: deps.db }),
+    ...createReportActivities({ db: deps.db }),
   };
 }
 

@@ -2,6 +2,7 @@
 // timeline and the e-mails. Temporal runs activities at least once, so every write is idempotent:
 // keyed by the workflow step that made it (`${runId}:${seq}`) or a natural key.
 import type { Knex } from 'knex';
+import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
@@ -16,6 +17,8 @@ export interface StartRequestArgs {
   accountId: number | null;
   competentAuthority: string | null;
   payload: Record<string, unknown>;
+  /** Restarted by a regulator: the COMPLETED row goes back to IN_PROGRESS, its history kept. */
+  reinitiated?: boolean;
 }
 
 export interface OpenTaskArgs {
@@ -107,6 +110,10 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   return {
     /** Writes the request row; a request id used before by a CANCELLED request starts afresh. */
     async startRequest(args: StartRequestArgs): Promise<void> {
+      if (args.reinitiated) {
+        await db('requests').where({ id: args.requestId }).whereIn('status', ['COMPLETED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS', ended_at: null });
+        return;
+      }
       await db('requests')
         .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
         .onConflict('id')
@@ -164,11 +171,17 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       });
     },
 
-    /** Moves a finished task to the history and forgets who had opened it. Returns its saved payload. */
-    async closeTask(args: { taskId: number }): Promise<Record<string, unknown>> {
+    /**
+     * Moves a finished task to the history and forgets who had opened it. Returns its saved payload.
+     * With a version, the task closes only if it is still the one the caller checked.
+     */
+    async closeTask(args: { taskId: number; version?: number }): Promise<Record<string, unknown>> {
       return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
         if (task) {
+          if (args.version !== undefined && task.version !== args.version) {
+            throw ApplicationFailure.create({ type: 'STALE_TASK', message: 'The task was changed by someone else. Reload it and try again.', nonRetryable: true });
+          }
           await moveToHistory(trx, [task]);
           return task.payload;
         }

@@ -43,6 +43,30 @@ export const requestTypeLabels: Partial<Record<RequestType, string>> = {
   ACCOUNT_CLOSURE: 'Close account',
 };
 
+/**
+ * 'Start a new task' (reference workflows §5): the title of each process, the name its refusal
+ * messages use, and its 'About' text.
+ */
+export const startTaskTexts: Partial<Record<RequestType, { title: string; name: string; about: string[] }>> = {
+  NOTIFICATION_OF_COMPLIANCE_P3: {
+    title: 'Phase 3 Notification',
+    name: 'Notification of Compliance',
+    about: [
+      'Use this task to notify your regulator that your organisation has complied with ESOS for the third compliance period, or to tell them that it does not qualify.',
+      'Your answers are saved as you go, so you can come back to them. An Advanced user can send the notification to a Restricted user to review before submitting it.',
+      'You will be emailed the response you give when you submit your notification.',
+    ],
+  },
+  ACTION_PLAN_P3: { title: 'Phase 3 Action Plan', name: 'Action Plan', about: [] },
+  PROGRESS_UPDATE_1_P3: { title: 'Phase 3 Progress Update 1', name: 'Progress Update 1', about: [] },
+  PROGRESS_UPDATE_2_P3: { title: 'Phase 3 Progress Update 2', name: 'Progress Update 2', about: [] },
+  ACCOUNT_CLOSURE: {
+    title: 'Account closure',
+    name: 'Account closure',
+    about: ['Close this organisation account. Every task and workflow still open on it is ended, and the account becomes read-only.'],
+  },
+};
+
 /** Readable, deterministic request ids (reference: real-service-workflows.md §1.4). */
 export function requestId(type: RequestType, accountId: number): string {
   const n = String(accountId).padStart(6, '0');

@@ -18,6 +18,55 @@ function fileTokenSecret(): string | null {
   return raw;
 }
 
+/** An inclusive period, as ISO date-times. */
+export interface Window {
+  from: string;
+  to: string;
+}
+export interface ReportingWindows {
+  initiate: Window;
+  submit: Window;
+}
+
+// Reference workflows §13.1: the phase 3 windows, inclusive, in UK time (given here in UTC).
+const DEFAULT_WINDOWS: Record<string, ReportingWindows> = {
+  NOTIFICATION_OF_COMPLIANCE_P3: { initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
+  ACTION_PLAN_P3: { initiate: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
+  PROGRESS_UPDATE_1_P3: { initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' } },
+  PROGRESS_UPDATE_2_P3: { initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' }, submit: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' } },
+};
+
+/** REPORTING_WINDOWS: JSON that replaces the windows of the request types it names. */
+function reportingWindows(): Record<string, ReportingWindows> {
+  const raw = process.env.REPORTING_WINDOWS;
+  if (!raw) return DEFAULT_WINDOWS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('REPORTING_WINDOWS must be JSON, e.g. {"ACTION_PLAN_P3":{"initiate":{"from":"…","to":"…"},"submit":{…}}}');
+  }
+  const windows = { ...DEFAULT_WINDOWS };
+  for (const [type, value] of Object.entries(parsed as Record<string, ReportingWindows>)) {
+    for (const w of [value?.initiate, value?.submit]) {
+      if (!w || Number.isNaN(Date.parse(w.from)) || Number.isNaN(Date.parse(w.to))) throw new Error(`REPORTING_WINDOWS.${type} needs initiate and submit, each with ISO from and to`);
+    }
+    windows[type] = value;
+  }
+  return windows;
+}
+
+/** ESOS_CLOCK: the moment the reporting windows are checked against (tests); unset, the real time. */
+function reportingClock(): () => Date {
+  const raw = process.env.ESOS_CLOCK;
+  if (!raw) return () => new Date();
+  const at = Date.parse(raw);
+  if (Number.isNaN(at)) throw new Error(`ESOS_CLOCK must be an ISO date-time, got "${raw}"`);
+  return () => new Date(at);
+}
+
+export const inWindow = (window: Window | undefined, now: Date): boolean => !window || (Date.parse(window.from) <= now.getTime() && now.getTime() <= Date.parse(window.to));
+
 function commitHash(): string {
   if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
   try {
@@ -57,6 +106,8 @@ export function loadConfig() {
     mailFrom: process.env.MAIL_FROM ?? 'ESOS Reporting <no-reply@esos.localhost>',
     gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
     credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
+    /** When each report may be started and submitted, and the clock they are checked against. */
+    reporting: { windows: reportingWindows(), now: reportingClock() },
     /** Working days a regulator has to review an account application (durable timer in the workflow). */
     reviewDueWorkingDays: int('REVIEW_DUE_WORKING_DAYS', 10),
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },

@@ -7,6 +7,7 @@ import type { AppDeps } from '../api/deps';
 import { loadConfig } from '../infra/config';
 import { createDb } from '../infra/db';
 import { createLogger } from '../infra/logger';
+import { testClock } from './clock';
 
 export interface ApiHarness {
   url: string;
@@ -18,7 +19,8 @@ export interface ApiHarness {
 export async function startApi(overrides: Partial<AppDeps> = {}): Promise<ApiHarness> {
   const databaseUrl = process.env.ESOS_TEST_DATABASE_URL;
   if (!databaseUrl) throw new Error('ESOS_TEST_DATABASE_URL is not set: run through `npm test` or jest with the server project');
-  const config = { ...loadConfig(), databaseUrl };
+  const base = loadConfig();
+  const config = { ...base, databaseUrl, reporting: { ...base.reporting, now: testClock } };
   const db = createDb(databaseUrl, { min: 0, max: 5 });
   const deps: AppDeps = {
     config,

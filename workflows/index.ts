@@ -2,3 +2,4 @@
 export { emailOutboxDispatcher } from './email-outbox';
 export { organisationAccountOpening } from './organisation-account-opening';
 export { accountClosure } from './account-closure';
+export { notificationOfComplianceP3 } from './notification-of-compliance';

@@ -8,6 +8,7 @@
 // serialises the program and the assignment handlers, whose activities would otherwise interleave.
 import {
   ActivityCancellationType,
+  ActivityFailure,
   ApplicationFailure,
   CancellationScope,
   allHandlersFinished,
@@ -56,11 +57,26 @@ export interface UserTaskSpec {
   taskType: string;
   payload?: Record<string, unknown>;
   deadline?: TaskDeadline | null;
+  /** Tried first as the assignee, instead of the request-level assignee of the task's role. */
+  assignee?: string | null;
+  /**
+   * A helper's task beside the main one (reference §3.4): its assignee does not become the
+   * request-level assignee, and assigning the request's other tasks leaves it alone.
+   */
+  supporting?: boolean;
+}
+
+/** A task opened without waiting for its transition (one that waits while another is done). */
+export interface OpenedTask {
+  taskId: number;
+  /** Closes it without a transition (no timeline entry). */
+  close(): Promise<void>;
 }
 
 export interface RequestContext {
   readonly input: RequestInput;
   userTask(spec: UserTaskSpec): Promise<Transition>;
+  openTask(spec: UserTaskSpec): Promise<OpenedTask>;
   recordAction(type: string, payload: unknown, by: Actor | null): Promise<void>;
 }
 
@@ -69,6 +85,7 @@ export type RequestProgram = (ctx: RequestContext) => Promise<string>;
 
 interface OpenTask extends OpenTaskView {
   roleType: TaskRoleType;
+  supporting: boolean;
 }
 
 interface Pending {
@@ -90,6 +107,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   const tasks = new Map<number, OpenTask>();
   const awaited = new Set<number>();
   const assignees: Partial<Record<TaskRoleType, string>> = {};
+  Object.assign(assignees, input.assignees ?? {});
   if (input.startedBy) assignees[input.startedBy.roleType] = input.startedBy.userId;
   let status = 'IN_PROGRESS';
   let seq = 0;
@@ -150,10 +168,12 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       try {
         const task = tasks.get(args.taskId);
         if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
-        // The request's other open tasks of the same role follow (reference §3.4).
-        const siblings = [...tasks.values()].filter((t) => t.roleType === task.roleType);
+        // The request's other open tasks of the same role follow (reference §3.4); a helper's task
+        // is assigned on its own.
+        const siblings = task.supporting ? [task] : [...tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
         await acts.assignTasks({ taskIds: siblings.map((t) => t.taskId), assignee: args.assignee });
         for (const t of siblings) t.assignee = args.assignee;
+        if (task.supporting) return snapshot();
         if (args.assignee) assignees[task.roleType] = args.assignee;
         else delete assignees[task.roleType];
         return snapshot();
@@ -187,7 +207,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     programScope.cancel();
   });
 
-  async function userTask(spec: UserTaskSpec): Promise<Transition> {
+  async function open(spec: UserTaskSpec) {
     const taskDef = def.tasks[spec.taskType];
     if (!taskDef) throw ApplicationFailure.create({ type: 'UNKNOWN_TASK_TYPE', message: `${spec.taskType} is not a task of ${def.requestType}`, nonRetryable: true });
     const deadline = input.deadlines && spec.taskType in input.deadlines ? input.deadlines[spec.taskType] : (spec.deadline ?? null);
@@ -201,13 +221,29 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       executePermission: taskDef.execute,
       accountId: input.accountId,
       competentAuthority: input.competentAuthority,
-      candidate: assignees[taskDef.roleType] ?? null,
+      candidate: spec.assignee !== undefined ? spec.assignee : (assignees[taskDef.roleType] ?? null),
       payload: spec.payload ?? {},
       dueAt: dueAtIso,
     });
-    const task: OpenTask = { taskId: opened.taskId, taskType: spec.taskType, assignee: opened.assignee, dueAt: dueAtIso, roleType: taskDef.roleType };
+    const task: OpenTask = { taskId: opened.taskId, taskType: spec.taskType, assignee: opened.assignee, dueAt: dueAtIso, roleType: taskDef.roleType, supporting: !!spec.supporting };
     tasks.set(task.taskId, task);
-    if (opened.assignee) assignees[taskDef.roleType] = opened.assignee;
+    if (opened.assignee && !spec.supporting) assignees[taskDef.roleType] = opened.assignee;
+    return { task, taskDef, deadline, dueAt, dueAtIso };
+  }
+
+  async function openTask(spec: UserTaskSpec): Promise<OpenedTask> {
+    const { task } = await open(spec);
+    return {
+      taskId: task.taskId,
+      close: async () => {
+        await acts.closeTask({ taskId: task.taskId });
+        tasks.delete(task.taskId);
+      },
+    };
+  }
+
+  async function userTask(spec: UserTaskSpec): Promise<Transition> {
+    const { task, taskDef, deadline, dueAt, dueAtIso } = await open(spec);
 
     const notices =
       dueAt === null || !deadline
@@ -240,10 +276,19 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           continue;
         }
         const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName };
-        const saved = (await acts.closeTask({ taskId: task.taskId })) ?? {};
+        let saved: Record<string, unknown>;
+        try {
+          saved = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version })) ?? {};
+        } catch (err) {
+          // Saved again since the API checked it: the caller must look at it afresh.
+          if (!(err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'STALE_TASK')) throw err;
+          pending.failure = refusal('STALE_TASK', err.cause.message);
+          pending.done = true;
+          continue;
+        }
         tasks.delete(task.taskId);
-        const timeline = taskDef.actions[pending.args.actionType].timeline;
-        if (timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: timeline, payload, submitter: by });
+        const action = taskDef.actions[pending.args.actionType];
+        if (action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? saved : payload, submitter: by });
         applied.push(pending);
         return { taskId: task.taskId, actionType: pending.args.actionType, payload, by, saved };
       }
@@ -255,6 +300,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   const ctx: RequestContext = {
     input,
     userTask,
+    openTask,
     recordAction: (type, payload, by) => acts.recordRequestAction({ key: key(), requestId: input.requestId, type, payload, submitter: by }),
   };
 
@@ -265,8 +311,10 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     accountId: input.accountId,
     competentAuthority: input.competentAuthority,
     payload: input.payload ?? {},
+    reinitiated: !!input.reinitiated,
   });
-  if (def.create?.timeline && input.startedBy) await ctx.recordAction(def.create.timeline, input.payload ?? null, input.startedBy);
+  const started = input.reinitiated ? def.reinitiate?.timeline : def.create?.timeline;
+  if (started && input.startedBy) await ctx.recordAction(started, input.reinitiated ? null : (input.payload ?? null), input.startedBy);
   try {
     status = await programScope.run(() => program(ctx));
   } catch (err) {

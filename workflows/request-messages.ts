@@ -23,6 +23,10 @@ export interface RequestInput {
   payload?: Record<string, unknown>;
   /** Per task type, overrides the process's deadline (tests and the benchmark use seconds). */
   deadlines?: Record<string, TaskDeadline | null>;
+  /** A regulator restarts a completed request for changes (reference §3.2): the row is reused. */
+  reinitiated?: boolean;
+  /** Request-level assignees to try first for each role (e.g. the operator who last submitted). */
+  assignees?: Partial<Record<'OPERATOR' | 'REGULATOR', string>>;
 }
 
 export interface OpenTaskView {
@@ -43,6 +47,8 @@ export interface TaskActionArgs {
   actionType: string;
   payload: unknown;
   actor: ActingUser;
+  /** The task version the API checked: the task closes only if nobody saved it since. */
+  version?: number;
 }
 
 export interface AssignArgs {
@@ -60,6 +66,7 @@ export const refusals = {
   NO_EXECUTE_PERMISSION: 403,
   INVALID_PAYLOAD: 400,
   CANNOT_RELEASE: 400,
+  STALE_TASK: 409,
 } as const;
 export type Refusal = keyof typeof refusals;
 

@@ -8,7 +8,8 @@ import { required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from './task-access';
 import { startRequestWorkflow } from './requests-engine';
-import { APPLICATION_REVIEW, processFor, registeredProcesses, reviewDeadline, type ProcessDefinition } from '../../domain/processes';
+import { APPLICATION_REVIEW, onceUnlessCancelled, processFor, registeredProcesses, reviewDeadline, type Availability, type ProcessDefinition, type StartFacts } from '../../domain/processes';
+import { inWindow } from '../../infra/config';
 import { fullName, MAX_PAGE_SIZE } from '../../domain/work-items';
 import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type OrganisationAccountApplication } from '../../domain/accounts';
 import { ApiError } from '../errors';
@@ -54,18 +55,52 @@ function mayCreate(user: CurrentUser, def: ProcessDefinition, account: AccountRo
   return def.create.permission ? held.includes(def.create.permission) : hasAuthorityOn(user, { accountId: account.id, competentAuthority: account.competent_authority });
 }
 
-interface Availability {
-  valid: boolean;
-  accountStatus?: string;
-  applicableAccountStatuses?: string[];
-  requests?: string[];
+/** The status of the account's request of each type (ids are one per type and account). */
+async function requestStatuses(db: import('knex').Knex, accountId: number): Promise<StartFacts['statuses']> {
+  const rows = await db('requests').where({ account_id: accountId }).select('type', 'status');
+  return Object.fromEntries(rows.map((r) => [r.type, r.status]));
 }
 
-/** Reference §5: every process needs a LIVE account, and runs once unless it was cancelled. */
-async function availability(db: import('knex').Knex, def: ProcessDefinition, account: AccountRow): Promise<Availability> {
+/**
+ * Reference §5: every process needs a LIVE account; then its own rule over the account's other
+ * requests and, for the reports, the initiate window of the configuration.
+ */
+function availability(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, account: AccountRow, statuses: StartFacts['statuses']): Availability {
   if (account.status !== 'LIVE') return { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] };
-  const existing = await db('requests').where({ id: def.requestId(account.id) }).whereNot({ status: 'CANCELLED' }).first('id');
-  return existing ? { valid: false, requests: [def.requestType] } : { valid: true };
+  const { windows, now } = deps.config.reporting;
+  const inWin = !def.create?.windowed || inWindow(windows[def.requestType]?.initiate, now());
+  return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
+}
+
+/** May a regulator send this completed request back to the operator (reference §5, related actions)? */
+function mayReinitiate(user: CurrentUser, def: ProcessDefinition, account: AccountRow, request: { status: string }, statuses: StartFacts['statuses']): boolean {
+  const r = def.reinitiate;
+  if (!r || user.roleType !== 'REGULATOR') return false;
+  if (!permissionsOn(user, { accountId: account.id, competentAuthority: account.competent_authority }).includes(r.permission)) return false;
+  return account.status === 'LIVE' && request.status === 'COMPLETED' && !r.blockedBy?.(statuses);
+}
+
+/** A regulator restarts a completed report from what was last submitted (reference §3.2). */
+async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, account: AccountRow) {
+  const user = currentUser(ctx);
+  const request = await deps.db('requests').where({ id: def.requestId(account.id) }).first('id', 'status', 'payload');
+  if (!request) throw createNotAllowed({ valid: false, requests: [def.requestType] });
+  if (!permissionsOn(user, { accountId: account.id, competentAuthority: account.competent_authority }).includes(def.reinitiate!.permission)) throw forbidden();
+  if (!mayReinitiate(user, def, account, request, await requestStatuses(deps.db, account.id))) throw createNotAllowed(account.status === 'LIVE' ? undefined : { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] });
+  const { submittedBy, ...payload } = (request.payload ?? {}) as Record<string, unknown>;
+  const snapshot = await startRequestWorkflow(deps, def, {
+    requestId: request.id,
+    requestType: def.requestType,
+    accountId: account.id,
+    competentAuthority: account.competent_authority,
+    startedBy: { userId: user.userId, fullName: fullName(user), roleType: 'REGULATOR' },
+    payload,
+    reinitiated: true,
+    // The operator who submitted it gets it back when they still may (else the primary contact).
+    assignees: typeof submittedBy === 'string' ? { OPERATOR: submittedBy } : {},
+  });
+  ctx.status = 201;
+  ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
 }
 
 const createNotAllowed = (details?: Availability) => new ApiError(400, 'REQUEST_CREATE_ACTION1000', 'Request create action not allowed', undefined, undefined, details ? { ...details } : undefined);
@@ -107,24 +142,28 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/available-workflows/permit/:accountId',
     access: AUTHENTICATED,
-    handler: async (ctx, { db }) => {
+    handler: async (ctx, { db, config }) => {
       const account = await accountFor(ctx, db, validate(idParam, ctx.params.accountId));
       const user = currentUser(ctx);
+      const statuses = await requestStatuses(db, account.id);
       const result: Record<string, Availability> = {};
-      for (const def of registeredProcesses().filter((d) => mayCreate(user, d, account))) result[def.requestType] = await availability(db, def, account);
+      for (const def of registeredProcesses().filter((d) => mayCreate(user, d, account))) result[def.requestType] = availability({ config }, def, account, statuses);
       ctx.body = result;
     },
   },
   {
-    // No process defines a related action (re-initiate) yet: each will add its own here.
     method: 'get',
     path: '/requests/available-workflows/reporting/related-actions/:requestId',
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
-      const request = await db('requests').where({ id: ctx.params.requestId }).first('id', 'account_id', 'competent_authority');
+      const user = currentUser(ctx);
+      const request = await db('requests').where({ id: ctx.params.requestId }).first('id', 'type', 'status', 'account_id', 'competent_authority');
       if (!request) throw notFound('Request not found');
-      assertVisible(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
-      ctx.body = {};
+      assertVisible(user, { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
+      const def = processFor(request.type);
+      const account = request.account_id === null ? null : await db('accounts').where({ id: request.account_id }).first('id', 'competent_authority', 'status');
+      const available = !!def && !!account && mayReinitiate(user, def, account, request, await requestStatuses(db, account.id));
+      ctx.body = available ? { [def!.reinitiate!.actionType]: { valid: true } } : {};
     },
   },
   {
@@ -180,13 +219,15 @@ export const requestRoutes: RouteDef[] = [
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
       required(raw.requestCreateActionType, 'requestCreateActionType');
       const body = validate(createBody, raw);
-      const def = processFor(body.requestCreateActionType);
+      const restarted = registeredProcesses().find((d) => d.reinitiate?.actionType === body.requestCreateActionType);
+      const def = restarted ?? processFor(body.requestCreateActionType);
       if (!def?.create) throw badRequest(`${body.requestCreateActionType} cannot be started`, 'requestCreateActionType');
       if (def.create.withoutAccount) return applyForAccount(ctx, deps, def, body.requestCreateActionPayload);
       const accountId = validate(idParam, required(Array.isArray(ctx.query.accountId) ? ctx.query.accountId[0] : ctx.query.accountId, 'accountId'));
       const account = await accountFor(ctx, deps.db, accountId);
+      if (restarted) return reinitiate(ctx, deps, def, account);
       if (!mayCreate(user, def, account)) throw forbidden();
-      const available = await availability(deps.db, def, account);
+      const available = availability(deps, def, account, await requestStatuses(deps.db, account.id));
       if (!available.valid) throw createNotAllowed(available);
       const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
       const snapshot = await startRequestWorkflow(deps, def, {

@@ -11,7 +11,7 @@ import { permissionsOn, taskPlace, viewableTask, type TaskRow } from './task-acc
 import { taskIdParam } from './tasks';
 import { updateRequest } from './requests-engine';
 import { eligibleUsers } from '../../activities/requests';
-import { accessFor } from '../../domain/processes';
+import { accessFor, taskDefinition } from '../../domain/processes';
 import { fullName } from '../../domain/work-items';
 import { assignTaskUpdate } from '../../workflows/request-messages';
 
@@ -25,7 +25,7 @@ function assertMayAssign(user: CurrentUser, task: TaskRow): void {
 }
 
 /** Users who may execute `taskType` where the task is (same role type as the task). */
-async function candidates(db: Knex, task: TaskRow, taskType: string) {
+export async function candidates(db: Knex, task: TaskRow, taskType: string) {
   const access = accessFor(taskType);
   if (!access) return [];
   const ids = eligibleUsers(db, { roleType: access.roleType, permission: access.execute, accountId: task.account_id, competentAuthority: task.competent_authority }).select('user_id');
@@ -94,7 +94,9 @@ export const taskAssignmentRoutes: RouteDef[] = [
       const access = accessFor(ctx.params.taskType);
       if (!access) throw badRequest(`Unknown task type ${ctx.params.taskType}`, 'taskType');
       if (access.roleType !== accessFor(task.type)?.roleType) throw badRequest('The task type belongs to another role', 'taskType');
-      ctx.body = await candidates(db, task, ctx.params.taskType);
+      const found = await candidates(db, task, ctx.params.taskType);
+      // A helper's task (the notification's review) goes to someone other than the caller.
+      ctx.body = taskDefinition(ctx.params.taskType)?.supporting ? found.filter((c) => c.id !== user.userId) : found;
     },
   },
 ];

@@ -10,7 +10,11 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { actingUser, assertVisible, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, type TaskRow } from './task-access';
 import { queryPrepared } from '../../infra/prepared';
 import { updateRequest } from './requests-engine';
-import { taskDefinition } from '../../domain/processes';
+import { processOfTask, taskDefinition, type ActionRefusal, type TaskActionDefinition } from '../../domain/processes';
+import { inWindow } from '../../infra/config';
+import type { AppDeps } from '../deps';
+import type { CurrentUser } from '../auth/current-user';
+import { taskContext } from './task-context';
 import { taskActionUpdate } from '../../workflows/request-messages';
 
 export const taskIdParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The task id must be a number'), v.transform(Number));
@@ -49,6 +53,40 @@ const TASK_PAGE_SQL = `
     left join accounts a on a.id = rt.account_id
     left join users u on u.id = rt.assignee
    where rt.id = ?`;
+
+/** A refusal of an action's hook as a 400 that lists each problem (its section, page and field). */
+function refused(refusal: ActionRefusal): ApiError {
+  const fields = refusal.violations.map((v) => ({ field: [v.section, v.path].filter(Boolean).join('.'), message: v.message, ...(v.section ? { section: v.section } : {}), ...(v.step ? { step: v.step } : {}) }));
+  return new ApiError(400, refusal.code, refusal.message, fields[0]?.field || undefined, fields);
+}
+
+/**
+ * SAVE: the keys sent replace theirs, or the action's `apply` works out the next payload from the
+ * stored one. Either way only if nobody saved since the caller read the task (its version).
+ */
+async function save(deps: AppDeps, user: CurrentUser, task: TaskRow, action: TaskActionDefinition, payload: unknown, version: number) {
+  const { db } = deps;
+  let next: Record<string, unknown> | null = null;
+  if (action.apply) {
+    if (task.version !== version) throw staleTask();
+    const result = action.apply(task.payload, payload, await taskContext(deps, user, task));
+    if ('refusal' in result) throw refused(result.refusal);
+    next = result.payload;
+  }
+  const [row] = await db('request_tasks')
+    .where({ id: task.id, version, assignee: user.userId })
+    // Without `apply`, what the process put in the task stays beside the keys sent.
+    .update({ payload: next ? JSON.stringify(next) : db.raw('payload || ?::jsonb', [JSON.stringify(payload)]), version: db.raw('version + 1') })
+    .returning(['version', ...(next ? [] : ['payload'])]);
+  if (!row) {
+    const now = await db('request_tasks').where({ id: task.id }).first('version');
+    if (!now) throw notFound('Request task not found');
+    throw staleTask();
+  }
+  return { version: row.version as number, payload: next ?? row.payload };
+}
+
+const staleTask = () => conflict('REQUEST_TASK_VERSION_CONFLICT', 'The task was changed by someone else. Reload it and try again.');
 
 export const taskRoutes: RouteDef[] = [
   {
@@ -111,27 +149,26 @@ export const taskRoutes: RouteDef[] = [
 
       if (action.kind === 'SAVE') {
         const version = required(body.version, 'version');
-        const [row] = await deps.db('request_tasks')
-          .where({ id: task.id, version, assignee: user.userId })
-          // The keys sent replace theirs; the task's other keys (what the process put there) stay.
-          .update({ payload: deps.db.raw('payload || ?::jsonb', [JSON.stringify(payload)]), version: deps.db.raw('version + 1') })
-          .returning('version');
-        if (!row) {
-          const now = await deps.db('request_tasks').where({ id: task.id }).first('version');
-          if (!now) throw notFound('Request task not found');
-          throw conflict('REQUEST_TASK_VERSION_CONFLICT', 'The task was changed by someone else. Reload it and try again.');
-        }
-        ctx.body = { requestTaskId: Number(task.id), version: row.version };
+        ctx.body = { requestTaskId: Number(task.id), ...(await save(deps, user, task, action, payload, version)) };
         return;
       }
 
+      if (action.submitWindow) {
+        const windows = deps.config.reporting.windows[processOfTask(task.type)?.requestType ?? ''];
+        if (!inWindow(windows?.submit, deps.config.reporting.now())) throw new ApiError(400, action.submitWindow.code, action.submitWindow.message);
+      }
+      if (action.check) {
+        const refusal = await action.check(task.payload, payload, await taskContext(deps, user, task));
+        if (refusal) throw refused(refusal);
+      }
       const client = await deps.temporal();
-      // A double click or a retried request carries the same update id, so it is applied once.
-      const updateId = ctx.get('idempotency-key') || `task-${task.id}:${body.requestTaskActionType}`;
+      // A double click or a retried request carries the same update id, so it is applied once; a
+      // save in between makes it another attempt (the version is part of the id).
+      const updateId = ctx.get('idempotency-key') || `task-${task.id}:${body.requestTaskActionType}:v${task.version}`;
       const snapshot = await updateRequest(client, task.request_id, (handle) =>
         handle.executeUpdate(taskActionUpdate, {
           updateId,
-          args: [{ taskId: Number(task.id), actionType: body.requestTaskActionType, payload: body.requestTaskActionPayload ?? {}, actor: actingUser(user, task) }],
+          args: [{ taskId: Number(task.id), actionType: body.requestTaskActionType, payload: body.requestTaskActionPayload ?? {}, actor: actingUser(user, task), version: task.version }],
         }),
       );
       ctx.body = { requestTaskId: Number(task.id), requestId: task.request_id, requestStatus: snapshot.status, nextTasks: snapshot.tasks };

@@ -4,3 +4,4 @@ export * from './registry';
 export { taskAccess } from './task-access';
 export * from './organisation-account-opening';
 export * from './account-closure';
+export * from './notification-of-compliance';

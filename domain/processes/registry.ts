@@ -1,7 +1,16 @@
 // Processes register themselves here when their module is imported (domain/processes/index.ts
 // imports the product's; tests import their own). Lookups serve the API and workflow validators.
 import { taskAccess } from './task-access';
-import type { ProcessDefinition, TaskAccess, TaskTypeDefinition } from './types';
+import type { Availability, ProcessDefinition, StartFacts, TaskAccess, TaskTypeDefinition } from './types';
+
+/** The usual start rule: once per account, unless the earlier one was cancelled; in its window. */
+export const onceUnlessCancelled =
+  (requestType: string) =>
+  ({ statuses, inWindow }: StartFacts): Availability => {
+    const own = statuses[requestType];
+    if (own && own !== 'CANCELLED') return { valid: false, requests: [requestType] };
+    return inWindow ? { valid: true } : { valid: false };
+  };
 
 const processes = new Map<string, ProcessDefinition>();
 const taskTypes = new Map<string, { process: ProcessDefinition; definition: TaskTypeDefinition }>();
@@ -20,6 +29,11 @@ export function processFor(requestType: string): ProcessDefinition | undefined {
 
 export function registeredProcesses(): ProcessDefinition[] {
   return [...processes.values()];
+}
+
+/** The process a task type belongs to. */
+export function processOfTask(taskType: string): ProcessDefinition | undefined {
+  return taskTypes.get(taskType)?.process;
 }
 
 export function taskDefinition(taskType: string): TaskTypeDefinition | undefined {

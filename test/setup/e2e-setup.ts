@@ -8,6 +8,7 @@ import { startTestTemporal } from '../temporal';
 import { onTeardown } from './cleanup';
 import { createTestDatabase } from './test-database';
 import { freePort } from '../free-port';
+import { TEST_NOW } from '../clock';
 
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -43,6 +44,7 @@ export default async function e2eSetup(): Promise<void> {
     TEMPORAL_ADDRESS: temporal.address,
     TEMPORAL_TASK_QUEUE: `esos-e2e-${port}`,
     LOG_LEVEL: 'warn',
+    ESOS_CLOCK: TEST_NOW,
   };
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const start = (file: string) => {

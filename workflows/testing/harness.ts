@@ -8,10 +8,12 @@ import { temporal } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { createRequestActivities } from '../../activities/requests';
 import { createAccountActivities } from '../../activities/accounts';
+import { createReportActivities } from '../../activities/reports';
 import { loadConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { startTestTemporal } from '../../test/temporal';
+import { testClock } from '../../test/clock';
 import { bearer, verifyTestToken, type TokenUser } from '../../test/tokens';
 
 export const historiesDir = path.resolve(__dirname, '..', '..', 'test', 'histories');
@@ -36,7 +38,7 @@ export async function startEngineHarness(): Promise<EngineHarness> {
   const taskQueue = `engine-${process.pid}-${Date.now()}`;
   const base = loadConfig();
   const api = await startApi({
-    config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, temporal: { ...base.temporal, taskQueue } },
+    config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, temporal: { ...base.temporal, taskQueue }, reporting: { ...base.reporting, now: testClock } },
     temporal: () => Promise.resolve(env.client as Client),
     verifyToken: verifyTestToken,
   });
@@ -47,7 +49,7 @@ export async function startEngineHarness(): Promise<EngineHarness> {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: bundle,
-      activities: { ...createRequestActivities({ db, homeUrl: 'http://esos.test' }), ...createAccountActivities({ db, homeUrl: 'http://esos.test' }) },
+      activities: { ...createRequestActivities({ db, homeUrl: 'http://esos.test' }), ...createAccountActivities({ db, homeUrl: 'http://esos.test' }), ...createReportActivities({ db }) },
     });
     workers.add(worker);
     const running = worker.run();

@@ -1,0 +1,64 @@
+// Side effects of the report workflows: what the account prefills in a new report (reference
+// workflows §7.2 initialisers), and the submitted report kept for later processes and MI.
+import type { Db } from '../infra/db';
+import type { Values } from '../domain/reports/fields';
+
+/** A user's profile as a report's contact person. */
+function contactOf(user: Record<string, any> | undefined): Values | undefined {
+  if (!user) return undefined;
+  const phone = typeof user.phone_number === 'string' ? user.phone_number : '';
+  return {
+    firstName: user.first_name,
+    lastName: user.last_name,
+    jobTitle: user.job_title ?? undefined,
+    email: user.email,
+    phoneNumber: phone ? { countryCode: '44', number: phone.replace(/^\+44\s*/, '0') } : undefined,
+    address: user.address ?? undefined,
+  };
+}
+
+export function createReportActivities(options: { db: Db }) {
+  const { db } = options;
+  return {
+    /** The organisation's details and its primary and secondary contacts, to start a report from. */
+    async reportPrefill(args: { accountId: number }): Promise<Values> {
+      const account = await db('accounts').where({ id: args.accountId }).first();
+      if (!account) return {};
+      const contacts = await db('account_contacts as c')
+        .join('users as u', 'u.id', 'c.user_id')
+        .where('c.account_id', args.accountId)
+        .whereIn('c.contact_type', ['PRIMARY', 'SECONDARY'])
+        .select('c.contact_type', 'u.*');
+      const of = (type: string) => contactOf(contacts.find((c) => c.contact_type === type));
+      return {
+        organisationDetails: {
+          name: account.name,
+          registrationNumber: account.registration_number,
+          address: { line1: account.address_line1, line2: account.address_line2, city: account.city, county: account.county, postcode: account.postcode },
+          codes: Array.isArray(account.classification_codes) ? undefined : account.classification_codes,
+        },
+        primaryContact: of('PRIMARY'),
+        secondaryContact: of('SECONDARY'),
+      };
+    },
+
+    /**
+     * Keeps what was submitted: the report row (replaced on a resubmission) and the request's
+     * payload and submission date, which a re-initiate starts from.
+     */
+    async storeSubmittedReport(args: { requestId: string; accountId: number; requestType: string; payload: Values; submittedBy: string }): Promise<void> {
+      await db.transaction(async (trx) => {
+        const data = JSON.stringify(args.payload.report ?? {});
+        await trx('reports')
+          .insert({ request_id: args.requestId, account_id: args.accountId, type: args.requestType, data, submitted_by: args.submittedBy })
+          .onConflict('request_id')
+          .merge({ data, submitted_by: args.submittedBy, submitted_at: trx.fn.now() });
+        await trx('requests')
+          .where({ id: args.requestId })
+          .update({ payload: JSON.stringify({ ...args.payload, submittedBy: args.submittedBy }), submitted_at: trx.fn.now() });
+      });
+    },
+  };
+}
+
+export type ReportActivities = ReturnType<typeof createReportActivities>;
