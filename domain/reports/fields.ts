@@ -313,12 +313,14 @@ function parseMonth(field: MonthField, raw: unknown): Parsed {
 }
 
 /** Parses the answers of a list of fields (a page, a group, a list item): values, or every issue. */
-export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEnv<any>): { values: Values; issues: Issue[] } {
+export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEnv<any>): { values: Values; issues: Issue[]; asked: Set<string> } {
   const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Values) : {};
   const values: Values = {};
   const issues: Issue[] = [];
+  const asked = new Set<string>();
   for (const field of flatFields(fields)) {
     if (field.when && !field.when(values, env)) continue;
+    asked.add(field.name);
     const result = parseField(field, input[field.name], values, env);
     if (result.ok) {
       if (result.value !== null && result.value !== undefined) values[field.name] = result.value;
@@ -326,7 +328,7 @@ export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEn
       issues.push(...prefixIssues(result.issues, field.name));
     }
   }
-  return { values, issues };
+  return { values, issues, asked };
 }
 
 export function parseField(field: Field, raw: unknown, siblings: Values, env: FieldEnv<any>): Parsed {

@@ -36,6 +36,10 @@ export const routes: AppRoute[] = [
   { path: '/user/regulators', page: page(() => import('../pages/regulator-users')), signedIn: true, title: 'Regulator users', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
   { path: '/tasks', page: page(() => import('../pages/tasks')), signedIn: true },
   { path: '/tasks/:taskId', page: page(() => import('../pages/tasks')), signedIn: true },
+  // A report task's pages (web/pages/report): its sections' questions and summaries, and its confirmations.
+  { path: '/tasks/:taskId/section/:sectionId/:stepId?', page: page(() => import('../pages/report/section-page')), signedIn: true, breadcrumbs: false },
+  { path: '/tasks/:taskId/:action', page: page(() => import('../pages/report/report-action-page')), signedIn: true, breadcrumbs: false },
+  { path: '/accounts/:accountId/workflows/:requestId', page: page(() => import('../pages/request/request-page')), signedIn: true, breadcrumbs: false },
   { path: '/mi-reports', page: page(() => import('../pages/mi-reports')), signedIn: true, title: 'MI Reports', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
   { path: '/feedback', page: page(() => import('../pages/feedback')) },
   { path: '/privacy-notice', page: page(() => import('../pages/privacy-notice')) },

@@ -32,6 +32,8 @@ export interface DateInputProps {
   formGroupClassName?: string;
   groupId?: string;
   disabled?: boolean;
+  /** The inputs shown; default all three (a month and year question leaves out the day). */
+  parts?: readonly DatePart[];
 }
 
 const LABELS: Record<DatePart, string> = { day: 'Day', month: 'Month', year: 'Year' };
@@ -57,6 +59,7 @@ export function DateInput({
   formGroupClassName,
   groupId,
   disabled,
+  parts = ['day', 'month', 'year'],
 }: DateInputProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errorMessage ? `${id}-error` : undefined;
@@ -67,7 +70,7 @@ export function DateInput({
         {hint ? <Hint id={hintId}>{hint}</Hint> : null}
         {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
         <div className="govuk-date-input" id={id}>
-          {(['day', 'month', 'year'] as const).map((part) => {
+          {parts.map((part) => {
             const { className, ref, name: partName, ...rest } = partProps[part] ?? {};
             const inputId = `${id}-${part}`;
             const hasError = !!errorMessage && (!errorParts || errorParts.includes(part));

@@ -1,6 +1,7 @@
 // Phases (the reporting requests) and Workflow history (account opening and closure): the
 // account's requests from the engine, one category each.
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { apiPost } from '../../lib/api';
 import { requestTypeLabels, type RequestType } from '../../../domain/requests';
 
@@ -42,7 +43,11 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
             {requests.map((r) => (
               <tr key={r.id} className="govuk-table__row">
                 <td className="govuk-table__cell">{typeLabel(r.requestType)}</td>
-                <td className="govuk-table__cell">{r.id}</td>
+                <td className="govuk-table__cell">
+                  <Link href={`/accounts/${accountId}/workflows/${r.id}`} className="govuk-link">
+                    {r.id}
+                  </Link>
+                </td>
                 <td className="govuk-table__cell">{new Date(r.creationDate).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</td>
                 <td className="govuk-table__cell">{statusLabel(r.requestStatus)}</td>
               </tr>

@@ -2,9 +2,9 @@
 // with the reason when one cannot start, and a Start button (POST /requests) when it can.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Button, NotificationBanner } from '../../components';
+import { Button, Details, NotificationBanner } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
-import type { RequestType } from '../../../domain/requests';
+import { startTaskTexts, type RequestType } from '../../../domain/requests';
 
 interface Availability {
   valid: boolean;
@@ -12,29 +12,17 @@ interface Availability {
   requests?: RequestType[];
 }
 
-const names: Partial<Record<RequestType, string>> = {
-  NOTIFICATION_OF_COMPLIANCE_P3: 'Notification of Compliance',
-  ACTION_PLAN_P3: 'Action Plan',
-  PROGRESS_UPDATE_1_P3: 'Progress Update 1',
-  PROGRESS_UPDATE_2_P3: 'Progress Update 2',
-  ACCOUNT_CLOSURE: 'Account closure',
-};
-const titles: Partial<Record<RequestType, string>> = {
-  NOTIFICATION_OF_COMPLIANCE_P3: 'Phase 3 Notification',
-  ACTION_PLAN_P3: 'Phase 3 Action Plan',
-  PROGRESS_UPDATE_1_P3: 'Phase 3 Progress Update 1',
-  PROGRESS_UPDATE_2_P3: 'Phase 3 Progress Update 2',
-  ACCOUNT_CLOSURE: 'Account closure',
-};
+const names = (type: RequestType) => startTaskTexts[type]?.name ?? type;
+const titles = (type: RequestType) => startTaskTexts[type]?.title ?? type;
 
 /** The reference's reason texts for a process that cannot start. */
 export function reason(type: RequestType, a: Availability): string | null {
-  const x = names[type] ?? type;
+  const x = names(type);
   if (a.valid && !a.requests?.length) return null;
   if (a.accountStatus) return `You cannot start the ${x} while the account status is ${a.accountStatus.replace(/_/g, ' ').toUpperCase()}.`;
   const blocking = a.requests?.[0];
   if (blocking === type) return `You cannot start the ${x} process as it is already in progress or has been completed.`;
-  if (blocking) return `You cannot start the ${x} if you haven't submitted the ${names[blocking] ?? blocking}.`;
+  if (blocking) return `You cannot start the ${x} if you haven't submitted the ${names(blocking)}.`;
   return `You cannot start the ${x}.`;
 }
 
@@ -54,7 +42,7 @@ export function StartTask({ accountId }: { accountId: number }) {
         navigate(`/tasks/${tasks[0]!.taskId}`);
         return;
       }
-      setMessage({ ok: true, text: `${titles[type] ?? type} started (${requestId}). Its first task is on your Tasks page.` });
+      setMessage({ ok: true, text: `${titles(type)} started (${requestId}). Its first task is on your Tasks page.` });
     } catch (err) {
       setMessage({ ok: false, text: err instanceof HttpError ? err.message : 'The task could not be started' });
     }
@@ -75,8 +63,17 @@ export function StartTask({ accountId }: { accountId: number }) {
       {entries.length === 0 ? <p className="govuk-body">There are no available processes to initiate.</p> : null}
       {entries.map(([type, a]) => (
         <div key={type}>
-          <h3 className="govuk-heading-s">{titles[type] ?? type}</h3>
+          <h3 className="govuk-heading-s">{titles(type)}</h3>
           {reason(type, a) ? <p className="govuk-body">{reason(type, a)}</p> : <Button onClick={() => void start(type)}>{type === 'ACCOUNT_CLOSURE' ? 'Start account closure' : 'Start'}</Button>}
+          {startTaskTexts[type]?.about.length ? (
+            <Details summary={`About ${titles(type)}`}>
+              {startTaskTexts[type]!.about.map((p) => (
+                <p key={p} className="govuk-body">
+                  {p}
+                </p>
+              ))}
+            </Details>
+          ) : null}
         </div>
       ))}
     </section>

@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import { ReviewApplication } from './review-application';
 import { CloseAccount } from './close-account';
 import type { TaskFormProps } from './task-page';
+import { ReportTaskList } from '../report/report-task-list';
+import { reportTaskOf } from '../report/report-tasks';
 
 const forms: Record<string, ComponentType<TaskFormProps>> = {
   ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW: ReviewApplication,
@@ -11,7 +13,7 @@ const forms: Record<string, ComponentType<TaskFormProps>> = {
 
 export function TaskTypeForm(props: TaskFormProps) {
   const type = props.view.requestTask.type;
-  const Form = Object.hasOwn(forms, type) ? forms[type] : undefined;
+  const Form = Object.hasOwn(forms, type) ? forms[type] : reportTaskOf(type) ? ReportTaskList : undefined;
   // Keyed by task: another task's form starts afresh.
   return Form ? <Form key={props.view.requestTask.id} {...props} /> : null;
 }

@@ -1,0 +1,221 @@
+// The inputs of a question page, drawn from the report definition's fields (domain/reports/fields.ts):
+// one GOV.UK component per kind, registered with react-hook-form under the answer's path. Which
+// fields show is decided as the server decides it: by running the fields' parsing on what is typed.
+import type { ReactNode } from 'react';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { Button, Checkboxes, DateInput, Fieldset, FormGroup, Radios, Select, TextInput, Textarea } from '../../components';
+import { errorAnchorId } from '../../components';
+import type { GovForm } from '../../forms';
+import { registerDate } from '../../forms/use-gov-form';
+import { formatAnswer, parseFields, toFormValues, type Field, type FieldEnv, type Values } from '../../../domain/reports/fields';
+
+const widthClass = (width?: string) => (width ? (/^\d+$/.test(width) ? `govuk-input--width-${width}` : `govuk-!-width-${width}`) : undefined);
+
+interface FieldsProps {
+  fields: readonly Field[];
+  /** The form path of these fields' values ('' at the page's top, 'group.' or 'list.0.' below). */
+  prefix: string;
+  form: GovForm;
+  env: FieldEnv<unknown>;
+  /** The values typed at this level, for conditions and computed answers. */
+  values: Values;
+  /** On a page of one question the question is the page's heading. */
+  headingField?: string;
+}
+
+/** The fields of one level, those that are asked for what is typed; revealed fields go under their option. */
+export function QuestionFields({ fields, prefix, form, env, values, headingField }: FieldsProps) {
+  const { asked, values: parsed } = parseFields(fields, values, env);
+  return (
+    <>
+      {fields
+        .filter((f) => asked.has(f.name))
+        .map((field) => (
+          <QuestionField key={field.name} field={field} prefix={prefix} form={form} env={env} values={values} parsed={parsed} asked={asked} heading={field.name === headingField} />
+        ))}
+    </>
+  );
+}
+
+interface FieldProps {
+  field: Field;
+  prefix: string;
+  form: GovForm;
+  env: FieldEnv<unknown>;
+  values: Values;
+  parsed: Values;
+  asked: Set<string>;
+  heading: boolean;
+}
+
+function QuestionField({ field, prefix, form, env, values, parsed, asked, heading }: FieldProps) {
+  const path = `${prefix}${field.name}`;
+  const register = (form as unknown as UseFormReturn<Values>).register;
+  const error = form.errorFor(path);
+  const labelClass = heading ? 'govuk-label--l' : 'govuk-label--s';
+  const legendClass = heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--s';
+  const revealed = (option: { reveal?: Field[] }): ReactNode =>
+    option.reveal?.length ? (
+      <QuestionFields fields={option.reveal.filter((f) => asked.has(f.name))} prefix={prefix} form={form} env={env} values={values} />
+    ) : undefined;
+
+  switch (field.kind) {
+    case 'text':
+      return (
+        <TextInput
+          {...register(path)}
+          id={path}
+          label={field.label}
+          labelClassName={labelClass}
+          isPageHeading={heading}
+          hint={field.hint}
+          errorMessage={error}
+          type={field.inputType ?? 'text'}
+          autoComplete={field.autocomplete}
+          spellCheck={field.format === 'email' ? false : undefined}
+          className={widthClass(field.width)}
+        />
+      );
+    case 'textarea':
+      return <Textarea {...register(path)} id={path} label={field.label} labelClassName={labelClass} isPageHeading={heading} hint={field.hint} errorMessage={error} maxLength={field.maxLength} />;
+    case 'number':
+      return (
+        <TextInput
+          {...register(path)}
+          id={path}
+          label={field.label}
+          labelClassName={labelClass}
+          isPageHeading={heading}
+          hint={field.hint}
+          errorMessage={error}
+          inputMode={field.integer ? 'numeric' : 'decimal'}
+          spellCheck={false}
+          prefix={field.prefix}
+          suffix={field.suffix}
+          className="govuk-input--width-10"
+        />
+      );
+    case 'radios':
+      return (
+        <Radios
+          {...register(path)}
+          idPrefix={path}
+          legend={field.label}
+          legendClassName={legendClass}
+          isPageHeading={heading}
+          hint={field.hint}
+          errorMessage={error}
+          inline={field.inline}
+          items={field.options.map((o) => ({ value: String(o.value), text: o.text, hint: o.hint, conditional: revealed(o) }))}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...register(path)}
+          id={path}
+          label={field.label}
+          labelClassName={labelClass}
+          isPageHeading={heading}
+          hint={field.hint}
+          errorMessage={error}
+          options={[{ value: '', text: 'Select' }, ...field.options.map((o) => ({ value: String(o.value), text: o.text }))]}
+        />
+      );
+    case 'checkboxes':
+      return (
+        <Checkboxes
+          {...register(path)}
+          idPrefix={path}
+          legend={field.label}
+          legendClassName={legendClass}
+          isPageHeading={heading}
+          hint={field.hint}
+          errorMessage={error}
+          items={field.options.map((o) => ({ value: String(o.value), text: o.text, hint: o.hint, conditional: revealed(o), behaviour: o.exclusive ? ('exclusive' as const) : undefined }))}
+        />
+      );
+    case 'date':
+      return <DateInput id={path} {...registerDate(form, path)} legend={field.label} legendClassName={legendClass} isPageHeading={heading} hint={field.hint} />;
+    case 'month':
+      return (
+        <DateInput
+          id={path}
+          name={path}
+          parts={['month', 'year']}
+          month={register(`${path}.month`)}
+          year={register(`${path}.year`)}
+          legend={field.label}
+          legendClassName={legendClass}
+          isPageHeading={heading}
+          hint={field.hint ?? 'For example, 12 2023'}
+          errorMessage={error ?? form.errorFor(`${path}.month`) ?? form.errorFor(`${path}.year`)}
+        />
+      );
+    case 'group':
+      return (
+        <FormGroup id={errorAnchorId(path)} error={!!error}>
+          <Fieldset legend={field.label} legendClassName={legendClass} isPageHeading={heading}>
+            {field.hint ? <div className="govuk-hint">{field.hint}</div> : null}
+            {error ? (
+              <p className="govuk-error-message">
+                <span className="govuk-visually-hidden">Error:</span> {error}
+              </p>
+            ) : null}
+            <QuestionFields fields={field.fields} prefix={`${path}.`} form={form} env={env} values={(values[field.name] as Values | undefined) ?? {}} />
+          </Fieldset>
+        </FormGroup>
+      );
+    case 'list':
+      return <ListInput field={field} path={path} form={form} env={env} items={(values[field.name] as Values[] | undefined) ?? []} error={error} heading={heading} />;
+    case 'computed': {
+      const value = field.compute(parsed, env);
+      return (
+        <FormGroup id={errorAnchorId(path)} error={!!error}>
+          <h2 className="govuk-heading-s govuk-!-margin-bottom-1">{field.label}</h2>
+          {error ? (
+            <p className="govuk-error-message">
+              <span className="govuk-visually-hidden">Error:</span> {error}
+            </p>
+          ) : null}
+          <p className="govuk-body" aria-live="polite">
+            {value === null ? 'Worked out from your answers' : formatAnswer(field, value).join(' ')}
+          </p>
+        </FormGroup>
+      );
+    }
+  }
+}
+
+function ListInput({ field, path, form, env, items, error, heading }: { field: Extract<Field, { kind: 'list' }>; path: string; form: GovForm; env: FieldEnv<unknown>; items: Values[]; error?: string; heading: boolean }) {
+  const { fields: rows, append, remove } = useFieldArray({ control: (form as unknown as UseFormReturn<{ list: Values[] }>).control, name: path as "list" });
+  const full = field.max !== undefined && rows.length >= field.max;
+  return (
+    <FormGroup id={errorAnchorId(path)} error={!!error}>
+      <Fieldset legend={field.label} legendClassName={heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--m'} isPageHeading={heading}>
+        {field.hint ? <div className="govuk-hint">{field.hint}</div> : null}
+        {error ? (
+          <p className="govuk-error-message">
+            <span className="govuk-visually-hidden">Error:</span> {error}
+          </p>
+        ) : null}
+        {rows.length === 0 ? <p className="govuk-body">None added yet.</p> : null}
+        {rows.map((row, index) => (
+          <div key={row.id} className="govuk-!-margin-bottom-6">
+            <Fieldset legend={`${field.itemLabel} ${index + 1}`} legendClassName="govuk-fieldset__legend--s">
+              <QuestionFields fields={field.item} prefix={`${path}.${index}.`} form={form} env={env} values={items[index] ?? {}} />
+              <Button type="button" variant="secondary" onClick={() => remove(index)}>
+                Remove<span className="govuk-visually-hidden"> {`${field.itemLabel.toLowerCase()} ${index + 1}`}</span>
+              </Button>
+            </Fieldset>
+          </div>
+        ))}
+        {full ? null : (
+          <Button type="button" variant="secondary" onClick={() => append(toFormValues(field.item, {}))}>
+            {field.addLabel ?? (rows.length === 0 ? `Add ${field.itemLabel.toLowerCase()}` : `Add another ${field.itemLabel.toLowerCase()}`)}
+          </Button>
+        )}
+      </Fieldset>
+    </FormGroup>
+  );
+}

@@ -1,0 +1,60 @@
+// A report task's own part of the task page (/tasks/{taskId}): its sections as a GOV.UK task list,
+// group by group with their statuses, and the task's actions. 'Submit to regulator' is enabled only
+// when every section that applies is completed.
+import { useLocation } from 'wouter';
+import { Button, ButtonGroup, TaskList, WarningText } from '../../components';
+import { readyToSubmit, reportPayloadOf, sectionStatusLabels, taskList } from '../../../domain/reports/report';
+import type { TaskFormProps } from '../task/task-page';
+import { inApp, sectionPath, taskActionPath } from './links';
+import { reportTaskOf } from './report-tasks';
+import { factsOfView } from './use-task-view';
+
+export function ReportTaskList({ view }: TaskFormProps) {
+  const [, navigate] = useLocation();
+  const report = reportTaskOf(view.requestTask.type)!;
+  const payload = reportPayloadOf(view.requestTask.payload);
+  const facts = factsOfView(view);
+  const allowed = (action?: string) => !!action && view.allowedRequestTaskActions.includes(action);
+  const taskId = view.requestTask.id;
+  const ready = readyToSubmit(report.definition, payload, facts);
+  return (
+    <>
+      {report.texts.waiting && !report.save ? <WarningText>{report.texts.waiting}</WarningText> : null}
+      {taskList(report.definition, payload, facts).map((group, g) => (
+        <section key={group.title} aria-labelledby={`report-group-${g}`}>
+          <h2 id={`report-group-${g}`} className="govuk-heading-m">
+            {`${g + 1}. ${group.title}`}
+          </h2>
+          <TaskList
+            idPrefix={`report-group-${g}`}
+            items={group.sections.map((s) => ({ title: s.title, href: sectionPath(taskId, s.id), onClick: inApp(navigate), status: sectionStatusLabels[s.status] }))}
+          />
+        </section>
+      ))}
+      <ButtonGroup>
+        {allowed(report.submit) ? (
+          ready ? (
+            <Button href={taskActionPath(taskId, 'submit')} onClick={inApp(navigate)}>
+              Submit to regulator
+            </Button>
+          ) : (
+            <Button type="button" disabled aria-disabled="true">
+              Submit to regulator
+            </Button>
+          )
+        ) : null}
+        {allowed(report.sendForReview) ? (
+          <Button href={taskActionPath(taskId, 'send-for-review')} variant="secondary" onClick={inApp(navigate)}>
+            Send for review
+          </Button>
+        ) : null}
+        {allowed(report.returnToSubmit) ? (
+          <Button href={taskActionPath(taskId, 'return')} onClick={inApp(navigate)}>
+            {`Return this ${report.texts.name}`}
+          </Button>
+        ) : null}
+      </ButtonGroup>
+      {allowed(report.submit) && !ready ? <p className="govuk-body">Complete every section before you submit to the regulator.</p> : null}
+    </>
+  );
+}

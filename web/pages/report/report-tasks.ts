@@ -1,0 +1,81 @@
+// The report task types the SPA shows as a task list of sections (reference workflows §3.6): for
+// each, its report definition, the actions its pages post and the texts they show. A new report
+// adds an entry here; every page comes from its definition.
+import type { ReportDefinition } from '../../../domain/reports/report';
+import { notificationReport } from '../../../domain/reports/notification/definition';
+import {
+  NOTIFICATION_EDIT,
+  NOTIFICATION_SUBMIT,
+  NOTIFICATION_WAIT,
+  RETURN_NOTIFICATION,
+  SAVE_NOTIFICATION,
+  SAVE_NOTIFICATION_EDIT,
+  SEND_NOTIFICATION_TO_EDIT,
+  SUBMIT_NOTIFICATION,
+} from '../../../domain/processes/notification-of-compliance';
+
+export interface ReportTexts {
+  /** 'notification', 'action plan': in sentences. */
+  name: string;
+  submitted: { panel: string; body: (authority: string) => string };
+  submitConfirm: string[];
+  sendForReview?: { heading: string; select: string; texts: string[]; panel: (name: string) => string; body: string };
+  returnToSubmit?: { caption: string; heading: string; text: string; panel: string; body: string };
+  /** Shown while it waits for someone else's review. */
+  waiting?: string;
+}
+
+export interface ReportTask {
+  definition: ReportDefinition;
+  /** SAVE of a section; absent: the task shows the report read-only. */
+  save?: string;
+  submit?: string;
+  sendForReview?: string;
+  /** The task type of the review that 'Send for review' opens (whose candidates may be chosen). */
+  reviewTask?: string;
+  returnToSubmit?: string;
+  texts: ReportTexts;
+}
+
+const notificationTexts: ReportTexts = {
+  name: 'notification',
+  submitted: {
+    panel: 'Notification sent to regulator',
+    body: (authority) => `The notification has been sent to ${authority}. Contact your regulator if you need to make any updates to the notification.`,
+  },
+  submitConfirm: [
+    'Your notification will be sent directly to your regulator.',
+    "By selecting 'Confirm and send' you confirm that the information in your notification is correct to the best of your knowledge.",
+  ],
+  sendForReview: {
+    heading: 'Send notification for review',
+    select: 'Select a user to edit notification details',
+    texts: [
+      "By selecting 'Confirm and send', you confirm that this notification will be sent to another user who can edit the notification details.",
+      'Once you send this notification, you will not be able to make any changes unless it is returned to you.',
+    ],
+    panel: (name) => `The notification has been sent to ${name}`,
+    body: 'The notification has been sent to the selected user for review. Once this user has reviewed the notification it will be returned to you.',
+  },
+  returnToSubmit: {
+    caption: 'Return notification',
+    heading: 'Are you sure you want to return the notification?',
+    text: 'You will not be able to make any changes after returning the notification.',
+    panel: 'Notification has been returned',
+    body: 'The notification has been returned to the user responsible for submitting it.',
+  },
+  waiting: 'Waiting for review. You cannot make any changes.',
+};
+
+export const reportTasks: Record<string, ReportTask> = {
+  [NOTIFICATION_SUBMIT]: { definition: notificationReport, save: SAVE_NOTIFICATION, submit: SUBMIT_NOTIFICATION, sendForReview: SEND_NOTIFICATION_TO_EDIT, reviewTask: NOTIFICATION_EDIT, texts: notificationTexts },
+  [NOTIFICATION_EDIT]: { definition: notificationReport, save: SAVE_NOTIFICATION_EDIT, returnToSubmit: RETURN_NOTIFICATION, texts: notificationTexts },
+  [NOTIFICATION_WAIT]: { definition: notificationReport, texts: notificationTexts },
+};
+
+export const reportTaskOf = (taskType: string): ReportTask | undefined => (Object.hasOwn(reportTasks, taskType) ? reportTasks[taskType] : undefined);
+
+/** The report definitions by request type, for the read-only view of what was submitted. */
+export const reportsByRequestType: Record<string, ReportDefinition> = {
+  NOTIFICATION_OF_COMPLIANCE_P3: notificationReport,
+};

@@ -1,0 +1,219 @@
+// A report section (/tasks/{taskId}/section/{sectionId}[/{stepId}]): its question pages, one at a
+// time with 'Save and continue', and its summary with 'Change' links and 'Confirm and complete'.
+// Every save goes to the server with the task's version; the server parses, prunes and settles
+// the report with the same definition these pages use.
+import { useMemo, useState } from 'react';
+import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
+import { BackLink, Button, SummaryList } from '../../components';
+import { FormErrorSummary, useGovForm } from '../../forms';
+import { useAnyRequestPending } from '../../lib/pending';
+import { usePageTitle } from '../../lib/page-title';
+import { fieldNames, toFormValues, type Values } from '../../../domain/reports/fields';
+import {
+  applicableSteps,
+  contextOf,
+  reportPayloadOf,
+  sectionOf,
+  sectionRows,
+  sectionStatus,
+  stepOf,
+  stepSchema,
+  type ReportPayload,
+  type SectionDefinition,
+  type StepDefinition,
+} from '../../../domain/reports/report';
+import { actionErrors, saveTask } from '../task/task-page';
+import type { TaskView } from '../task/task-view';
+import { ReportProblems, type Problem } from './report-problems';
+import { reportTaskOf, type ReportTask } from './report-tasks';
+import { inApp, sectionPath, stepPath, taskPath } from './links';
+import { QuestionFields } from './question-fields';
+import { factsOfView, useTaskView } from './use-task-view';
+
+export default function SectionPage() {
+  const { taskId, sectionId, stepId } = useParams<{ taskId: string; sectionId: string; stepId?: string }>();
+  const [location] = useLocation();
+  const { view, missing } = useTaskView(taskId, location);
+  const report = view ? reportTaskOf(view.requestTask.type) : undefined;
+  const section = report ? sectionOf(report.definition, sectionId) : undefined;
+  if (missing || (view && !section)) return <NotAvailable taskId={taskId} />;
+  if (!view || !report || !section) return <p className="govuk-body">Loading…</p>;
+
+  const payload = reportPayloadOf(view.requestTask.payload);
+  const ctx = contextOf(report.definition, payload, factsOfView(view));
+  const editable = !!report.save && view.allowedRequestTaskActions.includes(report.save);
+  const status = sectionStatus(report.definition, payload, section, ctx);
+  if (status === null || status === 'CANNOT_START_YET') return <Redirect to={taskPath(taskId)} replace />;
+  const stored = payload.report[section.id] ?? section.initial?.(payload.prefill) ?? {};
+  const steps = applicableSteps(section, stored, ctx);
+
+  if (!stepId) {
+    // A section not started opens on its first question.
+    if (editable && payload.report[section.id] === undefined) return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
+    return <SectionSummary key={view.requestTask.version} view={view} report={report} section={section} payload={payload} values={stored} ctx={ctx} editable={editable} />;
+  }
+  const step = stepOf(section, stepId);
+  if (!step || !steps.includes(step) || !editable) return <Redirect to={sectionPath(taskId, section.id)} replace />;
+  return <QuestionPage key={`${step.id}:${view.requestTask.version}`} view={view} report={report} section={section} step={step} values={stored} ctx={ctx} />;
+}
+
+function NotAvailable({ taskId }: { taskId: string }) {
+  usePageTitle('Page not available');
+  return (
+    <>
+      <h1 className="govuk-heading-l">This page is not available</h1>
+      <p className="govuk-body">The task may have been completed, or the section is not part of this report.</p>
+      <p className="govuk-body">
+        <Link href={taskPath(taskId)} className="govuk-link">
+          Return to the task
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** The answers of the pages before this one: what the page's conditions and rules may look at. */
+function earlierAnswers(section: SectionDefinition, step: StepDefinition, values: Values): Values {
+  const before = section.steps.slice(0, section.steps.indexOf(step));
+  const names = new Set(before.flatMap((s) => fieldNames(s.fields)));
+  return Object.fromEntries(Object.entries(values).filter(([k]) => names.has(k)));
+}
+
+interface QuestionPageProps {
+  view: TaskView;
+  report: ReportTask;
+  section: SectionDefinition;
+  step: StepDefinition;
+  values: Values;
+  ctx: unknown;
+}
+
+function QuestionPage({ view, report, section, step, values, ctx }: QuestionPageProps) {
+  const [, navigate] = useLocation();
+  const change = new URLSearchParams(useSearch()).get('change') === 'true';
+  const env = useMemo(() => ({ ctx, section: earlierAnswers(section, step, values) }), [ctx, section, step, values]);
+  const schema = useMemo(() => stepSchema(step, env), [step, env]);
+  const form = useGovForm({ schema, defaultValues: toFormValues(step.fields, values), fieldOrder: fieldNames(step.fields) });
+  const pending = useAnyRequestPending();
+  const typed = form.watch() as Values;
+  const single = step.fields.length === 1 && step.fields[0]!.kind !== 'group' && step.fields[0]!.kind !== 'computed' && step.fields[0]!.label === step.title;
+  usePageTitle(step.title);
+  const taskId = view.requestTask.id;
+
+  const onSubmit = async (answers: Values) => {
+    const data: Values = { ...values };
+    for (const name of fieldNames(step.fields)) delete data[name];
+    Object.assign(data, answers);
+    try {
+      await saveTask(view, report.save!, { section: section.id, data, complete: false });
+    } catch (err) {
+      for (const e of actionErrors(err, (p) => p || null)) form.setError((e.path || 'root') as never, { message: e.message });
+      return;
+    }
+    const steps = applicableSteps(section, data, ctx);
+    const next = steps[steps.indexOf(steps.find((s) => s.id === step.id)!) + 1];
+    navigate(change || !next ? sectionPath(taskId, section.id) : stepPath(taskId, section.id, next.id));
+  };
+
+  const steps = applicableSteps(section, values, ctx);
+  const previous = steps[steps.findIndex((s) => s.id === step.id) - 1];
+  return (
+    <>
+      <BackLink href={previous && !change ? stepPath(taskId, section.id, previous.id) : change ? sectionPath(taskId, section.id) : taskPath(taskId)} onClick={inApp(navigate)}>
+        Back
+      </BackLink>
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          <FormErrorSummary form={form} />
+          <span className="govuk-caption-l">{section.title}</span>
+          {single ? null : <h1 className="govuk-heading-l">{step.title}</h1>}
+          {step.description?.map((p) => (
+            <p key={p} className="govuk-body">
+              {p}
+            </p>
+          ))}
+          <form noValidate onSubmit={form.handleSubmit(onSubmit as never)}>
+            <QuestionFields fields={step.fields} prefix="" form={form} env={env} values={typed} headingField={single ? step.fields[0]!.name : undefined} />
+            <Button pending={pending}>Save and continue</Button>
+          </form>
+          <p className="govuk-body">
+            <Link href={taskPath(taskId)} className="govuk-link">
+              Return to task list
+            </Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+interface SummaryProps {
+  view: TaskView;
+  report: ReportTask;
+  section: SectionDefinition;
+  payload: ReportPayload;
+  values: Values;
+  ctx: unknown;
+  editable: boolean;
+}
+
+function SectionSummary({ view, report, section, payload, values, ctx, editable }: SummaryProps) {
+  const [, navigate] = useLocation();
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const pending = useAnyRequestPending();
+  const taskId = view.requestTask.id;
+  usePageTitle(problems.length ? `Error: ${section.title}` : section.title);
+  const completed = payload.sectionsCompleted[section.id] === 'COMPLETED';
+  const rows = sectionRows(section, values, ctx).map((row) => ({
+    key: row.key,
+    value: row.value.map((line, i) => (
+      <span key={i} className="esos-answer-line">
+        {line}
+      </span>
+    )),
+    actions: editable ? [{ href: stepPath(taskId, section.id, row.step, true), text: 'Change', visuallyHiddenText: row.key.toLowerCase(), onClick: inApp(navigate) }] : undefined,
+  }));
+
+  const complete = async () => {
+    try {
+      await saveTask(view, report.save!, { section: section.id, data: values, complete: true });
+    } catch (err) {
+      setProblems(actionErrors(err).map((e) => ({ message: e.message, href: problemHref(view, section, e.path) })));
+      return;
+    }
+    navigate(taskPath(taskId));
+  };
+
+  return (
+    <>
+      <BackLink href={taskPath(taskId)} onClick={inApp(navigate)}>
+        Back
+      </BackLink>
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          <ReportProblems problems={problems} />
+          <span className="govuk-caption-l">{report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}</span>
+          <h1 className="govuk-heading-l">{section.title}</h1>
+          {rows.length ? <SummaryList rows={rows} /> : <p className="govuk-body">No answers yet.</p>}
+          {editable && !completed ? (
+            <Button pending={pending} onClick={() => void complete()}>
+              Confirm and complete
+            </Button>
+          ) : null}
+          <p className="govuk-body">
+            <Link href={taskPath(taskId)} className="govuk-link">
+              Return to task list
+            </Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Where a problem with an answer is put right: the page that asks it. */
+function problemHref(view: TaskView, section: SectionDefinition, path: string): string {
+  const name = path.split('.')[0];
+  const step = section.steps.find((s) => fieldNames(s.fields).includes(name ?? ''));
+  return step ? stepPath(view.requestTask.id, section.id, step.id, true) : sectionPath(view.requestTask.id, section.id);
+}

@@ -1,0 +1,28 @@
+// A task as GET /tasks/{id} returns it, read afresh on every page of the task (each page is a new
+// address), so a page always posts the version it shows.
+import { useCallback, useEffect, useState } from 'react';
+import { apiGet } from '../../lib/api';
+import type { TaskView } from '../task/task-view';
+import type { ReportFacts } from '../../../domain/reports/report';
+
+export function useTaskView(taskId: string | undefined, key?: string) {
+  const [view, setView] = useState<TaskView | null>(null);
+  const [missing, setMissing] = useState(false);
+  const load = useCallback(async () => {
+    if (!taskId) return;
+    try {
+      setView(await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`));
+    } catch {
+      setMissing(true);
+    }
+  }, [taskId]);
+  useEffect(() => {
+    void load();
+  }, [load, key]);
+  return { view, missing, reload: load };
+}
+
+/** What the account tells a report (its name and registration number). */
+export function factsOfView(view: TaskView): ReportFacts {
+  return view.requestInfo.accountName ? { account: { name: view.requestInfo.accountName, registrationNumber: view.requestInfo.accountRegistrationNumber } } : {};
+}

@@ -1,0 +1,169 @@
+// A request of an account (/accounts/{accountId}/workflows/{requestId}), for its operators and the
+// regulators of its competent authority: status, what was last submitted (read-only), the timeline,
+// and the regulator's 'Return to participant for changes' (re-initiate, reference workflows §5).
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { BackLink, Button, SummaryList, TaskList } from '../../components';
+import { HttpError, apiGet, apiPost } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { useAnyRequestPending } from '../../lib/pending';
+import { requestActionHeading } from '../../../domain/request-action-labels';
+import { requestTypeLabels, startTaskTexts, type RequestType } from '../../../domain/requests';
+import { reportAnswers, reportPayloadOf } from '../../../domain/reports/report';
+import { TaskOutcome } from '../task/task-page';
+import type { TimelineEntry } from '../task/task-view';
+import { reportsByRequestType } from '../report/report-tasks';
+
+interface RequestInfo {
+  id: string;
+  type: RequestType;
+  status: string;
+  accountId: number | null;
+  submissionDate: string | null;
+}
+
+const SUBMITTED = /_APPLICATION_SUBMITTED$|_SUBMITTED$/;
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+
+export function requestTitle(type: RequestType): string {
+  return startTaskTexts[type]?.title ?? requestTypeLabels[type] ?? type;
+}
+
+export default function RequestPage() {
+  const { accountId, requestId } = useParams<{ accountId: string; requestId: string }>();
+  const [request, setRequest] = useState<RequestInfo | null>(null);
+  const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
+  const [submitted, setSubmitted] = useState<unknown>(null);
+  const [related, setRelated] = useState<string[]>([]);
+  const [missing, setMissing] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pending = useAnyRequestPending();
+  const name = request ? requestTitle(request.type) : 'Workflow';
+  const label = (startTaskTexts[request?.type as RequestType]?.name ?? name).replace(/^Notification of Compliance$/, 'notification').toLowerCase();
+  usePageTitle(done ? `You've successfully returned the ${label}` : confirming ? `Return ${label} to participant` : name);
+
+  const load = useCallback(async () => {
+    try {
+      const info = await apiGet<RequestInfo>(`/v1.0/requests/${encodeURIComponent(requestId)}`);
+      setRequest(info);
+      const entries = await apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId } });
+      setTimeline(entries);
+      const last = entries.find((e) => SUBMITTED.test(e.type));
+      setSubmitted(last ? (await apiGet<{ payload: unknown }>(`/v1.0/request-actions/${last.id}`)).payload : null);
+      setRelated(Object.keys(await apiGet<Record<string, unknown>>(`/v1.0/requests/available-workflows/reporting/related-actions/${encodeURIComponent(requestId)}`)));
+    } catch {
+      setMissing(true);
+    }
+  }, [requestId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (missing) {
+    return (
+      <>
+        <h1 className="govuk-heading-l">This workflow is not available</h1>
+        <p className="govuk-body">
+          <Link href={`/accounts/${accountId}`} className="govuk-link">
+            Return to the account
+          </Link>
+        </p>
+      </>
+    );
+  }
+  if (!request) return <p className="govuk-body">Loading…</p>;
+  if (done) {
+    return (
+      <TaskOutcome title={`You've successfully returned the ${label}`}>
+        {`A task has been created and has been assigned to the account's Primary contact. ${label.charAt(0).toUpperCase()}${label.slice(1)} will be re-submitted once the user has completed his work.`}
+      </TaskOutcome>
+    );
+  }
+  if (confirming) {
+    const reinitiate = async () => {
+      try {
+        await apiPost('/v1.0/requests', { requestCreateActionType: confirming }, { query: { accountId: request.accountId ?? '' } });
+        setDone(true);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        setError(err.message);
+      }
+    };
+    return (
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          {error ? (
+            <div className="govuk-error-summary" tabIndex={-1}>
+              <div role="alert">
+                <h2 className="govuk-error-summary__title">There is a problem</h2>
+                <div className="govuk-error-summary__body">
+                  <p>{error}</p>
+                </div>
+              </div>
+            </div>
+          ) : null}
+          <span className="govuk-caption-l">{`Return ${label} to participant`}</span>
+          <h1 className="govuk-heading-l">{`Are you sure you want to return this ${label} to the participant for changes?`}</h1>
+          <Button pending={pending} onClick={() => void reinitiate()}>
+            Yes, re-initiate
+          </Button>
+          <p className="govuk-body">
+            <a href="#" className="govuk-link" onClick={(e) => (e.preventDefault(), setConfirming(null))}>
+              Cancel
+            </a>
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  const definition = reportsByRequestType[request.type];
+  const answers = definition && submitted ? reportAnswers(definition, reportPayloadOf(submitted).report, {}) : [];
+  return (
+    <>
+      <BackLink href={`/accounts/${accountId}`}>Back to the account</BackLink>
+      <span className="govuk-caption-l">{request.id}</span>
+      <h1 className="govuk-heading-l">{name}</h1>
+      <SummaryList
+        rows={[
+          { key: 'Reference', value: request.id },
+          { key: 'Status', value: statusLabel(request.status) },
+          ...(request.submissionDate ? [{ key: 'Submitted', value: dateTime(request.submissionDate) }] : []),
+        ]}
+      />
+      {related.length ? (
+        <>
+          <h2 className="govuk-heading-m">Related actions</h2>
+          <TaskList items={related.map((action) => ({ title: 'Return to participant for changes', href: '#', onClick: (e) => (e.preventDefault(), setConfirming(action)), status: '' }))} idPrefix="related" />
+        </>
+      ) : null}
+      {answers.length ? (
+        <>
+          <h2 className="govuk-heading-m">What was submitted</h2>
+          {answers.map((section) => (
+            <div key={section.section}>
+              <h3 className="govuk-heading-s">{section.title}</h3>
+              <SummaryList rows={section.rows.map((row) => ({ key: row.key, value: row.value.map((line, i) => <span key={i} className="esos-answer-line">{line}</span>) }))} />
+            </div>
+          ))}
+        </>
+      ) : null}
+      <h2 className="govuk-heading-m">Timeline</h2>
+      {timeline.length === 0 ? (
+        <p className="govuk-body">Nothing has happened on this request yet.</p>
+      ) : (
+        <ol className="govuk-list">
+          {timeline.map((entry) => (
+            <li key={entry.id} className="govuk-!-margin-bottom-4">
+              <h3 className="govuk-heading-s govuk-!-margin-bottom-1">{requestActionHeading(entry)}</h3>
+              <p className="govuk-body-s govuk-!-margin-bottom-0">{dateTime(entry.creationDate)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
