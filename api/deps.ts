@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../infra/config';
 import type { Db } from '../infra/db';
 import type { Logger } from '../infra/logger';
-import type { Principal } from './routing';
+import type { Principal } from './auth/principal';
 
 /** What handlers get to work with. Built once in server.ts; tests build their own. */
 export interface AppDeps {

@@ -7,12 +7,6 @@ import type { AppDeps } from './deps';
 import type { Permission, RoleType } from '../domain/authorities';
 import { hasPermission, loadCurrentUser } from './auth/current-user';
 
-export interface Principal {
-  subject: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 /**
  * Who may call a route. `public`: anyone. `authenticated`: any valid bearer token (the caller is

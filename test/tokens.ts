@@ -1,7 +1,7 @@
 // Bearer tokens for API tests, signed with a key pair made once per test file, and the matching
 // verifyToken for startApi({ verifyToken }). Independent of the identity provider on purpose.
 import { generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
-import type { Principal } from '../api/routing';
+import type { Principal } from '../api/auth/principal';
 import { loadConfig } from '../infra/config';
 
 let keys: Promise<{ publicKey: CryptoKey; privateKey: CryptoKey }> | null = null;

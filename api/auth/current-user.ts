@@ -3,7 +3,7 @@
 import type { Db } from '../../infra/db';
 import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
-import type { Principal } from '../routing';
+import type { Principal } from './principal';
 
 export interface Authority {
   id: number;

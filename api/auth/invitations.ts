@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../infra/db';
 import type { InvitationType } from '../../domain/users';
 import { ApiError } from '../errors';
-import type { Principal } from '../routing';
+import type { Principal } from './principal';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_EXPIRY_MINUTES = 3 * 24 * 60;

@@ -4,7 +4,7 @@
 // call, and an ECDSA verification per request was the largest CPU cost of a list call.
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { Principal } from '../routing';
+import type { Principal } from './principal';
 
 export interface VerifierOptions {
   issuer: string;

@@ -7,7 +7,7 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
-import { actingUser, assertVisible, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, type TaskRow } from './task-access';
+import { actingUser, assertVisible, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, taskIdParam, type TaskRow } from './task-access';
 import { queryPrepared } from '../../infra/prepared';
 import { updateRequest } from './requests-engine';
 import { processOfTask, taskDefinition, type ActionRefusal, type TaskActionDefinition } from '../../domain/processes';
@@ -17,7 +17,6 @@ import type { CurrentUser } from '../auth/current-user';
 import { taskContext } from './task-context';
 import { taskActionUpdate } from '../../workflows/request-messages';
 
-export const taskIdParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The task id must be a number'), v.transform(Number));
 
 const actionBody = v.object({
   requestTaskId: v.pipe(v.number('requestTaskId must be a number'), v.integer(), v.minValue(1)),

@@ -12,7 +12,6 @@ import { routes } from './routes';
 const SessionTimeout = lazy(() => import('./session-timeout').then((m) => ({ default: m.SessionTimeout })));
 
 export { SERVICE_NAME } from '../lib/page-title';
-export { ESOS_GUIDANCE_URL } from './footer';
 
 /** The frame of every page: cookie banner, skip link, header, phase banner, breadcrumbs, main, footer. */
 export function Layout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { getAccessToken, startSignIn } from './auth/tokens';
 import { renderHook } from '@testing-library/react';
 import { clearErrorPage, useErrorPage } from './error-page';
 import { pendingRequestCount } from './pending';
-import { testResponse } from './test-responses';
+import { testResponse } from '../testing/responses';
 
 jest.mock('./auth/tokens', () => ({
   getAccessToken: jest.fn(),

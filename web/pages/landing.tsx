@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '../lib/page-title';
-import { ESOS_GUIDANCE_URL } from '../app/layout';
+import { ESOS_GUIDANCE_URL } from '../app/footer';
 import { Guard, landingGuard } from '../app/guards';
 import { needsTermsAcceptance } from '../app/startup';
 import { useSession } from '../stores/session';

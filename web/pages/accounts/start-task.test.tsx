@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
-import { testResponse } from '../../lib/test-responses';
+import { testResponse } from '../../testing/responses';
 import { StartTask } from './start-task';
 
 const fetchMock = jest.fn();

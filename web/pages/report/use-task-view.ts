@@ -6,20 +6,22 @@ import type { TaskView } from '../task/task-view';
 import type { ReportFacts } from '../../../domain/reports/report';
 
 export function useTaskView(taskId: string | undefined, key?: string) {
-  const [view, setView] = useState<TaskView | null>(null);
+  // The view with the address it was read for: a page never acts on what another page read.
+  const [loaded, setLoaded] = useState<{ view: TaskView; for: string } | null>(null);
   const [missing, setMissing] = useState(false);
+  const address = `${taskId}|${key ?? ''}`;
   const load = useCallback(async () => {
     if (!taskId) return;
     try {
-      setView(await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`));
+      setLoaded({ view: await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`), for: address });
     } catch {
       setMissing(true);
     }
-  }, [taskId]);
+  }, [taskId, address]);
   useEffect(() => {
     void load();
-  }, [load, key]);
-  return { view, missing, reload: load };
+  }, [load]);
+  return { view: loaded?.for === address ? loaded.view : null, missing, reload: load };
 }
 
 /** What the account tells a report (its name and registration number). */

@@ -2,10 +2,10 @@
 // edit, invitations, role and status changes, contacts and removal.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse, type TestResponse } from '../../../lib/test-responses';
+import { testResponse, type TestResponse } from '../../../testing/responses';
 import { UsersTab } from '../users-tab';
 import type { OperatorAuthorities, OperatorAuthority } from './users-data';
-import { axeViolations } from '../../task/test-task-api';
+import { axeViolations } from '../../../testing/task-api';
 
 const fetchMock = jest.fn();
 

@@ -2,10 +2,10 @@
 // the task (SAVE merges into its payload and bumps its version) and records the actions posted.
 import { render } from '@testing-library/react';
 import { Route, Router } from 'wouter';
-import { testResponse, type TestResponse } from '../../lib/test-responses';
-import { useSession } from '../../stores/session';
-import TasksPage from '../tasks';
-import type { TaskView, TimelineEntry } from './task-view';
+import { testResponse, type TestResponse } from './responses';
+import { useSession } from '../stores/session';
+import TasksPage from '../pages/tasks';
+import type { TaskView, TimelineEntry } from '../pages/task/task-view';
 
 export interface PostedAction {
   requestTaskId: number;
@@ -84,4 +84,4 @@ export function renderTaskPage(taskId = 7) {
   );
 }
 
-export { axeViolations } from '../../../test/jsdom-axe';
+export { axeViolations } from '../../test/jsdom-axe';

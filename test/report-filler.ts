@@ -1,0 +1,85 @@
+// Browser tests of the reports: answers a section's question pages in the browser, page by page,
+// from a set of answers (as a report definition stores them), clicking 'Save and continue' and
+// finally 'Confirm and complete', as a user would. The definition says which inputs each answer
+// has; the pages are found by their addresses.
+import type { Page } from 'playwright-core';
+import { flatFields, type Field, type Values } from '../domain/reports/fields';
+import { sectionOf, stepOf, type ReportDefinition } from '../domain/reports/report';
+
+const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
+
+async function fillField(page: Page, field: Field, path: string, value: unknown): Promise<void> {
+  if (value === undefined || value === null) return;
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'number':
+      await byId(page, path).fill(String(value));
+      return;
+    case 'radios':
+      await page.locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
+      return;
+    case 'checkboxes':
+      for (const item of value as unknown[]) await page.locator(`input[type="checkbox"][name="${path}"][value="${String(item)}"]`).check();
+      return;
+    case 'select':
+      await byId(page, path).selectOption(String(value));
+      return;
+    case 'date': {
+      const [y, m, d] = String(value).split('-');
+      await byId(page, `${path}-day`).fill(String(Number(d)));
+      await byId(page, `${path}-month`).fill(String(Number(m)));
+      await byId(page, `${path}-year`).fill(y!);
+      return;
+    }
+    case 'month': {
+      const [y, m] = String(value).split('-');
+      await byId(page, `${path}-month`).fill(String(Number(m)));
+      await byId(page, `${path}-year`).fill(y!);
+      return;
+    }
+    case 'group':
+      await fillFields(page, field.fields, `${path}.`, value as Values);
+      return;
+    case 'list': {
+      const items = value as Values[];
+      for (let i = 0; i < items.length; i++) {
+        await page.getByRole('button', { name: new RegExp(`^Add (another )?${field.itemLabel}`, 'i') }).click();
+        await fillFields(page, field.item, `${path}.${i}.`, items[i]!);
+      }
+      return;
+    }
+    case 'computed':
+      return;
+  }
+}
+
+export async function fillFields(page: Page, fields: readonly Field[], prefix: string, values: Values): Promise<void> {
+  for (const field of flatFields(fields)) await fillField(page, field, `${prefix}${field.name}`, values[field.name]);
+}
+
+const stepOfUrl = (url: string) => /\/section\/([^/?#]+)(?:\/([^/?#]+))?/.exec(new URL(url).pathname);
+
+/**
+ * From the task list: opens the section, answers each page it asks and confirms the section.
+ * Ends back on the task list.
+ */
+export async function completeSection(page: Page, def: ReportDefinition, sectionId: string, answers: Values): Promise<void> {
+  const section = sectionOf(def, sectionId)!;
+  await page.getByRole('link', { name: section.title, exact: true }).click();
+  await page.waitForURL((url) => stepOfUrl(url.href)?.[1] === sectionId);
+  for (let guard = 0; guard < 50; guard++) {
+    const match = stepOfUrl(page.url());
+    const step = match?.[2] ? stepOf(section, match[2]) : undefined;
+    if (!step) break;
+    await page.getByRole('button', { name: 'Save and continue' }).waitFor();
+    await fillFields(page, step.fields, '', answers);
+    const before = page.url();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.href !== before);
+  }
+  await page.waitForTimeout(8000); console.log('DEBUG url', page.url()); await page.screenshot({ path: '/tmp/noc.png', fullPage: true });
+  await page.getByRole('heading', { level: 1, name: section.title }).waitFor();
+  await page.getByRole('button', { name: 'Confirm and complete' }).click();
+  await page.waitForURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
+}
