@@ -154,6 +154,8 @@ export interface ListField extends Common {
   itemLabel: string;
   /** Items edited in place on the page (small items), or each on a page of its own. */
   layout: 'inline' | 'pages';
+  /** Items left entirely blank are dropped (an optional list whose page shows one empty item). */
+  dropEmpty?: boolean;
   addLabel?: string;
   checks?: (items: Values[], env: FieldEnv<any>) => Issue[];
   /** The item field that names an item in lists and summaries. */
@@ -354,7 +356,7 @@ export function parseField(field: Field, raw: unknown, siblings: Values, env: Fi
     }
     case 'list': {
       if (raw !== null && raw !== undefined && !Array.isArray(raw)) return fail(field.required ?? `Add ${field.itemLabel.toLowerCase()}`);
-      const items = (raw as unknown[] | null | undefined) ?? [];
+      const items = ((raw as unknown[] | null | undefined) ?? []).filter((item) => !(field.dropEmpty && isEmptyField(item)));
       if (field.max !== undefined && items.length > field.max) return fail(field.maxMessage ?? `Add no more than ${field.max} items`);
       if (items.length < (field.min ?? 0)) return fail(field.required ?? `Add at least ${field.min} ${field.itemLabel.toLowerCase()}`);
       const out: Values[] = [];
@@ -450,7 +452,7 @@ function formatNumber(value: number, field: { prefix?: string; suffix?: string; 
 }
 
 /** One answer as text lines. */
-export function formatAnswer(field: Field, value: unknown): string[] {
+export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>): string[] {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0 && field.kind !== 'list')) return [NOT_GIVEN];
   switch (field.kind) {
     case 'text':
@@ -469,7 +471,7 @@ export function formatAnswer(field: Field, value: unknown): string[] {
     case 'month':
       return [formatMonth(String(value))];
     case 'group':
-      return answerRows(field.fields, value as Values).flatMap((row) => (field.summary === 'rows' ? [`${row.key}: ${row.value.join(', ')}`] : row.value.filter((line) => line !== NOT_GIVEN)));
+      return answerRows(field.fields, value as Values, env).flatMap((row) => (field.summary === 'rows' ? [`${row.key}: ${row.value.join(', ')}`] : row.value.filter((line) => line !== NOT_GIVEN)));
     case 'list': {
       const items = value as Values[];
       if (items.length === 0) return ['None'];
@@ -509,7 +511,7 @@ export function answerRows(fields: readonly Field[], values: Values | null | und
       rows.push({ key: field.summaryLabel ?? field.label, value: items.length === 0 ? ['None'] : items.map((item) => answerRows(field.item, item, env).map((r) => r.value.join(' ')).join(', ')), field: field.name });
       continue;
     }
-    rows.push({ key: field.summaryLabel ?? field.label, value: formatAnswer(field, value), field: field.name });
+    rows.push({ key: field.summaryLabel ?? field.label, value: formatAnswer(field, value, env), field: field.name });
   }
   return rows;
 }
