@@ -3,16 +3,27 @@
 import type { Db } from '../infra/db';
 import type { Values } from '../domain/reports/fields';
 
+/** A profile's phone number ('+44 1632 960001', '01632 960001') as a report's {countryCode, number}. */
+export function phoneOf(value: unknown): Values | undefined {
+  const phone = typeof value === 'string' ? value.trim() : '';
+  if (!phone) return undefined;
+  const international = /^\+(\d{1,4})[\s-]*(.*)$/.exec(phone);
+  if (!international) return { countryCode: '44', number: phone };
+  const [, code, rest] = international;
+  // A UK number is written with its leading 0 once the +44 is taken off.
+  return code === '44' ? { countryCode: '44', number: `0${rest!.replace(/^0/, '')}` } : { countryCode: code!, number: rest! };
+}
+
 /** A user's profile as a report's contact person. */
 function contactOf(user: Record<string, any> | undefined): Values | undefined {
   if (!user) return undefined;
-  const phone = typeof user.phone_number === 'string' ? user.phone_number : '';
   return {
     firstName: user.first_name,
     lastName: user.last_name,
     jobTitle: user.job_title ?? undefined,
     email: user.email,
-    phoneNumber: phone ? { countryCode: '44', number: phone.replace(/^\+44\s*/, '0') } : undefined,
+    phoneNumber: phoneOf(user.phone_number),
+    mobileNumber: phoneOf(user.mobile_number),
     address: user.address ?? undefined,
   };
 }
