@@ -137,6 +137,7 @@ export interface GroupField extends Common {
   fields: Field[];
   /** A group whose answers are all empty is null, not an error of each of its fields. */
   optional?: boolean;
+  /** Rules across the group's answers, checked once each answer is valid. */
   checks?: (values: Values, env: FieldEnv<any>) => Issue[];
   /** How the summary shows it: one row with the parts on lines, or a row per field. */
   summary?: 'lines' | 'rows';
@@ -351,7 +352,8 @@ export function parseField(field: Field, raw: unknown, siblings: Values, env: Fi
       if (raw !== null && raw !== undefined && (typeof raw !== 'object' || Array.isArray(raw))) return fail(`Enter ${field.label.toLowerCase()}`);
       if (field.optional && isEmptyField(raw)) return ok(null);
       const { values, issues } = parseFields(field.fields, raw, env);
-      issues.push(...(field.checks?.(values, env) ?? []));
+      // Rules across the group's answers hold only between valid answers (as a page's and a list's).
+      if (issues.length === 0) issues.push(...(field.checks?.(values, env) ?? []));
       return issues.length ? { ok: false, issues } : ok(values);
     }
     case 'list': {
