@@ -322,6 +322,8 @@ export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEn
   const issues: Issue[] = [];
   for (const field of flatFields(fields)) {
     if (field.when && !field.when(values, env)) continue;
+    // A total or share of answers that are not valid means nothing: only their own messages show.
+    if (field.kind === 'computed' && issues.length > 0) continue;
     const result = parseField(field, input[field.name], values, env);
     if (result.ok) {
       if (result.value !== null && result.value !== undefined) values[field.name] = result.value;
