@@ -7,11 +7,13 @@ import type { Values } from '../domain/reports/fields';
 export function phoneOf(value: unknown): Values | undefined {
   const phone = typeof value === 'string' ? value.trim() : '';
   if (!phone) return undefined;
-  const international = /^\+(\d{1,4})[\s-]*(.*)$/.exec(phone);
-  if (!international) return { countryCode: '44', number: phone };
-  const [, code, rest] = international;
   // A UK number is written with its leading 0 once the +44 is taken off.
-  return code === '44' ? { countryCode: '44', number: `0${rest!.replace(/^0/, '')}` } : { countryCode: code!, number: rest! };
+  const uk = /^\+44[\s-]*(?:\(0\)|0)?\s*(.*)$/.exec(phone);
+  if (uk) return { countryCode: '44', number: `0${uk[1]}` };
+  if (!phone.startsWith('+')) return { countryCode: '44', number: phone };
+  // Another country's code, when a space or dash ends it; else the user gives it.
+  const other = /^\+(\d{1,4})[\s-]+(.*)$/.exec(phone);
+  return other ? { countryCode: other[1]!, number: other[2]! } : { number: phone.slice(1) };
 }
 
 /** A user's profile as a report's contact person. */
