@@ -199,6 +199,8 @@ export function significantEnergyConsumption(
     hint?: string;
     pctCheck?: (pct: number | null) => string | null;
     checks?: GroupField['checks'];
+    /** What the share is of, in its label ('the total energy consumption'). */
+    wholeLabel?: string;
   },
 ): GroupField {
   const base = energyConsumption(name, label, { required: options.required, partMessage: (purpose) => `Enter the significant energy consumption for ${purpose}`, positiveTotal: options.positiveTotal, optional: options.optional, hint: options.hint });
@@ -210,7 +212,7 @@ export function significantEnergyConsumption(
       {
         kind: 'computed',
         name: 'significantEnergyConsumptionPct',
-        label: 'Share of the total energy consumption',
+        label: `Share of ${options.wholeLabel ?? 'the total energy consumption'}`,
         unit: '%',
         compute: (values, env) => percentageOf(values.total as number | undefined, options.whole(env)),
         mismatch: SIGNIFICANT_PCT_MISMATCH,

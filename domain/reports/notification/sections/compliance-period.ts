@@ -67,6 +67,7 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
           significantEnergyConsumption('significantEnergyConsumption', `What was the significant energy consumption during the ${period} compliance period? (optional)`, {
             optional: true,
             whole: (env) => organisationalTotal(period, env.section),
+            wholeLabel: 'the organisational energy consumption',
           }),
         ],
       },
