@@ -1,8 +1,20 @@
 // Questions that several reports (and several sections of one) ask the same way: yes/no, the
 // optional yes/no/skip, an address, a contact person, energy by organisational purpose and
 // category, a reduction with its cost. Limits and messages from reference workflows §7.5.
-import { ADDRESS_LINE1_REQUIRED, CITY_REQUIRED, POSTCODE_REQUIRED, REGISTRATION_NUMBER_FORMAT, REGISTRATION_NUMBER_PATTERN } from '../accounts';
-import type { ChoiceOption, Field, GroupField, Issue, NumberField, TextField, Values } from './fields';
+import {
+  ADDRESS_LINE1_REQUIRED,
+  CITY_REQUIRED,
+  CLASSIFICATION_NAME_REQUIRED,
+  CLASSIFICATION_TYPE_REQUIRED,
+  CODE_REQUIRED,
+  CODES_COUNT,
+  MAX_CLASSIFICATION_CODES,
+  POSTCODE_REQUIRED,
+  REGISTRATION_NUMBER_FORMAT,
+  REGISTRATION_NUMBER_PATTERN,
+  classificationTypeLabels,
+} from '../accounts';
+import type { ChoiceOption, Field, FieldEnv, GroupField, Issue, NumberField, TextField, Values } from './fields';
 
 export const TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 10000;
@@ -135,8 +147,13 @@ export function sumOf(values: Values, paths: readonly string[], decimals = 0): n
  * EnergyConsumption: kWh by organisational purpose and their total. `required`: every part must be
  * given (0 allowed); `positiveTotal`: the total must be above 0.
  */
-export function energyConsumption(name: string, label: string, options: { required?: boolean; positiveTotal?: string; hint?: string; when?: Field['when']; optional?: boolean } = {}): GroupField {
-  const parts = organisationalPurposes.map(([key, text]) => kWh(key, text, options.required ? `Enter the energy consumption for ${text.toLowerCase()}` : undefined));
+export function energyConsumption(
+  name: string,
+  label: string,
+  options: { required?: boolean; partMessage?: (purpose: string) => string; positiveTotal?: string; hint?: string; when?: Field['when']; optional?: boolean } = {},
+): GroupField {
+  const message = options.partMessage ?? ((purpose: string) => `Enter the energy consumption for ${purpose}`);
+  const parts = organisationalPurposes.map(([key, text]) => kWh(key, text, options.required ? message(text.toLowerCase()) : undefined));
   return {
     kind: 'group',
     name,
@@ -160,14 +177,115 @@ export function energyConsumption(name: string, label: string, options: { requir
   };
 }
 
-/** PotentialReductionPair: kWh a year and its cost. */
-export const reductionPair = (name: string, label: string, required: boolean): GroupField => ({
+/** floor(part × 100 / whole) in whole per cent, or null without both (or with nothing to divide by). */
+export function percentageOf(part: number | null | undefined, whole: number | null | undefined): number | null {
+  if (typeof part !== 'number' || typeof whole !== 'number' || whole <= 0 || !Number.isInteger(part) || !Number.isInteger(whole)) return null;
+  // kWh have up to 15 digits: part × 100 can pass 2^53, so divide exactly.
+  return Number((BigInt(part) * 100n) / BigInt(whole));
+}
+
+/**
+ * SignificantEnergyConsumption: EnergyConsumption plus its share of a whole, in whole per cent
+ * (floor(total × 100 / whole)). `whole` gives the total it is a share of (another page's answer).
+ */
+export function significantEnergyConsumption(
+  name: string,
+  label: string,
+  options: {
+    whole: (env: FieldEnv<any>) => number | null;
+    required?: boolean;
+    positiveTotal?: string;
+    optional?: boolean;
+    hint?: string;
+    pctCheck?: (pct: number | null) => string | null;
+    checks?: GroupField['checks'];
+    /** What the share is of, in its label ('the total energy consumption'). */
+    wholeLabel?: string;
+  },
+): GroupField {
+  const base = energyConsumption(name, label, { required: options.required, partMessage: (purpose) => `Enter the significant energy consumption for ${purpose}`, positiveTotal: options.positiveTotal, optional: options.optional, hint: options.hint });
+  return {
+    ...base,
+    checks: options.checks,
+    fields: [
+      ...base.fields,
+      {
+        kind: 'computed',
+        name: 'significantEnergyConsumptionPct',
+        label: `Share of ${options.wholeLabel ?? 'the total energy consumption'}`,
+        unit: '%',
+        compute: (values, env) => percentageOf(values.total as number | undefined, options.whole(env)),
+        mismatch: SIGNIFICANT_PCT_MISMATCH,
+        check: (pct) => options.pctCheck?.(pct) ?? null,
+      },
+    ],
+  };
+}
+
+export const SIGNIFICANT_PCT_MISMATCH = 'The significant energy consumption percentage should equal the significant energy consumption as a share of the total';
+
+/** ClassificationCodes: SIC or another named classification, and 1 to 4 codes (as on the account). */
+export const classificationCodes = (name = 'codes', label = 'Activity codes', extra: Partial<GroupField> = {}): GroupField => ({
   kind: 'group',
   name,
   label,
   summary: 'lines',
-  fields: [kWh('energyConsumption', 'Energy (kWh)', required ? `Enter the energy for ${label.toLowerCase()}` : undefined), pounds('energyCost', 'Cost (£)', required ? `Enter the cost for ${label.toLowerCase()}` : undefined)],
+  ...extra,
+  fields: [
+    {
+      kind: 'radios',
+      name: 'type',
+      label: 'Classification type',
+      required: CLASSIFICATION_TYPE_REQUIRED,
+      options: [
+        { value: 'SIC', text: classificationTypeLabels.SIC },
+        { value: 'OTHER', text: classificationTypeLabels.OTHER, reveal: [text('otherTypeName', 'Classification name', CLASSIFICATION_NAME_REQUIRED)] },
+      ],
+    },
+    {
+      kind: 'list',
+      name: 'codes',
+      label: 'Codes',
+      itemLabel: 'Code',
+      titleField: 'code',
+      layout: 'inline',
+      addLabel: 'Add another code',
+      min: 1,
+      required: CODES_COUNT,
+      max: MAX_CLASSIFICATION_CODES,
+      maxMessage: CODES_COUNT,
+      dropEmpty: true,
+      item: [text('code', 'Code', CODE_REQUIRED, { width: '10' })],
+    },
+  ],
 });
+
+/** The account's codes ({type, otherTypeName, codes: string[]}) as the answers of `classificationCodes`. */
+export function codesFromAccount(codes: unknown): Values | undefined {
+  if (!codes || typeof codes !== 'object' || Array.isArray(codes)) return undefined;
+  const c = codes as { type?: unknown; otherTypeName?: unknown; codes?: unknown };
+  const list = Array.isArray(c.codes) ? c.codes.filter((code): code is string => typeof code === 'string' && code.trim() !== '') : [];
+  return {
+    ...(typeof c.type === 'string' ? { type: c.type } : {}),
+    ...(c.type === 'OTHER' && typeof c.otherTypeName === 'string' ? { otherTypeName: c.otherTypeName } : {}),
+    codes: list.map((code) => ({ code })),
+  };
+}
+
+/** PotentialReductionPair: kWh a year and its cost. */
+export const reductionPair = (name: string, label: string, required: boolean, messages?: { energy: string; cost: string }): GroupField => ({
+  kind: 'group',
+  name,
+  label,
+  summary: 'lines',
+  fields: [
+    kWh('energyConsumption', 'Energy (kWh)', required ? (messages?.energy ?? `Enter the energy for ${label.toLowerCase()}`) : undefined),
+    pounds('energyCost', 'Cost (£)', required ? (messages?.cost ?? `Enter the cost for ${label.toLowerCase()}`) : undefined),
+  ],
+});
+
+/** The messages of a pair that is the page's only question. */
+export const REDUCTION_TOTAL_MESSAGES = { energy: 'Enter the reduction in energy consumption in kWh', cost: 'Enter the reduction in energy spend in £' };
 
 /**
  * EnergyConsumptionPotentialReduction and EnergySavingsCategoriesPotentialReduction: a pair per
@@ -192,6 +310,9 @@ export function reductionBreakdown(name: string, label: string, parts: readonly 
 
 export const registrationNumber = (name: string, label: string, required: string): TextField =>
   text(name, label, required, { normalise: 'registrationNumber', maxLength: 8, width: '10', pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT } });
+
+/** The value when it is an object of answers (a stored section, a group), else undefined. */
+export const valuesOf = (value: unknown): Values | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : undefined);
 
 /** Issues for a value that must be one of the other's answers (e.g. a part not above its total). */
 export const issue = (path: string, message: string): Issue => ({ path, message });

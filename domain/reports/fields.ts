@@ -137,6 +137,7 @@ export interface GroupField extends Common {
   fields: Field[];
   /** A group whose answers are all empty is null, not an error of each of its fields. */
   optional?: boolean;
+  /** Rules across the group's answers, checked once each answer is valid. */
   checks?: (values: Values, env: FieldEnv<any>) => Issue[];
   /** How the summary shows it: one row with the parts on lines, or a row per field. */
   summary?: 'lines' | 'rows';
@@ -154,6 +155,8 @@ export interface ListField extends Common {
   itemLabel: string;
   /** Items edited in place on the page (small items), or each on a page of its own. */
   layout: 'inline' | 'pages';
+  /** Items left entirely blank are dropped (an optional list whose page shows one empty item). */
+  dropEmpty?: boolean;
   addLabel?: string;
   checks?: (items: Values[], env: FieldEnv<any>) => Issue[];
   /** The item field that names an item in lists and summaries. */
@@ -321,6 +324,8 @@ export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEn
   for (const field of flatFields(fields)) {
     if (field.when && !field.when(values, env)) continue;
     asked.add(field.name);
+    // A total or share of answers that are not valid means nothing: only their own messages show.
+    if (field.kind === 'computed' && issues.length > 0) continue;
     const result = parseField(field, input[field.name], values, env);
     if (result.ok) {
       if (result.value !== null && result.value !== undefined) values[field.name] = result.value;
@@ -351,12 +356,13 @@ export function parseField(field: Field, raw: unknown, siblings: Values, env: Fi
       if (raw !== null && raw !== undefined && (typeof raw !== 'object' || Array.isArray(raw))) return fail(`Enter ${field.label.toLowerCase()}`);
       if (field.optional && isEmptyField(raw)) return ok(null);
       const { values, issues } = parseFields(field.fields, raw, env);
-      issues.push(...(field.checks?.(values, env) ?? []));
+      // Rules across the group's answers hold only between valid answers (as a page's and a list's).
+      if (issues.length === 0) issues.push(...(field.checks?.(values, env) ?? []));
       return issues.length ? { ok: false, issues } : ok(values);
     }
     case 'list': {
       if (raw !== null && raw !== undefined && !Array.isArray(raw)) return fail(field.required ?? `Add ${field.itemLabel.toLowerCase()}`);
-      const items = (raw as unknown[] | null | undefined) ?? [];
+      const items = ((raw as unknown[] | null | undefined) ?? []).filter((item) => !(field.dropEmpty && isEmptyField(item)));
       if (field.max !== undefined && items.length > field.max) return fail(field.maxMessage ?? `Add no more than ${field.max} items`);
       if (items.length < (field.min ?? 0)) return fail(field.required ?? `Add at least ${field.min} ${field.itemLabel.toLowerCase()}`);
       const out: Values[] = [];
@@ -452,7 +458,7 @@ function formatNumber(value: number, field: { prefix?: string; suffix?: string; 
 }
 
 /** One answer as text lines. */
-export function formatAnswer(field: Field, value: unknown): string[] {
+export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>): string[] {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0 && field.kind !== 'list')) return [NOT_GIVEN];
   switch (field.kind) {
     case 'text':
@@ -471,7 +477,7 @@ export function formatAnswer(field: Field, value: unknown): string[] {
     case 'month':
       return [formatMonth(String(value))];
     case 'group':
-      return answerRows(field.fields, value as Values).flatMap((row) => (field.summary === 'rows' ? [`${row.key}: ${row.value.join(', ')}`] : row.value.filter((line) => line !== NOT_GIVEN)));
+      return answerRows(field.fields, value as Values, env).flatMap((row) => (field.summary === 'rows' ? [`${row.key}: ${row.value.join(', ')}`] : row.value.filter((line) => line !== NOT_GIVEN)));
     case 'list': {
       const items = value as Values[];
       if (items.length === 0) return ['None'];
@@ -511,7 +517,7 @@ export function answerRows(fields: readonly Field[], values: Values | null | und
       rows.push({ key: field.summaryLabel ?? field.label, value: items.length === 0 ? ['None'] : items.map((item) => answerRows(field.item, item, env).map((r) => r.value.join(' ')).join(', ')), field: field.name });
       continue;
     }
-    rows.push({ key: field.summaryLabel ?? field.label, value: formatAnswer(field, value), field: field.name });
+    rows.push({ key: field.summaryLabel ?? field.label, value: formatAnswer(field, value, env), field: field.name });
   }
   return rows;
 }

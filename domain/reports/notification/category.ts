@@ -68,6 +68,8 @@ export interface NotificationContext {
   distribution: RouteDistribution | null;
   /** INTERNAL or EXTERNAL, once the lead assessor section says so. */
   leadAssessorType: string | null;
+  /** The responsible undertaking's registration number, once given (organisations associated with it must differ). */
+  undertakingRegistrationNumber: string | null;
 }
 
 const ESOS = 'ESOS_ENERGY_ASSESSMENTS_95_TO_100';
@@ -83,6 +85,9 @@ export const is = (ctx: NotificationContext, ...which: Category[]) => ctx.catego
 export function hasEnergyAudits(ctx: NotificationContext): boolean {
   return is(ctx, ESOS, PARTIAL) || (is(ctx, UNDER_40K) && (ctx.distribution?.energyAuditsPct ?? 0) > 0);
 }
+
+/** The share of the energy a compliance route covers, 0 before the distribution is answered. */
+export const routePct = (ctx: NotificationContext, route: keyof RouteDistribution): number => ctx.distribution?.[route] ?? 0;
 
 /** Some energy is covered by ISO 50001, DECs or Green Deal Assessments. */
 export function hasAlternativeRoutes(ctx: NotificationContext): boolean {
