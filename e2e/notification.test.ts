@@ -10,6 +10,8 @@ import { createAccount, grantOperator, type TestAccount } from '../test/factorie
 import { completeSection } from '../test/report-filler';
 import { notificationReport } from '../domain/reports/notification/definition';
 
+jest.setTimeout(300_000);
+
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 

@@ -43,8 +43,10 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
       return;
     case 'list': {
       const items = value as Values[];
+      const list = page.locator(`[id="l.${path}"]`);
       for (let i = 0; i < items.length; i++) {
-        await page.getByRole('button', { name: new RegExp(`^Add (another )?${field.itemLabel}`, 'i') }).click();
+        // An item not on the page yet is added with the list's own button.
+        if ((await page.locator(`[id^="${path}.${i}."]`).count()) === 0) await list.getByRole('button', { name: /^Add/ }).last().click();
         await fillFields(page, field.item, `${path}.${i}.`, items[i]!);
       }
       return;
@@ -68,17 +70,19 @@ export async function completeSection(page: Page, def: ReportDefinition, section
   const section = sectionOf(def, sectionId)!;
   await page.getByRole('link', { name: section.title, exact: true }).click();
   await page.waitForURL((url) => stepOfUrl(url.href)?.[1] === sectionId);
+  // Each page is a question page (Save and continue) or the section's summary (Confirm and complete).
+  const pageReady = page.getByRole('button', { name: /^(Save and continue|Confirm and complete)$/ });
   for (let guard = 0; guard < 50; guard++) {
+    await pageReady.waitFor();
     const match = stepOfUrl(page.url());
     const step = match?.[2] ? stepOf(section, match[2]) : undefined;
     if (!step) break;
-    await page.getByRole('button', { name: 'Save and continue' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: step.title }).waitFor();
     await fillFields(page, step.fields, '', answers);
     const before = page.url();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL((url) => url.href !== before);
   }
-  await page.waitForTimeout(8000); console.log('DEBUG url', page.url()); await page.screenshot({ path: '/tmp/noc.png', fullPage: true });
   await page.getByRole('heading', { level: 1, name: section.title }).waitFor();
   await page.getByRole('button', { name: 'Confirm and complete' }).click();
   await page.waitForURL((url) => /^\/tasks\/\d+$/.test(url.pathname));

@@ -107,7 +107,7 @@ function QuestionPage({ view, report, section, step, values, ctx }: QuestionPage
     try {
       await saveTask(view, report.save!, { section: section.id, data, complete: false });
     } catch (err) {
-      for (const e of actionErrors(err, (p) => p || null)) form.setError((e.path || 'root') as never, { message: e.message });
+      for (const e of actionErrors(err, inSection(section))) form.setError((e.path || 'root') as never, { message: e.message });
       return;
     }
     const steps = applicableSteps(section, data, ctx);
@@ -178,7 +178,7 @@ function SectionSummary({ view, report, section, payload, values, ctx, editable 
     try {
       await saveTask(view, report.save!, { section: section.id, data: values, complete: true });
     } catch (err) {
-      setProblems(actionErrors(err).map((e) => ({ message: e.message, href: problemHref(view, section, e.path) })));
+      setProblems(actionErrors(err, inSection(section)).map((e) => ({ message: e.message, href: problemHref(view, section, e.path) })));
       return;
     }
     navigate(taskPath(taskId));
@@ -210,6 +210,9 @@ function SectionSummary({ view, report, section, payload, values, ctx, editable 
     </>
   );
 }
+
+/** The API names a field by its path in the report ('{section}.{answer}'); a page by its path in the section. */
+const inSection = (section: SectionDefinition) => (path: string) => (path.startsWith(`${section.id}.`) ? path.slice(section.id.length + 1) : path || null);
 
 /** Where a problem with an answer is put right: the page that asks it. */
 function problemHref(view: TaskView, section: SectionDefinition, path: string): string {
