@@ -6,7 +6,7 @@ import type { AppDeps } from './deps';
 import { errorHandler } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { authenticate, buildRouter } from './routing';
+import { authenticate, buildRouter, type RouteDef } from './routing';
 import { staticFiles } from './static-files';
 import { uiConfigurationRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -23,6 +23,16 @@ import { ApiError } from './errors';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
 export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'assets');
+
+/** Every API route, by the prefix it sits under (after /api). Tests walk these tables. */
+export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
+  { prefix: '', routes: uiConfigurationRoutes },
+  { prefix: '/v1.0', routes: [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes] },
+  { prefix: '/v1.0', routes: engineRoutes },
+  { prefix: '/v1.0', routes: accountsAreaRoutes },
+  { prefix: '/v1.0', routes: securitySetupRoutes },
+  { prefix: '/v1.0', routes: filesAreaRoutes },
+];
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */
 export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } = {}): Koa {
@@ -44,7 +54,7 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   extra.mount?.(app);
 
   const api = new Router({ prefix: '/api' });
-  for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes], deps), buildRouter('/v1.0', engineRoutes, deps), buildRouter('/v1.0', accountsAreaRoutes, deps), buildRouter('/v1.0', securitySetupRoutes, deps), buildRouter('/v1.0', filesAreaRoutes, deps)]) api.use(group.routes());
+  for (const { prefix, routes } of apiRouteTables) api.use(buildRouter(prefix, routes, deps).routes());
   const apiStack: Middleware[] = [
     bodyParser({ jsonLimit: deps.config.bodyLimit, enableTypes: ['json'] }),
     authenticate(deps),
