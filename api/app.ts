@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middleware/errors';
+import { checkAddress, checkJsonBody } from './middleware/input-guard';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { authenticate, buildRouter, type RouteDef } from './routing';
@@ -56,7 +57,9 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   const api = new Router({ prefix: '/api' });
   for (const { prefix, routes } of apiRouteTables) api.use(buildRouter(prefix, routes, deps).routes());
   const apiStack: Middleware[] = [
+    checkAddress,
     bodyParser({ jsonLimit: deps.config.bodyLimit, enableTypes: ['json'] }),
+    checkJsonBody,
     authenticate(deps),
     api.routes() as Middleware,
     api.allowedMethods({ throw: true, methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed') }) as Middleware,

@@ -106,21 +106,31 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
 
   const byStatus = new Map<string, number>();
   const failures: Failure[] = [];
+  const slowest: { ms: number; sent: string }[] = [];
+  const began = Date.now();
+  const times = { gen: 0, world: 0, prepare: 0, auth: 0, request: 0 };
+  let lastEnd = Date.now();
   let world = await makeWorld(db);
   let n = 0;
   await fc.assert(
     fc.asyncProperty(arbCase, async (c) => {
+      const t0 = Date.now();
+      times.gen += t0 - lastEnd;
       if (++n % WORLD_EVERY === 0) world = await makeWorld(db);
+      times.world += Date.now() - t0;
       const route = routes[c.route];
       const e = route.expectation;
       const prepared = e?.prepare ? await e.prepare(db, world) : {};
       const refs = refsOf(world, prepared);
+      times.prepare += Date.now() - t0;
       const url = urlOf(c, e ? e.url(world, prepared) : route.pattern, refs);
       const { body, contentType } = buildBody(c.body, refs);
       const headers: Record<string, string> = { ...(await authorization(c.caller, world)), ...(contentType ? { 'content-type': contentType } : {}) };
+      times.auth += Date.now() - t0;
       const sent = `${route.method} ${url.slice(0, 300)} ${contentType ?? ''} ${typeof body === 'string' ? body.slice(0, 300) : body ? `<${body.length} bytes>` : ''}`;
       let status: number | 'no answer';
       let answer: unknown = null;
+      const started = Date.now();
       try {
         const res = await fetch(harness.api.url + url, { method: route.method, headers, body: route.method === 'GET' || body === undefined ? undefined : (body as BodyInit), signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
         status = res.status;
@@ -131,6 +141,10 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
         answer = String(err);
       }
       byStatus.set(String(status), (byStatus.get(String(status)) ?? 0) + 1);
+      slowest.push({ ms: Date.now() - started, sent });
+      times.request += Date.now() - started;
+      lastEnd = Date.now();
+      slowest.sort((a, b) => b.ms - a.ms).splice(5);
       const errorShape = (b: unknown) => !!b && typeof b === 'object' && typeof (b as { code?: unknown }).code === 'string' && typeof (b as { message?: unknown }).message === 'string';
       const ok = typeof status === 'number' && (status < 400 || (status < 500 && errorShape(answer)));
       if (!ok) failures.push({ route: route.key, caller: c.caller, url: url.slice(0, 300), status, body: answer, sent });
@@ -140,7 +154,9 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
   );
 
   const counts = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, k]) => `${s}: ${k}`);
-  process.stdout.write(`\n[fuzz] ${RUNS} cases over ${routes.length} routes (seed ${SEED}) — by status: ${counts.join(', ')}\n`);
+  process.stdout.write(`\n[fuzz] ${RUNS} cases over ${routes.length} routes in ${Math.round((Date.now() - began) / 1000)} s (seed ${SEED}) — by status: ${counts.join(', ')}\n`);
+  process.stdout.write(`[fuzz] times ${JSON.stringify(times)}\n`);
+  process.stdout.write(`[fuzz] slowest answers: ${slowest.map((s) => `${s.ms} ms ${s.sent.slice(0, 120)}`).join('\n  ')}\n`);
   if (failures.length) {
     const distinct = new Map<string, Failure>();
     for (const f of failures) distinct.set(`${f.route} ${f.status} ${JSON.stringify(f.body).slice(0, 80)}`, f);

@@ -3,8 +3,9 @@
 // (node:cluster): one Node process uses one core, and everything they share (sessions, keys,
 // sign-in counters) is in PostgreSQL, so any of them can answer any request.
 import cluster from 'node:cluster';
-import http from 'node:http';
+import type http from 'node:http';
 import { createApp } from './app';
+import { createHttpServer } from './http-server';
 import type { AppDeps } from './deps';
 import { loadConfig, type Config } from '../infra/config';
 import { createDb, ensureDatabase, migrate, type Db } from '../infra/db';
@@ -38,7 +39,7 @@ export async function startServer(options: { prepared?: boolean } = {}): Promise
   };
   const identity = await createIdentity(db, config, logger);
   const app = createApp(deps, { mount: identity.mount });
-  const server = http.createServer(app.callback());
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logger.info({ url: config.publicUrl, pid: process.pid }, 'ESOS Reporting is listening');
   return {

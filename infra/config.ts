@@ -1,6 +1,7 @@
 // One place where the environment becomes configuration. Every process (API, worker, scripts)
 // reads it from here, so a setting has one name and one default.
 import { execSync } from 'node:child_process';
+import { inputLimits } from '../domain/limits';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -112,7 +113,7 @@ export function loadConfig() {
     reviewDueWorkingDays: int('REVIEW_DUE_WORKING_DAYS', 10),
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },
     seedDemoData: !production && process.env.SEED_DEMO_DATA !== 'false',
-    bodyLimit: process.env.BODY_LIMIT ?? '1mb',
+    bodyLimit: process.env.BODY_LIMIT ?? inputLimits.jsonBodyBytes,
     // Signs file download tokens. Unset: a key generated once and kept in the database, shared by every replica.
     fileTokenSecret: fileTokenSecret(),
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),

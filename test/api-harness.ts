@@ -1,8 +1,8 @@
 // Runs the real Koa app on an ephemeral port against the test run's PostgreSQL database.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../api/app';
+import { createHttpServer } from '../api/http-server';
 import type { AppDeps } from '../api/deps';
 import { loadConfig } from '../infra/config';
 import { createDb } from '../infra/db';
@@ -30,7 +30,7 @@ export async function startApi(overrides: Partial<AppDeps> = {}): Promise<ApiHar
     verifyToken: async () => null,
     ...overrides,
   };
-  const server = http.createServer(createApp(deps).callback());
+  const server = createHttpServer(createApp(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

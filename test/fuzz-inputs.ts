@@ -141,7 +141,7 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
     { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
     { weight: 1, arbitrary: fc.stringMatching(/^[0-9]{1,25}$/) },
-    { weight: 1, arbitrary: fc.nat({ max: 200_000 }).map((n) => 'y'.repeat(n)) },
+    { weight: 1, arbitrary: fc.constantFrom(1000, 100_000, 100_001).map((n) => 'y'.repeat(n)) },
   );
   const number = fc.oneof(
     fc.integer(),
@@ -158,7 +158,7 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
       { weight: 2, arbitrary: ref },
       { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
       { weight: 2, arbitrary: fc.array(tie('value'), { maxLength: 5 }) },
-      { weight: 1, arbitrary: fc.nat({ max: 100_000 }).map((n) => Array.from({ length: n }, () => 'z')) },
+      { weight: 1, arbitrary: fc.constantFrom(10_000, 10_001).map((n) => Array.from({ length: n }, () => 'z')) },
       { weight: 3, arbitrary: fc.dictionary(key, tie('value'), { maxKeys: 6 }) },
     ),
   }));
@@ -179,10 +179,10 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
   });
 
   const partContent = fc.oneof(
-    fc.constantFrom(...(Object.keys(samples) as (keyof typeof samples)[])).map((sample) => ({ kind: 'sample', sample }) as const),
-    bodyObject.map((v) => ({ kind: 'json', value: v }) as const),
-    text.map((t) => ({ kind: 'text', text: t }) as const),
-    fc.constantFrom(1, 21).map((megabytes) => ({ kind: 'huge', megabytes }) as const),
+    { weight: 4, arbitrary: fc.constantFrom(...(Object.keys(samples) as (keyof typeof samples)[])).map((sample) => ({ kind: 'sample', sample }) as const) },
+    { weight: 4, arbitrary: bodyObject.map((v) => ({ kind: 'json', value: v }) as const) },
+    { weight: 2, arbitrary: text.map((t) => ({ kind: 'text', text: t }) as const) },
+    { weight: 1, arbitrary: fc.constantFrom(1, 21).map((megabytes) => ({ kind: 'huge', megabytes }) as const) },
   );
   const part: fc.Arbitrary<PartChoice> = fc.record({
     name: fc.oneof(fc.constantFrom('file', 'attachment', 'signature', 'regulatorInvitedUser', 'regulatorUserUpdateDTO', 'requestTaskActionDetails'), fc.string({ maxLength: 8 })),

@@ -6,6 +6,9 @@ import { loadConfig } from '../infra/config';
 
 let keys: Promise<{ publicKey: CryptoKey; privateKey: CryptoKey }> | null = null;
 const getKeys = () => (keys ??= generateKeyPair('ES256'));
+// Read once: loadConfig() asks git for the commit hash, far too slow to run on every request.
+let oidcConfig: ReturnType<typeof loadConfig>['oidc'] | null = null;
+const oidcOf = () => (oidcConfig ??= loadConfig().oidc);
 
 export interface TokenUser {
   id: string;
@@ -15,7 +18,7 @@ export interface TokenUser {
 }
 
 export async function mintToken(user: TokenUser, options: { expiresIn?: string; issuer?: string; audience?: string } = {}): Promise<string> {
-  const { oidc } = loadConfig();
+  const oidc = oidcOf();
   const { privateKey } = await getKeys();
   return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User' })
     .setProtectedHeader({ alg: 'ES256' })
@@ -29,7 +32,7 @@ export async function mintToken(user: TokenUser, options: { expiresIn?: string; 
 
 /** Verifies like the real API: signature, issuer, audience and expiry. */
 export async function verifyTestToken(token: string): Promise<Principal | null> {
-  const { oidc } = loadConfig();
+  const oidc = oidcOf();
   const { publicKey } = await getKeys();
   try {
     const { payload } = await jwtVerify(token, publicKey, { issuer: oidc.issuer, audience: oidc.audience, algorithms: ['ES256'] });

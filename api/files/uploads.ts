@@ -19,14 +19,12 @@ import {
   fileContentMismatchMessage,
   uploadExtension,
 } from '../../domain/files';
-
-/** Room for the part headers and a small JSON part next to the largest file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
+import { inputLimits } from '../../domain/limits';
 
 /** The parts of an upload; a body over the limit is refused with the file-size message. */
 export async function readUploadParts(ctx: Context, maxParts = 3): Promise<Part[]> {
   try {
-    return await readMultipart(ctx, { maxBytes: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD, maxParts });
+    return await readMultipart(ctx, { maxBytes: inputLimits.uploadBodyBytes, maxParts });
   } catch (err) {
     if (err instanceof ApiError && err.status === 413) throw new ApiError(413, 'FILE1003', FILE_TOO_LARGE, 'file');
     throw err;

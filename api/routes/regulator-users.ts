@@ -26,6 +26,7 @@ import {
 } from '../../domain/authorities';
 import { regulatorInvitedUserSchema, regulatorPermissionsSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
+import { inputLimits } from '../../domain/limits';
 import * as emails from '../email-templates';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
@@ -71,7 +72,7 @@ const groupLevels = Object.fromEntries(
 async function invite(ctx: Context, { db, config }: AppDeps) {
   const caller = currentUser(ctx);
   const ca = assertCaAccess(caller, EDIT_CA_USERS);
-  const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
+  const parts = await readMultipart(ctx, { maxBytes: inputLimits.signatureBodyBytes, maxParts: 2 });
   const dto = validate(regulatorInvitedUserSchema, jsonPart(parts, 'regulatorInvitedUser'));
   checkLevels(dto.permissions);
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
@@ -142,7 +143,7 @@ async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: Curren
   const authority = await loadRegulatorAuthority(db, ca, userId);
   const mayManage = caller.active.some((a) => a.competentAuthority === ca && a.permissions.includes(EDIT_CA_USERS));
   if (userId !== caller.userId && !mayManage) throw forbidden();
-  const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
+  const parts = await readMultipart(ctx, { maxBytes: inputLimits.signatureBodyBytes, maxParts: 2 });
   const raw = jsonPart(parts, UPDATE_PART);
   const dto = self ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null } : validate(regulatorUserUpdateSchema, raw);
   if (dto.permissions) {
