@@ -12,7 +12,7 @@ import { apiRouteTables } from './app';
 import { startEngineHarness, type EngineHarness } from '../workflows/testing/harness';
 import { loadAccessExpectations, makeWorld, roles, type AccessExpectation, type World } from '../test/route-access';
 import { bearer } from '../test/tokens';
-import { buildBody, fuzzArbitraries, harvestSchemas, paramText, type Caller, type FuzzCase } from '../test/fuzz-inputs';
+import { buildBody, fuzzArbitraries, harvestSchemas, nest, paramText, type Caller, type FuzzCase } from '../test/fuzz-inputs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -33,10 +33,43 @@ const refNames = ['accountA', 'accountB', 'operatorTarget', 'regulatorTarget', '
 
 let harness: EngineHarness;
 let worker: { stop: () => Promise<void> };
+/** The body fields each route asked for, by route index. */
+const fieldsOf = new Map<number, string[]>();
 beforeAll(async () => {
   harness = await startEngineHarness();
   worker = await harness.startWorker();
+  await discoverFields();
 }, 180_000);
+
+/**
+ * Asks each route that takes a JSON body what it wants: send {}, read the fields its 400 names, send
+ * those as {} to learn the fields inside them, a few rounds. Bodies are then generated in that shape,
+ * so cases get past the first check to the code behind it.
+ */
+async function discoverFields(): Promise<void> {
+  const world = await makeWorld(harness.db);
+  await Promise.all(
+    routes.map(async (route, i) => {
+      const e = route.expectation;
+      const role = roles[e?.expect.indexOf(400) ?? -1];
+      if (!e || !role || e.multipart || !['POST', 'PUT', 'PATCH'].includes(route.method)) return;
+      const headers = { ...(role === 'anonymous' ? {} : await bearer(world.users[role])), 'content-type': 'application/json' };
+      const prepared = e.prepare ? await e.prepare(harness.db, world) : {};
+      const fields = new Set<string>();
+      for (let round = 0; round < 4; round++) {
+        const known = [...fields];
+        const leaves = known.filter((f) => !known.some((g) => g.startsWith(f + '.')));
+        const body = nest(leaves, leaves.map(() => ({})), {});
+        const res = await harness.api.request(e.url(world, prepared), { method: route.method, headers, body: JSON.stringify(body) });
+        const named = [res.body?.field, ...(Array.isArray(res.body?.fields) ? res.body.fields.map((f: { field?: string }) => f.field) : [])].filter((f): f is string => typeof f === 'string' && f !== '');
+        const before = fields.size;
+        named.forEach((f) => fields.add(f));
+        if (fields.size === before) break;
+      }
+      if (fields.size) fieldsOf.set(i, [...fields].filter((f) => ![...fields].some((g) => g.startsWith(f + '.'))));
+    }),
+  );
+}
 afterAll(async () => {
   await worker?.stop();
   await harness?.close();
@@ -100,7 +133,13 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
       caller: arb.caller,
       params: fc.tuple(...routes[i].params.map(() => arb.param)) as fc.Arbitrary<FuzzCase['params']>,
       query: arb.query,
-      body: routes[i].expectation?.multipart ? arb.multipart : ['GET', 'DELETE'].includes(routes[i].method) ? fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: 'none' } as const) }, { weight: 1, arbitrary: arb.body }) : arb.body,
+      body: routes[i].expectation?.multipart
+        ? arb.multipart
+        : ['GET', 'DELETE'].includes(routes[i].method)
+          ? fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: 'none' } as const) }, { weight: 1, arbitrary: arb.body })
+          : fieldsOf.has(i)
+            ? fc.oneof({ weight: 3, arbitrary: arb.shaped(fieldsOf.get(i)!) }, { weight: 1, arbitrary: arb.body })
+            : arb.body,
     }),
   );
 
@@ -155,6 +194,7 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
 
   const counts = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, k]) => `${s}: ${k}`);
   process.stdout.write(`\n[fuzz] ${RUNS} cases over ${routes.length} routes in ${Math.round((Date.now() - began) / 1000)} s (seed ${SEED}) — by status: ${counts.join(', ')}\n`);
+  process.stdout.write(`[fuzz] fields found: ${[...fieldsOf].map(([i, f]) => `${routes[i].key} {${f.join(', ')}}`).join('; ')}\n`);
   process.stdout.write(`[fuzz] times ${JSON.stringify(times)}\n`);
   process.stdout.write(`[fuzz] slowest answers: ${slowest.map((s) => `${s.ms} ms ${s.sent.slice(0, 120)}`).join('\n  ')}\n`);
   if (failures.length) {

@@ -203,8 +203,37 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
     { weight: 6, arbitrary: fc.record({ kind: fc.constant('multipart' as const), parts: fc.array(part, { maxLength: 4 }), broken: fc.boolean() }) },
     { weight: 1, arbitrary: body },
   );
+  /** A body shaped like what a route asked for (its fields, found by asking it): each field generated, some left out. */
+  const shaped = (fields: string[]): fc.Arbitrary<BodyChoice> =>
+    fc
+      .record({
+        leaves: fc.tuple(...fields.map(() => fc.option(value, { nil: undefined, freq: 6 }))),
+        extra: fc.option(bodyObject, { freq: 4 }),
+        contentType: jsonType,
+      })
+      .map(({ leaves, extra, contentType }) => ({ kind: 'json' as const, value: nest(fields, leaves, extra ?? {}), contentType }));
   const caller: fc.Arbitrary<Caller> = fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...roles) }, { weight: 1, arbitrary: fc.constantFrom('badToken' as const, 'expiredToken' as const) });
-  return { param, query, body, multipart, caller };
+  return { param, query, body, multipart, caller, shaped };
+}
+
+/** An object with a value at each dotted path ('user.firstName', 'rows.0.email'); undefined leaves are left out. */
+export function nest(paths: string[], values: (Value | undefined)[], base: { [key: string]: Value }): { [key: string]: Value } {
+  const root: { [key: string]: Value } = { ...base };
+  paths.forEach((p, i) => {
+    if (values[i] === undefined) return;
+    const keys = p.split('.');
+    let node: Record<string, Value> | Value[] = root;
+    keys.forEach((k, depth) => {
+      const last = depth === keys.length - 1;
+      const slot = (node as Record<string, Value>)[k];
+      if (last) (node as Record<string, Value>)[k] = values[i] as Value;
+      else {
+        if (!slot || typeof slot !== 'object') (node as Record<string, Value>)[k] = /^\d+$/.test(keys[depth + 1]) ? [] : {};
+        node = (node as Record<string, Value>)[k] as Record<string, Value>;
+      }
+    });
+  });
+  return root;
 }
 
 const hugeCache = new Map<number, Buffer>();
