@@ -2,7 +2,7 @@
 // and the SPA's forms. Messages quoted by the spec come from domain/validation; the rest are ours.
 import * as v from 'valibot';
 import { authorityStatuses, operatorRoles, regulatorPermissionGroups, regulatorPermissionLevels, type OperatorRoleCode, type Permission } from './authorities';
-import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue } from './validation';
+import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
 
 export const userMessages = {
   firstName: 'Enter your first name',
@@ -60,7 +60,7 @@ export type OperatorUserDto = v.InferOutput<typeof operatorUserSchema>;
 /** Operator user registration DTO: the profile plus, optionally, the terms version accepted. */
 export const operatorUserRegistrationSchema = v.object({
   ...operatorUserSchema.entries,
-  termsVersion: v.nullish(v.pipe(v.number(userMessages.version), v.integer(userMessages.version), v.minValue(1, userMessages.version)), null),
+  termsVersion: v.nullish(wholeNumber(userMessages.version), null),
 });
 export type OperatorUserRegistrationDto = v.InferOutput<typeof operatorUserRegistrationSchema>;
 
@@ -79,7 +79,7 @@ export const operatorInviteAndRegisterSchema = v.object({
 });
 
 export const updateTermsSchema = v.object({
-  version: v.pipe(v.number(userMessages.version), v.integer(userMessages.version), v.minValue(1, userMessages.version)),
+  version: wholeNumber(userMessages.version),
 });
 
 const operatorRoleCodes = Object.keys(operatorRoles) as OperatorRoleCode[];
