@@ -37,7 +37,8 @@ export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */
 export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } = {}): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  // Behind one proxy: only the address it appended to X-Forwarded-For counts (a client can write the others).
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
   app.on('error', (err: NodeJS.ErrnoException) => {
     // A browser that goes away mid-download is not a fault of ours.
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;

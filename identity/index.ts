@@ -10,6 +10,7 @@ import type { Config } from '../infra/config';
 import type { Logger } from '../infra/logger';
 import { accountPageHandlers } from './account-pages';
 import { purgeExpired } from './adapter';
+import { purgeEndedWindows } from './rate-limit';
 import { identityAssets } from './assets';
 import { errorPage } from './pages';
 import { createProvider } from './provider';
@@ -54,7 +55,7 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
 
   const callback = provider?.callback();
   const ours = router.routes() as Middleware;
-  const purge = setInterval(() => void purgeExpired(db).catch((err) => logger.warn({ err }, 'purging expired identity rows failed')), 3600_000);
+  const purge = setInterval(() => void Promise.all([purgeExpired(db), purgeEndedWindows(db)]).catch((err) => logger.warn({ err }, 'purging expired identity rows failed')), 3600_000);
   purge.unref();
 
   return {

@@ -114,6 +114,12 @@ export function loadConfig() {
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },
     seedDemoData: !production && process.env.SEED_DEMO_DATA !== 'false',
     bodyLimit: process.env.BODY_LIMIT ?? inputLimits.jsonBodyBytes,
+    /**
+     * TRUST_PROXY=true: one TLS-terminating proxy in front of the web processes. Its
+     * X-Forwarded-Proto (https: Secure cookies and HSTS) and the address it appends last to
+     * X-Forwarded-For (sign-in counting) are believed; without it both headers are ignored.
+     */
+    trustProxy: process.env.TRUST_PROXY === 'true',
     // Signs file download tokens. Unset: a key generated once and kept in the database, shared by every replica.
     fileTokenSecret: fileTokenSecret(),
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
