@@ -65,6 +65,8 @@ export const operatorUserRegistrationSchema = v.object({
 export type OperatorUserRegistrationDto = v.InferOutput<typeof operatorUserRegistrationSchema>;
 
 export const tokenSchema = v.object({ token: requiredText(userMessages.token, { maxLength: 200 }) });
+/** oneTimePasswordDTO: a code from the user's authenticator app. */
+export const oneTimePasswordSchema = v.object({ password: requiredText('Enter the 6-digit code from your authenticator app', { maxLength: 20 }) });
 
 export const invitationTypes = ['OPERATOR_INVITATION', 'REGULATOR_INVITATION', 'VERIFIER_INVITATION'] as const;
 export type InvitationType = (typeof invitationTypes)[number];

@@ -8,6 +8,7 @@ import { findByEmail, findBySubject, markEmailVerified, setPassword } from './cr
 import { sendPasswordResetEmail } from './emails';
 import { consumeToken, hashToken, peekToken } from './one-time-tokens';
 import { reserveAttempt, type Limit } from './rate-limit';
+import { endSessions } from './sessions';
 
 // E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
 export const mailLimit: Limit = { kind: 'limit', max: 10, windowSeconds: 60 * 60 };
@@ -53,7 +54,7 @@ export async function resetPassword(db: Knex, config: Config, token: string, pas
     if (!subject || !credential) return null;
     await setPassword(trx, subject, password);
     await markEmailVerified(trx, subject);
-    await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = ?", [subject]).delete();
+    await endSessions(trx, subject);
     await queueEmails(trx, [
       {
         to: credential.email,

@@ -37,7 +37,13 @@ export interface Counter {
   onSuccess: 'clear' | 'uncount' | 'keep';
 }
 
-export type Reservation = { allowed: true } | { allowed: false; rule: Rule; retryAfterSeconds: number };
+export type Refusal = { allowed: false; rule: Rule; retryAfterSeconds: number };
+export type Reservation = { allowed: true } | Refusal;
+
+export const TOO_MANY = 'There have been too many attempts to sign in. Wait 15 minutes and try again.';
+/** The account-wide throttle: slowed, not locked. */
+export const slowedDown = (seconds: number) => `There have been many attempts to sign in to this account. Wait ${seconds} seconds and try again.`;
+export const refusalMessage = (refusal: Refusal) => (refusal.rule.kind === 'throttle' ? slowedDown(refusal.retryAfterSeconds) : TOO_MANY);
 
 const MINUTES_15 = 15 * 60;
 

@@ -12,7 +12,7 @@ import { findByEmail, findBySubject, totpRequired, type Credential } from './cre
 import { csrfToken, csrfValid } from './csrf';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
 import { decoyHash, verifyPassword } from './passwords';
-import { attemptSucceeded, codeCounters, passwordCounters, reserveAttempt, type Reservation } from './rate-limit';
+import { attemptSucceeded, codeCounters, passwordCounters, refusalMessage, reserveAttempt, type Refusal } from './rate-limit';
 import { generateSecret, otpauthUri, redeemTotpCode } from './totp';
 import { sendVerificationEmail } from './emails';
 
@@ -24,15 +24,12 @@ interface Pending {
 }
 
 export const GENERIC_FAILURE = 'Enter a correct email address and password';
-export const TOO_MANY = 'There have been too many attempts to sign in. Wait 15 minutes and try again.';
-/** The account-wide throttle: slowed, not locked. */
-export const slowedDown = (seconds: number) => `There have been many attempts to sign in to this account. Wait ${seconds} seconds and try again.`;
 
 /** Answers a refused attempt: 429 with Retry-After, and the message for the form. */
-export function refusedAttempt(ctx: Context, refusal: Extract<Reservation, { allowed: false }>): string {
+function refusedAttempt(ctx: Context, refusal: Refusal): string {
   ctx.status = 429;
   ctx.set('Retry-After', String(refusal.retryAfterSeconds));
-  return refusal.rule.kind === 'throttle' ? slowedDown(refusal.retryAfterSeconds) : TOO_MANY;
+  return refusalMessage(refusal);
 }
 export const CODE_USED = 'This code has already been used. Wait for the next code from your app and enter it';
 

@@ -1,5 +1,5 @@
 import { startApi, type ApiHarness } from '../../test/api-harness';
-import { bearer, verifyTestToken } from '../../test/tokens';
+import { bearer, signedInAgain, verifyTestToken } from '../../test/tokens';
 import { createUser, grantRegulator, type TestUser } from '../../test/factories';
 import { issueFileToken } from '../files/tokens';
 
@@ -141,8 +141,11 @@ describe('permission levels and roles', () => {
         body: JSON.stringify([{ userId, authorityStatus }]),
       });
     expect((await post('DISABLED')).status).toBe(204);
-    expect((await get('/authorities/current-user-state', colleague)).body.status).toBe('DISABLED');
-    expect((await get('/regulator-authorities', colleague)).status).toBe(403);
+    // Their sign-ins end at once; signed in again, they are told they are disabled.
+    expect((await get('/authorities/current-user-state', colleague)).status).toBe(401);
+    const again = await signedInAgain(colleague);
+    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: again })).body.status).toBe('DISABLED');
+    expect((await api.request('/api/v1.0/regulator-authorities', { headers: again })).status).toBe(403);
     expect((await post('ACTIVE')).status).toBe(204);
     expect((await post('ACCEPTED')).body.code).toBe('AUTHORITY1008');
     expect((await post('ACTIVE', wales.id)).body.code).toBe('AUTHORITY1003');

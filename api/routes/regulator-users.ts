@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
-import { currentUser, type CurrentUser } from '../auth/current-user';
+import { currentPrincipal, currentUser, type CurrentUser } from '../auth/current-user';
 import { assertCaAccess, loadRegulatorAuthority } from '../auth/scope';
 import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
 import { jsonPart, readMultipart, type Part } from '../multipart';
@@ -16,6 +16,7 @@ import { required, validate } from '../validate';
 import { ApiError, forbidden } from '../errors';
 import { userDto, userSignatureToken } from './users';
 import { reset2fa } from '../auth/reset-2fa';
+import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import {
   competentAuthorityLabels,
   levelsForPermissions,
@@ -27,6 +28,7 @@ import {
 import { regulatorInvitedUserSchema, regulatorPermissionsSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import { inputLimits } from '../../domain/limits';
+import { endSessions } from '../../identity/sessions';
 import * as emails from '../email-templates';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
@@ -195,6 +197,7 @@ async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
       const allowed = row.status === 'PENDING' ? ['PENDING'] : row.status === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
       if (!allowed.includes(update.authorityStatus)) throw statusNotValid();
       await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
+      if (update.authorityStatus === 'DISABLED' && row.status !== 'DISABLED') await endSessions(trx, update.userId);
       if (row.status === 'ACCEPTED' && update.authorityStatus === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
         mail.push(emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }));
@@ -271,6 +274,7 @@ export const regulatorUserRoutes: RouteDef[] = [
       await db.transaction(async (trx) => {
         await trx('authorities').where({ id: authority.id }).delete();
         await trx('account_contacts').where({ user_id: authority.user_id, contact_type: 'CA_SITE' }).delete();
+        if (authority.user_id !== currentUser(ctx).userId) await endSessions(trx, authority.user_id);
       });
       ctx.status = 204;
     },
@@ -326,13 +330,26 @@ export const regulatorUserRoutes: RouteDef[] = [
   },
   {
     method: 'post',
+    path: '/regulator-users/:userId/unlock',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const userId = required(ctx.params.userId, 'userId');
+      await loadRegulatorAuthority(db, ca, userId);
+      await unlockUserSignIn(db, userId);
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'post',
     path: '/regulator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
     handler: async (ctx, { db, config }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
+      const principal = await currentPrincipal(db, ctx.state.principal);
       await db.transaction(async (trx) => {
         const invitation = await findInvitation(trx, token, 'REGULATOR_INVITATION');
-        const user = await resolveInvitee(trx, invitation, ctx.state.principal);
+        const user = await resolveInvitee(trx, invitation, principal);
         await markAccepted(trx, invitation, user.id);
         await trx('users').where({ id: user.id }).update({ registration_status: 'REGISTERED' });
         const scopeName = competentAuthorityLabels[invitation.competent_authority as keyof typeof competentAuthorityLabels];

@@ -34,6 +34,8 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'GET /v1.0/operator-users/account/:accountId/:userId': { url: (w) => `/api/v1.0/operator-users/account/${w.accountA}/${w.operatorTarget}`, expect: [401, 200, 403, 404, 200, 404, 403, 403] },
   'PATCH /v1.0/operator-users/account/:accountId/:userId': { url: (w) => `/api/v1.0/operator-users/account/${w.accountA}/${w.operatorTarget}`, body: {}, expect: [401, 400, 403, 404, 400, 404, 403, 403] },
   'PATCH /v1.0/operator-users/account/:accountId/:userId/reset-2fa': { url: (w) => `/api/v1.0/operator-users/account/${w.accountA}/${w.operatorTarget}/reset-2fa`, mutates: true, expect: [401, 204, 403, 404, 204, 404, 403, 403] },
+  // Unlocking a user's sign-in: whoever may reset their one-time code.
+  'PATCH /v1.0/operator-users/account/:accountId/:userId/unlock': { url: (w) => `/api/v1.0/operator-users/account/${w.accountA}/${w.operatorTarget}/unlock`, expect: [401, 204, 403, 404, 204, 404, 403, 403] },
   'PATCH /v1.0/operator-users/operator': { url: () => '/api/v1.0/operator-users/operator', body: {}, expect: [401, 400, 400, 400, 403, 403, 403, 403] },
   'POST /v1.0/operator-users/invite/account/:accountId': { url: (w) => `/api/v1.0/operator-users/invite/account/${w.accountA}`, body: {}, expect: [401, 400, 403, 404, 400, 404, 403, 403] },
   'POST /v1.0/operator-users/registration/accept-invitation': { url: () => '/api/v1.0/operator-users/registration/accept-invitation', body: { token: 'not-a-token' }, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
@@ -65,6 +67,7 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   // Someone else: only with the manage-users permission, and only in one's own competent authority.
   'POST /v1.0/regulator-users/:userId': { url: (w) => `/api/v1.0/regulator-users/${w.regulatorTarget}`, multipart: true, expect: [401, 403, 403, 403, 400, 404, 403, 403] },
   'POST /v1.0/regulator-users/:userId/reset-2fa': { url: (w) => `/api/v1.0/regulator-users/${w.regulatorTarget}/reset-2fa`, mutates: true, expect: [401, 403, 403, 403, 204, 404, 403, 403] },
+  'POST /v1.0/regulator-users/:userId/unlock': { url: (w) => `/api/v1.0/regulator-users/${w.regulatorTarget}/unlock`, expect: [401, 403, 403, 403, 204, 404, 403, 403] },
   'POST /v1.0/regulator-users/registration/accept-invitation-and-register': { url: () => '/api/v1.0/regulator-users/registration/accept-invitation-and-register', body: { token: 'not-a-token' }, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
 
   'POST /v1.0/verifier-users/registration/accept-invitation': { url: () => '/api/v1.0/verifier-users/registration/accept-invitation', body: { token: 'not-a-token' }, expect: [400, 400, 400, 400, 400, 400, 400, 400] },
