@@ -12,7 +12,7 @@ import { freePort } from './free-port';
 export interface IdentityHarness {
   url: string;
   db: Db;
-  visitor: (ip?: string) => Visitor;
+  visitor: (ip?: string, headers?: Record<string, string>) => Visitor;
   close: () => Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export async function startIdentityApi(env: Record<string, string> = {}): Promis
   return {
     url,
     db,
-    visitor: (ip = `192.0.2.${++n % 250}`) => new Visitor(url, ip),
+    visitor: (ip = `192.0.2.${++n % 250}`, headers = {}) => new Visitor(url, ip, headers),
     close: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -59,20 +59,25 @@ export interface Page {
 /** One browser: its cookies, its address (sent as X-Forwarded-For) and the sign-in steps. */
 export class Visitor {
   readonly cookies = new Map<string, string>();
+  /** Every Set-Cookie line received, as sent. */
+  readonly setCookies: string[] = [];
   private verifier = randomBytes(48).toString('base64url');
 
   constructor(
     readonly base: string,
     readonly ip: string,
+    /** Sent with every request, e.g. the proxy's X-Forwarded-Proto. */
+    readonly headers: Record<string, string> = {},
   ) {}
 
   async fetch(path: string, init: RequestInit = {}): Promise<Page> {
     const res = await fetch(path.startsWith('http') ? path : this.base + path, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': this.ip },
+      headers: { ...this.headers, ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': this.ip },
     });
     for (const line of res.headers.getSetCookie()) {
+      this.setCookies.push(line);
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
       const [name, value] = [pair.slice(0, eq), pair.slice(eq + 1)];
@@ -134,7 +139,7 @@ export class Visitor {
   async token(form: Record<string, string>): Promise<Tokens> {
     const res = await fetch(`${this.base}/auth/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: this.base, 'x-forwarded-for': this.ip },
+      headers: { ...this.headers, 'content-type': 'application/x-www-form-urlencoded', origin: this.base, 'x-forwarded-for': this.ip },
       body: new URLSearchParams({ client_id: 'esos-web', ...form }).toString(),
     });
     return { status: res.status, ...((await res.json()) as Omit<Tokens, 'status'>) };
