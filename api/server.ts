@@ -16,6 +16,7 @@ import { createTokenVerifier } from './auth/verify-token';
 import { createIdentity } from '../identity';
 import { publicJwks } from '../identity/keys';
 import { seedDemoData } from '../infra/seed';
+import { ClamdScanner } from '../infra/clamd';
 
 /** Once per start, before any process serves: the schema, the demo data and the signing key. */
 async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
@@ -36,6 +37,7 @@ export async function startServer(options: { prepared?: boolean } = {}): Promise
     logger,
     temporal: lazyClient(config),
     verifyToken: createTokenVerifier({ issuer, audience, keys: embedded ? createLocalJWKSet(await publicJwks(db)) : undefined }),
+    virusScanner: new ClamdScanner(config.clamav),
   };
   const identity = await createIdentity(db, config, logger);
   const app = createApp(deps, { mount: identity.mount });

@@ -77,6 +77,16 @@ function commitHash(): string {
   }
 }
 
+/** Debian's clamav-daemon listens here unless told otherwise. */
+export const DEBIAN_CLAMD_SOCKET = '/var/run/clamav/clamd.ctl';
+
+/** Where clamd listens: CLAMAV_SOCKET, or CLAMAV_HOST and CLAMAV_PORT, or Debian's socket. */
+function clamav() {
+  const host = process.env.CLAMAV_HOST || undefined;
+  const socket = process.env.CLAMAV_SOCKET || (host ? undefined : DEBIAN_CLAMD_SOCKET);
+  return { socket, host, port: int('CLAMAV_PORT', 3310), timeoutMs: int('CLAMAV_TIMEOUT_MS', 30_000) };
+}
+
 export function loadConfig() {
   const port = int('PORT', 3000);
   const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -120,6 +130,8 @@ export function loadConfig() {
      * X-Forwarded-For (sign-in counting) are believed; without it both headers are ignored.
      */
     trustProxy: process.env.TRUST_PROXY === 'true',
+    /** The virus scanner every upload goes through (infra/clamd.ts). */
+    clamav: clamav(),
     // Signs file download tokens. Unset: a key generated once and kept in the database, shared by every replica.
     fileTokenSecret: fileTokenSecret(),
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),

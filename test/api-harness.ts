@@ -8,6 +8,7 @@ import { loadConfig } from '../infra/config';
 import { createDb } from '../infra/db';
 import { createLogger } from '../infra/logger';
 import { testClock } from './clock';
+import { ClamdScanner } from '../infra/clamd';
 
 export interface ApiHarness {
   url: string;
@@ -28,6 +29,8 @@ export async function startApi(overrides: Partial<AppDeps> = {}): Promise<ApiHar
     logger: createLogger('silent'),
     temporal: () => Promise.reject(new Error('Temporal is not part of this test')) as Promise<Client>,
     verifyToken: async () => null,
+    // The run's own clamd (test/setup/server-setup.ts starts it and sets CLAMAV_SOCKET).
+    virusScanner: new ClamdScanner(config.clamav),
     ...overrides,
   };
   const server = createHttpServer(createApp(deps));

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { EICAR_TEST_STRING } from '../api/files/virus-scan';
+import { EICAR_TEST_STRING } from '../infra/local-clamd';
 import { roles } from './route-access';
 
 /** A reference to a value of the test's world (an account id, a user id, a prepared task …). */

@@ -16,6 +16,7 @@ import { required, validate } from '../validate';
 import { ApiError, forbidden } from '../errors';
 import { userDto, userSignatureToken } from './users';
 import { reset2fa } from '../auth/reset-2fa';
+import { assertNoVirus } from '../files/uploads';
 import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import {
   competentAuthorityLabels,
@@ -34,8 +35,8 @@ import * as emails from '../email-templates';
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
 const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
 
-/** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px. */
-function checkSignature(part: Part): void {
+/** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px, no virus. */
+async function checkSignature(deps: AppDeps, part: Part): Promise<void> {
   if (part.data.length === 0) throw new ApiError(400, 'FILE1002', 'The selected file is empty', 'signature');
   if (part.data.length > SIGNATURE_MAX_BYTES) throw new ApiError(400, 'FILE1003', 'The selected file must be smaller than 200KB', 'signature');
   if (part.data.length < 26 || part.data.toString('latin1', 0, 2) !== 'BM') {
@@ -46,6 +47,7 @@ function checkSignature(part: Part): void {
   if (width <= 0 || height === 0 || width > 240 || height > 140) {
     throw new ApiError(400, 'IMAGE1001', 'The signature image must be at most 240 by 140 pixels', 'signature');
   }
+  await assertNoVirus(deps, part.data, part.filename ?? 'signature.bmp', 'signature');
 }
 
 /** Keeps a checked signature image as a file; its uuid goes on the user (or the invitation). */
@@ -71,14 +73,15 @@ const groupLevels = Object.fromEntries(
   ]),
 );
 
-async function invite(ctx: Context, { db, config }: AppDeps) {
+async function invite(ctx: Context, deps: AppDeps) {
+  const { db, config } = deps;
   const caller = currentUser(ctx);
   const ca = assertCaAccess(caller, EDIT_CA_USERS);
   const parts = await readMultipart(ctx, { maxBytes: inputLimits.signatureBodyBytes, maxParts: 2 });
   const dto = validate(regulatorInvitedUserSchema, jsonPart(parts, 'regulatorInvitedUser'));
   checkLevels(dto.permissions);
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
-  if (signature) checkSignature(signature);
+  if (signature) await checkSignature(deps, signature);
   const { token, hash, expiresAt } = newInvitationToken();
 
   await db.transaction(async (trx) => {
@@ -140,7 +143,8 @@ const UPDATE_PART = 'regulatorUserUpdateDTO';
  * when the caller may manage users. Changing permissions always needs that permission. A new
  * signature replaces the old one.
  */
-async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: CurrentUser, userId: string, self: boolean): Promise<void> {
+async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentUser, userId: string, self: boolean): Promise<void> {
+  const { db } = deps;
   const ca = assertCaAccess(caller);
   const authority = await loadRegulatorAuthority(db, ca, userId);
   const mayManage = caller.active.some((a) => a.competentAuthority === ca && a.permissions.includes(EDIT_CA_USERS));
@@ -153,7 +157,7 @@ async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: Curren
     checkLevels(dto.permissions);
   }
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
-  if (signature) checkSignature(signature);
+  if (signature) await checkSignature(deps, signature);
   await db.transaction(async (trx) => {
     const changes: Record<string, unknown> = {
       first_name: dto.user.firstName,

@@ -19,7 +19,7 @@ import { issueFileToken } from '../files/tokens';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 
 const detailsSchema = v.object({
-  requestTaskId: wholeNumber('requestTaskId must be a whole number, 1 or more', { max: BIGINT_ID_MAX }),
+  requestTaskId: wholeNumber('requestTaskId must be a number', { max: BIGINT_ID_MAX }),
   requestTaskActionType: v.pipe(v.string('requestTaskActionType must be text'), v.minLength(1), v.maxLength(100)),
   requestTaskActionPayload: v.optional(v.unknown()),
 });
