@@ -2,6 +2,7 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, signedInAgain, verifyTestToken } from '../../test/tokens';
 import { createUser, grantRegulator, type TestUser } from '../../test/factories';
 import { issueFileToken } from '../files/tokens';
+import { EICAR_TEST_STRING } from '../../infra/local-clamd';
 
 let api: ApiHarness;
 let admin: TestUser;
@@ -100,6 +101,13 @@ describe('inviting a regulator user with a signature', () => {
     expect(wide).toMatchObject({ status: 400, body: { code: 'IMAGE1001' } });
     const big = await invite(admin, newcomer(), { data: bmp(200, 100, 300 * 1024), name: 'sig.bmp', type: 'image/bmp' });
     expect(big.status).toBe(413);
+  });
+
+  it('refuses a signature the virus scanner flags, and invites nobody', async () => {
+    const user = newcomer();
+    const infected = await invite(admin, user, { data: Buffer.concat([bmp(200, 100, 100), Buffer.from(EICAR_TEST_STRING)]), name: 'sig.bmp', type: 'image/bmp' });
+    expect(infected).toMatchObject({ status: 400, body: { code: 'FILE1001', message: 'The selected file contains a virus', field: 'signature' } });
+    expect(await api.deps.db('authorities').where({ invited_email: user.email }).first()).toBeUndefined();
   });
 
   it('answers 400 with field messages for a bad invited user, a level the group does not have, or a missing part', async () => {
