@@ -170,7 +170,8 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
         answer = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text.slice(0, 200);
       } catch (err) {
         status = 'no answer';
-        answer = String(err);
+        const cause = (err as Error & { cause?: Error & { code?: string } }).cause;
+        answer = `${String(err)}${cause ? ` (${cause.code ?? ''} ${cause.message})` : ''}`;
       }
       byStatus.set(String(status), (byStatus.get(String(status)) ?? 0) + 1);
       slowest.push({ ms: Date.now() - started, sent });
