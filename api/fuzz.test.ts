@@ -35,6 +35,12 @@ let harness: EngineHarness;
 let worker: { stop: () => Promise<void> };
 /** The body fields each route asked for, by route index. */
 const fieldsOf = new Map<number, string[]>();
+/** The parts each multipart route asked for: its JSON part (whose fields are in fieldsOf) and its files. */
+interface MultipartShape {
+  jsonPart: string | null;
+  files: string[];
+}
+const partsOf = new Map<number, MultipartShape>();
 beforeAll(async () => {
   harness = await startEngineHarness();
   worker = await harness.startWorker();
@@ -42,31 +48,45 @@ beforeAll(async () => {
 }, 180_000);
 
 /**
- * Asks each route that takes a JSON body what it wants: send {}, read the fields its 400 names, send
- * those as {} to learn the fields inside them, a few rounds. Bodies are then generated in that shape,
- * so cases get past the first check to the code behind it.
+ * Asks each route that takes a body what it wants: send an empty one, read the fields (or, for
+ * multipart, the parts) its 400 names, send those as {} to learn the fields inside them, a few
+ * rounds. Bodies are then generated in that shape, so cases get past the first check to the code
+ * behind it.
  */
 async function discoverFields(): Promise<void> {
   const world = await makeWorld(harness.db);
+  const namedIn = (body: { field?: unknown; fields?: { field?: unknown }[] } | null) =>
+    [body?.field, ...(Array.isArray(body?.fields) ? body.fields.map((f) => f.field) : [])].filter((f): f is string => typeof f === 'string' && f !== '');
+  const leavesOf = (fields: Set<string>) => [...fields].filter((f) => ![...fields].some((g) => g.startsWith(f + '.')));
   await Promise.all(
     routes.map(async (route, i) => {
       const e = route.expectation;
       const role = roles[e?.expect.indexOf(400) ?? -1];
-      if (!e || !role || e.multipart || !['POST', 'PUT', 'PATCH'].includes(route.method)) return;
-      const headers = { ...(role === 'anonymous' ? {} : await bearer(world.users[role])), 'content-type': 'application/json' };
+      if (!e || !role || !['POST', 'PUT', 'PATCH'].includes(route.method)) return;
+      const auth = role === 'anonymous' ? {} : await bearer(world.users[role]);
       const prepared = e.prepare ? await e.prepare(harness.db, world) : {};
       const fields = new Set<string>();
-      for (let round = 0; round < 4; round++) {
-        const known = [...fields];
-        const leaves = known.filter((f) => !known.some((g) => g.startsWith(f + '.')));
-        const body = nest(leaves, leaves.map(() => ({})), {});
-        const res = await harness.api.request(e.url(world, prepared), { method: route.method, headers, body: JSON.stringify(body) });
-        const named = [res.body?.field, ...(Array.isArray(res.body?.fields) ? res.body.fields.map((f: { field?: string }) => f.field) : [])].filter((f): f is string => typeof f === 'string' && f !== '');
-        const before = fields.size;
-        named.forEach((f) => fields.add(f));
-        if (fields.size === before) break;
+      const shape: MultipartShape = { jsonPart: null, files: [] };
+      for (let round = 0; round < 6; round++) {
+        const leaves = leavesOf(fields);
+        const value = nest(leaves, leaves.map(() => ({})), {});
+        const sent = e.multipart
+          ? buildBody({ kind: 'multipart', broken: false, parts: [...(shape.jsonPart ? [{ name: shape.jsonPart, fileName: null, contentType: 'application/json', content: { kind: 'json', value } } as const] : []), ...shape.files.map((name) => ({ name, fileName: 'note.txt', contentType: 'text/plain', content: { kind: 'sample', sample: 'text' } }) as const)] }, {})
+          : { body: JSON.stringify(value), contentType: 'application/json' };
+        const res = await harness.api.request(e.url(world, prepared), { method: route.method, headers: { ...auth, 'content-type': sent.contentType! }, body: sent.body as BodyInit });
+        const named = namedIn(res.body);
+        const before = fields.size + shape.files.length + (shape.jsonPart ? 1 : 0);
+        for (const name of named) {
+          // A missing part of a multipart body: a file, or the JSON part with the fields.
+          if (e.multipart && res.body?.code === 'REQUIRED_PARAMETER' && !shape.files.includes(name) && name !== shape.jsonPart) {
+            if (/file|attachment|signature/i.test(name)) shape.files.push(name);
+            else shape.jsonPart = name;
+          } else fields.add(name);
+        }
+        if (fields.size + shape.files.length + (shape.jsonPart ? 1 : 0) === before) break;
       }
-      if (fields.size) fieldsOf.set(i, [...fields].filter((f) => ![...fields].some((g) => g.startsWith(f + '.'))));
+      if (fields.size) fieldsOf.set(i, leavesOf(fields));
+      if (e.multipart && (shape.jsonPart || shape.files.length)) partsOf.set(i, shape);
     }),
   );
 }
@@ -134,7 +154,9 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
       params: fc.tuple(...routes[i].params.map(() => arb.param)) as fc.Arbitrary<FuzzCase['params']>,
       query: arb.query,
       body: routes[i].expectation?.multipart
-        ? arb.multipart
+        ? partsOf.has(i)
+          ? fc.oneof({ weight: 3, arbitrary: arb.shapedMultipart(partsOf.get(i)!.jsonPart, fieldsOf.get(i) ?? [], partsOf.get(i)!.files) }, { weight: 1, arbitrary: arb.multipart })
+          : arb.multipart
         : ['GET', 'DELETE'].includes(routes[i].method)
           ? fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: 'none' } as const) }, { weight: 1, arbitrary: arb.body })
           : fieldsOf.has(i)
@@ -186,7 +208,7 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
 
   const counts = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, k]) => `${s}: ${k}`);
   process.stdout.write(`\n[fuzz] ${RUNS} cases over ${routes.length} routes in ${Math.round((Date.now() - began) / 1000)} s (seed ${SEED}) — by status: ${counts.join(', ')}\n`);
-  if (process.env.FUZZ_VERBOSE) process.stdout.write(`[fuzz] fields found: ${[...fieldsOf].map(([i, f]) => `${routes[i].key} {${f.join(', ')}}`).join('; ')}\n`);
+  if (process.env.FUZZ_VERBOSE) process.stdout.write(`[fuzz] fields found: ${[...fieldsOf].map(([i, f]) => `${routes[i].key} ${partsOf.has(i) ? JSON.stringify(partsOf.get(i)) : ''} {${f.join(', ')}}`).join('; ')}\n`);
   process.stdout.write(`[fuzz] slowest answers: ${slowest.map((s) => `${s.ms} ms ${s.sent.slice(0, 120)}`).join('\n  ')}\n`);
   if (failures.length) {
     const distinct = new Map<string, Failure>();

@@ -212,8 +212,25 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
         contentType: jsonType,
       })
       .map(({ leaves, extra, contentType }) => ({ kind: 'json' as const, value: nest(fields, leaves, extra ?? {}), contentType }));
+  /** A multipart body with the parts a route asked for: its JSON part shaped like its fields, and its files. */
+  const shapedMultipart = (jsonPart: string | null, fields: string[], files: string[]): fc.Arbitrary<BodyChoice> =>
+    fc
+      .record({
+        json: shaped(fields),
+        files: fc.tuple(...files.map(() => part)),
+        extra: fc.array(part, { maxLength: 1 }),
+      })
+      .map(({ json, files: fileParts, extra }) => ({
+        kind: 'multipart' as const,
+        broken: false,
+        parts: [
+          ...(jsonPart && json.kind === 'json' ? [{ name: jsonPart, fileName: null, contentType: 'application/json', content: { kind: 'json' as const, value: json.value } }] : []),
+          ...fileParts.map((p, k) => ({ ...p, name: files[k], fileName: p.fileName ?? 'file.txt' })),
+          ...extra,
+        ],
+      }));
   const caller: fc.Arbitrary<Caller> = fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...roles) }, { weight: 1, arbitrary: fc.constantFrom('badToken' as const, 'expiredToken' as const) });
-  return { param, query, body, multipart, caller, shaped };
+  return { param, query, body, multipart, caller, shaped, shapedMultipart };
 }
 
 /** An object with a value at each dotted path ('user.firstName', 'rows.0.email'); undefined leaves are left out. */
