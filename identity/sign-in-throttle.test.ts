@@ -3,9 +3,8 @@
 // tight limit is on an account from one address (so a stranger cannot lock the owner out), the
 // account-wide rule slows rather than locks, and an administrator can unlock.
 import { randomUUID } from 'node:crypto';
-import { startIdentityApi, errorOf, type IdentityHarness, type Visitor } from '../test/identity-harness';
+import { startIdentityApi, errorOf, PASSWORD, signInPerson, type IdentityHarness, type Visitor } from '../test/identity-harness';
 import { createAccount, grantOperator } from '../test/factories';
-import { createCredential } from './credentials';
 import { generateSecret, totpAt } from './totp';
 import { signInRules, slowedDown, TOO_MANY } from './rate-limit';
 import { GENERIC_FAILURE } from './sign-in';
@@ -16,16 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const PASSWORD = 'Correct-Horse-Battery-42';
-
-/** A confirmed sign-in (and its user row) that has been offered a one-time code already. */
-async function person(options: { totpSecret?: string } = {}) {
-  const email = `person.${randomUUID()}@example.org`;
-  const credential = await createCredential(h.db, { email, firstName: 'Pat', lastName: 'Person', password: PASSWORD, verified: true });
-  await h.db('identity_credentials').where({ subject: credential.subject }).update({ totp_offered_at: new Date(), totp_secret: options.totpSecret ?? null });
-  await h.db('users').insert({ id: credential.subject, email, first_name: 'Pat', last_name: 'Person' }).onConflict('id').ignore();
-  return { id: credential.subject, email, firstName: 'Pat', lastName: 'Person' };
-}
+const person = (options: { totpSecret?: string } = {}) => signInPerson(h.db, options);
 
 /** Each attempt in its own browser (its own interaction), all from one address, sent at once. */
 async function burst(n: number, ip: string, attempt: (v: Visitor, i: number) => Promise<{ status: number; html: string }>) {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createDb, type Db } from '../infra/db';
+import { createCredential } from '../identity/credentials';
 import { freePort } from './free-port';
 
 export interface IdentityHarness {
@@ -47,6 +48,18 @@ export async function startIdentityApi(env: Record<string, string> = {}): Promis
       await db.destroy();
     },
   };
+}
+
+/** The password of people made by signInPerson. */
+export const PASSWORD = 'Correct-Horse-Battery-42';
+
+/** A confirmed sign-in and its user row, offered a one-time code already (so none is asked for unless it has one). */
+export async function signInPerson(db: Db, options: { totpSecret?: string | null } = {}) {
+  const email = `person.${randomBytes(6).toString('hex')}@example.org`;
+  const credential = await createCredential(db, { email, firstName: 'Pat', lastName: 'Person', password: PASSWORD, verified: true });
+  await db('identity_credentials').where({ subject: credential.subject }).update({ totp_offered_at: new Date(), totp_secret: options.totpSecret ?? null });
+  await db('users').insert({ id: credential.subject, email, first_name: 'Pat', last_name: 'Person' }).onConflict('id').ignore();
+  return { id: credential.subject, email, firstName: 'Pat', lastName: 'Person' };
 }
 
 export interface Page {

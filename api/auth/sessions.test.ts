@@ -2,10 +2,8 @@
 // authority is disabled or removed, whose one-time code is reset (by an administrator or by
 // themselves) or whose password is reset gets 401 on the very next API call, and their refresh token
 // no longer works. Runs the web process (test/identity-harness.ts) against the test database.
-import { randomUUID } from 'node:crypto';
-import { startIdentityApi, type IdentityHarness, type Tokens, type Visitor } from '../../test/identity-harness';
+import { PASSWORD, signInPerson, startIdentityApi, type IdentityHarness, type Tokens, type Visitor } from '../../test/identity-harness';
 import { createAccount, grantOperator, type TestAccount } from '../../test/factories';
-import { createCredential } from '../../identity/credentials';
 import { issueToken } from '../../identity/one-time-tokens';
 import { generateSecret, totpAt } from '../../identity/totp';
 
@@ -15,22 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const PASSWORD = 'Correct-Horse-Battery-42';
-
-interface Person {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-async function person(totpSecret: string | null = null): Promise<Person> {
-  const email = `session.${randomUUID()}@example.org`;
-  const credential = await createCredential(h.db, { email, firstName: 'Sam', lastName: 'Session', password: PASSWORD, verified: true });
-  await h.db('identity_credentials').where({ subject: credential.subject }).update({ totp_offered_at: new Date(), totp_secret: totpSecret });
-  await h.db('users').insert({ id: credential.subject, email, first_name: 'Sam', last_name: 'Session' }).onConflict('id').ignore();
-  return { id: credential.subject, email, firstName: 'Sam', lastName: 'Session' };
-}
+type Person = Awaited<ReturnType<typeof signInPerson>>;
+const person = (totpSecret: string | null = null): Promise<Person> => signInPerson(h.db, { totpSecret });
 
 /** An account with an administrator and one more operator, both signed in. */
 async function accountWithUser(totpSecret: string | null = null) {
