@@ -13,7 +13,7 @@ import { csrfToken, csrfValid } from './csrf';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
 import { decoyHash, verifyPassword } from './passwords';
 import { attemptSucceeded, codeCounters, passwordCounters, refusalMessage, reserveAttempt, type Refusal } from './rate-limit';
-import { generateSecret, otpauthUri, redeemTotpCode } from './totp';
+import { CODE_USED, CODE_WRONG, generateSecret, otpauthUri, redeemTotpCode } from './totp';
 import { sendVerificationEmail } from './emails';
 
 /** What is known between the password step and the code step, kept in the interaction itself. */
@@ -31,7 +31,6 @@ function refusedAttempt(ctx: Context, refusal: Refusal): string {
   ctx.set('Retry-After', String(refusal.retryAfterSeconds));
   return refusalMessage(refusal);
 }
-export const CODE_USED = 'This code has already been used. Wait for the next code from your app and enter it';
 
 export function signInHandlers(provider: Provider, db: Knex, config: Config) {
   const details = (ctx: Context) => provider.interactionDetails(ctx.req, ctx.res);
@@ -152,7 +151,7 @@ ${button('Continue')}
       const secret = pending.newSecret ?? credential?.totpSecret;
       const outcome = credential && secret ? await redeemTotpCode(db, pending.subject, secret, code, { setUp: !!pending.newSecret }) : 'wrong';
       if (outcome !== 'accepted') {
-        const message = outcome === 'replayed' ? CODE_USED : code.trim() ? 'The code is not correct' : 'Enter the 6-digit code';
+        const message = outcome === 'replayed' ? CODE_USED : code.trim() ? CODE_WRONG : 'Enter the 6-digit code';
         return codeForm(ctx, d.uid, pending, [{ field: 'code', message }]);
       }
       await attemptSucceeded(db, counters);

@@ -8,8 +8,7 @@ import { findBySubject, setTotpSecret } from '../../identity/credentials';
 import { sendReset2faEmail } from '../../identity/emails';
 import { consumeToken } from '../../identity/one-time-tokens';
 import { attemptSucceeded, codeCounters, refusalMessage, reserveAttempt } from '../../identity/rate-limit';
-import { CODE_USED } from '../../identity/sign-in';
-import { redeemTotpCode } from '../../identity/totp';
+import { CODE_USED, CODE_WRONG, redeemTotpCode } from '../../identity/totp';
 import { endSessions } from '../../identity/sessions';
 import { currentUser } from '../auth/current-user';
 import { ApiError, badRequest } from '../errors';
@@ -52,7 +51,7 @@ export const securitySetupRoutes: RouteDef[] = [
         throw new ApiError(429, 'TOO_MANY_ATTEMPTS', refusalMessage(reservation), 'password');
       }
       const outcome = await redeemTotpCode(db, user.userId, credential.totpSecret, code);
-      if (outcome !== 'accepted') throw new ApiError(400, 'OTP1001', outcome === 'replayed' ? CODE_USED : 'The code is not correct', 'password');
+      if (outcome !== 'accepted') throw new ApiError(400, 'OTP1001', outcome === 'replayed' ? CODE_USED : CODE_WRONG, 'password');
       await attemptSucceeded(db, counters);
       await db.transaction((trx) => sendReset2faEmail(trx, config, credential, 'CHANGE_2FA'));
       ctx.status = 204;
