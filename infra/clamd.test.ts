@@ -42,29 +42,37 @@ describe('fails (and an upload then answers 503) when clamd', () => {
     await expect(new ClamdScanner({ host: '127.0.0.1', port }).scan(Buffer.from('x'))).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('accepts the connection but never answers', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-silent-'));
-    const socket = path.join(dir, 'silent.sock');
-    const server = net.createServer((s) => s.on('data', () => undefined));
+  /** A pretend clamd on a socket of its own: `answer` handles each connection. */
+  async function fakeClamd(answer: (s: net.Socket) => void, test: (socket: string) => Promise<void>) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-fake-clamd-'));
+    const socket = path.join(dir, 'clamd.sock');
+    const connections = new Set<net.Socket>();
+    const server = net.createServer((s) => {
+      connections.add(s);
+      s.on('error', () => undefined);
+      answer(s);
+    });
     await new Promise<void>((r) => server.listen(socket, r));
     try {
-      await expect(new ClamdScanner({ socket, timeoutMs: 300 }).scan(Buffer.from('x'))).rejects.toThrow('clamd did not answer within 300 ms');
+      await test(socket);
     } finally {
-      server.close();
+      for (const c of connections) c.destroy();
+      await new Promise((r) => server.close(r));
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('accepts the connection but never answers', async () => {
+    await fakeClamd(
+      (s) => s.resume(),
+      (socket) => expect(new ClamdScanner({ socket, timeoutMs: 300 }).scan(Buffer.from('x'))).rejects.toThrow('clamd did not answer within 300 ms'),
+    );
   });
 
   it('answers with an error', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-erring-'));
-    const socket = path.join(dir, 'erring.sock');
-    const server = net.createServer((s) => s.end('INSTREAM size limit exceeded. ERROR\0'));
-    await new Promise<void>((r) => server.listen(socket, r));
-    try {
-      await expect(new ClamdScanner({ socket }).scan(Buffer.alloc(100_000))).rejects.toThrow('clamd answered "INSTREAM size limit exceeded. ERROR"');
-    } finally {
-      server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await fakeClamd(
+      (s) => s.end('INSTREAM size limit exceeded. ERROR\0'),
+      (socket) => expect(new ClamdScanner({ socket }).scan(Buffer.alloc(100_000))).rejects.toThrow('clamd answered "INSTREAM size limit exceeded. ERROR"'),
+    );
   });
 });
