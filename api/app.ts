@@ -4,9 +4,10 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middleware/errors';
+import { checkAddress, checkJsonBody } from './middleware/input-guard';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { authenticate, buildRouter } from './routing';
+import { authenticate, buildRouter, type RouteDef } from './routing';
 import { staticFiles } from './static-files';
 import { uiConfigurationRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -24,9 +25,20 @@ import { ApiError } from './errors';
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
 export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'assets');
 
+/** Every API route, by the prefix it sits under (after /api). Tests walk these tables. */
+export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
+  { prefix: '', routes: uiConfigurationRoutes },
+  { prefix: '/v1.0', routes: [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes] },
+  { prefix: '/v1.0', routes: engineRoutes },
+  { prefix: '/v1.0', routes: accountsAreaRoutes },
+  { prefix: '/v1.0', routes: securitySetupRoutes },
+  { prefix: '/v1.0', routes: filesAreaRoutes },
+];
+
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */
 export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } = {}): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  // Behind one proxy: only the address it appended to X-Forwarded-For counts (a client can write the others).
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
   app.on('error', (err: NodeJS.ErrnoException) => {
     // A browser that goes away mid-download is not a fault of ours.
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
@@ -44,9 +56,11 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   extra.mount?.(app);
 
   const api = new Router({ prefix: '/api' });
-  for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes], deps), buildRouter('/v1.0', engineRoutes, deps), buildRouter('/v1.0', accountsAreaRoutes, deps), buildRouter('/v1.0', securitySetupRoutes, deps), buildRouter('/v1.0', filesAreaRoutes, deps)]) api.use(group.routes());
+  for (const { prefix, routes } of apiRouteTables) api.use(buildRouter(prefix, routes, deps).routes());
   const apiStack: Middleware[] = [
+    checkAddress,
     bodyParser({ jsonLimit: deps.config.bodyLimit, enableTypes: ['json'] }),
+    checkJsonBody,
     authenticate(deps),
     api.routes() as Middleware,
     api.allowedMethods({ throw: true, methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed') }) as Middleware,

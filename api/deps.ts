@@ -3,6 +3,7 @@ import type { Config } from '../infra/config';
 import type { Db } from '../infra/db';
 import type { Logger } from '../infra/logger';
 import type { Principal } from './auth/principal';
+import type { VirusScanner } from '../infra/clamd';
 
 /** What handlers get to work with. Built once in server.ts; tests build their own. */
 export interface AppDeps {
@@ -13,6 +14,6 @@ export interface AppDeps {
   temporal: () => Promise<Client>;
   /** Checks a bearer token; null when it is not valid. */
   verifyToken: (token: string) => Promise<Principal | null>;
-  /** Scans uploads before they are stored; unset: the built-in scanner of api/files/virus-scan.ts. */
-  virusScanner?: import('./files/virus-scan').VirusScanner;
+  /** Scans uploads before they are stored: ClamAV (infra/clamd.ts) where config.clamav says. */
+  virusScanner: VirusScanner;
 }

@@ -2,6 +2,7 @@
 // reads the whole body into memory under a hard limit, so keep the limits small.
 import type { Context } from 'koa';
 import { ApiError } from './errors';
+import { assertJsonWithinLimits } from './middleware/input-guard';
 
 export interface Part {
   name: string;
@@ -69,9 +70,12 @@ function parsePart(headerText: string, data: Buffer): Part {
 export function jsonPart(parts: Part[], name: string): unknown {
   const part = parts.find((p) => p.name === name);
   if (!part) throw new ApiError(400, 'REQUIRED_PARAMETER', `Required parameter ${name} was null or undefined`, name);
+  let value: unknown;
   try {
-    return JSON.parse(part.data.toString('utf8'));
+    value = JSON.parse(part.data.toString('utf8'));
   } catch {
     throw new ApiError(400, 'INVALID_REQUEST_FORMAT', `The part ${name} is not valid JSON`, name);
   }
+  assertJsonWithinLimits(value, name);
+  return value;
 }

@@ -3,8 +3,9 @@
 // (node:cluster): one Node process uses one core, and everything they share (sessions, keys,
 // sign-in counters) is in PostgreSQL, so any of them can answer any request.
 import cluster from 'node:cluster';
-import http from 'node:http';
+import type http from 'node:http';
 import { createApp } from './app';
+import { createHttpServer } from './http-server';
 import type { AppDeps } from './deps';
 import { loadConfig, type Config } from '../infra/config';
 import { createDb, ensureDatabase, migrate, type Db } from '../infra/db';
@@ -15,6 +16,7 @@ import { createTokenVerifier } from './auth/verify-token';
 import { createIdentity } from '../identity';
 import { publicJwks } from '../identity/keys';
 import { seedDemoData } from '../infra/seed';
+import { ClamdScanner } from '../infra/clamd';
 
 /** Once per start, before any process serves: the schema, the demo data and the signing key. */
 async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
@@ -35,10 +37,11 @@ export async function startServer(options: { prepared?: boolean } = {}): Promise
     logger,
     temporal: lazyClient(config),
     verifyToken: createTokenVerifier({ issuer, audience, keys: embedded ? createLocalJWKSet(await publicJwks(db)) : undefined }),
+    virusScanner: new ClamdScanner(config.clamav),
   };
   const identity = await createIdentity(db, config, logger);
   const app = createApp(deps, { mount: identity.mount });
-  const server = http.createServer(app.callback());
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logger.info({ url: config.publicUrl, pid: process.pid }, 'ESOS Reporting is listening');
   return {

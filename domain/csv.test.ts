@@ -1,4 +1,4 @@
-import { CsvSyntaxError, parseCsv } from './csv';
+import { CsvSyntaxError, csvCell, parseCsv, toCsv } from './csv';
 
 const cells = (text: string) => parseCsv(text).map((r) => r.cells);
 
@@ -40,5 +40,22 @@ describe('parseCsv', () => {
 
   it('returns no records for empty text', () => {
     expect(parseCsv('')).toEqual([]);
+  });
+});
+
+describe('csvCell and toCsv (exports)', () => {
+  it.each(['=SUM(A1:A9)', '+44 117 496 0000', '-1+2', '@cmd', '\t=1', '\r=1', '=HYPERLINK("http://evil.example","Click")'])('neutralises %j so a spreadsheet shows it as text', (text) => {
+    expect(csvCell(text).replace(/^"|"$/g, '').startsWith("'")).toBe(true);
+    // Read back, the cell is the text with the apostrophe in front: nothing is lost.
+    expect(parseCsv(toCsv([[text]]))[0]!.cells).toEqual([`'${text}`]);
+  });
+
+  it('leaves other text and numbers alone, and quotes commas, quotes and line breaks', () => {
+    expect(csvCell('Demo Energy Ltd')).toBe('Demo Energy Ltd');
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell('Smith, "Jo"')).toBe('"Smith, ""Jo"""');
+    expect(toCsv([['Name', 'Total'], ['Acme, Ltd', 3], ['=1+1', null]])).toBe('Name,Total\r\n"Acme, Ltd",3\r\n\'=1+1,\r\n');
   });
 });

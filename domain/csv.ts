@@ -1,4 +1,4 @@
-// A small RFC 4180 reader: quoted fields (with "" for a quote, and commas or line breaks inside),
+// A small RFC 4180 reader and writer. Reading: quoted fields (with "" for a quote, and commas or line breaks inside),
 // CRLF or LF line ends, a leading byte-order mark. Spreadsheet exports are all this service meets,
 // so there is no delimiter sniffing and no type conversion: every cell is a string.
 
@@ -92,4 +92,27 @@ export function parseCsv(input: string): CsvRecord[] {
 /** True for a record that is only a blank line. */
 export function isBlankRecord(record: CsvRecord): boolean {
   return record.cells.every((c) => c.trim() === '');
+}
+
+/**
+ * Text a spreadsheet would run as a formula when a CSV is opened (CSV injection): a cell starting with
+ * = + - @, or with a tab or carriage return that some programs skip before one of those.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell of an exported CSV. Text that a spreadsheet would take for a formula is neutralised with a
+ * leading apostrophe (OWASP: shown as text, not run); numbers stay numbers; a cell with a comma,
+ * quote or line break is quoted with its quotes doubled (RFC 4180); null and undefined are empty.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** An exported CSV: every cell through csvCell, CRLF between records (RFC 4180). */
+export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
+  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -45,6 +45,7 @@ export const FILE_TOO_LARGE = 'The selected file must be no more than 20MB';
 export const FILE_TYPE_NOT_ALLOWED = fileTypeMessage(UPLOAD_EXTENSIONS_SHOWN);
 export const FILE_TYPE_REFUSED = 'This type of file cannot be uploaded';
 export const FILE_VIRUS_FOUND = 'The selected file contains a virus';
+export const FILE_SCANNER_DOWN = 'The file could not be checked for viruses. Try again later';
 export const fileContentMismatchMessage = (ext: string): string => `The content of the selected file is not a valid ${ext.toUpperCase()} file`;
 export const UPLOAD_HINT = `${UPLOAD_EXTENSIONS_SHOWN.map((e) => e.toUpperCase()).join(', ')}. No more than 20MB each.`;
 

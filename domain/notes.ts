@@ -1,7 +1,7 @@
 // Notes on an account or on a request (spec §7 "Account notes", "Request notes"; reference platform
 // §3.5): one text rule and one shape, with the id of the place the note is on.
 import * as v from 'valibot';
-import { requiredText } from './validation';
+import { requiredText, wholeNumber } from './validation';
 
 export const NOTE_MAX_LENGTH = 10000;
 export const NOTE_REQUIRED = 'Enter a note';
@@ -10,7 +10,7 @@ const noteText = requiredText(NOTE_REQUIRED, { maxLength: NOTE_MAX_LENGTH });
 
 export const noteUpdateSchema = v.object({ note: noteText });
 export const accountNoteSchema = v.object({
-  accountId: v.pipe(v.number('Required parameter accountId was null or undefined'), v.integer(), v.minValue(1)),
+  accountId: wholeNumber('Required parameter accountId was null or undefined'),
   note: noteText,
 });
 export const requestNoteSchema = v.object({

@@ -2,7 +2,7 @@
 // and the SPA's forms. Messages quoted by the spec come from domain/validation; the rest are ours.
 import * as v from 'valibot';
 import { authorityStatuses, operatorRoles, regulatorPermissionGroups, regulatorPermissionLevels, type OperatorRoleCode, type Permission } from './authorities';
-import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue } from './validation';
+import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
 
 export const userMessages = {
   firstName: 'Enter your first name',
@@ -60,11 +60,13 @@ export type OperatorUserDto = v.InferOutput<typeof operatorUserSchema>;
 /** Operator user registration DTO: the profile plus, optionally, the terms version accepted. */
 export const operatorUserRegistrationSchema = v.object({
   ...operatorUserSchema.entries,
-  termsVersion: v.nullish(v.pipe(v.number(userMessages.version), v.integer(userMessages.version), v.minValue(1, userMessages.version)), null),
+  termsVersion: v.nullish(wholeNumber(userMessages.version), null),
 });
 export type OperatorUserRegistrationDto = v.InferOutput<typeof operatorUserRegistrationSchema>;
 
 export const tokenSchema = v.object({ token: requiredText(userMessages.token, { maxLength: 200 }) });
+/** oneTimePasswordDTO: a code from the user's authenticator app. */
+export const oneTimePasswordSchema = v.object({ password: requiredText('Enter the 6-digit code from your authenticator app', { maxLength: 20 }) });
 
 export const invitationTypes = ['OPERATOR_INVITATION', 'REGULATOR_INVITATION', 'VERIFIER_INVITATION'] as const;
 export type InvitationType = (typeof invitationTypes)[number];
@@ -79,7 +81,7 @@ export const operatorInviteAndRegisterSchema = v.object({
 });
 
 export const updateTermsSchema = v.object({
-  version: v.pipe(v.number(userMessages.version), v.integer(userMessages.version), v.minValue(1, userMessages.version)),
+  version: wholeNumber(userMessages.version),
 });
 
 const operatorRoleCodes = Object.keys(operatorRoles) as OperatorRoleCode[];

@@ -30,6 +30,8 @@ export interface WorkItemPage {
 export const DASHBOARD_PAGE_SIZE = 10;
 /** Largest page the API serves. */
 export const MAX_PAGE_SIZE = 100;
+/** Largest page number (zero-based) the API accepts: far past any list, and the offset stays small. */
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 /** 'first last', or the last name alone when there is no first name. */
 export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {

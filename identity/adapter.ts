@@ -23,6 +23,8 @@ export function knexAdapter(db: Knex) {
     }
 
     private async findWhere(where: Record<string, string>): Promise<AdapterPayload | undefined> {
+      // A token or code sent with a NUL character cannot be ours (PostgreSQL would refuse the lookup).
+      if (Object.values(where).some((v) => typeof v !== 'string' || v.includes('\u0000'))) return undefined;
       const row = await db('identity_oidc_payloads')
         .where({ model: this.model, ...where })
         .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', new Date()))
@@ -44,10 +46,12 @@ export function knexAdapter(db: Knex) {
     }
 
     async consume(id: string): Promise<void> {
+      if (id.includes('\u0000')) return;
       await db('identity_oidc_payloads').where({ model: this.model, id }).update({ consumed_at: new Date() });
     }
 
     async destroy(id: string): Promise<void> {
+      if (id.includes('\u0000')) return;
       await db('identity_oidc_payloads').where({ model: this.model, id }).delete();
     }
 

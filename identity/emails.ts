@@ -45,15 +45,19 @@ export async function sendAlreadyRegisteredEmail(trx: Knex.Transaction, config: 
   ]);
 }
 
-export async function sendReset2faEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>): Promise<void> {
-  const token = await issueToken(trx, 'RESET_2FA', credential.subject);
+/**
+ * The link that removes the authenticator app (PATCH /users/security-setup/2fa/delete): asked for by
+ * e-mail address (RESET_2FA, Reset2FaRequest) or with a code from the app (CHANGE_2FA, Change2FA).
+ */
+export async function sendReset2faEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>, purpose: 'RESET_2FA' | 'CHANGE_2FA' = 'RESET_2FA'): Promise<void> {
+  const token = await issueToken(trx, purpose, credential.subject);
   const link = `${config.publicUrl}/2fa/reset-2fa?token=${token}`;
   await queueEmails(trx, [
     {
       to: credential.email,
-      subject: 'Reset your one-time code',
-      template: 'Reset2FaRequest',
-      text: `Use this link to remove the authenticator app from your sign-in for Manage your ESOS reporting. You will set up a new one when you next sign in:\n\n${link}\n\nThe link works once and expires in ${tokenLifetimeMinutes.RESET_2FA} minutes.`,
+      subject: purpose === 'CHANGE_2FA' ? 'Change your authenticator app' : 'Reset your one-time code',
+      template: purpose === 'CHANGE_2FA' ? 'Change2FA' : 'Reset2FaRequest',
+      text: `Use this link to remove the authenticator app from your sign-in for Manage your ESOS reporting. You will set up a new one when you next sign in:\n\n${link}\n\nThe link works once and expires in ${tokenLifetimeMinutes[purpose]} minutes. If you did not ask for this, sign in and reset your password.`,
     },
   ]);
 }

@@ -1,9 +1,8 @@
-// Token hashing, single use and expiry; rate limiting; passwords and one-time codes — against the
+// Token hashing, single use and expiry; passwords and one-time codes — against the
 // test run's real PostgreSQL database.
 import { randomUUID } from 'node:crypto';
 import { createDb, migrate, type Db } from '../infra/db';
 import { consumeToken, hashToken, issueToken, peekToken } from './one-time-tokens';
-import { clearFailures, recordFailure, underLimit } from './rate-limit';
 import { hashPassword, verifyPassword } from './passwords';
 import { base32Decode, base32Encode, totpAt, verifyTotp } from './totp';
 
@@ -44,35 +43,6 @@ describe('e-mailed link tokens', () => {
   it('refuse unknown and malformed tokens', async () => {
     await expect(consumeToken(db, 'RESET_2FA', 'x'.repeat(43))).resolves.toBeNull();
     await expect(consumeToken(db, 'RESET_2FA', '')).resolves.toBeNull();
-  });
-});
-
-describe('rate limiting of failed sign-ins', () => {
-  const limit = { max: 5, windowSeconds: 900 };
-
-  it('allows up to the limit of failures in a window, then refuses until the window ends', async () => {
-    const key = `account:${randomUUID()}@example.org`;
-    const start = new Date('2026-11-21T10:00:00Z');
-    for (let i = 0; i < 5; i++) {
-      await expect(underLimit(db, key, limit, start)).resolves.toBe(true);
-      await recordFailure(db, key, limit, start);
-    }
-    await expect(underLimit(db, key, limit, new Date('2026-11-21T10:14:00Z'))).resolves.toBe(false);
-    await expect(underLimit(db, key, limit, new Date('2026-11-21T10:16:00Z'))).resolves.toBe(true);
-    // A failure after the window starts a new count of one.
-    await recordFailure(db, key, limit, new Date('2026-11-21T10:16:00Z'));
-    const row = await db('identity_rate_limits').where({ key }).first();
-    expect(row.count).toBe(1);
-  });
-
-  it('counts each key on its own, and a success clears the account', async () => {
-    const a = `account:${randomUUID()}`;
-    const b = `address:${randomUUID()}`;
-    for (let i = 0; i < 5; i++) await recordFailure(db, a, limit);
-    await expect(underLimit(db, a, limit)).resolves.toBe(false);
-    await expect(underLimit(db, b, limit)).resolves.toBe(true);
-    await clearFailures(db, a);
-    await expect(underLimit(db, a, limit)).resolves.toBe(true);
   });
 });
 

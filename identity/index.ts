@@ -10,6 +10,7 @@ import type { Config } from '../infra/config';
 import type { Logger } from '../infra/logger';
 import { accountPageHandlers } from './account-pages';
 import { purgeExpired } from './adapter';
+import { purgeEndedWindows } from './rate-limit';
 import { identityAssets } from './assets';
 import { errorPage } from './pages';
 import { createProvider } from './provider';
@@ -17,6 +18,20 @@ import { signInHandlers } from './sign-in';
 
 const SILENT_CHECK_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Checking sign-in</title>
 <script type="module" src="/auth/static/silent-check.js"></script></head><body></body></html>`;
+
+const hasNul = (values: unknown[]): boolean => values.some((v) => (Array.isArray(v) ? hasNul(v) : typeof v === 'string' && v.includes('\u0000')));
+const safeDecode = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+function refuseNul(ctx: Context): void {
+  ctx.status = 400;
+  ctx.type = 'html';
+  ctx.body = errorPage('The form or the address contains a character that is not allowed. Go back and try again.');
+}
 
 export interface Identity {
   mount(app: Koa): void;
@@ -26,7 +41,13 @@ export interface Identity {
 export async function createIdentity(db: Knex, config: Config, logger: Logger): Promise<Identity> {
   const provider = config.oidc.embedded ? await createProvider(db, config, logger) : null;
   const router = new Router({ prefix: '/auth' });
-  const form = bodyParser({ enableTypes: ['form'], formLimit: '20kb' }) as Middleware;
+  const parseForm = bodyParser({ enableTypes: ['form'], formLimit: '20kb' }) as Middleware;
+  // PostgreSQL refuses a NUL character in text: a form that carries one is refused before any lookup.
+  const form: Middleware = (ctx, next) =>
+    parseForm(ctx, async () => {
+      if (hasNul(Object.values((ctx.request.body ?? {}) as Record<string, unknown>))) return refuseNul(ctx);
+      await next();
+    });
 
   router.get('/silent-check', (ctx) => {
     // The one page meant to be framed, by our own SPA only.
@@ -54,7 +75,7 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
 
   const callback = provider?.callback();
   const ours = router.routes() as Middleware;
-  const purge = setInterval(() => void purgeExpired(db).catch((err) => logger.warn({ err }, 'purging expired identity rows failed')), 3600_000);
+  const purge = setInterval(() => void Promise.all([purgeExpired(db), purgeEndedWindows(db)]).catch((err) => logger.warn({ err }, 'purging expired identity rows failed')), 3600_000);
   purge.unref();
 
   return {
@@ -62,6 +83,7 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
       app.use(identityAssets());
       app.use(async (ctx: Context, next) => {
         if (ctx.path !== '/auth' && !ctx.path.startsWith('/auth/')) return next();
+        if (hasNul([safeDecode(ctx.path), ...Object.keys(ctx.query), ...Object.values(ctx.query)])) return refuseNul(ctx);
         try {
           await ours(ctx, async () => {
             if (!callback) return;

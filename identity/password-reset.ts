@@ -7,17 +7,15 @@ import { queueEmails } from '../infra/outbox';
 import { findByEmail, findBySubject, markEmailVerified, setPassword } from './credentials';
 import { sendPasswordResetEmail } from './emails';
 import { consumeToken, hashToken, peekToken } from './one-time-tokens';
-import { addressKey, recordFailure, underLimit, type Limit } from './rate-limit';
+import { reserveAttempt, type Limit } from './rate-limit';
+import { endSessions } from './sessions';
 
 // E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
-export const mailLimit: Limit = { max: 10, windowSeconds: 60 * 60 };
+export const mailLimit: Limit = { kind: 'limit', max: 10, windowSeconds: 60 * 60 };
 
 /** May this address have another e-mail sent (counted whether or not one is sent)? */
 export async function mayMail(db: Knex, ip: string): Promise<boolean> {
-  const key = `mail:${addressKey(ip)}`;
-  if (!(await underLimit(db, key, mailLimit))) return false;
-  await recordFailure(db, key, mailLimit);
-  return true;
+  return (await reserveAttempt(db, [{ key: `mail:${ip}`, rule: mailLimit, onSuccess: 'keep' }])).allowed;
 }
 
 /** Sends a reset link when the e-mail has a sign-in and the address is under its limit; silent otherwise. */
@@ -56,7 +54,7 @@ export async function resetPassword(db: Knex, config: Config, token: string, pas
     if (!subject || !credential) return null;
     await setPassword(trx, subject, password);
     await markEmailVerified(trx, subject);
-    await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = ?", [subject]).delete();
+    await endSessions(trx, subject);
     await queueEmails(trx, [
       {
         to: credential.email,

@@ -123,7 +123,7 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
     clientBasedCORS: (_ctx, origin) => origin === new URL(base).origin,
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = process.env.TRUST_PROXY === 'true';
+  provider.proxy = config.trustProxy;
   // Refused token requests are the client's fault, but worth a line when sign-in breaks.
   for (const event of ['grant.error', 'authorization.error', 'end_session.error']) {
     provider.on(event, (_ctx: unknown, err: Error & { error_description?: string }) => logger?.warn({ event, err: err.message, detail: err.error_description }, 'identity provider refused a request'));

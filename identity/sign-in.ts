@@ -1,6 +1,7 @@
 // The sign-in interaction: e-mail and password, then a one-time code when the sign-in has one
-// (required for regulators, offered once to everybody else). Failures are counted per account and
-// per address, and every refusal reads the same whether or not the e-mail has a sign-in.
+// (required for regulators, offered once to everybody else). Attempts are counted before they are
+// checked (rate-limit.ts: per account from one address, per address, and account-wide slowing), and
+// every refusal reads the same whether or not the e-mail has a sign-in.
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type Provider from 'oidc-provider';
@@ -11,8 +12,8 @@ import { findByEmail, findBySubject, totpRequired, type Credential } from './cre
 import { csrfToken, csrfValid } from './csrf';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
 import { decoyHash, verifyPassword } from './passwords';
-import { accountKey, addressKey, clearFailures, recordFailure, signInLimits, underLimit } from './rate-limit';
-import { generateSecret, otpauthUri, redeemTotpCode } from './totp';
+import { attemptSucceeded, codeCounters, passwordCounters, refusalMessage, reserveAttempt, type Refusal } from './rate-limit';
+import { CODE_USED, CODE_WRONG, generateSecret, otpauthUri, redeemTotpCode } from './totp';
 import { sendVerificationEmail } from './emails';
 
 /** What is known between the password step and the code step, kept in the interaction itself. */
@@ -23,8 +24,13 @@ interface Pending {
 }
 
 export const GENERIC_FAILURE = 'Enter a correct email address and password';
-export const TOO_MANY = 'There have been too many attempts to sign in. Wait 15 minutes and try again.';
-export const CODE_USED = 'This code has already been used. Wait for the next code from your app and enter it';
+
+/** Answers a refused attempt: 429 with Retry-After, and the message for the form. */
+function refusedAttempt(ctx: Context, refusal: Refusal): string {
+  ctx.status = 429;
+  ctx.set('Retry-After', String(refusal.retryAfterSeconds));
+  return refusalMessage(refusal);
+}
 
 export function signInHandlers(provider: Provider, db: Knex, config: Config) {
   const details = (ctx: Context) => provider.interactionDetails(ctx.req, ctx.res);
@@ -115,19 +121,14 @@ ${button('Continue')}
       if (!password) errors.push({ field: 'password', message: 'Enter your password' });
       if (errors.length) return signInForm(ctx, d.uid, { email, errors });
 
-      const keys = [accountKey(email), addressKey(ctx.ip)];
-      if (!(await underLimit(db, keys[0], signInLimits.account)) || !(await underLimit(db, keys[1], signInLimits.address))) {
-        ctx.status = 429;
-        return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: TOO_MANY }] });
-      }
+      // Counted before the check, so a burst of attempts is limited as a sequence is.
+      const counters = passwordCounters(email, ctx.ip);
+      const reservation = await reserveAttempt(db, counters);
+      if (!reservation.allowed) return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: refusedAttempt(ctx, reservation) }] });
       const credential = await findByEmail(db, email);
       const ok = await verifyPassword(password, credential?.passwordHash ?? (await decoyHash()));
-      if (!credential || !ok) {
-        await recordFailure(db, keys[0], signInLimits.account);
-        await recordFailure(db, keys[1], signInLimits.address);
-        return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: GENERIC_FAILURE }] });
-      }
-      await clearFailures(db, keys[0]);
+      if (!credential || !ok) return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: GENERIC_FAILURE }] });
+      await attemptSucceeded(db, counters);
       if (!credential.emailVerified) {
         // Only someone who knows the password learns this, so it tells a stranger nothing.
         await db.transaction((trx) => sendVerificationEmail(trx, config, credential));
@@ -142,21 +143,18 @@ ${button('Continue')}
       if (!pending) return signInForm(ctx, d.uid);
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       if (!csrfValid(ctx, body.csrf)) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: 'Your form expired. Enter the code again.' }]);
-      const key = `totp:${pending.subject}`;
-      if (!(await underLimit(db, key, signInLimits.account))) {
-        ctx.status = 429;
-        return codeForm(ctx, d.uid, pending, [{ field: 'code', message: TOO_MANY }]);
-      }
       const code = typeof body.code === 'string' ? body.code : '';
       const credential = await findBySubject(db, pending.subject);
+      const counters = codeCounters(pending.subject, credential?.email ?? '');
+      const reservation = await reserveAttempt(db, counters);
+      if (!reservation.allowed) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: refusedAttempt(ctx, reservation) }]);
       const secret = pending.newSecret ?? credential?.totpSecret;
       const outcome = credential && secret ? await redeemTotpCode(db, pending.subject, secret, code, { setUp: !!pending.newSecret }) : 'wrong';
       if (outcome !== 'accepted') {
-        await recordFailure(db, key, signInLimits.account);
-        const message = outcome === 'replayed' ? CODE_USED : code.trim() ? 'The code is not correct' : 'Enter the 6-digit code';
+        const message = outcome === 'replayed' ? CODE_USED : code.trim() ? CODE_WRONG : 'Enter the 6-digit code';
         return codeForm(ctx, d.uid, pending, [{ field: 'code', message }]);
       }
-      await clearFailures(db, key);
+      await attemptSucceeded(db, counters);
       return finish(ctx, pending.subject, ['pwd', 'otp']);
     },
 

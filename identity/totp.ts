@@ -76,6 +76,8 @@ export function verifyTotp(secret: string, code: string, timeMs = Date.now()): b
 }
 
 export type TotpOutcome = 'accepted' | 'wrong' | 'replayed';
+export const CODE_WRONG = 'The code is not correct';
+export const CODE_USED = 'This code has already been used. Wait for the next code from your app and enter it';
 
 /**
  * Checks a code for the sign-in `subject` and, when right, records its time step in the same

@@ -1,6 +1,7 @@
 // One place where the environment becomes configuration. Every process (API, worker, scripts)
 // reads it from here, so a setting has one name and one default.
 import { execSync } from 'node:child_process';
+import { inputLimits } from '../domain/limits';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -76,6 +77,16 @@ function commitHash(): string {
   }
 }
 
+/** Debian's clamav-daemon listens here unless told otherwise. */
+export const DEBIAN_CLAMD_SOCKET = '/var/run/clamav/clamd.ctl';
+
+/** Where clamd listens: CLAMAV_SOCKET, or CLAMAV_HOST and CLAMAV_PORT, or Debian's socket. */
+function clamav() {
+  const host = process.env.CLAMAV_HOST || undefined;
+  const socket = process.env.CLAMAV_SOCKET || (host ? undefined : DEBIAN_CLAMD_SOCKET);
+  return { socket, host, port: int('CLAMAV_PORT', 3310), timeoutMs: int('CLAMAV_TIMEOUT_MS', 30_000) };
+}
+
 export function loadConfig() {
   const port = int('PORT', 3000);
   const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -112,7 +123,15 @@ export function loadConfig() {
     reviewDueWorkingDays: int('REVIEW_DUE_WORKING_DAYS', 10),
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },
     seedDemoData: !production && process.env.SEED_DEMO_DATA !== 'false',
-    bodyLimit: process.env.BODY_LIMIT ?? '1mb',
+    bodyLimit: process.env.BODY_LIMIT ?? inputLimits.jsonBodyBytes,
+    /**
+     * TRUST_PROXY=true: one TLS-terminating proxy in front of the web processes. Its
+     * X-Forwarded-Proto (https: Secure cookies and HSTS) and the address it appends last to
+     * X-Forwarded-For (sign-in counting) are believed; without it both headers are ignored.
+     */
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    /** The virus scanner every upload goes through (infra/clamd.ts). */
+    clamav: clamav(),
     // Signs file download tokens. Unset: a key generated once and kept in the database, shared by every replica.
     fileTokenSecret: fileTokenSecret(),
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),

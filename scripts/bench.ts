@@ -71,7 +71,8 @@ async function serve(): Promise<void> {
     keys: createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK!) as JWK] }),
     cacheSize: Number(process.env.BENCH_TOKEN_CACHE),
   });
-  const app = createApp({ config, db: createDb(config.databaseUrl, { min: 2, max: 12 }), logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent'), temporal: lazyClient(config), verifyToken });
+  const { ClamdScanner } = await import('../infra/clamd');
+  const app = createApp({ config, db: createDb(config.databaseUrl, { min: 2, max: 12 }), logger: createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent'), temporal: lazyClient(config), verifyToken, virusScanner: new ClamdScanner(config.clamav) });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 60_000;
   // In a cluster every worker's listen(0) gets the same port, handed out by the primary.

@@ -2,7 +2,7 @@
 // (state in .data/), the worker, and the web process on PORT (3000).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, portOpen, root, say, spawnChild, waitForPort } from './toolchain.mjs';
+import { ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, portOpen, root, say, socketOpen, spawnChild, waitForPort, waitForSocket } from './toolchain.mjs';
 
 ensureNodeModules();
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos';
@@ -41,6 +41,23 @@ if (!process.env.TEMPORAL_ADDRESS) {
 
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const env = { DATABASE_URL: databaseUrl };
+
+// Uploads are scanned by ClamAV: the configured clamd, else Debian's, else one of our own.
+if (!process.env.CLAMAV_SOCKET && !process.env.CLAMAV_HOST) {
+  const debianSocket = '/var/run/clamav/clamd.ctl';
+  const ownSocket = path.join(root, '.data', 'clamav', 'clamd.sock');
+  if (await socketOpen(debianSocket)) {
+    say(`ClamAV answers on ${debianSocket}: uploads are scanned there.`);
+    env.CLAMAV_SOCKET = debianSocket;
+  } else if (fs.existsSync('/usr/sbin/clamd') || process.env.CLAMD_PATH) {
+    say('Starting ClamAV (clamd) for upload scanning…');
+    children.push(spawnChild('ClamAV', process.execPath, [tsx, 'infra/local-clamd.ts', path.join(root, '.data', 'clamav')]));
+    await waitForSocket(ownSocket, 'ClamAV');
+    env.CLAMAV_SOCKET = ownSocket;
+  } else {
+    say('ClamAV is not installed (apt-get install clamav-daemon): file uploads will answer 503 until it is.');
+  }
+}
 children.push(spawnChild('Web server', process.execPath, [tsx, 'api/server.ts'], env));
 children.push(spawnChild('Worker', process.execPath, [tsx, 'worker.ts'], env));
 for (const child of children) child.on('exit', () => stopAll(1));

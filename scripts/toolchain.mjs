@@ -73,6 +73,24 @@ export async function waitForPort(port, host, what, timeoutMs = 60000) {
   throw new Error(`${what} did not answer on ${host}:${port} within ${timeoutMs / 1000} s`);
 }
 
+/** Does a Unix socket accept connections (e.g. clamd's)? */
+export function socketOpen(socketPath) {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath);
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function waitForSocket(socketPath, what, timeoutMs = 120000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await socketOpen(socketPath)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer on ${socketPath} within ${timeoutMs / 1000} s`);
+}
+
 /** Makes sure the PostgreSQL server of DATABASE_URL answers; starts the local cluster when it does not. */
 export async function ensurePostgres(databaseUrl) {
   const url = new URL(databaseUrl);

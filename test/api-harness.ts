@@ -1,13 +1,14 @@
 // Runs the real Koa app on an ephemeral port against the test run's PostgreSQL database.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
 import { createApp } from '../api/app';
+import { createHttpServer } from '../api/http-server';
 import type { AppDeps } from '../api/deps';
 import { loadConfig } from '../infra/config';
 import { createDb } from '../infra/db';
 import { createLogger } from '../infra/logger';
 import { testClock } from './clock';
+import { ClamdScanner } from '../infra/clamd';
 
 export interface ApiHarness {
   url: string;
@@ -28,9 +29,11 @@ export async function startApi(overrides: Partial<AppDeps> = {}): Promise<ApiHar
     logger: createLogger('silent'),
     temporal: () => Promise.reject(new Error('Temporal is not part of this test')) as Promise<Client>,
     verifyToken: async () => null,
+    // The run's own clamd (test/setup/server-setup.ts starts it and sets CLAMAV_SOCKET).
+    virusScanner: new ClamdScanner(config.clamav),
     ...overrides,
   };
-  const server = http.createServer(createApp(deps).callback());
+  const server = createHttpServer(createApp(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

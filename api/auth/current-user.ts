@@ -4,6 +4,18 @@ import type { Db } from '../../infra/db';
 import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
 import type { Principal } from './principal';
+import { unauthorized } from '../errors';
+import { issuedBeforeRevocation } from '../../identity/sessions';
+
+export const sessionEnded = () => unauthorized('Your sign-in has ended. Sign in again');
+
+/** A bearer token's principal on a public route, unless the user's sign-ins were ended since it was issued (401). */
+export async function currentPrincipal(db: Db, principal: Principal | undefined): Promise<Principal | undefined> {
+  if (!principal) return undefined;
+  const row = await db('users').where({ id: principal.subject }).first('sessions_revoked_at');
+  if (issuedBeforeRevocation(principal.issuedAt, row?.sessions_revoked_at)) throw sessionEnded();
+  return principal;
+}
 
 export interface Authority {
   id: number;
@@ -36,6 +48,7 @@ export function roleTypeOf(authorities: Authority[]): RoleType {
 
 interface CallerRow {
   id: string;
+  sessions_revoked_at: Date | null;
   email: string;
   first_name: string;
   last_name: string;
@@ -44,7 +57,7 @@ interface CallerRow {
 
 // The user and their authorities in one round trip: every authenticated request runs this.
 const CALLER_SQL = `
-  select u.id, u.email, u.first_name, u.last_name,
+  select u.id, u.email, u.first_name, u.last_name, u.sessions_revoked_at,
          coalesce(json_agg(json_build_object(
            'id', a.id, 'code', a.code, 'status', a.status, 'account_id', a.account_id,
            'competent_authority', a.competent_authority, 'verification_body_id', a.verification_body_id,
@@ -53,7 +66,10 @@ const CALLER_SQL = `
   where u.id = ?
   group by u.id`;
 
-/** Loads the caller; the first call of a new subject creates their user row from the token's claims. */
+/**
+ * Loads the caller; the first call of a new subject creates their user row from the token's claims.
+ * A token issued before the user's sign-ins were ended (identity/sessions.ts) is refused: 401.
+ */
 export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
   let [row]: (CallerRow | undefined)[] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
   if (!row) {
@@ -63,6 +79,7 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
       .ignore();
     [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
   }
+  if (issuedBeforeRevocation(principal.issuedAt, row.sessions_revoked_at)) throw sessionEnded();
   const authorities: Authority[] = row.authorities.map((r) => ({
     id: Number(r.id),
     code: r.code,

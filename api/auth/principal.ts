@@ -4,4 +4,6 @@ export interface Principal {
   email: string;
   firstName: string;
   lastName: string;
+  /** When the token was issued (its iat, seconds): tokens issued before a user's sign-ins were ended are refused. */
+  issuedAt?: number;
 }

@@ -2,15 +2,18 @@
 import type { AppDeps } from '../deps';
 import { queueEmails } from '../../infra/outbox';
 import * as emails from '../email-templates';
+import { endSessions } from '../../identity/sessions';
 
 /**
  * An administrator's 2FA reset: the embedded identity provider forgets the one-time-code secret and
- * asks the user to set one up at their next sign-in (an external provider has no rows there).
+ * asks the user to set one up at their next sign-in (an external provider has no rows there); the
+ * user's sign-ins end at once.
  */
 export async function reset2fa({ db, config }: AppDeps, userId: string): Promise<void> {
   await db.transaction(async (trx) => {
     const [user] = await trx('users').where({ id: userId }).update({ two_factor_reset_at: trx.fn.now() }).returning(['email']);
     await trx('identity_credentials').where({ subject: userId }).update({ totp_secret: null, totp_offered_at: null, updated_at: trx.fn.now() });
+    await endSessions(trx, userId);
     await queueEmails(trx, [emails.reset2faConfirmation({ to: user.email, link: `${config.publicUrl}/` })]);
   });
 }

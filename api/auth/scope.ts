@@ -5,6 +5,7 @@ import type { Db } from '../../infra/db';
 import type { CompetentAuthority, Permission } from '../../domain/authorities';
 import type { AccountStatus } from '../../domain/accounts';
 import { forbidden, notFound } from '../errors';
+import { INTEGER_COLUMN_MAX, parseIdText } from '../../domain/validation';
 import type { CurrentUser } from './current-user';
 
 export interface AccountRef {
@@ -26,8 +27,9 @@ function authoritiesOver(user: CurrentUser, account: AccountRef) {
 
 /** Loads the account if the caller may see it (404 otherwise) and holds the permission there (403 otherwise). */
 export async function assertAccountAccess(db: Db, user: CurrentUser, accountId: number | string, permission?: Permission): Promise<AccountRef> {
-  const id = Number(accountId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Account not found');
+  // Text from a path or query string must be the id exactly (' 1' is not account 1).
+  const id = typeof accountId === 'number' ? (Number.isInteger(accountId) && accountId > 0 && accountId <= INTEGER_COLUMN_MAX ? accountId : null) : parseIdText(accountId);
+  if (id === null) throw notFound('Account not found');
   const row = await db('accounts').where({ id }).first('id', 'name', 'status', 'competent_authority', 'verification_body_id');
   if (!row) throw notFound('Account not found');
   const account: AccountRef = { id: row.id, name: row.name, status: row.status, competentAuthority: row.competent_authority, verificationBodyId: row.verification_body_id };

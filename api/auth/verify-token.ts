@@ -44,6 +44,7 @@ export function createTokenVerifier(options: VerifierOptions): (token: string) =
         email: str(payload.email),
         firstName: str(payload.given_name),
         lastName: str(payload.family_name),
+        issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
       });
       return { principal, expiresAt: payload.exp! * 1000 };
     } catch {

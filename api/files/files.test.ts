@@ -1,7 +1,6 @@
-// The pure parts of file handling: content checks by magic bytes, download tokens, the scanner.
+// The pure parts of file handling: content checks by magic bytes, download tokens, download names.
 import { contentTypeFor, isPlainText, zipEntryNames } from './sniff';
 import { FILE_TOKEN_MINUTES, issueFileToken, verifyFileToken, type FileTokenKeySource } from './tokens';
-import { EICAR_TEST_STRING, SignatureScanner, builtInScanner } from './virus-scan';
 import { contentDisposition } from './downloads';
 import { samples, zip } from '../../test/sample-files';
 import { FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, UPLOAD_MAX_BYTES, uploadProblem } from '../../domain/files';
@@ -103,19 +102,6 @@ describe('download tokens', () => {
       code: 'TOKEN1003',
       message: 'The download link has expired. Go back and select the file again',
     });
-  });
-});
-
-describe('virus scanning', () => {
-  it('the built-in scanner finds the EICAR test file and passes anything else', async () => {
-    expect(EICAR_TEST_STRING).toHaveLength(68);
-    await expect(builtInScanner.scan(Buffer.from(`${EICAR_TEST_STRING}\r\n`), 'eicar.txt')).resolves.toEqual({ clean: false, threat: 'Eicar-Test-Signature' });
-    await expect(builtInScanner.scan(samples.pdf(), 'a.pdf')).resolves.toEqual({ clean: true });
-  });
-
-  it('a signature scanner finds its signatures anywhere in the file', async () => {
-    const scanner = new SignatureScanner({ 'Test.Bad': 'BAD-BYTES' });
-    await expect(scanner.scan(Buffer.from('harmless BAD-BYTES harmless'))).resolves.toEqual({ clean: false, threat: 'Test.Bad' });
   });
 });
 

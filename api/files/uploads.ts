@@ -8,25 +8,23 @@ import { ApiError } from '../errors';
 import type { AppDeps } from '../deps';
 import { readMultipart, type Part } from '../multipart';
 import { contentTypeFor } from './sniff';
-import { builtInScanner } from './virus-scan';
 import type { FileKind } from './tokens';
 import {
   FILE_EMPTY,
   FILE_TOO_LARGE,
   FILE_TYPE_NOT_ALLOWED,
+  FILE_SCANNER_DOWN,
   FILE_VIRUS_FOUND,
   UPLOAD_MAX_BYTES,
   fileContentMismatchMessage,
   uploadExtension,
 } from '../../domain/files';
-
-/** Room for the part headers and a small JSON part next to the largest file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
+import { inputLimits } from '../../domain/limits';
 
 /** The parts of an upload; a body over the limit is refused with the file-size message. */
 export async function readUploadParts(ctx: Context, maxParts = 3): Promise<Part[]> {
   try {
-    return await readMultipart(ctx, { maxBytes: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD, maxParts });
+    return await readMultipart(ctx, { maxBytes: inputLimits.uploadBodyBytes, maxParts });
   } catch (err) {
     if (err instanceof ApiError && err.status === 413) throw new ApiError(413, 'FILE1003', FILE_TOO_LARGE, 'file');
     throw err;
@@ -53,19 +51,23 @@ export async function checkUpload(deps: Pick<AppDeps, 'virusScanner' | 'logger'>
   const contentType = contentTypeFor(ext, part.data);
   if (!contentType) throw new ApiError(400, 'FILE1005', fileContentMismatchMessage(ext), field);
 
-  const scanner = deps.virusScanner ?? builtInScanner;
+  await assertNoVirus(deps, part.data, fileName, field);
+  return { fileName, contentType, data: part.data };
+}
+
+/** The virus scan every uploaded file goes through: 400 when infected, 503 when the scanner cannot say. */
+export async function assertNoVirus(deps: Pick<AppDeps, 'virusScanner' | 'logger'>, data: Buffer, fileName: string, field: string): Promise<void> {
   let result;
   try {
-    result = await scanner.scan(part.data, fileName);
+    result = await deps.virusScanner.scan(data, fileName);
   } catch (err) {
     deps.logger.error({ err }, 'virus scanner failed');
-    throw new ApiError(503, 'FILE1007', 'The file could not be checked for viruses. Try again later', field);
+    throw new ApiError(503, 'FILE1007', FILE_SCANNER_DOWN, field);
   }
   if (!result.clean) {
     deps.logger.warn({ threat: result.threat, fileName }, 'upload refused by the virus scanner');
     throw new ApiError(400, 'FILE1001', FILE_VIRUS_FOUND, field);
   }
-  return { fileName, contentType, data: part.data };
 }
 
 export interface StoredFileFields {

@@ -47,7 +47,7 @@ describe('asking for a reset link', () => {
     const credential = await signIn();
     for (let i = 0; i < 12; i++) expect((await post('reset-password-email', { email: credential.email })).status).toBe(204);
     expect(await mails(credential.email, 'Reset your password')).toHaveLength(10);
-    const [limit] = await api.deps.db('identity_rate_limits').where('key', 'like', 'mail:address:%');
+    const [limit] = await api.deps.db('identity_rate_limits').where('key', 'like', 'mail:%');
     expect(limit.count).toBe(10);
   });
 

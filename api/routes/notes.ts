@@ -8,9 +8,10 @@ import type { AppDeps } from '../deps';
 import type { CurrentUser } from '../auth/current-user';
 import { badRequest, notFound } from '../errors';
 import { required } from '../validate';
-import { paging } from './organisation';
+import { pageParams } from '../params';
 import { fullName } from '../../domain/work-items';
 import type { NoteDto } from '../../domain/notes';
+import { BIGINT_ID_MAX, parseIdText } from '../../domain/validation';
 import { attachNoteFiles, deleteNoteFiles, noteFileUuids, ofPlace, purgeAbandonedNoteFiles, type NotePlace } from '../files/note-files';
 import { checkUpload, readUploadParts, storeFile } from '../files/uploads';
 import { UUID } from '../../domain/files';
@@ -46,8 +47,8 @@ export function noteFields(row: NoteRow, editable: boolean): NoteDto {
 
 /** The note row by id (404 when there is none); the caller then checks its place. */
 export async function findNote<R extends NoteRow>(db: Knex, table: 'account_notes' | 'request_notes', rawId: string | undefined): Promise<R> {
-  const id = Number(required(rawId, 'id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Note not found');
+  const id = parseIdText(required(rawId, 'id'), BIGINT_ID_MAX);
+  if (id === null) throw notFound('Note not found');
   const row: R | undefined = await db(table).where({ id }).first();
   if (!row) throw notFound('Note not found');
   return row;
@@ -55,7 +56,7 @@ export async function findNote<R extends NoteRow>(db: Knex, table: 'account_note
 
 /** One page of the notes on a place that the caller may see, and their number. */
 export async function listNotes<R extends NoteRow>(ctx: Context, db: Knex, user: CurrentUser, place: NotePlace): Promise<{ rows: R[]; total: number }> {
-  const { page, size } = paging(ctx);
+  const { page, size } = pageParams(ctx.query);
   await purgeAbandonedNoteFiles(db);
   const query = db(tableOf(place)).where(onPlace(place));
   if (user.roleType !== 'REGULATOR') query.where({ role_type: 'OPERATOR' });

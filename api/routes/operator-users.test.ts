@@ -1,5 +1,5 @@
 import { startApi, type ApiHarness } from '../../test/api-harness';
-import { bearer, verifyTestToken } from '../../test/tokens';
+import { bearer, signedInAgain, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, grantOperator, type TestUser } from '../../test/factories';
 import { hashToken } from '../auth/invitations';
 
@@ -67,9 +67,13 @@ describe('inviting an operator user, accepting and activating', () => {
 
     const disable = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] }, admin);
     expect(disable.status).toBe(204);
-    expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body.status).toBe('DISABLED');
-    expect((await send('GET', '/terms', undefined, invitee)).status).toBe(200);
-    expect((await send('GET', `/operator-authorities/account/${account.id}`, undefined, invitee)).status).toBe(403);
+    // Disabling ends the invitee's sign-ins: the token they hold is refused at once.
+    expect((await send('GET', '/terms', undefined, invitee)).status).toBe(401);
+    // Signed in again, they may still use the service but are told they are disabled.
+    const newToken = await signedInAgain(invitee);
+    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: newToken })).body.status).toBe('DISABLED');
+    expect((await api.request('/api/v1.0/terms', { headers: newToken })).status).toBe(200);
+    expect((await api.request(`/api/v1.0/operator-authorities/account/${account.id}`, { headers: newToken })).status).toBe(403);
   });
 
   it('refuses an expired invitation, and an invitation accepted by someone signed in with another e-mail', async () => {

@@ -4,10 +4,12 @@ import type { Knex } from 'knex';
 import type { RouteDef } from '../routing';
 import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
-import { currentUser, type CurrentUser } from '../auth/current-user';
+import { currentPrincipal, currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
 import { reset2fa } from '../auth/reset-2fa';
+import { unlockUserSignIn } from '../auth/unlock-sign-in';
+import { endSessions } from '../../identity/sessions';
 import { required, validate } from '../validate';
 import { ApiError, notFound } from '../errors';
 import { userDto } from './users';
@@ -100,6 +102,7 @@ async function updateAuthorities(ctx: Context, deps: AppDeps) {
       const changes: Record<string, unknown> = { status: to };
       if (update.roleCode !== row.code) Object.assign(changes, { code: update.roleCode, permissions: [...operatorRoles[update.roleCode].permissions] });
       await trx('authorities').where({ id: row.id }).update(changes);
+      if (to === 'DISABLED' && from !== 'DISABLED') await endSessions(trx, update.userId);
       if (from === 'ACCEPTED' && to === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
         mail.push(emails.userAccountActivation({ to: user.email, roleName: roleName(update.roleCode), link: `${config.publicUrl}/` }));
@@ -170,9 +173,10 @@ async function invite(ctx: Context, deps: AppDeps) {
 /** PENDING → ACCEPTED; tells the invitee, the inviter and the account's administrators. */
 async function acceptInvitation(ctx: Context, deps: AppDeps, token: string, profile?: OperatorUserDto & { termsVersion: number | null }) {
   const { db, config } = deps;
+  const principal = await currentPrincipal(db, ctx.state.principal);
   return db.transaction(async (trx) => {
     const invitation = await findInvitation(trx, token, 'OPERATOR_INVITATION');
-    const user = await resolveInvitee(trx, invitation, ctx.state.principal);
+    const user = await resolveInvitee(trx, invitation, principal);
     await markAccepted(trx, invitation, user.id);
     if (profile) {
       await applyProfile(trx, user.id, profile, { registration_status: 'REGISTERED', ...(profile.termsVersion ? { terms_version: profile.termsVersion } : {}) });
@@ -252,6 +256,8 @@ export const operatorUserRoutes: RouteDef[] = [
         await lockAccount(trx, account.id);
         if (!(await trx('authorities').where({ account_id: account.id, user_id: userId }).first('id'))) throw notFound('User not found');
         await removeFromAccount(trx, account.id, userId);
+        // Access taken away by someone else: the user's sign-ins end now, not when their token expires.
+        if (userId !== currentUser(ctx).userId) await endSessions(trx, userId);
       });
       ctx.status = 204;
     },
@@ -295,6 +301,15 @@ export const operatorUserRoutes: RouteDef[] = [
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       await reset2fa(deps, userId);
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'patch',
+    path: '/operator-users/account/:accountId/:userId/unlock',
+    access: role(['OPERATOR', 'REGULATOR']),
+    handler: async (ctx, deps) => {
+      await unlockUserSignIn(deps.db, await accountUserOf(ctx, deps));
       ctx.status = 204;
     },
   },

@@ -9,6 +9,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { ApiError, badRequest } from '../errors';
 import { required, validate } from '../validate';
+import { pageParams } from '../params';
 import type { Db } from '../../infra/db';
 import { accountOnboardingRoutes } from './account-onboarding';
 import {
@@ -20,18 +21,7 @@ import {
   type OrganisationAccountDto,
 } from '../../domain/accounts';
 
-export const MAX_PAGE_SIZE = 100;
-
 const invalidStatus = () => new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
-
-/** page (zero-based) and size, both required (spec §5 call-level checks). */
-export function paging(ctx: Context): { page: number; size: number } {
-  const page = Number(required(ctx.query.page as string | undefined, 'page'));
-  const size = Number(required(ctx.query.size as string | undefined, 'size'));
-  if (!Number.isInteger(page) || page < 0) throw badRequest('page must be a whole number, 0 or more', 'page');
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`size must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 'size');
-  return { page, size };
-}
 
 /** Codes as stored: our { type, otherTypeName, codes }, or the reference's row list. */
 function readCodes(stored: unknown): ClassificationCodes {
@@ -77,7 +67,7 @@ function searchTerm(raw: unknown): string | null {
 
 async function searchAccounts(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
-  const { page, size } = paging(ctx);
+  const { page, size } = pageParams(ctx.query);
   const term = searchTerm(ctx.query.term);
   const query = db('accounts');
   if (user.roleType === 'REGULATOR') {

@@ -1,7 +1,8 @@
 import { startApi, type ApiHarness } from '../../test/api-harness';
-import { bearer, verifyTestToken } from '../../test/tokens';
+import { bearer, signedInAgain, verifyTestToken } from '../../test/tokens';
 import { createUser, grantRegulator, type TestUser } from '../../test/factories';
 import { issueFileToken } from '../files/tokens';
+import { EICAR_TEST_STRING } from '../../infra/local-clamd';
 
 let api: ApiHarness;
 let admin: TestUser;
@@ -102,6 +103,13 @@ describe('inviting a regulator user with a signature', () => {
     expect(big.status).toBe(413);
   });
 
+  it('refuses a signature the virus scanner flags, and invites nobody', async () => {
+    const user = newcomer();
+    const infected = await invite(admin, user, { data: Buffer.concat([bmp(200, 100, 100), Buffer.from(EICAR_TEST_STRING)]), name: 'sig.bmp', type: 'image/bmp' });
+    expect(infected).toMatchObject({ status: 400, body: { code: 'FILE1001', message: 'The selected file contains a virus', field: 'signature' } });
+    expect(await api.deps.db('authorities').where({ invited_email: user.email }).first()).toBeUndefined();
+  });
+
   it('answers 400 with field messages for a bad invited user, a level the group does not have, or a missing part', async () => {
     const bad = await invite(admin, { ...newcomer(), email: 'nope', jobTitle: '' });
     expect(bad.status).toBe(400);
@@ -141,8 +149,11 @@ describe('permission levels and roles', () => {
         body: JSON.stringify([{ userId, authorityStatus }]),
       });
     expect((await post('DISABLED')).status).toBe(204);
-    expect((await get('/authorities/current-user-state', colleague)).body.status).toBe('DISABLED');
-    expect((await get('/regulator-authorities', colleague)).status).toBe(403);
+    // Their sign-ins end at once; signed in again, they are told they are disabled.
+    expect((await get('/authorities/current-user-state', colleague)).status).toBe(401);
+    const again = await signedInAgain(colleague);
+    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: again })).body.status).toBe('DISABLED');
+    expect((await api.request('/api/v1.0/regulator-authorities', { headers: again })).status).toBe(403);
     expect((await post('ACTIVE')).status).toBe(204);
     expect((await post('ACCEPTED')).body.code).toBe('AUTHORITY1008');
     expect((await post('ACTIVE', wales.id)).body.code).toBe('AUTHORITY1003');

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
-import { currentUser, type CurrentUser } from '../auth/current-user';
+import { currentPrincipal, currentUser, type CurrentUser } from '../auth/current-user';
 import { assertCaAccess, loadRegulatorAuthority } from '../auth/scope';
 import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
 import { jsonPart, readMultipart, type Part } from '../multipart';
@@ -16,6 +16,8 @@ import { required, validate } from '../validate';
 import { ApiError, forbidden } from '../errors';
 import { userDto, userSignatureToken } from './users';
 import { reset2fa } from '../auth/reset-2fa';
+import { assertNoVirus } from '../files/uploads';
+import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import {
   competentAuthorityLabels,
   levelsForPermissions,
@@ -26,13 +28,15 @@ import {
 } from '../../domain/authorities';
 import { regulatorInvitedUserSchema, regulatorPermissionsSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
+import { inputLimits } from '../../domain/limits';
+import { endSessions } from '../../identity/sessions';
 import * as emails from '../email-templates';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
 const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
 
-/** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px. */
-function checkSignature(part: Part): void {
+/** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px, no virus. */
+async function checkSignature(deps: AppDeps, part: Part): Promise<void> {
   if (part.data.length === 0) throw new ApiError(400, 'FILE1002', 'The selected file is empty', 'signature');
   if (part.data.length > SIGNATURE_MAX_BYTES) throw new ApiError(400, 'FILE1003', 'The selected file must be smaller than 200KB', 'signature');
   if (part.data.length < 26 || part.data.toString('latin1', 0, 2) !== 'BM') {
@@ -43,6 +47,7 @@ function checkSignature(part: Part): void {
   if (width <= 0 || height === 0 || width > 240 || height > 140) {
     throw new ApiError(400, 'IMAGE1001', 'The signature image must be at most 240 by 140 pixels', 'signature');
   }
+  await assertNoVirus(deps, part.data, part.filename ?? 'signature.bmp', 'signature');
 }
 
 /** Keeps a checked signature image as a file; its uuid goes on the user (or the invitation). */
@@ -68,14 +73,15 @@ const groupLevels = Object.fromEntries(
   ]),
 );
 
-async function invite(ctx: Context, { db, config }: AppDeps) {
+async function invite(ctx: Context, deps: AppDeps) {
+  const { db, config } = deps;
   const caller = currentUser(ctx);
   const ca = assertCaAccess(caller, EDIT_CA_USERS);
-  const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
+  const parts = await readMultipart(ctx, { maxBytes: inputLimits.signatureBodyBytes, maxParts: 2 });
   const dto = validate(regulatorInvitedUserSchema, jsonPart(parts, 'regulatorInvitedUser'));
   checkLevels(dto.permissions);
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
-  if (signature) checkSignature(signature);
+  if (signature) await checkSignature(deps, signature);
   const { token, hash, expiresAt } = newInvitationToken();
 
   await db.transaction(async (trx) => {
@@ -137,12 +143,13 @@ const UPDATE_PART = 'regulatorUserUpdateDTO';
  * when the caller may manage users. Changing permissions always needs that permission. A new
  * signature replaces the old one.
  */
-async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: CurrentUser, userId: string, self: boolean): Promise<void> {
+async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentUser, userId: string, self: boolean): Promise<void> {
+  const { db } = deps;
   const ca = assertCaAccess(caller);
   const authority = await loadRegulatorAuthority(db, ca, userId);
   const mayManage = caller.active.some((a) => a.competentAuthority === ca && a.permissions.includes(EDIT_CA_USERS));
   if (userId !== caller.userId && !mayManage) throw forbidden();
-  const parts = await readMultipart(ctx, { maxBytes: SIGNATURE_MAX_BYTES + 64 * 1024, maxParts: 2 });
+  const parts = await readMultipart(ctx, { maxBytes: inputLimits.signatureBodyBytes, maxParts: 2 });
   const raw = jsonPart(parts, UPDATE_PART);
   const dto = self ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null } : validate(regulatorUserUpdateSchema, raw);
   if (dto.permissions) {
@@ -150,7 +157,7 @@ async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: Curren
     checkLevels(dto.permissions);
   }
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
-  if (signature) checkSignature(signature);
+  if (signature) await checkSignature(deps, signature);
   await db.transaction(async (trx) => {
     const changes: Record<string, unknown> = {
       first_name: dto.user.firstName,
@@ -194,6 +201,7 @@ async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
       const allowed = row.status === 'PENDING' ? ['PENDING'] : row.status === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
       if (!allowed.includes(update.authorityStatus)) throw statusNotValid();
       await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
+      if (update.authorityStatus === 'DISABLED' && row.status !== 'DISABLED') await endSessions(trx, update.userId);
       if (row.status === 'ACCEPTED' && update.authorityStatus === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
         mail.push(emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }));
@@ -270,6 +278,7 @@ export const regulatorUserRoutes: RouteDef[] = [
       await db.transaction(async (trx) => {
         await trx('authorities').where({ id: authority.id }).delete();
         await trx('account_contacts').where({ user_id: authority.user_id, contact_type: 'CA_SITE' }).delete();
+        if (authority.user_id !== currentUser(ctx).userId) await endSessions(trx, authority.user_id);
       });
       ctx.status = 204;
     },
@@ -325,13 +334,26 @@ export const regulatorUserRoutes: RouteDef[] = [
   },
   {
     method: 'post',
+    path: '/regulator-users/:userId/unlock',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const userId = required(ctx.params.userId, 'userId');
+      await loadRegulatorAuthority(db, ca, userId);
+      await unlockUserSignIn(db, userId);
+      ctx.status = 204;
+    },
+  },
+  {
+    method: 'post',
     path: '/regulator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
     handler: async (ctx, { db, config }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
+      const principal = await currentPrincipal(db, ctx.state.principal);
       await db.transaction(async (trx) => {
         const invitation = await findInvitation(trx, token, 'REGULATOR_INVITATION');
-        const user = await resolveInvitee(trx, invitation, ctx.state.principal);
+        const user = await resolveInvitee(trx, invitation, principal);
         await markAccepted(trx, invitation, user.id);
         await trx('users').where({ id: user.id }).update({ registration_status: 'REGISTERED' });
         const scopeName = competentAuthorityLabels[invitation.competent_authority as keyof typeof competentAuthorityLabels];

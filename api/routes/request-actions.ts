@@ -1,13 +1,14 @@
 // The timeline of a request (reference: platform §4.4).
-import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { notFound } from '../errors';
 import { assertVisible } from './task-access';
+import { single } from '../params';
+import { BIGINT_ID_MAX, idText } from '../../domain/validation';
 
-const actionId = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The request action id must be a number'), v.transform(Number));
+const actionId = idText('The request action id must be a number', BIGINT_ID_MAX);
 
 export const requestActionRoutes: RouteDef[] = [
   {
@@ -15,7 +16,7 @@ export const requestActionRoutes: RouteDef[] = [
     path: '/request-actions',
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
-      const requestId = required(Array.isArray(ctx.query.requestId) ? ctx.query.requestId[0] : ctx.query.requestId, 'requestId');
+      const requestId = required(single(ctx.query.requestId), 'requestId');
       const request = await db('requests').where({ id: requestId }).first('id', 'account_id', 'competent_authority');
       if (!request) throw notFound('Request not found');
       assertVisible(currentUser(ctx), { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');

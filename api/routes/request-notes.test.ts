@@ -5,7 +5,9 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { formWith, samples } from '../../test/sample-files';
-import { SignatureScanner, type VirusScanner } from '../files/virus-scan';
+import { ClamdScanner, type VirusScanner } from '../../infra/clamd';
+import { EICAR_TEST_STRING } from '../../infra/local-clamd';
+import { loadConfig } from '../../infra/config';
 import { issueFileToken } from '../files/tokens';
 import { UPLOAD_MAX_BYTES } from '../../domain/files';
 
@@ -18,12 +20,13 @@ let restricted: TestUser;
 let regulator: TestUser;
 let welshRegulator: TestUser;
 let otherOperator: TestUser;
-// The scanner this file's API uses: finds 'BAD-BYTES', or fails when told to.
+// The run's real clamd, or — when told it is down — a clamd socket nobody listens on.
+const live = new ClamdScanner(loadConfig().clamav);
+const dead = new ClamdScanner({ socket: '/nonexistent/clamd.sock' });
 const scanner: VirusScanner & { down: boolean } = {
   down: false,
-  async scan(data, name) {
-    if (this.down) throw new Error('scanner unreachable');
-    return new SignatureScanner({ 'Test.Bad': 'BAD-BYTES' }).scan(data, name);
+  scan(data: Buffer, name: string) {
+    return (this.down ? dead : live).scan(data, name);
   },
 };
 
@@ -218,7 +221,7 @@ describe('upload checks', () => {
   });
 
   it('refuses what the virus scanner finds, and stores nothing while the scanner is down', async () => {
-    await refused('report.txt', 'harmless BAD-BYTES harmless\n', { code: 'FILE1001', message: 'The selected file contains a virus' });
+    await refused('report.txt', `${EICAR_TEST_STRING}\n`, { code: 'FILE1001', message: 'The selected file contains a virus' });
     scanner.down = true;
     try {
       await refused('report.txt', 'fine\n', { status: 503, code: 'FILE1007', message: 'The file could not be checked for viruses. Try again later' });

@@ -10,21 +10,22 @@ import { assertVisible, hasAuthorityOn, permissionsOn } from './task-access';
 import { startRequestWorkflow } from './requests-engine';
 import { APPLICATION_REVIEW, onceUnlessCancelled, processFor, registeredProcesses, reviewDeadline, type Availability, type ProcessDefinition, type StartFacts } from '../../domain/processes';
 import { inWindow } from '../../infra/config';
-import { fullName, MAX_PAGE_SIZE } from '../../domain/work-items';
+import { fullName, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../domain/work-items';
 import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type OrganisationAccountApplication } from '../../domain/accounts';
 import { ApiError } from '../errors';
 import { companyRegister } from '../companies';
 import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
+import { idText, wholeNumber } from '../../domain/validation';
 
-const idParam = v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'The account id must be a number'), v.transform(Number));
+const idParam = idText('The account id must be a number');
 
 const searchBody = v.object({
-  accountId: v.pipe(v.number('accountId must be a number'), v.integer(), v.minValue(1)),
+  accountId: wholeNumber('accountId must be a number'),
   category: v.optional(v.picklist(['PERMIT', 'REPORTING'])),
   paging: v.object({
-    pageNumber: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    pageSize: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PAGE_SIZE)),
+    pageNumber: wholeNumber('pageNumber must be a whole number, 0 or more', { min: 0, max: MAX_PAGE_NUMBER }),
+    pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, { max: MAX_PAGE_SIZE }),
   }),
 });
 

@@ -1,7 +1,7 @@
 // Who may see and act on a task or request, from the caller's ACTIVE authorities: operators on
 // the task's account, regulators in its competent authority (reference: platform §4.2, §4.3).
 import type { Knex } from 'knex';
-import * as v from 'valibot';
+import { BIGINT_ID_MAX, idText } from '../../domain/validation';
 import type { CurrentUser } from '../auth/current-user';
 import { forbidden, notFound } from '../errors';
 import { accessFor, knownTaskTypes } from '../../domain/processes';
@@ -106,4 +106,4 @@ export function listScope(user: CurrentUser): { sql: string; bindings: Knex.Valu
 }
 
 /** A task id in a path: digits only (' 1' is not 1). */
-export const taskIdParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'The task id must be a number'), v.transform(Number));
+export const taskIdParam = idText('The task id must be a number', BIGINT_ID_MAX);

@@ -5,7 +5,7 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestUser } from '../../test/factories';
 import { formWith, samples } from '../../test/sample-files';
-import { EICAR_TEST_STRING } from '../files/virus-scan';
+import { EICAR_TEST_STRING } from '../../infra/local-clamd';
 import { createRequestActivities } from '../../activities/requests';
 
 let api: ApiHarness;
@@ -17,7 +17,7 @@ let taskId: number;
 const ACTION = 'ACTION_PLAN_P3_UPLOAD_ATTACHMENT';
 
 beforeAll(async () => {
-  // The built-in scanner: it knows the EICAR test file.
+  // The run's clamd: its signatures include the EICAR test file.
   api = await startApi({ verifyToken: verifyTestToken });
   const { db } = api.deps;
   const account = await createAccount(db);

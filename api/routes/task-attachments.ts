@@ -15,9 +15,10 @@ import { canExecuteTask, viewableTask, taskIdParam } from './task-access';
 import { checkUpload, readUploadParts, storeFile } from '../files/uploads';
 import { UUID } from '../../domain/files';
 import { issueFileToken } from '../files/tokens';
+import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 
 const detailsSchema = v.object({
-  requestTaskId: v.pipe(v.number('requestTaskId must be a number'), v.integer('requestTaskId must be a whole number'), v.minValue(1, 'requestTaskId must be 1 or more')),
+  requestTaskId: wholeNumber('requestTaskId must be a number', { max: BIGINT_ID_MAX }),
   requestTaskActionType: v.pipe(v.string('requestTaskActionType must be text'), v.minLength(1), v.maxLength(100)),
   requestTaskActionPayload: v.optional(v.unknown()),
 });

@@ -13,9 +13,10 @@ import { eligibleUsers } from '../../activities/requests';
 import { accessFor, taskDefinition } from '../../domain/processes';
 import { fullName } from '../../domain/work-items';
 import { assignTaskUpdate } from '../../workflows/request-messages';
+import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 
 const assignBody = v.object({
-  taskId: v.pipe(v.number('taskId must be a number'), v.integer(), v.minValue(1)),
+  taskId: wholeNumber('taskId must be a number', { max: BIGINT_ID_MAX }),
   userId: v.pipe(v.string('userId must be text'), v.minLength(1), v.maxLength(255)),
 });
 

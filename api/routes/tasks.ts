@@ -16,14 +16,15 @@ import type { AppDeps } from '../deps';
 import type { CurrentUser } from '../auth/current-user';
 import { taskContext } from './task-context';
 import { taskActionUpdate } from '../../workflows/request-messages';
+import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 
 
 const actionBody = v.object({
-  requestTaskId: v.pipe(v.number('requestTaskId must be a number'), v.integer(), v.minValue(1)),
+  requestTaskId: wholeNumber('requestTaskId must be a number', { max: BIGINT_ID_MAX }),
   requestTaskActionType: v.pipe(v.string('requestTaskActionType must be text'), v.minLength(1), v.maxLength(100)),
   requestTaskActionPayload: v.optional(v.unknown()),
   /** The task version the caller read; required for SAVE. */
-  version: v.optional(v.pipe(v.number('version must be a number'), v.integer(), v.minValue(0))),
+  version: v.optional(wholeNumber('version must be a whole number, 0 or more', { min: 0 })),
 });
 
 /** A task with what its page shows of the request, the account and the assignee: one round trip. */

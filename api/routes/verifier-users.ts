@@ -10,11 +10,13 @@ import { queueEmails } from '../../infra/outbox';
 import * as emails from '../email-templates';
 import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
+import { currentPrincipal } from '../auth/current-user';
 
 async function accept(ctx: Context, { db }: AppDeps, token: string) {
+  const principal = await currentPrincipal(db, ctx.state.principal);
   return db.transaction(async (trx) => {
     const invitation = await findInvitation(trx, token, 'VERIFIER_INVITATION');
-    const user = await resolveInvitee(trx, invitation, ctx.state.principal);
+    const user = await resolveInvitee(trx, invitation, principal);
     await markAccepted(trx, invitation, user.id);
     await trx('users').where({ id: user.id }).update({ registration_status: 'REGISTERED' });
     const body = await trx('verification_bodies').where({ id: invitation.verification_body_id }).first('name');

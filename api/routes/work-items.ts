@@ -2,27 +2,14 @@
 // paged in the database. The SQL reads the request_tasks projection the workflows write.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../../infra/prepared';
-import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
-import { required, validate } from '../validate';
+import { pageParams } from '../params';
 import { notFound } from '../errors';
 import { assertVisible, listScope } from './task-access';
 import { accountTypes, MAX_PAGE_SIZE, workItemLists, type WorkItem, type WorkItemList, type WorkItemPage } from '../../domain/work-items';
 
-const pageQuery = v.object({
-  page: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'page must be a whole number, zero or more'), v.transform(Number)),
-  size: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'size must be a whole number'), v.transform(Number), v.minValue(1, 'size must be at least 1'), v.maxValue(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)),
-});
-
-export function parsePage(query: Record<string, unknown>): { page: number; size: number } {
-  return validate(pageQuery, { page: required(single(query.page), 'page'), size: required(single(query.size), 'size') });
-}
-
-function single(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 const itemColumns = `rt.id, rt.type, rt.request_id, rt.account_id, r.type as request_type,
   a.name as account_name, a.registration_number, a.organisation_id,
@@ -107,7 +94,7 @@ export const workItemRoutes: RouteDef[] = [
       handler: async (ctx, { db }) => {
         const accountType = ctx.params.accountType;
         if (!(accountTypes as readonly string[]).includes(accountType)) throw notFound(`Unknown account type ${accountType}`);
-        const { page, size } = parsePage(ctx.query);
+        const { page, size } = pageParams(ctx.query);
         ctx.body = await workItemPage(db, currentUser(ctx), list, page, size);
       },
     }),

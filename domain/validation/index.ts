@@ -4,3 +4,4 @@ export * from './text';
 export * from './dates';
 export * from './files';
 export * from './groups';
+export * from './ids';

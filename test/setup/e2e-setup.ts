@@ -6,6 +6,7 @@ import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { dropDatabase } from '../../infra/db';
 import { startTestTemporal } from '../temporal';
 import { onTeardown } from './cleanup';
+import { startTestClamd } from './test-clamd';
 import { createTestDatabase } from './test-database';
 import { freePort } from '../free-port';
 import { TEST_NOW } from '../clock';
@@ -33,6 +34,7 @@ export default async function e2eSetup(): Promise<void> {
   onTeardown(() => dropDatabase(databaseUrl));
   const temporal = await startTestTemporal();
   onTeardown(() => temporal.teardown());
+  const clamavSocket = await startTestClamd();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const env = {
@@ -45,6 +47,7 @@ export default async function e2eSetup(): Promise<void> {
     TEMPORAL_TASK_QUEUE: `esos-e2e-${port}`,
     LOG_LEVEL: 'warn',
     ESOS_CLOCK: TEST_NOW,
+    CLAMAV_SOCKET: clamavSocket,
   };
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const start = (file: string) => {

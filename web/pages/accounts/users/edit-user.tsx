@@ -1,6 +1,7 @@
 // One user's role and status (POST /operator-authorities/account/{accountId} with that user only).
 // Active and Disabled toggle; an Accepted user (invitation accepted) can only be activated. Their
-// one-time code can be reset (PATCH …/reset-2fa): they set up a new one at their next sign-in.
+// one-time code can be reset (PATCH …/reset-2fa): they set up a new one at their next sign-in; and
+// their sign-in unlocked (PATCH …/unlock) after too many attempts.
 import { useState } from 'react';
 import * as v from 'valibot';
 import { ActionLink, Button, ButtonGroup, InsetText, Radios } from '../../../components';
@@ -32,9 +33,15 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
   const form = useGovForm({ schema, defaultValues: { roleCode: user.roleCode ?? undefined, authorityStatus: user.authorityStatus } });
   const pending = useAnyRequestPending();
   const [codeReset, setCodeReset] = useState(false);
+  const [unlocked, setUnlocked] = useState(false);
+  const userPath = `/v1.0/operator-users/account/${accountId}/${encodeURIComponent(user.userId)}`;
   const resetCode = async () => {
-    await apiPatch(`/v1.0/operator-users/account/${accountId}/${encodeURIComponent(user.userId)}/reset-2fa`);
+    await apiPatch(`${userPath}/reset-2fa`);
     setCodeReset(true);
+  };
+  const unlock = async () => {
+    await apiPatch(`${userPath}/unlock`);
+    setUnlocked(true);
   };
   const save = async (change: UserChange) => {
     try {
@@ -75,6 +82,17 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
           <p className="govuk-body">If they have lost the device with their authenticator app, reset their one-time code.</p>
           <Button type="button" variant="secondary" pending={pending} onClick={() => void resetCode()}>
             Reset one-time code
+          </Button>
+        </>
+      )}
+      <h3 className="govuk-heading-s">Sign-in</h3>
+      {unlocked ? (
+        <InsetText>Their sign-in has been unlocked. They can sign in again now.</InsetText>
+      ) : (
+        <>
+          <p className="govuk-body">If they have been stopped from signing in after too many attempts, unlock their sign-in.</p>
+          <Button type="button" variant="secondary" pending={pending} onClick={() => void unlock()}>
+            Unlock sign-in
           </Button>
         </>
       )}

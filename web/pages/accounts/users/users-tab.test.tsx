@@ -159,6 +159,16 @@ describe('the users and contacts of an account', () => {
     expect(changes(calls)).toEqual([{ method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/reset-2fa', body: undefined }]);
   });
 
+  it("unlocks a user's sign-in", async () => {
+    const calls = api(true);
+    const user = userEvent.setup();
+    render(<UsersTab accountId={42} />);
+    await user.click(await screen.findByRole('link', { name: 'Change Cat Smith' }));
+    await user.click(screen.getByRole('button', { name: 'Unlock sign-in' }));
+    expect(await screen.findByText('Their sign-in has been unlocked. They can sign in again now.')).toBeInTheDocument();
+    expect(changes(calls)).toEqual([{ method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/unlock', body: undefined }]);
+  });
+
   it('shows the refusal to leave the account without an active Advanced user in the error summary', async () => {
     const calls = api(true, () => testResponse(400, { code: 'AUTHORITY1001', message: 'At least one operator admin should exist in account' }));
     const user = userEvent.setup();
