@@ -19,6 +19,7 @@ import { engineRoutes } from './routes/engine';
 import { accountsAreaRoutes } from './routes/accounts-area';
 import { securitySetupRoutes } from './routes/security-setup';
 import { filesAreaRoutes } from './routes/files-area';
+import { regulatorToolRoutes } from './routes/regulator-tools';
 import { ApiError } from './errors';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
@@ -44,7 +45,7 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   extra.mount?.(app);
 
   const api = new Router({ prefix: '/api' });
-  for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes], deps), buildRouter('/v1.0', engineRoutes, deps), buildRouter('/v1.0', accountsAreaRoutes, deps), buildRouter('/v1.0', securitySetupRoutes, deps), buildRouter('/v1.0', filesAreaRoutes, deps)]) api.use(group.routes());
+  for (const group of [buildRouter('', uiConfigurationRoutes, deps), buildRouter('/v1.0', [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes], deps), buildRouter('/v1.0', engineRoutes, deps), buildRouter('/v1.0', accountsAreaRoutes, deps), buildRouter('/v1.0', securitySetupRoutes, deps), buildRouter('/v1.0', filesAreaRoutes, deps), buildRouter('/v1.0', regulatorToolRoutes, deps)]) api.use(group.routes());
   const apiStack: Middleware[] = [
     bodyParser({ jsonLimit: deps.config.bodyLimit, enableTypes: ['json'] }),
     authenticate(deps),

@@ -12,6 +12,8 @@ export interface Principal {
   email: string;
   firstName: string;
   lastName: string;
+  /** When the person signed in (the token's auth_time, seconds since epoch), when the provider says. */
+  authTime?: number;
 }
 
 /**

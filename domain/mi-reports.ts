@@ -118,6 +118,27 @@ export const completedWorkColumns = [
 /** The columns that start every sheet of the notification workbook (reference §5). */
 export const nocLeadingColumns = ['NOC ID', 'Organisation name', 'Company registration number', 'Account status'] as const;
 
+/** A moment as the reports write it, in UK time: '05 March 2025 14:03:09' (dd MMMM yyyy HH:mm:ss). */
+export function formatMiDateTime(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** A day as the reports write it: '5 March 2025'. */
+export function formatMiDate(value: Date | string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Parameters (spec §3 "MI report params": custom, empty, executed request actions, outstanding
 // regulator request tasks).

@@ -132,6 +132,25 @@ export const regulatorStatusUpdateSchema = v.pipe(
   v.maxLength(500, 'Update at most 500 users at once'),
 );
 
+/** Site contacts (POST /{accountType}/ca-site-contacts): per account, its regulator contact, or none. */
+export const caSiteContactsUpdateSchema = v.pipe(
+  v.array(
+    v.object({
+      accountId: v.pipe(v.number('Enter the account id'), v.integer('Enter the account id'), v.minValue(1, 'Enter the account id')),
+      userId: v.nullish(v.pipe(v.string('Select a regulator'), v.maxLength(255)), null),
+    }),
+    'Enter the list of site contacts',
+  ),
+  v.maxLength(500, 'Update at most 500 accounts at once'),
+);
+
+export interface CaSiteContacts {
+  caSiteContacts: { accountId: number; accountName: string; organisationId: string; userId: string | null }[];
+  totalItems: number;
+  /** May the caller change them? */
+  editable: boolean;
+}
+
 /** Verifier invited user enable DTO. */
 export const invitedUserEnableSchema = v.object({ invitationToken: requiredText(userMessages.token, { maxLength: 200 }) });
 

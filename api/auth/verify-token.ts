@@ -44,6 +44,7 @@ export function createTokenVerifier(options: VerifierOptions): (token: string) =
         email: str(payload.email),
         firstName: str(payload.given_name),
         lastName: str(payload.family_name),
+        ...(typeof payload.auth_time === 'number' ? { authTime: payload.auth_time } : {}),
       });
       return { principal, expiresAt: payload.exp! * 1000 };
     } catch {

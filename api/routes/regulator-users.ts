@@ -30,6 +30,8 @@ import * as emails from '../email-templates';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
 const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
+/** Nobody changes their own permissions or status, or resets their own one-time code, as an administrator. */
+export const notOwn = (what: string) => new ApiError(400, 'AUTHORITY_SELF', `You cannot change your own ${what}`, 'userId');
 
 /** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px. */
 function checkSignature(part: Part): void {
@@ -147,6 +149,7 @@ async function updateRegulatorUser(ctx: Context, { db }: AppDeps, caller: Curren
   const dto = self ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null } : validate(regulatorUserUpdateSchema, raw);
   if (dto.permissions) {
     if (!mayManage) throw forbidden('You do not have permission to change permissions');
+    if (userId === caller.userId) throw notOwn('permissions');
     checkLevels(dto.permissions);
   }
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
@@ -184,16 +187,21 @@ async function regulatorUserDto(db: AppDeps['db'], userId: string) {
 }
 
 async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
-  const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+  const caller = currentUser(ctx);
+  const ca = assertCaAccess(caller, EDIT_CA_USERS);
   const updates = validate(regulatorStatusUpdateSchema, ctx.request.body);
   await db.transaction(async (trx) => {
     const mail: EmailToQueue[] = [];
     for (const update of updates) {
       const row = await trx('authorities').where({ user_id: update.userId, competent_authority: ca }).forUpdate().first();
       if (!row) throw new ApiError(400, 'AUTHORITY1003', 'User is not related to competent authority', 'userId');
+      if (row.status === update.authorityStatus) continue;
+      if (update.userId === caller.userId) throw notOwn('status');
       const allowed = row.status === 'PENDING' ? ['PENDING'] : row.status === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
       if (!allowed.includes(update.authorityStatus)) throw statusNotValid();
       await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
+      // A disabled regulator is no longer anyone's site contact (reference §2.4).
+      if (update.authorityStatus === 'DISABLED') await trx('account_contacts').where({ user_id: update.userId, contact_type: 'CA_SITE' }).delete();
       if (row.status === 'ACCEPTED' && update.authorityStatus === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
         mail.push(emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }));
@@ -244,7 +252,7 @@ export const regulatorUserRoutes: RouteDef[] = [
         .leftJoin('users', 'users.id', 'authorities.user_id')
         .where({ 'authorities.competent_authority': ca })
         .orderBy('authorities.created_at')
-        .select('authorities.user_id', 'authorities.status', 'authorities.created_at', 'authorities.invited_email', 'authorities.invited_profile', 'users.email', 'users.first_name', 'users.last_name', 'users.job_title');
+        .select('authorities.user_id', 'authorities.status', 'authorities.created_at', 'authorities.invited_email', 'authorities.invited_profile', 'users.email', 'users.first_name', 'users.last_name', 'users.job_title', 'users.last_sign_in_at');
       ctx.body = {
         caUsers: rows.map((r) => ({
           userId: r.user_id,
@@ -254,6 +262,7 @@ export const regulatorUserRoutes: RouteDef[] = [
           jobTitle: r.job_title ?? r.invited_profile?.jobTitle ?? null,
           authorityStatus: r.status,
           authorityCreationDate: r.created_at,
+          lastSignIn: r.last_sign_in_at ?? null,
         })),
         editable: user.active.some((a) => a.permissions.includes(EDIT_CA_USERS)),
       };
@@ -316,9 +325,11 @@ export const regulatorUserRoutes: RouteDef[] = [
     path: '/regulator-users/:userId/reset-2fa',
     access: role(['REGULATOR']),
     handler: async (ctx, deps) => {
-      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const caller = currentUser(ctx);
+      const ca = assertCaAccess(caller, EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
       await loadRegulatorAuthority(deps.db, ca, userId);
+      if (userId === caller.userId) throw notOwn('one-time code');
       await reset2fa(deps, userId);
       ctx.status = 204;
     },

@@ -2,7 +2,7 @@
 // account's requests from the engine, one category each.
 import { useEffect, useState } from 'react';
 import { apiPost } from '../../lib/api';
-import { requestTypeLabels, type RequestType } from '../../../domain/requests';
+import { requestTypeName, type RequestType } from '../../../domain/requests';
 
 interface RequestDetails {
   id: string;
@@ -11,8 +11,6 @@ interface RequestDetails {
   creationDate: string;
 }
 
-const typeLabel = (t: RequestType) =>
-  requestTypeLabels[t] ?? { NOTIFICATION_OF_COMPLIANCE_P3: 'Phase 3 Notification', ACTION_PLAN_P3: 'Phase 3 Action Plan', PROGRESS_UPDATE_1_P3: 'Phase 3 Progress Update 1', PROGRESS_UPDATE_2_P3: 'Phase 3 Progress Update 2' }[t as string] ?? t;
 const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export function RequestsTab({ accountId, category, heading, empty }: { accountId: number; category: 'REPORTING' | 'PERMIT'; heading: string; empty: string }) {
@@ -41,7 +39,7 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
           <tbody className="govuk-table__body">
             {requests.map((r) => (
               <tr key={r.id} className="govuk-table__row">
-                <td className="govuk-table__cell">{typeLabel(r.requestType)}</td>
+                <td className="govuk-table__cell">{requestTypeName(r.requestType)}</td>
                 <td className="govuk-table__cell">{r.id}</td>
                 <td className="govuk-table__cell">{new Date(r.creationDate).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</td>
                 <td className="govuk-table__cell">{statusLabel(r.requestStatus)}</td>
