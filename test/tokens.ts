@@ -14,10 +14,10 @@ export interface TokenUser {
   lastName?: string;
 }
 
-export async function mintToken(user: TokenUser, options: { expiresIn?: string; issuer?: string; audience?: string } = {}): Promise<string> {
+export async function mintToken(user: TokenUser, options: { expiresIn?: string; issuer?: string; audience?: string; authTime?: number } = {}): Promise<string> {
   const { oidc } = loadConfig();
   const { privateKey } = await getKeys();
-  return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User' })
+  return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User', ...(options.authTime ? { auth_time: options.authTime } : {}) })
     .setProtectedHeader({ alg: 'ES256' })
     .setSubject(user.id)
     .setIssuer(options.issuer ?? oidc.issuer)
@@ -39,6 +39,7 @@ export async function verifyTestToken(token: string): Promise<Principal | null> 
       email: payload.email,
       firstName: typeof payload.given_name === 'string' ? payload.given_name : '',
       lastName: typeof payload.family_name === 'string' ? payload.family_name : '',
+      ...(typeof payload.auth_time === 'number' ? { authTime: payload.auth_time } : {}),
     };
   } catch {
     return null;
