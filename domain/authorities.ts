@@ -100,6 +100,14 @@ export const regulatorPermissionGroups = {
 } satisfies Record<string, { label: string; VIEW_ONLY?: Permission[]; EXECUTE: Permission[] }>;
 export type RegulatorPermissionGroup = keyof typeof regulatorPermissionGroups;
 
+export const regulatorPermissionLevelLabels: Record<RegulatorPermissionLevel, string> = { NONE: 'None', VIEW_ONLY: 'View only', EXECUTE: 'Execute' };
+
+/** The levels a group offers: NONE and EXECUTE, and VIEW_ONLY where the group has one. */
+export function levelsOfGroup(group: RegulatorPermissionGroup): RegulatorPermissionLevel[] {
+  const def: { VIEW_ONLY?: Permission[]; EXECUTE: Permission[] } = regulatorPermissionGroups[group];
+  return def.VIEW_ONLY ? ['NONE', 'VIEW_ONLY', 'EXECUTE'] : ['NONE', 'EXECUTE'];
+}
+
 /** Every permission a regulator can hold: all groups at EXECUTE. */
 export const allRegulatorPermissions: Permission[] = [...new Set(Object.values(regulatorPermissionGroups).flatMap((g) => g.EXECUTE))];
 

@@ -126,6 +126,15 @@ export const regulatorInvitedUserSchema = v.object({
 });
 export type RegulatorInvitedUser = v.InferOutput<typeof regulatorInvitedUserSchema>;
 
+/** The profile a regulator keeps: the invited user's fields without the e-mail (the sign-in's) and permissions. */
+const { email: _email, permissions: _permissions, ...regulatorProfileEntries } = regulatorInvitedUserSchema.entries;
+export const regulatorProfileSchema = v.object(regulatorProfileEntries);
+/** Regulator user update DTO (reference §1.7): the profile, and for someone else the permission matrix (groups left out keep their level). */
+export const regulatorUserUpdateSchema = v.object({ user: regulatorProfileSchema, permissions: v.nullish(regulatorPermissionsSchema, null) });
+export type RegulatorUserUpdate = v.InferOutput<typeof regulatorUserUpdateSchema>;
+/** The current user's own update: the profile only. */
+export const currentRegulatorUserUpdateSchema = v.object({ user: regulatorProfileSchema });
+
 /** Regulator user update status DTO: POST /regulator-authorities. */
 export const regulatorStatusUpdateSchema = v.pipe(
   v.array(v.object({ userId, authorityStatus }), 'Enter the list of users to update'),

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -19,12 +18,13 @@ import { reset2fa } from '../auth/reset-2fa';
 import {
   competentAuthorityLabels,
   levelsForPermissions,
+  levelsOfGroup,
   permissionsForLevels,
   regulatorPermissionGroups,
   type RegulatorPermissionGroup,
   type RegulatorPermissionLevel,
 } from '../../domain/authorities';
-import { regulatorInvitedUserSchema, regulatorPermissionsSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
+import { currentRegulatorUserUpdateSchema, regulatorInvitedUserSchema, regulatorStatusUpdateSchema, regulatorUserUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import * as emails from '../email-templates';
 
@@ -63,12 +63,7 @@ async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy:
   return uuid;
 }
 
-const groupLevels = Object.fromEntries(
-  (Object.entries(regulatorPermissionGroups) as [RegulatorPermissionGroup, { VIEW_ONLY?: unknown }][]).map(([group, def]) => [
-    group,
-    (def.VIEW_ONLY ? ['NONE', 'VIEW_ONLY', 'EXECUTE'] : ['NONE', 'EXECUTE']) as RegulatorPermissionLevel[],
-  ]),
-);
+const groupLevels = Object.fromEntries((Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[]).map((group) => [group, levelsOfGroup(group)]));
 
 async function invite(ctx: Context, { db, config }: AppDeps) {
   const caller = currentUser(ctx);
@@ -124,13 +119,6 @@ function checkLevels(levels: Partial<Record<RegulatorPermissionGroup, RegulatorP
   }
 }
 
-/** The profile a regulator keeps: the invited user's fields without the e-mail (the sign-in's) and permissions. */
-const { email: _email, permissions: _permissions, ...regulatorProfileEntries } = regulatorInvitedUserSchema.entries;
-const regulatorUserSchema = v.object(regulatorProfileEntries);
-/** Regulator user update DTO (reference §1.7): the profile, and for someone else the permission matrix (groups left out keep their level). */
-const regulatorUserUpdateSchema = v.object({ user: regulatorUserSchema, permissions: v.nullish(regulatorPermissionsSchema, null) });
-/** The current user's own update: the profile only. */
-const currentRegulatorUserUpdateSchema = v.object({ user: regulatorUserSchema });
 
 const UPDATE_PART = 'regulatorUserUpdateDTO';
 
