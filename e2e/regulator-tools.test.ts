@@ -69,6 +69,10 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   await first.goto(`${baseUrl()}/user/regulators`);
   await first.getByRole('heading', { name: 'Regulator users', level: 1 }).waitFor();
   await first.getByRole('cell', { name: 'Isla Admin' }).waitFor();
+  // Their sign-in a moment ago is their last sign-in (the access token's auth_time).
+  const signedIn = (await e2eDb()('users').where({ id: admin.id }).first('last_sign_in_at')).last_sign_in_at as Date;
+  expect(Date.now() - signedIn.getTime()).toBeLessThan(120_000);
+  expect(await first.getByRole('row').filter({ hasText: 'Isla Admin' }).getByRole('cell', { name: 'Never' }).count()).toBe(0);
   expect(await axeViolations(first)).toEqual([]);
 
   // The invitation, with a signature and two permission groups.
