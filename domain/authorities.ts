@@ -16,6 +16,17 @@ export const competentAuthorityLabels: Record<CompetentAuthority, string> = {
 
 export const authorityStatuses = ['PENDING', 'ACCEPTED', 'ACTIVE', 'DISABLED'] as const;
 export type AuthorityStatus = (typeof authorityStatuses)[number];
+export const authorityStatusLabels: Record<AuthorityStatus, string> = { PENDING: 'Awaiting confirmation', ACCEPTED: 'Accepted', ACTIVE: 'Active', DISABLED: 'Disabled' };
+
+/**
+ * The statuses a regulator's authority may take from its current one (reference §1.3): a PENDING
+ * invitation none but itself, ACCEPTED only ACTIVE, then ACTIVE ⇄ DISABLED.
+ */
+export function regulatorStatusChoices(status: AuthorityStatus): AuthorityStatus[] {
+  if (status === 'ACCEPTED') return ['ACCEPTED', 'ACTIVE'];
+  if (status === 'ACTIVE' || status === 'DISABLED') return ['ACTIVE', 'DISABLED'];
+  return [status];
+}
 
 /** What the SPA reads to pick the landing view. */
 export type LoginStatus = 'ENABLED' | 'DISABLED' | 'ACCEPTED' | 'NO_AUTHORITY' | 'TEMP_DISABLED';

@@ -4,7 +4,7 @@
 // .xlsx export (api/mi-reports/export.ts).
 import type { Knex } from 'knex';
 import { ApiError } from '../errors';
-import { operatorRoles, type CompetentAuthority } from '../../domain/authorities';
+import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type CompetentAuthority } from '../../domain/authorities';
 import { accountStatusLabels, locationLabels, type AccountStatus } from '../../domain/accounts';
 import { accessFor, knownTaskTypes, processFor } from '../../domain/processes';
 import { requestActionLabel } from '../../domain/request-action-labels';
@@ -51,7 +51,6 @@ export interface ReportWorkbook {
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
 const accountStatus = (status: string | null) => (status ? (accountStatusLabels[status as AccountStatus] ?? status) : '');
-const userStatusLabels: Record<string, string> = { PENDING: 'Awaiting confirmation', ACCEPTED: 'Accepted', ACTIVE: 'Active', DISABLED: 'Disabled' };
 const ACCOUNT_TYPE = 'ORGANISATION';
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +93,7 @@ function accountsUsersContacts(db: Knex, ca: CompetentAuthority): ReportWorkbook
       accountStatus(r.status),
       hasUser ? yesNo(r.user_id !== null && r.primary_id === r.user_id) : '',
       hasUser ? yesNo(r.user_id !== null && r.secondary_id === r.user_id) : '',
-      hasUser ? (userStatusLabels[r.authority_status] ?? r.authority_status) : '',
+      hasUser ? (authorityStatusLabels[r.authority_status as AuthorityStatus] ?? r.authority_status) : '',
       name,
       text(r.phone_number),
       formatMiDateTime(r.last_sign_in_at),

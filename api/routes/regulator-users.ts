@@ -21,6 +21,7 @@ import {
   levelsOfGroup,
   permissionsForLevels,
   regulatorPermissionGroups,
+  regulatorStatusChoices,
   type RegulatorPermissionGroup,
   type RegulatorPermissionLevel,
 } from '../../domain/authorities';
@@ -185,8 +186,7 @@ async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
       if (!row) throw new ApiError(400, 'AUTHORITY1003', 'User is not related to competent authority', 'userId');
       if (row.status === update.authorityStatus) continue;
       if (update.userId === caller.userId) throw notOwn('status');
-      const allowed = row.status === 'PENDING' ? ['PENDING'] : row.status === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
-      if (!allowed.includes(update.authorityStatus)) throw statusNotValid();
+      if (!regulatorStatusChoices(row.status).includes(update.authorityStatus)) throw statusNotValid();
       await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
       // A disabled regulator is no longer anyone's site contact (reference §2.4).
       if (update.authorityStatus === 'DISABLED') await trx('account_contacts').where({ user_id: update.userId, contact_type: 'CA_SITE' }).delete();

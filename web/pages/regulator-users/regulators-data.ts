@@ -25,12 +25,6 @@ export type PermissionLevels = Record<RegulatorPermissionGroup, RegulatorPermiss
 
 export { statusColours, statusLabels } from '../accounts/users/users-data';
 
-/** The statuses a regulator may be moved to from their current one (ACCEPTED only to ACTIVE; PENDING not at all). */
-export function statusChoices(status: AuthorityStatus): AuthorityStatus[] {
-  if (status === 'ACCEPTED') return ['ACCEPTED', 'ACTIVE'];
-  if (status === 'ACTIVE' || status === 'DISABLED') return ['ACTIVE', 'DISABLED'];
-  return [status];
-}
 
 export const permissionGroups = Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[];
 

@@ -7,8 +7,8 @@ import { Button, ErrorSummary, SortableTable, Tag, type TableColumn } from '../.
 import { HttpError, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 import { useSession } from '../../stores/session';
-import type { AuthorityStatus } from '../../../domain/authorities';
-import { lastSignInText, regulatorName, statusChoices, statusColours, statusLabels, type RegulatorUser, type RegulatorUsers } from './regulators-data';
+import { regulatorStatusChoices, type AuthorityStatus } from '../../../domain/authorities';
+import { lastSignInText, regulatorName, statusColours, statusLabels, type RegulatorUser, type RegulatorUsers } from './regulators-data';
 
 interface Row {
   key: string;
@@ -45,7 +45,7 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       })),
     [data],
   );
-  const mayChange = (u: RegulatorUser) => data.editable && u.userId !== null && u.userId !== me && statusChoices(u.authorityStatus).length > 1;
+  const mayChange = (u: RegulatorUser) => data.editable && u.userId !== null && u.userId !== me && regulatorStatusChoices(u.authorityStatus).length > 1;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +86,7 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
               Status of {row.name}
             </label>
             <select id={id} className="govuk-select" value={changes[u.userId!] ?? u.authorityStatus} onChange={(e) => setChanges({ ...changes, [u.userId!]: e.target.value as AuthorityStatus })}>
-              {statusChoices(u.authorityStatus).map((s) => (
+              {regulatorStatusChoices(u.authorityStatus).map((s) => (
                 <option key={s} value={s}>
                   {statusLabels[s]}
                 </option>
