@@ -3,6 +3,7 @@
 // authority's rows) and nothing else. Roles are cluster-wide, so each database gets its own
 // (named after it): test runs on databases of their own never share or race for a role.
 import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import { competentAuthorities, type CompetentAuthority } from '../domain/authorities';
 
 export const MI_REPORT_SCHEMA = 'mi_report';
@@ -18,6 +19,17 @@ export function miReaderRole(databaseName: string, ca: CompetentAuthority): stri
 
 export function miReaderRoles(databaseName: string): { ca: CompetentAuthority; role: string }[] {
   return competentAuthorities.map((ca) => ({ ca, role: miReaderRole(databaseName, ca) }));
+}
+
+/**
+ * Gives the readers of this database the configured password, for servers that ask for one (run at
+ * start, after the migrations; needs the right to alter roles). Without one, nothing changes.
+ */
+export async function setMiReaderPasswords(db: Knex, databaseUrl: string, password: string | null): Promise<void> {
+  if (!password) return;
+  // ALTER ROLE takes no bind parameters: the password goes in as a quoted literal.
+  const literal = `'${password.replace(/'/g, "''")}'`;
+  for (const { role } of miReaderRoles(databaseNameOf(databaseUrl))) await db.raw(`alter role "${role}" password ${literal}`);
 }
 
 /** The connection of a competent authority's reader: the service's database as that role. */

@@ -7,6 +7,7 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createSubmittedReport, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { loadConfig } from '../../infra/config';
+import { databaseNameOf, miReaderRole, miReaderRoles, setMiReaderPasswords } from '../../infra/mi-readers';
 import { accountsUsersContactsColumns, completedWorkColumns, nocLeadingColumns, outstandingRequestTasksColumns, processNotInRelease } from '../../domain/mi-reports';
 
 let api: ApiHarness;
@@ -269,6 +270,17 @@ describe('the custom SQL report', () => {
     expect(rows).toHaveLength(24);
     const failed = await post('/custom/export', { sqlQuery: 'select 1 / (g - 5) from generate_series(1, 10) g' });
     expect(failed.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: division by zero' });
+  });
+});
+
+describe('the reader roles', () => {
+  it('get the configured password at start, quotes and all, and still read', async () => {
+    const { db, config } = api.deps;
+    await setMiReaderPasswords(db, config.databaseUrl, "it's a secret");
+    const role = miReaderRole(databaseNameOf(config.databaseUrl), 'NORTHERN_IRELAND');
+    expect((await db.raw('select rolpassword is not null as set from pg_authid where rolname = ?', [role])).rows).toEqual([{ set: true }]);
+    expect((await post('/custom', { sqlQuery: 'select 1 as one' })).body.results).toEqual([['1']]);
+    for (const { role: r } of miReaderRoles(databaseNameOf(config.databaseUrl))) await db.raw(`alter role "${r}" password null`);
   });
 });
 
