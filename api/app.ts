@@ -20,6 +20,7 @@ import { engineRoutes } from './routes/engine';
 import { accountsAreaRoutes } from './routes/accounts-area';
 import { securitySetupRoutes } from './routes/security-setup';
 import { filesAreaRoutes } from './routes/files-area';
+import { regulatorToolRoutes } from './routes/regulator-tools';
 import { ApiError } from './errors';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
@@ -33,6 +34,7 @@ export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
   { prefix: '/v1.0', routes: accountsAreaRoutes },
   { prefix: '/v1.0', routes: securitySetupRoutes },
   { prefix: '/v1.0', routes: filesAreaRoutes },
+  { prefix: '/v1.0', routes: regulatorToolRoutes },
 ];
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */

@@ -17,11 +17,13 @@ import { createIdentity } from '../identity';
 import { publicJwks } from '../identity/keys';
 import { seedDemoData } from '../infra/seed';
 import { ClamdScanner } from '../infra/clamd';
+import { setMiReaderPasswords } from '../infra/mi-readers';
 
 /** Once per start, before any process serves: the schema, the demo data and the signing key. */
 async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
   await ensureDatabase(config.databaseUrl);
   await migrate(db);
+  await setMiReaderPasswords(db, config.databaseUrl, config.miReports.readerPassword);
   if (config.seedDemoData) await seedDemoData(db, logger);
 }
 

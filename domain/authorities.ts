@@ -16,6 +16,17 @@ export const competentAuthorityLabels: Record<CompetentAuthority, string> = {
 
 export const authorityStatuses = ['PENDING', 'ACCEPTED', 'ACTIVE', 'DISABLED'] as const;
 export type AuthorityStatus = (typeof authorityStatuses)[number];
+export const authorityStatusLabels: Record<AuthorityStatus, string> = { PENDING: 'Awaiting confirmation', ACCEPTED: 'Accepted', ACTIVE: 'Active', DISABLED: 'Disabled' };
+
+/**
+ * The statuses a regulator's authority may take from its current one (reference §1.3): a PENDING
+ * invitation none but itself, ACCEPTED only ACTIVE, then ACTIVE ⇄ DISABLED.
+ */
+export function regulatorStatusChoices(status: AuthorityStatus): AuthorityStatus[] {
+  if (status === 'ACCEPTED') return ['ACCEPTED', 'ACTIVE'];
+  if (status === 'ACTIVE' || status === 'DISABLED') return ['ACTIVE', 'DISABLED'];
+  return [status];
+}
 
 /** What the SPA reads to pick the landing view. */
 export type LoginStatus = 'ENABLED' | 'DISABLED' | 'ACCEPTED' | 'NO_AUTHORITY' | 'TEMP_DISABLED';
@@ -99,6 +110,14 @@ export const regulatorPermissionGroups = {
   ACCOUNT_CLOSURE: { label: 'Close account', EXECUTE: ['PERM_ACCOUNT_CLOSURE_SUBMIT'] },
 } satisfies Record<string, { label: string; VIEW_ONLY?: Permission[]; EXECUTE: Permission[] }>;
 export type RegulatorPermissionGroup = keyof typeof regulatorPermissionGroups;
+
+export const regulatorPermissionLevelLabels: Record<RegulatorPermissionLevel, string> = { NONE: 'None', VIEW_ONLY: 'View only', EXECUTE: 'Execute' };
+
+/** The levels a group offers: NONE and EXECUTE, and VIEW_ONLY where the group has one. */
+export function levelsOfGroup(group: RegulatorPermissionGroup): RegulatorPermissionLevel[] {
+  const def: { VIEW_ONLY?: Permission[]; EXECUTE: Permission[] } = regulatorPermissionGroups[group];
+  return def.VIEW_ONLY ? ['NONE', 'VIEW_ONLY', 'EXECUTE'] : ['NONE', 'EXECUTE'];
+}
 
 /** Every permission a regulator can hold: all groups at EXECUTE. */
 export const allRegulatorPermissions: Permission[] = [...new Set(Object.values(regulatorPermissionGroups).flatMap((g) => g.EXECUTE))];

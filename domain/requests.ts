@@ -67,6 +67,11 @@ export const startTaskTexts: Partial<Record<RequestType, { title: string; name: 
   },
 };
 
+/** A request type's name in lists and reports: its 'Type' label, else its process title. */
+export function requestTypeName(type: string): string {
+  return requestTypeLabels[type as RequestType] ?? startTaskTexts[type as RequestType]?.title ?? type;
+}
+
 /** Readable, deterministic request ids (reference: real-service-workflows.md §1.4). */
 export function requestId(type: RequestType, accountId: number): string {
   const n = String(accountId).padStart(6, '0');

@@ -128,11 +128,39 @@ export const regulatorInvitedUserSchema = v.object({
 });
 export type RegulatorInvitedUser = v.InferOutput<typeof regulatorInvitedUserSchema>;
 
+/** The profile a regulator keeps: the invited user's fields without the e-mail (the sign-in's) and permissions. */
+const { email: _email, permissions: _permissions, ...regulatorProfileEntries } = regulatorInvitedUserSchema.entries;
+export const regulatorProfileSchema = v.object(regulatorProfileEntries);
+/** Regulator user update DTO (reference §1.7): the profile, and for someone else the permission matrix (groups left out keep their level). */
+export const regulatorUserUpdateSchema = v.object({ user: regulatorProfileSchema, permissions: v.nullish(regulatorPermissionsSchema, null) });
+export type RegulatorUserUpdate = v.InferOutput<typeof regulatorUserUpdateSchema>;
+/** The current user's own update: the profile only. */
+export const currentRegulatorUserUpdateSchema = v.object({ user: regulatorProfileSchema });
+
 /** Regulator user update status DTO: POST /regulator-authorities. */
 export const regulatorStatusUpdateSchema = v.pipe(
   v.array(v.object({ userId, authorityStatus }), 'Enter the list of users to update'),
   v.maxLength(500, 'Update at most 500 users at once'),
 );
+
+/** Site contacts (POST /{accountType}/ca-site-contacts): per account, its regulator contact, or none. */
+export const caSiteContactsUpdateSchema = v.pipe(
+  v.array(
+    v.object({
+      accountId: v.pipe(v.number('Enter the account id'), v.integer('Enter the account id'), v.minValue(1, 'Enter the account id')),
+      userId: v.nullish(v.pipe(v.string('Select a regulator'), v.maxLength(255)), null),
+    }),
+    'Enter the list of site contacts',
+  ),
+  v.maxLength(500, 'Update at most 500 accounts at once'),
+);
+
+export interface CaSiteContacts {
+  caSiteContacts: { accountId: number; accountName: string; organisationId: string; userId: string | null }[];
+  totalItems: number;
+  /** May the caller change them? */
+  editable: boolean;
+}
 
 /** Verifier invited user enable DTO. */
 export const invitedUserEnableSchema = v.object({ invitationToken: requiredText(userMessages.token, { maxLength: 200 }) });

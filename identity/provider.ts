@@ -110,10 +110,14 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
       };
     },
     // The API builds its user from the access token alone.
-    extraTokenClaims: async (_ctx, token) => {
+    // auth_time (when they signed in, kept by the code and the refresh tokens) gives 'last sign-in'.
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const credential = await findBySubject(db, token.accountId);
-      return credential ? { email: credential.email, given_name: credential.firstName, family_name: credential.lastName } : undefined;
+      if (!credential) return undefined;
+      const entities = ctx?.oidc.entities as { AuthorizationCode?: { authTime?: number }; RefreshToken?: { authTime?: number } } | undefined;
+      const authTime = entities?.AuthorizationCode?.authTime ?? entities?.RefreshToken?.authTime;
+      return { email: credential.email, given_name: credential.firstName, family_name: credential.lastName, ...(authTime ? { auth_time: authTime } : {}) };
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';

@@ -134,6 +134,12 @@ export function loadConfig() {
     clamav: clamav(),
     // Signs file download tokens. Unset: a key generated once and kept in the database, shared by every replica.
     fileTokenSecret: fileTokenSecret(),
+    /** Regulators' MI reports: the custom SQL report's limits, and its reader roles' password (infra/mi-readers.ts). */
+    miReports: {
+      rowLimit: int('MI_REPORT_ROW_LIMIT', 10000),
+      timeoutMs: int('MI_REPORT_TIMEOUT_MS', 10000),
+      readerPassword: process.env.MI_REPORT_DB_PASSWORD || null,
+    },
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
     version: { displayed: '3.3.2', dev: '0.81.0', commit: commitHash() },
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
+import { miReaderRoles } from './mi-readers';
 
 export type Db = Knex;
 
@@ -37,6 +38,8 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   const admin = createDb(url.toString(), { min: 0, max: 1 });
   try {
     await admin.raw(`drop database if exists "${name}" with (force)`);
+    // Its MI report readers (infra/mi-readers.ts) belong to it alone: roles outlive databases.
+    for (const { role } of miReaderRoles(name)) await admin.raw(`drop role if exists "${role}"`);
   } finally {
     await admin.destroy();
   }

@@ -137,3 +137,22 @@ export async function createTask(
     .returning('id');
   return Number(row.id);
 }
+
+/** A report submitted on its own completed request, as storeSubmittedReport keeps it (MI reports read these). */
+export async function createSubmittedReport(
+  db: Db,
+  fields: { account: TestAccount; requestType: string; requestId: string; data: Record<string, unknown>; submittedBy?: string; submittedAt?: Date },
+): Promise<void> {
+  const submittedAt = fields.submittedAt ?? new Date();
+  await db('requests').insert({
+    id: fields.requestId,
+    type: fields.requestType,
+    status: 'COMPLETED',
+    account_id: fields.account.id,
+    competent_authority: fields.account.competentAuthority,
+    payload: JSON.stringify({ report: fields.data }),
+    submitted_at: submittedAt,
+    ended_at: submittedAt,
+  });
+  await db('reports').insert({ request_id: fields.requestId, account_id: fields.account.id, type: fields.requestType, data: JSON.stringify(fields.data), submitted_by: fields.submittedBy ?? 'test-user', submitted_at: submittedAt });
+}

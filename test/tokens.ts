@@ -23,12 +23,14 @@ export interface MintOptions {
   audience?: string;
   /** The token's iat in seconds; default now. */
   issuedAt?: number;
+  /** The token's auth_time in seconds. */
+  authTime?: number;
 }
 
 export async function mintToken(user: TokenUser, options: MintOptions = {}): Promise<string> {
   const oidc = oidcOf();
   const { privateKey } = await getKeys();
-  return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User' })
+  return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User', ...(options.authTime ? { auth_time: options.authTime } : {}) })
     .setProtectedHeader({ alg: 'ES256' })
     .setSubject(user.id)
     .setIssuer(options.issuer ?? oidc.issuer)
@@ -51,6 +53,7 @@ export async function verifyTestToken(token: string): Promise<Principal | null> 
       firstName: typeof payload.given_name === 'string' ? payload.given_name : '',
       lastName: typeof payload.family_name === 'string' ? payload.family_name : '',
       issuedAt: payload.iat,
+      ...(typeof payload.auth_time === 'number' ? { authTime: payload.auth_time } : {}),
     };
   } catch {
     return null;

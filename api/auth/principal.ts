@@ -6,4 +6,6 @@ export interface Principal {
   lastName: string;
   /** When the token was issued (its iat, seconds): tokens issued before a user's sign-ins were ended are refused. */
   issuedAt?: number;
+  /** When the person signed in (the token's auth_time, seconds since epoch), when the provider says. */
+  authTime?: number;
 }

@@ -45,6 +45,7 @@ export function createTokenVerifier(options: VerifierOptions): (token: string) =
         firstName: str(payload.given_name),
         lastName: str(payload.family_name),
         issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        ...(typeof payload.auth_time === 'number' ? { authTime: payload.auth_time } : {}),
       });
       return { principal, expiresAt: payload.exp! * 1000 };
     } catch {

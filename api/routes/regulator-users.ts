@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -21,12 +20,14 @@ import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import {
   competentAuthorityLabels,
   levelsForPermissions,
+  levelsOfGroup,
   permissionsForLevels,
   regulatorPermissionGroups,
+  regulatorStatusChoices,
   type RegulatorPermissionGroup,
   type RegulatorPermissionLevel,
 } from '../../domain/authorities';
-import { regulatorInvitedUserSchema, regulatorPermissionsSchema, regulatorStatusUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
+import { currentRegulatorUserUpdateSchema, regulatorInvitedUserSchema, regulatorStatusUpdateSchema, regulatorUserUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import { inputLimits } from '../../domain/limits';
 import { endSessions } from '../../identity/sessions';
@@ -34,6 +35,8 @@ import * as emails from '../email-templates';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
 const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
+/** Nobody changes their own permissions or status, or resets their own one-time code, as an administrator. */
+export const notOwn = (what: string) => new ApiError(400, 'AUTHORITY_SELF', `You cannot change your own ${what}`, 'userId');
 
 /** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px, no virus. */
 async function checkSignature(deps: AppDeps, part: Part): Promise<void> {
@@ -66,12 +69,7 @@ async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy:
   return uuid;
 }
 
-const groupLevels = Object.fromEntries(
-  (Object.entries(regulatorPermissionGroups) as [RegulatorPermissionGroup, { VIEW_ONLY?: unknown }][]).map(([group, def]) => [
-    group,
-    (def.VIEW_ONLY ? ['NONE', 'VIEW_ONLY', 'EXECUTE'] : ['NONE', 'EXECUTE']) as RegulatorPermissionLevel[],
-  ]),
-);
+const groupLevels = Object.fromEntries((Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[]).map((group) => [group, levelsOfGroup(group)]));
 
 async function invite(ctx: Context, deps: AppDeps) {
   const { db, config } = deps;
@@ -128,13 +126,6 @@ function checkLevels(levels: Partial<Record<RegulatorPermissionGroup, RegulatorP
   }
 }
 
-/** The profile a regulator keeps: the invited user's fields without the e-mail (the sign-in's) and permissions. */
-const { email: _email, permissions: _permissions, ...regulatorProfileEntries } = regulatorInvitedUserSchema.entries;
-const regulatorUserSchema = v.object(regulatorProfileEntries);
-/** Regulator user update DTO (reference §1.7): the profile, and for someone else the permission matrix (groups left out keep their level). */
-const regulatorUserUpdateSchema = v.object({ user: regulatorUserSchema, permissions: v.nullish(regulatorPermissionsSchema, null) });
-/** The current user's own update: the profile only. */
-const currentRegulatorUserUpdateSchema = v.object({ user: regulatorUserSchema });
 
 const UPDATE_PART = 'regulatorUserUpdateDTO';
 
@@ -154,6 +145,7 @@ async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentU
   const dto = self ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null } : validate(regulatorUserUpdateSchema, raw);
   if (dto.permissions) {
     if (!mayManage) throw forbidden('You do not have permission to change permissions');
+    if (userId === caller.userId) throw notOwn('permissions');
     checkLevels(dto.permissions);
   }
   const signature = parts.find((p) => p.name === 'signature' && p.data.length > 0);
@@ -191,17 +183,21 @@ async function regulatorUserDto(db: AppDeps['db'], userId: string) {
 }
 
 async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
-  const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+  const caller = currentUser(ctx);
+  const ca = assertCaAccess(caller, EDIT_CA_USERS);
   const updates = validate(regulatorStatusUpdateSchema, ctx.request.body);
   await db.transaction(async (trx) => {
     const mail: EmailToQueue[] = [];
     for (const update of updates) {
       const row = await trx('authorities').where({ user_id: update.userId, competent_authority: ca }).forUpdate().first();
       if (!row) throw new ApiError(400, 'AUTHORITY1003', 'User is not related to competent authority', 'userId');
-      const allowed = row.status === 'PENDING' ? ['PENDING'] : row.status === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
-      if (!allowed.includes(update.authorityStatus)) throw statusNotValid();
+      if (row.status === update.authorityStatus) continue;
+      if (update.userId === caller.userId) throw notOwn('status');
+      if (!regulatorStatusChoices(row.status).includes(update.authorityStatus)) throw statusNotValid();
       await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
       if (update.authorityStatus === 'DISABLED' && row.status !== 'DISABLED') await endSessions(trx, update.userId);
+      // A disabled regulator is no longer anyone's site contact (reference §2.4).
+      if (update.authorityStatus === 'DISABLED') await trx('account_contacts').where({ user_id: update.userId, contact_type: 'CA_SITE' }).delete();
       if (row.status === 'ACCEPTED' && update.authorityStatus === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
         mail.push(emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }));
@@ -252,7 +248,7 @@ export const regulatorUserRoutes: RouteDef[] = [
         .leftJoin('users', 'users.id', 'authorities.user_id')
         .where({ 'authorities.competent_authority': ca })
         .orderBy('authorities.created_at')
-        .select('authorities.user_id', 'authorities.status', 'authorities.created_at', 'authorities.invited_email', 'authorities.invited_profile', 'users.email', 'users.first_name', 'users.last_name', 'users.job_title');
+        .select('authorities.user_id', 'authorities.status', 'authorities.created_at', 'authorities.invited_email', 'authorities.invited_profile', 'users.email', 'users.first_name', 'users.last_name', 'users.job_title', 'users.last_sign_in_at');
       ctx.body = {
         caUsers: rows.map((r) => ({
           userId: r.user_id,
@@ -262,6 +258,7 @@ export const regulatorUserRoutes: RouteDef[] = [
           jobTitle: r.job_title ?? r.invited_profile?.jobTitle ?? null,
           authorityStatus: r.status,
           authorityCreationDate: r.created_at,
+          lastSignIn: r.last_sign_in_at ?? null,
         })),
         editable: user.active.some((a) => a.permissions.includes(EDIT_CA_USERS)),
       };
@@ -325,9 +322,11 @@ export const regulatorUserRoutes: RouteDef[] = [
     path: '/regulator-users/:userId/reset-2fa',
     access: role(['REGULATOR']),
     handler: async (ctx, deps) => {
-      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const caller = currentUser(ctx);
+      const ca = assertCaAccess(caller, EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
       await loadRegulatorAuthority(deps.db, ca, userId);
+      if (userId === caller.userId) throw notOwn('one-time code');
       await reset2fa(deps, userId);
       ctx.status = 204;
     },

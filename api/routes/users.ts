@@ -2,6 +2,7 @@
 // e-mail; and the forgot-password calls (forgot-password.ts).
 import { UUID } from '../../domain/files';
 import type { RouteDef } from '../routing';
+import type { Principal } from '../auth/principal';
 import { AUTHENTICATED, PUBLIC } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { findInvitation } from '../auth/invitations';
@@ -48,7 +49,16 @@ export const userRoutes: RouteDef[] = [
     path: '/users',
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
-      ctx.body = await userDto(db, currentUser(ctx).userId);
+      const user = currentUser(ctx);
+      // The SPA asks once per page load: the moment to note a new sign-in (lists show 'last sign-in').
+      const authTime = (ctx.state.principal as Principal).authTime;
+      if (authTime) {
+        await db('users')
+          .where({ id: user.userId })
+          .where((q) => q.whereNull('last_sign_in_at').orWhere('last_sign_in_at', '<', new Date(authTime * 1000)))
+          .update({ last_sign_in_at: new Date(authTime * 1000) });
+      }
+      ctx.body = await userDto(db, user.userId);
     },
   },
   {

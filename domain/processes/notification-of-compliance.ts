@@ -44,6 +44,7 @@ export const notificationProcess = defineProcess({
     // Only one notification ever, whatever became of it (changes go through re-initiate).
     rule: ({ statuses, inWindow }) => (statuses[NOTIFICATION] ? { valid: false, requests: [NOTIFICATION] } : inWindow ? { valid: true } : { valid: false }),
   },
+  report: notificationReport,
   reinitiate: {
     actionType: REINITIATE_NOTIFICATION,
     permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_RE_INITIATE_TASK',

@@ -4,6 +4,7 @@
 // workflows/, next to the process's program.
 import type * as v from 'valibot';
 import type { Permission, RoleType } from '../authorities';
+import type { ReportDefinition } from '../reports/report';
 
 export type TaskRoleType = Extract<RoleType, 'OPERATOR' | 'REGULATOR'>;
 
@@ -121,4 +122,6 @@ export interface ProcessDefinition {
   };
   reinitiate?: ReinitiateDefinition;
   tasks: Record<string, TaskTypeDefinition>;
+  /** The report the process submits (kept in `reports`): MI reports turn submissions into sheets with it. */
+  report?: ReportDefinition;
 }

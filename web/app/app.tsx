@@ -7,7 +7,7 @@ import { useSession } from '../stores/session';
 import { HttpError } from '../lib/api';
 import { clearErrorPage, showErrorPage, useErrorPage, type ErrorPageStatus } from '../lib/error-page';
 import { useGuardedLocation } from '../lib/navigation-guard';
-import { useStartup } from './guards';
+import { Guard, useStartup } from './guards';
 
 const NotFoundPage = lazy(() => import('../pages/error-404'));
 const ServerErrorPage = lazy(() => import('../pages/error-500'));
@@ -50,12 +50,13 @@ function Guarded({ route }: { route: AppRoute }) {
   if (route.signedIn && !ready) return <p className="govuk-body" role="status">Loading…</p>;
   if (route.signedIn && !signedIn) return <Redirect to="/landing" replace />;
   const Page = route.page;
-  return (
+  const content = (
     <>
       <RouteTitle title={route.title} />
       <Page />
     </>
   );
+  return route.guards ? <Guard guards={route.guards}>{content}</Guard> : content;
 }
 
 function Pages() {

@@ -36,6 +36,9 @@ export const landingGuard: GuardFn = (session, nav) => {
   return '/dashboard';
 };
 
+/** Regulator areas (regulator users, MI reports): a regulator who passes the status guard; others to landing. */
+export const regulatorGuard: GuardFn = (session, nav) => (session.userState?.roleType === 'REGULATOR' && statusGuard(session, nav) === null ? null : '/landing');
+
 export const loggedInGuard: GuardFn = ({ signedIn }) => (signedIn ? null : '/landing');
 export const notLoggedInGuard: GuardFn = ({ signedIn }) => (signedIn ? '/landing' : null);
 export const registeredProfileGuard: GuardFn = ({ profile }) => (profile?.status === 'REGISTERED' ? null : '/landing');

@@ -1,6 +1,7 @@
 // The routes of the spec. Each page is its own chunk, loaded when first visited, so the first load
 // stays small.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { regulatorGuard, type GuardFn } from './guards';
 
 export interface AppRoute {
   path: string;
@@ -16,6 +17,8 @@ export interface AppRoute {
   breadcrumbs?: readonly RouteCrumb[] | false;
   /** A back link above the page: a path, or a path and text (default 'Back'). */
   backLink?: string | { href: string; text?: string };
+  /** Guards of the page beyond being signed in (web/app/guards.tsx), applied in order. */
+  guards?: GuardFn[];
 }
 
 export interface RouteCrumb {
@@ -24,6 +27,9 @@ export interface RouteCrumb {
 }
 
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const dashboard = { text: 'Dashboard', href: '/dashboard' };
+const regulatorUsers = [dashboard, { text: 'Regulator users', href: '/user/regulators' }];
+const miReports = [dashboard, { text: 'MI Reports', href: '/mi-reports' }];
 
 export const routes: AppRoute[] = [
   { path: '/landing', page: page(() => import('../pages/landing')) },
@@ -33,14 +39,17 @@ export const routes: AppRoute[] = [
   { path: '/accounts/new', page: page(() => import('../pages/accounts-new')), signedIn: true, title: 'Apply for a new organisation account' },
   { path: '/accounts/:accountId', page: page(() => import('../pages/accounts/account-page')), signedIn: true, title: 'Account' },
   { path: '/upload-organisation-accounts', page: page(() => import('../pages/upload-organisation-accounts')), signedIn: true, title: 'Upload verified organisation accounts', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
-  { path: '/user/regulators', page: page(() => import('../pages/regulator-users')), signedIn: true, title: 'Regulator users', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
+  { path: '/user/regulators', page: page(() => import('../pages/regulator-users')), signedIn: true, title: 'Regulator users', breadcrumbs: [dashboard], guards: [regulatorGuard] },
+  { path: '/user/regulators/add', page: page(() => import('../pages/regulator-users/invite-page')), signedIn: true, title: 'Add a new user', breadcrumbs: regulatorUsers, guards: [regulatorGuard] },
+  { path: '/user/regulators/:userId', page: page(() => import('../pages/regulator-users/user-page')), signedIn: true, title: 'Regulator user', breadcrumbs: regulatorUsers, guards: [regulatorGuard] },
   { path: '/tasks', page: page(() => import('../pages/tasks')), signedIn: true },
   { path: '/tasks/:taskId', page: page(() => import('../pages/tasks')), signedIn: true },
   // A report task's pages (web/pages/report): its sections' questions and summaries, and its confirmations.
   { path: '/tasks/:taskId/section/:sectionId/:stepId?', page: page(() => import('../pages/report/section-page')), signedIn: true, breadcrumbs: false },
   { path: '/tasks/:taskId/:action', page: page(() => import('../pages/report/report-action-page')), signedIn: true, breadcrumbs: false },
   { path: '/accounts/:accountId/workflows/:requestId', page: page(() => import('../pages/request/request-page')), signedIn: true, breadcrumbs: false },
-  { path: '/mi-reports', page: page(() => import('../pages/mi-reports')), signedIn: true, title: 'MI Reports', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
+  { path: '/mi-reports', page: page(() => import('../pages/mi-reports')), signedIn: true, title: 'MI Reports', breadcrumbs: [dashboard], guards: [regulatorGuard] },
+  { path: '/mi-reports/:report', page: page(() => import('../pages/mi-reports/report-page')), signedIn: true, title: 'MI report', breadcrumbs: miReports, guards: [regulatorGuard] },
   { path: '/feedback', page: page(() => import('../pages/feedback')) },
   { path: '/privacy-notice', page: page(() => import('../pages/privacy-notice')) },
   { path: '/contact-us', page: page(() => import('../pages/contact-us')) },

@@ -60,7 +60,9 @@ export async function loadSignedInUser(): Promise<void> {
     apiGet<{ firstName: string; lastName: string; email?: string; termsVersion?: number | null }>('/v1.0/users'),
   ]);
   let regulatorPermissions: SessionState['regulatorPermissions'] = null;
-  if (userState.roleType === 'REGULATOR') {
+  // Only a regulator with an active authority has permissions; asking otherwise is a 403, which
+  // would send the app to landing with this start-up never finishing.
+  if (userState.roleType === 'REGULATOR' && (userState.status === 'ENABLED' || userState.status === 'NO_AUTHORITY')) {
     regulatorPermissions = await apiGet<Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>>('/v1.0/regulator-authorities/permissions').catch(() => null);
   }
   useSession.setState({

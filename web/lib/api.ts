@@ -112,10 +112,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     end();
   }
   if (res.ok) return body as T;
+  return failed<T>(path, res.status, body);
+}
 
-  const error = new HttpError(res.status, (body as ApiErrorBody | null) ?? null);
+/** A refused call: the statuses of spec section 8 handled once, anything else to the caller. */
+function failed<T>(path: string, status: number, body: unknown): Promise<T> {
+  const error = new HttpError(status, (body as ApiErrorBody | null) ?? null);
   if (path.split('?')[0].endsWith(HEADER_INFO_PATH)) throw error;
-  switch (res.status) {
+  switch (status) {
     case 500:
       showErrorPage(500);
       return dropped<T>();
@@ -128,6 +132,48 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     default:
       throw error;
   }
+}
+
+/** The file name of a download from its Content-Disposition (RFC 6266, the UTF-8 form first). */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  const encoded = header && /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return (header && /filename="([^"]+)"/i.exec(header)?.[1]) || fallback;
+}
+
+/** A POST answered with a file (an export), handed to the browser as a download; errors as for any call. */
+export async function apiDownload(path: string, body: unknown, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const token = await getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const end = beginPendingRequest();
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (res.ok) return saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition'), fallbackName));
+  } finally {
+    end();
+  }
+  return failed<void>(path, res.status, await readBody(res));
+}
+
+/** Hands a blob to the browser as a download under this name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { apiPost } from '../../lib/api';
-import { requestTypeLabels, type RequestType } from '../../../domain/requests';
+import { requestTypeName, type RequestType } from '../../../domain/requests';
 
 interface RequestDetails {
   id: string;
@@ -12,8 +12,6 @@ interface RequestDetails {
   creationDate: string;
 }
 
-const typeLabel = (t: RequestType) =>
-  requestTypeLabels[t] ?? { NOTIFICATION_OF_COMPLIANCE_P3: 'Phase 3 Notification', ACTION_PLAN_P3: 'Phase 3 Action Plan', PROGRESS_UPDATE_1_P3: 'Phase 3 Progress Update 1', PROGRESS_UPDATE_2_P3: 'Phase 3 Progress Update 2' }[t as string] ?? t;
 const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export function RequestsTab({ accountId, category, heading, empty }: { accountId: number; category: 'REPORTING' | 'PERMIT'; heading: string; empty: string }) {
@@ -42,7 +40,7 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
           <tbody className="govuk-table__body">
             {requests.map((r) => (
               <tr key={r.id} className="govuk-table__row">
-                <td className="govuk-table__cell">{typeLabel(r.requestType)}</td>
+                <td className="govuk-table__cell">{requestTypeName(r.requestType)}</td>
                 <td className="govuk-table__cell">
                   <Link href={`/accounts/${accountId}/workflows/${r.id}`} className="govuk-link">
                     {r.id}

@@ -3,7 +3,7 @@
 // saved, and downloaded through a short-lived token: the file is fetched signed in, as a blob.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
-import { API_BASE, HttpError, apiGet, apiPost } from '../../lib/api';
+import { API_BASE, HttpError, apiGet, apiPost, saveBlob } from '../../lib/api';
 import { getAccessToken } from '../../lib/auth/tokens';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
 import { NOTE_MAX_FILES, UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem, type FileToken, type FileUuid } from '../../../domain/files';
@@ -18,18 +18,6 @@ export async function uploadFile(path: string, file: File): Promise<string> {
   return (await apiPost<FileUuid>(path, form)).uuid;
 }
 
-/** Hands a blob to the browser as a download under this name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Gets a token for a note file, then the file itself from GET /file-notes/{token} (with auth). */
 export async function downloadNoteFile(tokenPath: string, uuid: string, fileName: string): Promise<void> {

@@ -1,6 +1,6 @@
 // The account's operator users as GET /operator-authorities/account/{accountId} returns them, and
 // their labels (roles and statuses: reference platform §1.3–1.4).
-import { operatorRoles, type AuthorityStatus, type OperatorRoleCode } from '../../../../domain/authorities';
+import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type OperatorRoleCode } from '../../../../domain/authorities';
 import type { ContactType } from '../../../../domain/users';
 import type { TagColour } from '../../../components';
 
@@ -30,12 +30,7 @@ export const contactLabels: Record<ContactType, string> = {
   FINANCIAL: 'Financial contact',
 };
 
-export const statusLabels: Record<AuthorityStatus, string> = {
-  PENDING: 'Awaiting confirmation',
-  ACCEPTED: 'Accepted',
-  ACTIVE: 'Active',
-  DISABLED: 'Disabled',
-};
+export const statusLabels = authorityStatusLabels;
 
 export const statusColours: Record<AuthorityStatus, TagColour> = {
   PENDING: 'blue',

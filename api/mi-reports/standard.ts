@@ -1,0 +1,312 @@
+// The fixed MI reports of a competent authority as workbooks (reference platform §5): each sheet is
+// an ordered query over the service's tables, limited to the caller's competent authority, and a
+// function that turns a row into its cells. The same sheets give the pages shown on screen and the
+// .xlsx export (api/mi-reports/export.ts).
+import type { Knex } from 'knex';
+import { ApiError } from '../errors';
+import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type CompetentAuthority } from '../../domain/authorities';
+import { accountStatusLabels, locationLabels, type AccountStatus } from '../../domain/accounts';
+import { accessFor, knownTaskTypes, processFor } from '../../domain/processes';
+import { requestActionLabel } from '../../domain/request-action-labels';
+import { requestTypeName, taskTypeLabels, type TaskType } from '../../domain/requests';
+import { formatDateLong } from '../../domain/validation';
+import { fullName } from '../../domain/work-items';
+import { allSections, type ReportDefinition, type ReportData } from '../../domain/reports/report';
+import { sectionCells, sectionColumns, type AnswerColumn } from '../../domain/reports/columns';
+import {
+  accountsUsersContactsColumns,
+  completedWorkColumns,
+  formatMiDate,
+  formatMiDateTime,
+  isSubmittedDataReport,
+  miReportNames,
+  nocLeadingColumns,
+  outstandingRequestTasksColumns,
+  processNotInRelease,
+  submittedDataReports,
+  type MiReportParams,
+  type SubmittedDataReportType,
+} from '../../domain/mi-reports';
+
+type Row = Record<string, any>;
+
+export interface ReportSheet {
+  name: string;
+  /** What the sheet holds, for the workbook's table of contents. */
+  description: string;
+  columns: readonly string[];
+  /** The rows, in a stable order. */
+  query: Knex.QueryBuilder;
+  cells: (row: Row) => string[];
+}
+
+export interface ReportWorkbook {
+  fileName: string;
+  /** The name of a first sheet that lists the others (the submitted-data workbooks). */
+  contents?: string;
+  sheets: ReportSheet[];
+  unavailableReason?: string;
+}
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
+const accountStatus = (status: string | null) => (status ? (accountStatusLabels[status as AccountStatus] ?? status) : '');
+const ACCOUNT_TYPE = 'ORGANISATION';
+
+// ---------------------------------------------------------------------------------------------
+
+function accountsUsersContacts(db: Knex, ca: CompetentAuthority): ReportWorkbook {
+  const query = db('accounts as a')
+    .leftJoin('authorities as au', 'au.account_id', 'a.id')
+    .leftJoin('users as u', 'u.id', 'au.user_id')
+    .leftJoin('account_contacts as pc', (j) => j.on('pc.account_id', 'a.id').andOnVal('pc.contact_type', 'PRIMARY'))
+    .leftJoin('account_contacts as sc', (j) => j.on('sc.account_id', 'a.id').andOnVal('sc.contact_type', 'SECONDARY'))
+    .where('a.competent_authority', ca)
+    .orderBy([{ column: 'a.organisation_id' }, { column: 'au.id' }])
+    .select(
+      'a.registration_number',
+      'a.organisation_id',
+      'a.name',
+      'a.status',
+      'a.competent_authority',
+      'au.id as authority_id',
+      'au.status as authority_status',
+      'au.code',
+      'au.invited_email',
+      'au.invited_profile',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.phone_number',
+      'u.email',
+      'u.last_sign_in_at',
+      'pc.user_id as primary_id',
+      'sc.user_id as secondary_id',
+    );
+  const cells = (r: Row): string[] => {
+    const hasUser = r.authority_id !== null;
+    const name = r.user_id ? fullName({ firstName: r.first_name, lastName: r.last_name }) : fullName({ firstName: r.invited_profile?.firstName, lastName: r.invited_profile?.lastName });
+    return [
+      text(r.registration_number),
+      r.organisation_id,
+      r.name,
+      accountStatus(r.status),
+      hasUser ? yesNo(r.user_id !== null && r.primary_id === r.user_id) : '',
+      hasUser ? yesNo(r.user_id !== null && r.secondary_id === r.user_id) : '',
+      hasUser ? (authorityStatusLabels[r.authority_status as AuthorityStatus] ?? r.authority_status) : '',
+      name,
+      text(r.phone_number),
+      formatMiDateTime(r.last_sign_in_at),
+      text(r.email ?? r.invited_email),
+      r.code ? (operatorRoles[r.code as keyof typeof operatorRoles]?.name ?? r.code) : '',
+      locationLabels[r.competent_authority as CompetentAuthority] ?? '',
+    ];
+  };
+  const name = miReportNames.LIST_OF_ACCOUNTS_USERS_CONTACTS;
+  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: accountsUsersContactsColumns, query, cells }] };
+}
+
+/** The task types regulators work on (the filter of the outstanding tasks report). */
+export function regulatorTaskTypes(): string[] {
+  return knownTaskTypes().filter((type) => accessFor(type)?.roleType === 'REGULATOR');
+}
+
+function outstandingTasks(db: Knex, ca: CompetentAuthority, params: Extract<MiReportParams, { reportType: 'REGULATOR_OUTSTANDING_REQUEST_TASKS' }>): ReportWorkbook {
+  const known = regulatorTaskTypes();
+  const unknown = params.requestTaskTypes.find((t) => !known.includes(t));
+  if (unknown) throw new ApiError(400, 'VALIDATION_ERROR', `requestTaskTypes: ${unknown.slice(0, 100)} is not a regulator task type`, 'requestTaskTypes');
+  const query = db('request_tasks as t')
+    .join('requests as r', 'r.id', 't.request_id')
+    .leftJoin('accounts as a', 'a.id', 't.account_id')
+    .leftJoin('users as u', 'u.id', 't.assignee')
+    .where('r.competent_authority', ca)
+    .whereIn('t.type', params.requestTaskTypes.length ? params.requestTaskTypes : known)
+    .modify((q) => {
+      if (params.userIds.length) q.whereIn('t.assignee', params.userIds);
+    })
+    .orderByRaw('t.due_date asc nulls last, t.id asc')
+    .select('a.organisation_id', 'a.name as account_name', 't.request_id', 'r.type as request_type', 't.type', 'u.first_name', 'u.last_name', db.raw(`to_char(t.due_date, 'YYYY-MM-DD') as due_date`), db.raw('(t.due_date - current_date) as days_remaining'));
+  const cells = (r: Row): string[] => [
+    text(r.organisation_id),
+    ACCOUNT_TYPE,
+    text(r.account_name),
+    r.request_id,
+    requestTypeName(r.request_type),
+    taskTypeLabels[r.type as TaskType] ?? r.type,
+    r.first_name !== null || r.last_name !== null ? fullName({ firstName: r.first_name, lastName: r.last_name }) : '',
+    r.due_date ? formatDateLong(r.due_date) : '',
+    text(r.days_remaining),
+  ];
+  const name = miReportNames.REGULATOR_OUTSTANDING_REQUEST_TASKS;
+  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: outstandingRequestTasksColumns, query, cells }] };
+}
+
+function completedWork(db: Knex, ca: CompetentAuthority, params: Extract<MiReportParams, { reportType: 'COMPLETED_WORK' }>): ReportWorkbook {
+  const query = db('request_actions as x')
+    .join('requests as r', 'r.id', 'x.request_id')
+    .leftJoin('accounts as a', 'a.id', 'r.account_id')
+    .where('r.competent_authority', ca)
+    .modify((q) => {
+      // The days are UK days: from the start of the first to the end of the last.
+      if (params.fromDate) q.whereRaw(`x.created_at >= (?::date)::timestamp at time zone 'Europe/London'`, [params.fromDate]);
+      if (params.toDate) q.whereRaw(`x.created_at < (?::date + 1)::timestamp at time zone 'Europe/London'`, [params.toDate]);
+    })
+    .orderBy([{ column: 'x.created_at' }, { column: 'x.id' }])
+    .select('a.organisation_id', 'a.name as account_name', 'a.status as account_status', 'r.id as request_id', 'r.type as request_type', 'r.status as request_status', 'x.type', 'x.submitter', 'x.created_at');
+  const cells = (r: Row): string[] => [
+    text(r.organisation_id),
+    ACCOUNT_TYPE,
+    text(r.account_name),
+    accountStatus(r.account_status),
+    r.request_id,
+    requestTypeName(r.request_type),
+    r.request_status.charAt(0) + r.request_status.slice(1).toLowerCase().replace(/_/g, ' '),
+    requestActionLabel(r.type),
+    text(r.submitter),
+    formatMiDateTime(r.created_at),
+  ];
+  const name = miReportNames.COMPLETED_WORK;
+  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: completedWorkColumns, query, cells }] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submitted data: one row per submission, the answers in the columns of the report's definition.
+
+interface SubmittedLayout {
+  fileName: string;
+  contents: string;
+  /** The columns before the answers, and how a row fills them. */
+  leading: readonly string[];
+  leadingCells: (r: Row) => string[];
+  /** The submissions of this request type fill the "related" columns (e.g. the notification of an action plan). */
+  related?: string;
+  /** Sheets by name with the sections they hold, in order; sections not listed go to a sheet named after their group. */
+  sheets: [string, string[]][];
+}
+
+const submittedDay = (value: unknown) => formatMiDate(value as Date | null);
+
+const layouts: Record<SubmittedDataReportType, SubmittedLayout> = {
+  NOC_SUBMITTED_DATA_P3: {
+    fileName: 'Energy_Savings_Opportunity_Scheme_Phase_3.xlsx',
+    contents: 'Table of contents',
+    leading: nocLeadingColumns,
+    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), accountStatus(r.status)],
+    sheets: [
+      ['Reporting Obligation', ['reportingObligation']],
+      ['Responsible Undertaking', ['responsibleUndertaking', 'contactPersons']],
+      ['Organisation Structure', ['organisationStructure']],
+      ['Compliance Route', ['complianceRoute']],
+      ['Energy Consumption', ['energyConsumptionDetails']],
+      ['Energy Savings Opportunities', ['energySavingsOpportunities']],
+      ['Alternative Routes Compliance', ['alternativeComplianceRoutes']],
+      ['Energy Savings Achieved', ['energySavingsAchieved']],
+      ['Lead Assessor', ['leadAssessor', 'assessmentPersonnel']],
+      ['Responsible Confirmations', ['confirmations']],
+    ],
+  },
+  ACTION_PLAN_SUBMITTED_DATA_P3: {
+    fileName: 'Action_Plan_Published_Data_Phase_3.xlsx',
+    contents: 'Table of Contents',
+    leading: ['AP ID', 'Organisation Name', 'CRN', 'AP Submission Date', 'NOC ID', 'NOC Submission Date'],
+    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), submittedDay(r.submitted_at), text(r.related_id), submittedDay(r.related_submitted_at)],
+    related: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    sheets: [['Action Plans', []]],
+  },
+  PROGRESS_UPDATE_1_SUBMITTED_DATA_P3: {
+    fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',
+    contents: 'Table of Contents',
+    leading: ['PU1 ID', 'Organisation Name', 'CRN', 'PU1 Submission Date', 'AP ID', 'AP Submission Date'],
+    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), submittedDay(r.submitted_at), text(r.related_id), submittedDay(r.related_submitted_at)],
+    related: 'ACTION_PLAN_P3',
+    sheets: [['Progress Update 1', []]],
+  },
+  PROGRESS_UPDATE_2_SUBMITTED_DATA_P3: {
+    fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',
+    contents: 'Table of Contents',
+    leading: ['PU2 ID', 'Organisation Name', 'CRN', 'PU2 Submission Date', 'AP ID', 'AP Submission Date'],
+    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), submittedDay(r.submitted_at), text(r.related_id), submittedDay(r.related_submitted_at)],
+    related: 'ACTION_PLAN_P3',
+    sheets: [['Progress Update 2', []]],
+  },
+};
+
+/** The column of a workbook whose process has no report definition yet: the submission as it was stored. */
+export const SUBMITTED_REPORT_COLUMN = 'Submitted report';
+
+async function submittedData(db: Knex, ca: CompetentAuthority, type: SubmittedDataReportType): Promise<ReportWorkbook> {
+  const { requestType } = submittedDataReports[type];
+  const layout = layouts[type];
+  const query = db('reports as p')
+    .join('accounts as a', 'a.id', 'p.account_id')
+    .where({ 'a.competent_authority': ca, 'p.type': requestType })
+    .modify((q) => {
+      if (layout.related) q.leftJoin('reports as rel', (j) => j.on('rel.account_id', 'p.account_id').andOnVal('rel.type', layout.related!)).select('rel.request_id as related_id', 'rel.submitted_at as related_submitted_at');
+    })
+    .orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }])
+    .select('p.request_id', 'p.data', 'p.submitted_at', 'a.name', 'a.registration_number', 'a.status');
+
+  const unavailableReason = await notInRelease(db, ca, type);
+  const definition = processFor(requestType)?.report;
+  const sheets = definition ? definitionSheets(definition, layout) : [{ name: layout.sheets[0]![0], sections: [] as { id: string; columns: AnswerColumn[] }[], raw: true }];
+  return {
+    fileName: layout.fileName,
+    contents: layout.contents,
+    unavailableReason,
+    sheets: sheets.map((sheet) => ({
+      name: sheet.name,
+      description: sheet.raw ? `${miReportNames[type]}, as submitted` : sheet.sections.map((s) => definition && allSections(definition).find((d) => d.id === s.id)?.title).filter(Boolean).join(', ') || sheet.name,
+      columns: [...layout.leading, ...sheet.sections.flatMap((s) => s.columns.map((c) => c.heading)), ...(sheet.raw ? [SUBMITTED_REPORT_COLUMN] : [])],
+      query,
+      cells: (r: Row) => {
+        const report = (r.data ?? {}) as ReportData;
+        return [...layout.leadingCells(r), ...sheet.sections.flatMap((s) => sectionCells(s.columns, report[s.id])), ...(sheet.raw ? [JSON.stringify(report)] : [])];
+      },
+    })),
+  };
+}
+
+/** The layout's sheets with the definition's sections on them (in the definition's order). */
+function definitionSheets(definition: ReportDefinition, layout: SubmittedLayout) {
+  const sheets = layout.sheets.map(([name, ids]) => ({ name, ids: new Set(ids), sections: [] as { id: string; columns: AnswerColumn[] }[], raw: false }));
+  for (const group of definition.groups) {
+    for (const section of group.sections) {
+      let sheet = sheets.find((s) => s.ids.has(section.id)) ?? (layout.sheets.length === 1 ? sheets[0] : sheets.find((s) => s.name === group.title));
+      if (!sheet) {
+        sheet = { name: group.title, ids: new Set(), sections: [], raw: false };
+        sheets.push(sheet);
+      }
+      sheet.sections.push({ id: section.id, columns: sectionColumns(section) });
+    }
+  }
+  return sheets;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The workbook of a fixed report for the caller's competent authority. */
+export async function standardWorkbook(db: Knex, ca: CompetentAuthority, params: MiReportParams): Promise<ReportWorkbook> {
+  switch (params.reportType) {
+    case 'LIST_OF_ACCOUNTS_USERS_CONTACTS':
+      return accountsUsersContacts(db, ca);
+    case 'REGULATOR_OUTSTANDING_REQUEST_TASKS':
+      return outstandingTasks(db, ca, params);
+    case 'COMPLETED_WORK':
+      return completedWork(db, ca, params);
+    default:
+      if (isSubmittedDataReport(params.reportType)) return submittedData(db, ca, params.reportType);
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Select a report type', 'reportType');
+  }
+}
+
+/**
+ * Why a submitted-data report has nothing to show: its process is not part of the service (not in
+ * this release) and nothing of its type was ever submitted in the competent authority. Once either
+ * changes, the report reads the submissions.
+ */
+export async function notInRelease(db: Knex, ca: CompetentAuthority, type: SubmittedDataReportType): Promise<string | undefined> {
+  const { requestType } = submittedDataReports[type];
+  if (processFor(requestType)) return undefined;
+  const any = await db('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': ca, 'p.type': requestType }).first('p.request_id');
+  return any ? undefined : processNotInRelease(type);
+}

@@ -1,0 +1,65 @@
+// Writes a report workbook to a temporary file with ExcelJS's streaming writer: rows are committed
+// (written out and forgotten) as each batch arrives, and strings are written inline rather than
+// collected into a shared-strings table, so a large competent authority's export never holds its
+// rows in memory. The file is then sent with backpressure and removed.
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Context } from 'koa';
+import ExcelJS from 'exceljs';
+import { contentDisposition } from '../files/downloads';
+
+export interface SheetOut {
+  name: string;
+  columns: readonly string[];
+  /** Batches of rows, read lazily (a database cursor). */
+  rows: AsyncIterable<string[][]>;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Excel's rules for sheet names: at most 31 characters, none of : \ / ? * [ ]. */
+export function sheetName(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet';
+}
+
+/** Writes the sheets in order to a new temporary file; returns its path and a way to remove it. */
+export async function writeWorkbook(sheets: AsyncIterable<SheetOut> | Iterable<SheetOut>): Promise<{ file: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'esos-mi-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const file = path.join(dir, 'report.xlsx');
+  try {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    for await (const sheet of sheets) {
+      const worksheet = workbook.addWorksheet(sheetName(sheet.name));
+      const heading = worksheet.addRow([...sheet.columns]);
+      heading.font = { bold: true };
+      heading.commit();
+      for await (const batch of sheet.rows) {
+        for (const cells of batch) worksheet.addRow(cells).commit();
+        // Let the file stream take what was written before the next batch is read.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      worksheet.commit();
+    }
+    await workbook.commit();
+    return { file, remove };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+}
+
+/** Sends a written workbook as a download, removing the file once it is sent (or the client left). */
+export async function sendWorkbook(ctx: Context, written: { file: string; remove: () => Promise<void> }, fileName: string): Promise<void> {
+  const { size } = await stat(written.file);
+  const stream = createReadStream(written.file);
+  stream.once('close', () => void written.remove());
+  ctx.set('Content-Disposition', contentDisposition(fileName));
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = XLSX_TYPE;
+  ctx.length = size;
+  ctx.body = stream;
+}

@@ -1,0 +1,293 @@
+// MI reports as a regulator uses them: the report types, pages of 20, the .xlsx workbooks (opened
+// and their sheets and headings read), and the custom SQL report, which sees only its competent
+// authority's rows, writes nothing and stops at its timeout. Northern Ireland is this file's own
+// competent authority (no other server test uses it), so its counts are exact.
+import ExcelJS from 'exceljs';
+import { startApi, type ApiHarness } from '../../test/api-harness';
+import { bearer, verifyTestToken } from '../../test/tokens';
+import { createAccount, createSubmittedReport, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
+import { loadConfig } from '../../infra/config';
+import { databaseNameOf, miReaderRole, miReaderRoles, setMiReaderPasswords } from '../../infra/mi-readers';
+import { accountsUsersContactsColumns, completedWorkColumns, nocLeadingColumns, outstandingRequestTasksColumns, processNotInRelease } from '../../domain/mi-reports';
+
+let api: ApiHarness;
+let ni: TestUser;
+let england: TestUser;
+let accounts: TestAccount[];
+let colleague: TestUser;
+const TIMEOUT_MS = 1500;
+const ROW_LIMIT = 30;
+
+const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+const notification = {
+  reportingObligation: {
+    qualificationType: 'QUALIFY',
+    qualificationReasonType: 'STAFF_MEMBERS_MORE_THAN_250',
+    energyResponsibilityType: 'RESPONSIBLE',
+    complianceRouteDistribution: { iso50001Pct: 0, displayEnergyCertificatePct: 0, greenDealAssessmentPct: 0, energyAuditsPct: 100, energyNotAuditedPct: 0, totalPct: 100 },
+  },
+};
+
+beforeAll(async () => {
+  const base = loadConfig();
+  api = await startApi({
+    verifyToken: verifyTestToken,
+    config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, miReports: { ...base.miReports, timeoutMs: TIMEOUT_MS, rowLimit: ROW_LIMIT } },
+  });
+  const { db } = api.deps;
+  ni = await createUser(db, { firstName: 'Niamh', lastName: 'Regulator' });
+  await grantRegulator(db, ni, 'NORTHERN_IRELAND');
+  colleague = await createUser(db, { firstName: 'Conor', lastName: 'Colleague' });
+  await grantRegulator(db, colleague, 'NORTHERN_IRELAND');
+  england = await createUser(db);
+  await grantRegulator(db, england, 'ENGLAND');
+  // 22 accounts in Northern Ireland; the first has two users (its primary contact has a phone and signed in).
+  accounts = [];
+  for (let i = 0; i < 22; i++) accounts.push(await createAccount(db, { competentAuthority: 'NORTHERN_IRELAND', name: `NI Organisation ${String(i).padStart(2, '0')}`, registrationNumber: `NI${String(100000 + i)}` }));
+  const primary = await createUser(db, { firstName: 'Patrick', lastName: 'Primary', phoneNumber: '028 9000 0000' });
+  await db('users').where({ id: primary.id }).update({ last_sign_in_at: new Date('2025-03-05T14:03:09Z') });
+  await grantOperator(db, primary, accounts[0]!, 'operator_admin');
+  await grantOperator(db, await createUser(db, { firstName: 'Rosa', lastName: 'Restricted' }), accounts[0]!, 'operator');
+  await db('account_contacts').insert({ account_id: accounts[0]!.id, contact_type: 'PRIMARY', user_id: primary.id });
+  await createSubmittedReport(db, { account: accounts[0]!, requestType: 'NOTIFICATION_OF_COMPLIANCE_P3', requestId: `NOC${tag()}-P3`, data: notification });
+  // England has a notification too, which Northern Ireland never sees.
+  await createSubmittedReport(db, { account: await createAccount(db, { name: 'English Organisation' }), requestType: 'NOTIFICATION_OF_COMPLIANCE_P3', requestId: `NOC${tag()}-P3`, data: notification });
+});
+afterAll(() => api.close());
+
+async function post(path: string, body: unknown, user = ni) {
+  return api.request(`/api/v1.0/ORGANISATION/mireports${path}`, { method: 'POST', headers: { ...(await bearer(user)), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Downloads an export and opens it. */
+async function workbook(path: string, body: unknown, user = ni) {
+  const res = await fetch(`${api.url}/api/v1.0/ORGANISATION/mireports${path}`, { method: 'POST', headers: { ...(await bearer(user)), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await res.arrayBuffer());
+  const rows = (name: string) => {
+    const sheet = book.getWorksheet(name)!;
+    const out: string[][] = [];
+    sheet.eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    return out;
+  };
+  return { disposition: res.headers.get('content-disposition'), names: book.worksheets.map((w) => w.name), rows };
+}
+
+describe('report types', () => {
+  it('lists every report, and says which have no process in this release yet', async () => {
+    const res = await api.request('/api/v1.0/ORGANISATION/mireports/types', { headers: await bearer(ni) });
+    expect(res.status).toBe(200);
+    const byType = Object.fromEntries(res.body.map((e: { miReportType: string }) => [e.miReportType, e]));
+    expect(Object.keys(byType)).toEqual(['LIST_OF_ACCOUNTS_USERS_CONTACTS', 'NOC_SUBMITTED_DATA_P3', 'ACTION_PLAN_SUBMITTED_DATA_P3', 'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3', 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3', 'REGULATOR_OUTSTANDING_REQUEST_TASKS', 'COMPLETED_WORK', 'CUSTOM']);
+    expect(byType.NOC_SUBMITTED_DATA_P3).toMatchObject({ name: 'Notification of compliance (Phase 3) submitted data', available: true });
+    expect(byType.PROGRESS_UPDATE_2_SUBMITTED_DATA_P3).toEqual({
+      miReportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
+      name: 'Progress update 2 (Phase 3) submitted data',
+      available: false,
+      unavailableReason: 'The progress update 2 process is not in this release yet, so there is no submitted data to report.',
+    });
+    expect((await api.request('/api/v1.0/INSTALLATION/mireports/types', { headers: await bearer(ni) })).status).toBe(404);
+  });
+
+  it('offers the regulator task types as the outstanding tasks filter', async () => {
+    const res = await api.request('/api/v1.0/ORGANISATION/mireports/request-task-types', { headers: await bearer(ni) });
+    expect(res.body).toEqual(expect.arrayContaining(['ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', 'ACCOUNT_CLOSURE_SUBMIT']));
+    expect(res.body).not.toContain('NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT');
+  });
+});
+
+describe('List of Accounts, Users and Contacts', () => {
+  it('shows the competent authority’s accounts with their users, 20 rows a page', async () => {
+    const first = await post('', { reportType: 'LIST_OF_ACCOUNTS_USERS_CONTACTS', page: 0 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ sheets: ['Data'], sheet: 'Data', columnNames: [...accountsUsersContactsColumns], total: 23, page: 0, size: 20 });
+    expect(first.body.results).toHaveLength(20);
+    const patrick = first.body.results.find((r: string[]) => r[7] === 'Patrick Primary');
+    expect(patrick).toEqual([`NI100000`, accounts[0]!.organisationId, 'NI Organisation 00', 'Live', 'Yes', 'No', 'Active', 'Patrick Primary', '028 9000 0000', '05 March 2025 14:03:09', expect.stringContaining('@example.test'), 'Advanced user', 'Northern Ireland']);
+    const second = await post('', { reportType: 'LIST_OF_ACCOUNTS_USERS_CONTACTS', page: 1 });
+    expect(second.body.results).toHaveLength(3);
+    const all = [...first.body.results, ...second.body.results];
+    expect(all.every((r: string[]) => r[12] === 'Northern Ireland')).toBe(true);
+    expect(all.some((r: string[]) => r[2] === 'English Organisation')).toBe(false);
+  });
+
+  it('downloads as an .xlsx workbook with one sheet of every row under the report’s headings', async () => {
+    const book = await workbook('/export', { reportType: 'LIST_OF_ACCOUNTS_USERS_CONTACTS' });
+    expect(book.disposition).toContain('List of Accounts, Users and Contacts.xlsx');
+    expect(book.names).toEqual(['Data']);
+    const rows = book.rows('Data');
+    expect(rows[0]).toEqual([...accountsUsersContactsColumns]);
+    expect(rows).toHaveLength(24);
+  });
+
+  it('refuses an unknown report type or a page size over 100', async () => {
+    expect((await post('', { reportType: 'EVERYTHING' })).body.code).toBe('VALIDATION_ERROR');
+    expect((await post('', { reportType: 'LIST_OF_ACCOUNTS_USERS_CONTACTS', size: 101 })).status).toBe(400);
+    expect((await post('', { reportType: 'LIST_OF_ACCOUNTS_USERS_CONTACTS', sheet: 'Nope' })).status).toBe(400);
+  });
+});
+
+describe('submitted data', () => {
+  it('shows the notifications sheet by sheet, and exports the workbook of the reference with its headings', async () => {
+    const page = await post('', { reportType: 'NOC_SUBMITTED_DATA_P3', sheet: 'Reporting Obligation' });
+    expect(page.body.sheets).toEqual(['Reporting Obligation', 'Responsible Undertaking', 'Organisation Structure', 'Compliance Route', 'Energy Consumption', 'Energy Savings Opportunities', 'Alternative Routes Compliance', 'Energy Savings Achieved', 'Lead Assessor', 'Responsible Confirmations']);
+    expect(page.body.columnNames.slice(0, 5)).toEqual([...nocLeadingColumns, 'Does your organisation qualify for ESOS?']);
+    expect(page.body.total).toBe(1);
+    const row = page.body.results[0];
+    expect(row.slice(1, 4)).toEqual(['NI Organisation 00', 'NI100000', 'Live']);
+    expect(row[page.body.columnNames.indexOf('Compliance route distribution - Energy audits that are compliant with ESOS')]).toBe('100%');
+
+    const book = await workbook('/export', { reportType: 'NOC_SUBMITTED_DATA_P3' });
+    expect(book.disposition).toContain('Energy_Savings_Opportunity_Scheme_Phase_3.xlsx');
+    expect(book.names).toEqual(['Table of contents', ...page.body.sheets]);
+    expect(book.rows('Table of contents')[0]).toEqual(['Sheet', 'Description']);
+    for (const sheet of page.body.sheets) expect(book.rows(sheet)[0]!.slice(0, 4)).toEqual([...nocLeadingColumns]);
+    expect(book.rows('Reporting Obligation')[1]![4]).toBe('Yes, the organisation qualifies for ESOS and will submit a notification');
+  });
+
+  it('says a process is not in this release while nothing of it was submitted, and shows submissions as soon as there are some', async () => {
+    const before = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
+    expect(before.body).toMatchObject({ unavailableReason: processNotInRelease('ACTION_PLAN_SUBMITTED_DATA_P3'), results: [], total: 0 });
+    const account = await createAccount(api.deps.db, { competentAuthority: 'NORTHERN_IRELAND', name: 'Planning Ltd' });
+    const id = `AP${tag()}-P3`;
+    await createSubmittedReport(api.deps.db, { account, requestType: 'ACTION_PLAN_P3', requestId: id, data: { energyEfficiencyMeasures: { haveEnergyEfficiencyMeasures: false } } });
+    const after = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
+    expect(after.body.unavailableReason).toBeUndefined();
+    expect(after.body.columnNames).toEqual(['AP ID', 'Organisation Name', 'CRN', 'AP Submission Date', 'NOC ID', 'NOC Submission Date', 'Submitted report']);
+    expect(after.body.results).toEqual([[id, 'Planning Ltd', '', expect.stringMatching(/^\d{1,2} \w+ \d{4}$/), '', '', JSON.stringify({ energyEfficiencyMeasures: { haveEnergyEfficiencyMeasures: false } })]]);
+    const forEngland = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' }, england);
+    expect(forEngland.body.unavailableReason).toBe(processNotInRelease('ACTION_PLAN_SUBMITTED_DATA_P3'));
+    const book = await workbook('/export', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
+    expect(book.names).toEqual(['Table of Contents', 'Action Plans']);
+  });
+
+  it('hands out the notifications as data, a page at a time', async () => {
+    const res = await api.request('/api/v1.0/ORGANISATION/mireports/noc/phase-3?page=0&size=10', { headers: await bearer(ni) });
+    expect(res.body.total).toBe(1);
+    expect(Object.values(res.body.results)).toEqual([expect.objectContaining({ organisationName: 'NI Organisation 00', noc: notification })]);
+  });
+});
+
+describe('regulator outstanding request tasks and completed work', () => {
+  it('lists open regulator tasks with their assignee and due date, filtered by type and regulator', async () => {
+    const { db } = api.deps;
+    const review = await createTask(db, { requestId: `ACC${tag()}`, requestType: 'ORGANISATION_ACCOUNT_OPENING', type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', account: accounts[1]!, assignee: colleague, startMinutes: -5, dueInDays: 3 });
+    await createTask(db, { requestId: `ACL${tag()}`, requestType: 'ACCOUNT_CLOSURE', type: 'ACCOUNT_CLOSURE_SUBMIT', account: accounts[2]!, assignee: ni, startMinutes: -5, dueInDays: null });
+    await createTask(db, { requestId: `NOC${tag()}-P3`, requestType: 'NOTIFICATION_OF_COMPLIANCE_P3', type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT', account: accounts[3]!, assignee: null, startMinutes: -5 });
+    const all = await post('', { reportType: 'REGULATOR_OUTSTANDING_REQUEST_TASKS' });
+    expect(all.body.columnNames).toEqual([...outstandingRequestTasksColumns]);
+    expect(all.body.results.map((r: string[]) => r[5])).toEqual(['Review organisation account application', 'Close account']);
+    expect(all.body.results[0]).toEqual([accounts[1]!.organisationId, 'ORGANISATION', accounts[1]!.name, expect.stringMatching(/^ACC/), 'Organisation account', 'Review organisation account application', 'Conor Colleague', expect.stringMatching(/^\d{1,2} \w+ \d{4}$/), '3']);
+    const mine = await post('', { reportType: 'REGULATOR_OUTSTANDING_REQUEST_TASKS', userIds: [ni.id] });
+    expect(mine.body.results.map((r: string[]) => r[5])).toEqual(['Close account']);
+    const reviews = await post('', { reportType: 'REGULATOR_OUTSTANDING_REQUEST_TASKS', requestTaskTypes: ['ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW'] });
+    expect(reviews.body.total).toBe(1);
+    expect((await post('', { reportType: 'REGULATOR_OUTSTANDING_REQUEST_TASKS', requestTaskTypes: ['NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT'] })).status).toBe(400);
+    expect(review).toBeGreaterThan(0);
+  });
+
+  it('lists the timeline events of a period', async () => {
+    const { db } = api.deps;
+    const requestId = `ACC${tag()}`;
+    await db('requests').insert({ id: requestId, type: 'ORGANISATION_ACCOUNT_OPENING', status: 'APPROVED', account_id: accounts[4]!.id, competent_authority: 'NORTHERN_IRELAND' });
+    await db('request_actions').insert([
+      { request_id: requestId, type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_SUBMITTED', submitter: 'Olive Operator', created_at: new Date('2025-01-10T10:00:00Z') },
+      { request_id: requestId, type: 'ORGANISATION_ACCOUNT_OPENING_APPROVED', submitter: 'Niamh Regulator', created_at: new Date('2025-02-01T09:30:00Z') },
+    ]);
+    const february = await post('', { reportType: 'COMPLETED_WORK', fromDate: '2025-02-01', toDate: '2025-02-28' });
+    expect(february.body.columnNames).toEqual([...completedWorkColumns]);
+    expect(february.body.results).toEqual([[accounts[4]!.organisationId, 'ORGANISATION', accounts[4]!.name, 'Live', requestId, 'Organisation account', 'Approved', 'Organisation account approved', 'Niamh Regulator', '01 February 2025 09:30:00']]);
+    expect((await post('', { reportType: 'COMPLETED_WORK', fromDate: '2025-01-01' })).body.total).toBe(2);
+    const backwards = await post('', { reportType: 'COMPLETED_WORK', fromDate: '2025-03-01', toDate: '2025-02-01' });
+    expect(backwards.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'toDate' });
+  });
+});
+
+describe('the custom SQL report', () => {
+  const custom = (sqlQuery: string, extra: Record<string, unknown> = {}, user = ni) => post('/custom', { sqlQuery, ...extra }, user);
+
+  it('runs a query over its own competent authority’s views, a page at a time, up to the row limit', async () => {
+    const count = await custom('select count(*) as accounts from accounts;');
+    expect(count.status).toBe(200);
+    // The 22 accounts of this file's set-up and the one the action plan test made.
+    expect(count.body).toMatchObject({ reportType: 'CUSTOM', columnNames: ['accounts'], results: [['23']], total: 1, truncated: false });
+    const page = await custom('select name from accounts order by name', { page: 1, size: 20 });
+    expect(page.body).toMatchObject({ total: 23, truncated: false, page: 1 });
+    expect(page.body.results).toHaveLength(3);
+    const many = await custom('select g from generate_series(1, 100) g', { page: 1, size: 20 });
+    expect(many.body).toMatchObject({ total: ROW_LIMIT, truncated: true, rowLimit: ROW_LIMIT });
+    expect(many.body.results.map((r: string[]) => r[0])).toEqual(['21', '22', '23', '24', '25', '26', '27', '28', '29', '30']);
+  });
+
+  it('cannot see another competent authority’s rows', async () => {
+    expect((await custom(`select * from accounts where competent_authority <> 'NORTHERN_IRELAND'`)).body.total).toBe(0);
+    expect((await custom(`select * from accounts where name = 'English Organisation'`)).body.total).toBe(0);
+    expect((await custom(`select * from reports`)).body.total).toBe(2);
+    const english = await custom(`select * from accounts where name = 'English Organisation'`, {}, england);
+    expect(english.body.total).toBe(1);
+    const tables = await custom('select * from public.accounts');
+    expect(tables.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: permission denied for table accounts' });
+    expect((await custom('select * from mi_report.reader_roles')).body.code).toBe('REPORT1001');
+    expect((await custom(`select set_config('role', 'postgres', false)`)).body.code).toBe('REPORT1001');
+    expect((await custom(`select query_to_xml('select * from public.users', true, false, '')`)).body.code).toBe('REPORT1001');
+  });
+
+  it('cannot write anything', async () => {
+    const { db } = api.deps;
+    const name = accounts[5]!.name;
+    for (const sql of [
+      `update accounts set name = 'Changed'`,
+      `delete from accounts`,
+      `with gone as (delete from accounts returning id) select * from gone`,
+      `select 1; update accounts set name = 'Changed'`,
+      `create table mine (a int)`,
+      `select nextval('public.accounts_id_seq')`,
+      `select set_config('transaction_read_only', 'off', true)`,
+    ]) {
+      const res = await custom(sql);
+      expect({ sql, status: res.status, code: res.body.code }).toEqual({ sql, status: 400, code: 'REPORT1001' });
+    }
+    expect((await db('accounts').where({ id: accounts[5]!.id }).first('name')).name).toBe(name);
+    expect((await custom('')).body.message).toMatch(/Enter a SQL query/);
+  });
+
+  it('stops a query that runs past its timeout, even one that tries to lift it', async () => {
+    for (const sql of ['select pg_sleep(30)', `select set_config('statement_timeout', '0', true), pg_sleep(30)`]) {
+      const started = Date.now();
+      const res = await custom(sql);
+      expect(res.body).toMatchObject({ code: 'REPORT1001', message: `Custom query could not be executed: the query ran for longer than ${TIMEOUT_MS / 1000} seconds` });
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5000);
+    }
+  });
+
+  it('exports the query’s rows as an .xlsx workbook, and a failing query as REPORT1001', async () => {
+    const book = await workbook('/custom/export', { sqlQuery: 'select organisation_id as "Account ID", name from accounts order by name' });
+    expect(book.names).toEqual(['Data']);
+    const rows = book.rows('Data');
+    expect(rows[0]).toEqual(['Account ID', 'name']);
+    expect(rows).toHaveLength(24);
+    const failed = await post('/custom/export', { sqlQuery: 'select 1 / (g - 5) from generate_series(1, 10) g' });
+    expect(failed.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: division by zero' });
+  });
+});
+
+describe('the reader roles', () => {
+  it('get the configured password at start, quotes and all, and still read', async () => {
+    const { db, config } = api.deps;
+    await setMiReaderPasswords(db, config.databaseUrl, "it's a secret");
+    const role = miReaderRole(databaseNameOf(config.databaseUrl), 'NORTHERN_IRELAND');
+    expect((await db.raw('select rolpassword is not null as set from pg_authid where rolname = ?', [role])).rows).toEqual([{ set: true }]);
+    expect((await post('/custom', { sqlQuery: 'select 1 as one' })).body.results).toEqual([['1']]);
+    for (const { role: r } of miReaderRoles(databaseNameOf(config.databaseUrl))) await db.raw(`alter role "${r}" password null`);
+  });
+});
+
+describe('who may read them', () => {
+  it('answers regulators only', async () => {
+    const operator = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, operator, accounts[6]!, 'operator_admin');
+    expect((await post('/custom', { sqlQuery: 'select 1' }, operator)).status).toBe(403);
+  });
+});

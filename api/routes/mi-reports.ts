@@ -1,0 +1,160 @@
+// Management-information reports (spec §7, reference platform §5), regulators only, always of the
+// caller's own competent authority: the report types, a page of a report's sheet, the custom SQL
+// report, the notifications' submitted data as data, and every report as an .xlsx download.
+import type { Context } from 'koa';
+import type { RouteDef } from '../routing';
+import { role } from '../routing';
+import type { AppDeps } from '../deps';
+import { currentUser } from '../auth/current-user';
+import { assertCaAccess } from '../auth/scope';
+import { validate } from '../validate';
+import { notFound } from '../errors';
+import { pageParams } from '../params';
+import { notInRelease, regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
+import { exportWorkbook, sheetOf, sheetPage } from '../mi-reports/workbooks';
+import { customQueryPage, withCustomQuery, type CustomQueryOptions } from '../mi-reports/custom-query';
+import { sendWorkbook, writeWorkbook } from '../mi-reports/xlsx';
+import { accountTypes } from '../../domain/work-items';
+import {
+  customReportParamsSchema,
+  isSubmittedDataReport,
+  miReportNames,
+  miReportParamsSchema,
+  miReportTypes,
+  type CustomReportPage,
+  type MiReportPage,
+  type MiReportTypeEntry,
+} from '../../domain/mi-reports';
+
+/** The caller's competent authority, for a known account type (ORGANISATION); 404 for any other. */
+function scope(ctx: Context) {
+  if (!accountTypes.includes(ctx.params.accountType as (typeof accountTypes)[number])) throw notFound('Unknown account type');
+  return assertCaAccess(currentUser(ctx));
+}
+
+const customOptions = (deps: AppDeps): CustomQueryOptions => ({ rowLimit: deps.config.miReports.rowLimit, timeoutMs: deps.config.miReports.timeoutMs });
+const BATCH = 500;
+
+export const miReportRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/:accountType/mireports/types',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = scope(ctx);
+      const entries: MiReportTypeEntry[] = [];
+      for (const type of miReportTypes) {
+        const reason = isSubmittedDataReport(type) ? await notInRelease(db, ca, type) : undefined;
+        entries.push({ miReportType: type, name: miReportNames[type], available: !reason, ...(reason ? { unavailableReason: reason } : {}) });
+      }
+      ctx.body = entries;
+    },
+  },
+  {
+    method: 'get',
+    path: '/:accountType/mireports/request-task-types',
+    access: role(['REGULATOR']),
+    handler: (ctx) => {
+      scope(ctx);
+      ctx.body = regulatorTaskTypes();
+    },
+  },
+  {
+    method: 'post',
+    path: '/:accountType/mireports',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = scope(ctx);
+      const params = validate(miReportParamsSchema, ctx.request.body);
+      const workbook = await standardWorkbook(db, ca, params);
+      const sheet = sheetOf(workbook, params.sheet);
+      const { results, total } = workbook.unavailableReason ? { results: [], total: 0 } : await sheetPage(db, sheet, params.page, params.size);
+      const body: MiReportPage = {
+        reportType: params.reportType,
+        sheets: workbook.sheets.map((s) => s.name),
+        sheet: sheet.name,
+        columnNames: [...sheet.columns],
+        results,
+        total,
+        page: params.page,
+        size: params.size,
+        ...(workbook.unavailableReason ? { unavailableReason: workbook.unavailableReason } : {}),
+      };
+      ctx.body = body;
+    },
+  },
+  {
+    method: 'post',
+    path: '/:accountType/mireports/export',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = scope(ctx);
+      const params = validate(miReportParamsSchema, ctx.request.body);
+      const workbook = await standardWorkbook(db, ca, params);
+      await sendWorkbook(ctx, await exportWorkbook(db, workbook), workbook.fileName);
+    },
+  },
+  {
+    method: 'post',
+    path: '/:accountType/mireports/custom',
+    access: role(['REGULATOR']),
+    handler: async (ctx, deps) => {
+      const ca = scope(ctx);
+      const params = validate(customReportParamsSchema, ctx.request.body);
+      const options = customOptions(deps);
+      const page = await withCustomQuery(deps, ca, params.sqlQuery, options, (cursor) => customQueryPage(cursor, options, params.page, params.size));
+      const body: CustomReportPage = { reportType: 'CUSTOM', ...page, rowLimit: options.rowLimit, page: params.page, size: params.size };
+      ctx.body = body;
+    },
+  },
+  {
+    method: 'post',
+    path: '/:accountType/mireports/custom/export',
+    access: role(['REGULATOR']),
+    handler: async (ctx, deps) => {
+      const ca = scope(ctx);
+      const params = validate(customReportParamsSchema, ctx.request.body);
+      const options = customOptions(deps);
+      // The whole file is written before anything is sent: a failure half-way is still a REPORT1001.
+      const written = await withCustomQuery(deps, ca, params.sqlQuery, options, (cursor) =>
+        writeWorkbook([
+          {
+            name: 'Data',
+            columns: cursor.columnNames(),
+            rows: (async function* () {
+              for (let read = 0; read < options.rowLimit; ) {
+                const batch = await cursor.fetch(Math.min(BATCH, options.rowLimit - read));
+                if (batch.length === 0) return;
+                read += batch.length;
+                yield batch;
+              }
+            })(),
+          },
+        ]),
+      );
+      await sendWorkbook(ctx, written, `${miReportNames.CUSTOM}.xlsx`);
+    },
+  },
+  {
+    // The notifications' submitted data as data (reference §5: fetched a thousand at a time).
+    method: 'get',
+    path: '/:accountType/mireports/noc/phase-3',
+    access: role(['REGULATOR']),
+    handler: async (ctx, { db }) => {
+      const ca = scope(ctx);
+      const { page, size } = pageParams(ctx.query);
+      const query = db('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': ca, 'p.type': 'NOTIFICATION_OF_COMPLIANCE_P3' });
+      const [rows, count] = await Promise.all([
+        query.clone().orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }]).limit(size).offset(page * size).select('p.request_id', 'p.data', 'p.submitted_at', 'a.organisation_id', 'a.name', 'a.registration_number', 'a.status'),
+        query.clone().count({ n: '*' }).first(),
+      ]);
+      ctx.body = {
+        reportType: 'NOC_SUBMITTED_DATA_P3',
+        results: Object.fromEntries(
+          rows.map((r) => [r.request_id, { organisationId: r.organisation_id, organisationName: r.name, registrationNumber: r.registration_number, accountStatus: r.status, submittedAt: r.submitted_at, noc: r.data }]),
+        ),
+        total: Number((count as { n?: unknown } | undefined)?.n ?? 0),
+      };
+    },
+  },
+];

@@ -1,0 +1,39 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testResponse } from '../../testing/responses';
+import { CustomReport } from './custom-report';
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  (globalThis as { fetch: unknown }).fetch = fetchMock;
+});
+
+async function runQuery(sql: string) {
+  const user = userEvent.setup();
+  await user.clear(screen.getByLabelText('SQL query'));
+  if (sql) await user.type(screen.getByLabelText('SQL query'), sql);
+  await user.click(screen.getByRole('button', { name: 'Run query' }));
+}
+
+it('asks for a query before running anything', async () => {
+  render(<CustomReport />);
+  await runQuery('');
+  expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Enter a SQL query' })).toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it('shows the rows of a query and, for a refused one, the database’s reason', async () => {
+  fetchMock.mockResolvedValueOnce(testResponse(200, { reportType: 'CUSTOM', columnNames: ['name'], results: [['Acme']], total: 1, truncated: false, rowLimit: 10000, page: 0, size: 20 }));
+  render(<CustomReport />);
+  await runQuery('select name from accounts');
+  expect(await screen.findByRole('cell', { name: 'Acme' })).toBeInTheDocument();
+  expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ sqlQuery: 'select name from accounts', page: 0, size: 20 });
+  expect(screen.getByRole('button', { name: 'Download as Excel (.xlsx)' })).toBeInTheDocument();
+
+  fetchMock.mockResolvedValueOnce(testResponse(400, { code: 'REPORT1001', message: 'sqlQuery: Custom query could not be executed: permission denied for table accounts', field: 'sqlQuery' }));
+  await runQuery('select * from public.accounts');
+  const reason = 'Custom query could not be executed: permission denied for table accounts';
+  expect(await within(screen.getByRole('alert')).findByRole('link', { name: reason })).toBeInTheDocument();
+  expect(screen.queryByRole('cell', { name: 'Acme' })).not.toBeInTheDocument();
+});
