@@ -5,18 +5,10 @@ import { actionPlanReport, ADD_A_MEASURE, ESOS_ASSESSMENT_NOTIFICATION, ESTIMATI
 import { IMPLEMENTATION_TOO_EARLY, IMPLEMENTATION_TOO_LATE, MEASURES_OVER_LIMIT, SAVINGS_TOTAL_NOT_POSITIVE } from '../measure-fields';
 import { ENERGY_SUM_MISMATCH } from '../common-fields';
 import { CONFIRM_ALL } from '../notification/sections/confirmations';
+import { apMeasure } from '../testing/measures';
 
 const empty: ReportPayload = { report: {}, sectionsCompleted: {} };
 
-export const apMeasure = (over: Record<string, unknown> = {}) => ({
-  measureName: 'LED lighting',
-  isEnergySavingsOpportunityReportedInAudit: true,
-  measureScheme: ['STREAMLINED_ENERGY_AND_CARBON_REPORTING_SECR'],
-  totalEnergySavingsExpected: { buildings: 12000, transport: 0, industrialProcesses: 0, otherProcesses: 500 },
-  implementationDateForMeasure: '2024-03',
-  energySavingsEstimateCalculatedType: 'ENERGY_AUDIT',
-  ...over,
-});
 
 function save(section: string, data: Record<string, unknown>, complete = true, stored = empty) {
   return applySectionSave(actionPlanReport, stored, { section, data, complete }, {});
