@@ -92,6 +92,6 @@ describe('re-initiate', () => {
     expect(actionPlanProcess.reinitiate!.blockedBy!({ [PU1]: 'CANCELLED' })).toBe(false);
     expect(progressUpdate1Process.reinitiate!.blockedBy!({ [PU2]: 'IN_PROGRESS' })).toBe(true);
     expect(progressUpdate1Process.reinitiate!.blockedBy!({ [PU2]: 'CANCELLED' })).toBe(false);
-    expect(progressUpdate2Process.reinitiate!.blockedBy).toBeUndefined();
+    expect((progressUpdate2Process.reinitiate as { blockedBy?: unknown }).blockedBy).toBeUndefined();
   });
 });
