@@ -17,7 +17,8 @@ export interface ProgressUpdateContext {
   usesOtherMethod: boolean;
 }
 
-const listOf = (values: Values | undefined, key: string): Values[] => (Array.isArray(values?.[key]) ? (values![key] as unknown[]).filter((v): v is Values => !!v && typeof v === 'object') : []);
+/** The objects of a list answer (none when it is missing). */
+export const listOf = (values: Values | undefined, key: string): Values[] => (Array.isArray(values?.[key]) ? (values![key] as unknown[]).filter((v): v is Values => !!v && typeof v === 'object') : []);
 
 /**
  * The context of a progress update: its measures section (id), the copied lists and the answer key of

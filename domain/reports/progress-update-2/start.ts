@@ -1,12 +1,10 @@
 // What progress update 2 starts from (reference workflows §10.2): progress update 1's measures with
 // their answers, and the measures it added, each copied with an id of its own. A disaggregated
 // undertaking starts with no measures.
-import type { Values } from '../fields';
 import type { ReportData } from '../report';
 import { PU1_MEASURES } from '../progress-update-1/definition';
+import { listOf as list } from '../progress-update';
 import { PU2_MEASURES } from './definition';
-
-const list = (values: Values | undefined, key: string): Values[] => (Array.isArray(values?.[key]) ? (values![key] as Values[]) : []);
 
 export function progressUpdate2Start(progressUpdate1: ReportData, newId: () => string): ReportData {
   const pu1 = progressUpdate1[PU1_MEASURES];
