@@ -289,8 +289,8 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   async function userTask(spec: UserTaskSpec): Promise<Transition> {
     const { task, taskDef } = await open(spec);
 
-    // Durable timers: the reminders still ahead of the due time, and the overdue notice (at once
-    // when the task opens overdue). A changed due date plans them again.
+    // Durable timers: the reminders still ahead of the due time, and the overdue notice. A changed
+    // due date plans them again.
     const plan = (dueAt: string | null) => {
       if (dueAt === null) return [];
       const due = Date.parse(dueAt);
@@ -299,12 +299,19 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     };
     let armedFor = task.dueAt;
     let notices = plan(armedFor);
+    const send = (kind: string) => acts.sendTaskNotice({ taskId: task.taskId, kind, dueAt: armedFor! });
+    // A task that opens (or is moved) overdue says so at once, not on a timer a quick transition
+    // would cancel. Only the overdue notice can be due then: the reminders before it are dropped.
+    const sendOverdueNow = async () => {
+      if (notices[0] && notices[0].at <= Date.now()) await send(notices.shift()!.kind);
+    };
     const pickable = () => inbox.some((p) => p.args.taskId === task.taskId);
     const moved = () => task.dueAt !== armedFor;
     const woken = () => pickable() || moved();
 
     awaited.add(task.taskId);
     try {
+      await sendOverdueNow();
       for (;;) {
         rest();
         const next = notices[0];
@@ -313,11 +320,12 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         if (moved()) {
           armedFor = task.dueAt;
           notices = plan(armedFor);
+          await sendOverdueNow();
           continue;
         }
         if (!arrived) {
           notices.shift();
-          await acts.sendTaskNotice({ taskId: task.taskId, kind: next!.kind, dueAt: armedFor! });
+          await send(next!.kind);
           continue;
         }
         const pending = inbox.splice(inbox.findIndex((p) => p.args.taskId === task.taskId), 1)[0];
