@@ -32,6 +32,7 @@ import { CONFIRM_ALL } from '../domain/reports/notification/sections/confirmatio
 import { addedMeasure, apMeasure } from '../domain/reports/testing/measures';
 import { testClock } from '../test/clock';
 import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from './testing/harness';
+import { submitNotification } from './testing/notification';
 
 let h: EngineHarness;
 let worker: { stop: () => Promise<void> };
@@ -116,6 +117,7 @@ const boiler = apMeasure({
 
 /** Starts and submits an action plan with the LED (before) and boiler (after) measures. */
 async function submittedActionPlan(c: Cast): Promise<string> {
+  await submitNotification(h, c.admin, c.account);
   const started = await start(c.admin, c.account, ACTION_PLAN);
   expect(started.status).toBe(201);
   const requestId: string = started.body.requestId;
@@ -131,6 +133,10 @@ async function submittedActionPlan(c: Cast): Promise<string> {
 
 it('submits an action plan with two measures, one estimated by another method, refusing what is missing on the way', async () => {
   const c = await cast();
+  // It follows the notification.
+  expect((await available(c))[ACTION_PLAN]).toEqual({ valid: false, requests: ['NOTIFICATION_OF_COMPLIANCE_P3'] });
+  expect(await start(c.admin, c.account, ACTION_PLAN)).toMatchObject({ status: 400, body: { code: 'REQUEST_CREATE_ACTION1000', data: { requests: ['NOTIFICATION_OF_COMPLIANCE_P3'] } } });
+  await submitNotification(h, c.admin, c.account);
   expect((await available(c))[ACTION_PLAN]).toEqual({ valid: true });
   expect((await start(c.restricted, c.account, ACTION_PLAN)).status).toBe(403);
 
@@ -212,6 +218,7 @@ it('submits an action plan with two measures, one estimated by another method, r
 
 it('starts a cancelled action plan again', async () => {
   const c = await cast();
+  await submitNotification(h, c.admin, c.account);
   const first = await start(c.admin, c.account, ACTION_PLAN);
   const requestId: string = first.body.requestId;
   const task = (await taskOf(requestId, ACTION_PLAN_SUBMIT))!;

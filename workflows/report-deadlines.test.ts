@@ -5,6 +5,7 @@ import { createAccount, createUser, grantOperator, grantRegulator, type TestAcco
 import { ACTION_PLAN, ACTION_PLAN_SUBMIT, PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, STATUTORY_DUE_DATES, ukDate } from '../domain/processes';
 import { changeDueDateUpdate } from './request-messages';
 import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from './testing/harness';
+import { submitNotification } from './testing/notification';
 
 let h: EngineHarness;
 let worker: { stop: () => Promise<void> };
@@ -57,6 +58,7 @@ async function daysUntil(date: string): Promise<number> {
 
 it('shows each report task its statutory due date as days remaining', async () => {
   const { account, admin } = await cast();
+  await submitNotification(h, admin, account);
   const ap = await start(admin, account, ACTION_PLAN);
   const pu1 = await start(admin, account, PROGRESS_UPDATE_1, { isDisaggregateUndertaking: true });
   expect(ap.body.tasks[0].dueAt).toBe('2024-06-05T22:59:59.999Z');
@@ -129,6 +131,7 @@ it('sends the reminders and the overdue notice once each, although the worker wa
 
 it('lets a regulator of the authority move a report task’s due date, which the lists then show', async () => {
   const { account, admin, regulator, welsh } = await cast();
+  await submitNotification(h, admin, account);
   const started = await start(admin, account, ACTION_PLAN);
   const taskId: number = started.body.tasks[0].taskId;
   const today = ukDate(new Date());

@@ -1,8 +1,8 @@
 // ACTION_PLAN_P3 (reference workflows §8.1, start rules §5): an Advanced user prepares the action
-// plan and submits it, or cancels it (then it may be started again). It does not need a notification
-// (reference quirk 1, kept: the regulations do not make it depend on the service's notification).
-// A regulator may return a submitted one for changes until progress update 1 is under way. The
-// task is due on the compliance date (ours).
+// plan and submits it, or cancels it (then it may be started again). It follows a submitted
+// notification (reference quirk 1 fixed: the real service lets it start without one, though its
+// texts say otherwise). A regulator may return a submitted one for changes until progress update 1
+// is under way. The task is due on the compliance date (ours).
 import { defineProcess } from './registry';
 import { taskAccess } from './task-access';
 import { activeStatus, reportSubmitTask } from './report-tasks';
@@ -29,6 +29,7 @@ export const actionPlanProcess = defineProcess({
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[ACTION_PLAN])) return { valid: false, requests: [ACTION_PLAN] };
       if (activeStatus(statuses.PROGRESS_UPDATE_1_P3)) return { valid: false };
+      if (statuses.NOTIFICATION_OF_COMPLIANCE_P3 !== 'COMPLETED') return { valid: false, requests: ['NOTIFICATION_OF_COMPLIANCE_P3'] };
       return { valid: inWindow };
     },
   },

@@ -11,21 +11,26 @@ const PU2 = 'PROGRESS_UPDATE_2_P3';
 const rule = (def: ProcessDefinition, statuses: StartFacts['statuses'], inWindow = true): Availability => def.create!.rule!({ statuses, inWindow });
 const admits = (def: ProcessDefinition, disaggregated: boolean, availability: Availability) => def.create!.admits!({ isDisaggregateUndertaking: disaggregated }, availability);
 
+const NOC = 'NOTIFICATION_OF_COMPLIANCE_P3';
+const notified = { [NOC]: 'COMPLETED' };
+
 describe('action plan', () => {
   it.each([
-    [{}, true, { valid: true }],
-    [{ [AP]: 'CANCELLED' }, true, { valid: true }],
-    [{ [AP]: 'IN_PROGRESS' }, true, { valid: false, requests: [AP] }],
-    [{ [AP]: 'COMPLETED' }, true, { valid: false, requests: [AP] }],
-    // No notification needed (reference quirk 1, kept).
-    [{ NOTIFICATION_OF_COMPLIANCE_P3: 'IN_PROGRESS' }, true, { valid: true }],
+    [notified, true, { valid: true }],
+    [{ ...notified, [AP]: 'CANCELLED' }, true, { valid: true }],
+    [{ ...notified, [AP]: 'IN_PROGRESS' }, true, { valid: false, requests: [AP] }],
+    [{ ...notified, [AP]: 'COMPLETED' }, true, { valid: false, requests: [AP] }],
+    // It follows a submitted notification (reference quirk 1 fixed).
+    [{}, true, { valid: false, requests: [NOC] }],
+    [{ [NOC]: 'IN_PROGRESS' }, true, { valid: false, requests: [NOC] }],
     // A progress update under way closes the action plan, with no reason given.
-    [{ [PU1]: 'IN_PROGRESS' }, true, { valid: false }],
-    [{ [PU1]: 'COMPLETED' }, true, { valid: false }],
-    [{ [PU1]: 'CANCELLED' }, true, { valid: true }],
-    [{}, false, { valid: false }],
-    // Its own state first, then the window.
+    [{ ...notified, [PU1]: 'IN_PROGRESS' }, true, { valid: false }],
+    [{ ...notified, [PU1]: 'COMPLETED' }, true, { valid: false }],
+    [{ ...notified, [PU1]: 'CANCELLED' }, true, { valid: true }],
+    [notified, false, { valid: false }],
+    // Its own state first, then the notification, then the window.
     [{ [AP]: 'COMPLETED' }, false, { valid: false, requests: [AP] }],
+    [{}, false, { valid: false, requests: [NOC] }],
   ])('%j in window %s: %j', (statuses, inWindow, expected) => {
     expect(rule(actionPlanProcess, statuses, inWindow)).toEqual(expected);
   });
