@@ -93,7 +93,7 @@ interface OpenTask extends OpenTaskView {
   remindBeforeMs: number[];
 }
 
-/** The ids of the timeline entry of a changed due date. */
+/** The timeline entry of a moved due date (a regulator as submitter). */
 export const DUE_DATE_CHANGED = 'REQUEST_TASK_DUE_DATE_CHANGED';
 
 interface Pending {
