@@ -148,7 +148,7 @@ export function reduction(name: string, period: string, options: { required: boo
 export const reportReductionQuestion = (name: string, period: string, when?: Field['when']): Field =>
   yesNo(name, `Do you want, optionally, to report a reduction in energy consumption for the period between ${period}?`, `Select yes if you want to report a reduction in energy consumption between ${period}`, {
     when,
-    summaryLabel: `Reduction reported for ${period}`,
+    summaryLabel: `Reduction reported between ${period}`,
   });
 
 export const measureImplementedByPlannedDate = (when?: Field['when']): Field =>

@@ -1,7 +1,7 @@
 // Progress update 1's rules (reference workflows §9.2–§9.4) as the server applies them: the start
 // from the action plan, every cross-field rule of a measure's update, the limits, the change of
 // group, the confirmation, and the merge of a save by measure id.
-import { applySectionSave, taskList, validateReport, type ReportFacts, type ReportPayload } from '../report';
+import { applySectionSave, reportAnswers, taskList, validateReport, type ReportFacts, type ReportPayload } from '../report';
 import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES, progressUpdate1Report } from './definition';
 import { lastDayOfMonth, measureImplType, progressUpdate1Start } from './start';
 import { ADDED_MEASURES_OVER_LIMIT } from '../measure-fields';
@@ -226,4 +226,16 @@ describe('responsible officer confirmation', () => {
     const both = saved(changed, 'responsibleOfficerConfirmation', { confirmations: [ESOS_ACTION_PLAN_COMPLIANCE.value, ESTIMATION_METHOD_DOCUMENTED.value] });
     expect(validateReport(progressUpdate1Report, both, facts)).toEqual([]);
   });
+});
+
+it('reads back as the summary and the read-only view show it: each measure by name, its copy and its update, no ids', () => {
+  const p = started();
+  const done = saved(p, PU1_MEASURES, updates({ [p.before]: beforeAnswer, [p.after]: afterAnswer }));
+  const [measures] = reportAnswers(progressUpdate1Report, done.report, facts);
+  expect(measures!.title).toBe('Update for energy efficiency measures');
+  expect(measures!.rows.map((r) => r.key)).toEqual(['LED lighting', 'Boiler', 'Energy efficiency measures not in the action plan']);
+  const led = measures!.rows[0]!.value;
+  expect(led).toContain('Implementation: To be implemented before the action plan was submitted');
+  expect(led).toEqual(expect.arrayContaining(['Measure name: LED lighting', 'Implementation date: March 2024', 'Reduction reported between 6 December 2024 and 5 December 2025: No']));
+  expect(led.join(' ')).not.toContain(p.before);
 });
