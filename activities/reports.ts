@@ -1,7 +1,19 @@
 // Side effects of the report workflows: what the account prefills in a new report (reference
-// workflows §7.2 initialisers), and the submitted report kept for later processes and MI.
+// workflows §7.2 initialisers), what a progress update starts from (§9.2, §10.2), the submitted
+// report kept for later processes and MI, and the receipt of a submission.
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
+import { loadConfig } from '../infra/config';
+import { queueEmails } from '../infra/outbox';
 import type { Values } from '../domain/reports/fields';
+import type { ReportData } from '../domain/reports/report';
+import { requestId, startTaskTexts, type RequestType } from '../domain/requests';
+import { ukDate } from '../domain/processes/deadlines';
+import { progressUpdate1Start } from '../domain/reports/progress-update-1/start';
+import { progressUpdate2Start } from '../domain/reports/progress-update-2/start';
+
+const SERVICE = 'Manage your ESOS reporting';
 
 /** A profile's phone number ('+44 1632 960001', '01632 960001') as a report's {countryCode, number}. */
 export function phoneOf(value: unknown): Values | undefined {
@@ -30,8 +42,19 @@ function contactOf(user: Record<string, any> | undefined): Values | undefined {
   };
 }
 
-export function createReportActivities(options: { db: Db }) {
+export function createReportActivities(options: { db: Db; homeUrl?: string }) {
   const { db } = options;
+  const homeUrl = options.homeUrl ?? loadConfig().publicUrl;
+
+  /** The account's submitted report of a type and the day it was submitted (UK), or null. */
+  async function submitted(accountId: number, type: RequestType): Promise<{ data: ReportData; submittedOn: string | null } | null> {
+    const row = await db('requests as r')
+      .join('reports as p', 'p.request_id', 'r.id')
+      .where({ 'r.id': requestId(type, accountId), 'r.status': 'COMPLETED' })
+      .first('p.data', 'r.submitted_at');
+    return row ? { data: row.data as ReportData, submittedOn: row.submitted_at ? ukDate(new Date(row.submitted_at)) : null } : null;
+  }
+
   return {
     /** The organisation's details and its primary and secondary contacts, to start a report from. */
     async reportPrefill(args: { accountId: number }): Promise<Values> {
@@ -59,16 +82,67 @@ export function createReportActivities(options: { db: Db }) {
      * Keeps what was submitted: the report row (replaced on a resubmission) and the request's
      * payload and submission date, which a re-initiate starts from.
      */
-    async storeSubmittedReport(args: { requestId: string; accountId: number; requestType: string; payload: Values; submittedBy: string }): Promise<void> {
+    async storeSubmittedReport(args: { requestId: string; accountId: number; requestType: string; payload: Values; submittedBy: string; submittedAt?: string }): Promise<void> {
       await db.transaction(async (trx) => {
         const data = JSON.stringify(args.payload.report ?? {});
+        const at = args.submittedAt ?? trx.fn.now();
         await trx('reports')
-          .insert({ request_id: args.requestId, account_id: args.accountId, type: args.requestType, data, submitted_by: args.submittedBy })
+          .insert({ request_id: args.requestId, account_id: args.accountId, type: args.requestType, data, submitted_by: args.submittedBy, submitted_at: at })
           .onConflict('request_id')
-          .merge({ data, submitted_by: args.submittedBy, submitted_at: trx.fn.now() });
+          .merge({ data, submitted_by: args.submittedBy, submitted_at: at });
         await trx('requests')
           .where({ id: args.requestId })
-          .update({ payload: JSON.stringify({ ...args.payload, submittedBy: args.submittedBy }), submitted_at: trx.fn.now() });
+          .update({ payload: JSON.stringify({ ...args.payload, submittedBy: args.submittedBy }), submitted_at: at });
+      });
+    },
+
+    /**
+     * What a new progress update's task starts from: the measures of the account's submitted action
+     * plan (update 1) or update 1 (update 2), each with a new id; none for a disaggregated undertaking.
+     */
+    async progressUpdateStart(args: { accountId: number; requestType: 'PROGRESS_UPDATE_1_P3' | 'PROGRESS_UPDATE_2_P3'; isDisaggregateUndertaking: boolean }): Promise<Values> {
+      const prefill = { isDisaggregateUndertaking: args.isDisaggregateUndertaking };
+      if (args.isDisaggregateUndertaking) return { report: {}, sectionsCompleted: {}, prefill };
+      if (args.requestType === 'PROGRESS_UPDATE_1_P3') {
+        const plan = await submitted(args.accountId, 'ACTION_PLAN_P3');
+        if (!plan?.submittedOn) throw ApplicationFailure.create({ type: 'PU11001', message: 'Action plan submission date does not exist', nonRetryable: true });
+        return { report: progressUpdate1Start(plan.data, plan.submittedOn, randomUUID), sectionsCompleted: {}, prefill };
+      }
+      const update1 = await submitted(args.accountId, 'PROGRESS_UPDATE_1_P3');
+      if (!update1) throw ApplicationFailure.create({ type: 'RESOURCE_NOT_FOUND', message: 'Progress update 1 was not submitted', nonRetryable: true });
+      return { report: progressUpdate2Start(update1.data, randomUUID), sectionsCompleted: {}, prefill };
+    },
+
+    /**
+     * Tells the submitter and the competent authority's team that a report was submitted; once per
+     * submitted task (a retried activity sends nothing again).
+     */
+    async sendSubmissionReceipt(args: { taskId: number; requestId: string; requestType: RequestType; submittedBy: string }): Promise<void> {
+      await db.transaction(async (trx) => {
+        const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: 'SUBMITTED' }).onConflict(['task_id', 'kind', 'due_at']).ignore().returning('task_id');
+        if (inserted.length === 0) return;
+        const row = await trx('requests as r')
+          .join('accounts as a', 'a.id', 'r.account_id')
+          .join('competent_authorities as ca', 'ca.code', 'r.competent_authority')
+          .where('r.id', args.requestId)
+          .first('a.name', 'a.organisation_id', 'ca.name as ca_name', 'ca.email as ca_email');
+        const submitter = await trx('users').where({ id: args.submittedBy }).first('email');
+        if (!row) return;
+        const name = startTaskTexts[args.requestType]?.name ?? args.requestType;
+        const organisation = `${row.name} (ID: ${row.organisation_id})`;
+        await queueEmails(trx, [
+          ...(submitter
+            ? [
+                {
+                  to: submitter.email as string,
+                  subject: `${name} submitted - ${SERVICE}`,
+                  text: `The ${name} of ${organisation} has been sent to ${row.ca_name}. Your reference is ${args.requestId}. Contact your regulator if you need to make any updates to it.`,
+                  template: 'ReportSubmitted',
+                },
+              ]
+            : []),
+          { to: row.ca_email as string, subject: `${name} received - ${SERVICE}`, text: `${organisation} has submitted its ${name}, reference ${args.requestId}. Sign in to view it: ${homeUrl}`, template: 'ReportReceived' },
+        ]);
       });
     },
   };

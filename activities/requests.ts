@@ -215,33 +215,44 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       });
     },
 
+    /** Moves a task's due date (an extension): the exact moment and the calendar day the lists show. */
+    async setTaskDueDate(args: { taskId: number; dueAt: string }): Promise<void> {
+      await db('request_tasks')
+        .where({ id: args.taskId })
+        .update({ due_at: args.dueAt, due_date: db.raw(`(?::timestamptz at time zone 'Europe/London')::date`, [args.dueAt]) });
+    },
+
     /**
-     * A reminder before the due date, or the overdue notice: once per task and kind. They go to the
-     * assignee; for a regulator's task the competent authority's team is told too when it is overdue,
-     * or instead of the assignee when nobody has it.
+     * A reminder before the due date, or the overdue notice: once per task, kind and due date. They go
+     * to the assignee. When it is overdue the competent authority hears of it too: its regulators for
+     * an operator's task, its team mailbox for a regulator's (which also stands in for a missing assignee).
      */
     async sendTaskNotice(args: { taskId: number; kind: string; dueAt: string }): Promise<boolean> {
       return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).first('id', 'type', 'assignee', 'competent_authority');
         if (!task) return false;
-        const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: args.kind }).onConflict(['task_id', 'kind']).ignore().returning('task_id');
+        const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: args.kind, due_at: args.dueAt }).onConflict(['task_id', 'kind', 'due_at']).ignore().returning('task_id');
         if (inserted.length === 0) return false;
         const overdue = args.kind === 'OVERDUE';
         const assignee = task.assignee ? await trx('users').where({ id: task.assignee }).first('email') : null;
-        const team =
-          accessFor(task.type)?.roleType === 'REGULATOR' && task.competent_authority && (overdue || !assignee)
-            ? await trx('competent_authorities').where({ code: task.competent_authority }).first('email')
-            : null;
-        const recipients = [assignee?.email, team?.email].filter((e): e is string => !!e);
+        const regulatorTask = accessFor(task.type)?.roleType === 'REGULATOR';
+        const team = regulatorTask && task.competent_authority && (overdue || !assignee) ? await trx('competent_authorities').where({ code: task.competent_authority }).first('email') : null;
+        const regulators =
+          overdue && !regulatorTask && task.competent_authority
+            ? await trx('authorities as a').join('users as u', 'u.id', 'a.user_id').where({ 'a.competent_authority': task.competent_authority, 'a.status': 'ACTIVE' }).distinct('u.email').orderBy('u.email')
+            : [];
+        const recipients = [...new Set([assignee?.email, team?.email, ...regulators.map((r: { email: string }) => r.email)].filter((e): e is string => !!e))];
         if (recipients.length === 0) return false;
         const due = new Date(args.dueAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+        const account = overdue && !regulatorTask ? await trx('request_tasks as t').join('accounts as a', 'a.id', 't.account_id').where('t.id', args.taskId).first('a.name', 'a.organisation_id') : null;
+        const whose = account ? ` for ${account.name} (ID: ${account.organisation_id})` : '';
         await queueEmails(
           trx,
           recipients.map((to) => ({
             to,
             subject: `${overdue ? 'Task overdue' : 'Task due soon'} - ${SERVICE}`,
             text: overdue
-              ? `The task "${label(task.type)}" was due on ${due} and is now overdue. Sign in to complete it: ${deps.homeUrl}`
+              ? `The task "${label(task.type)}"${whose} was due on ${due} and is now overdue. Sign in to see it: ${deps.homeUrl}`
               : `The task "${label(task.type)}" is due on ${due}. Sign in to complete it: ${deps.homeUrl}`,
             template: overdue ? 'TaskOverdue' : 'TaskReminder',
           })),

@@ -23,6 +23,8 @@ export const requestActionLabels: Record<string, string> = {
   ACCOUNT_CLOSURE_APPLICATION_SUBMITTED: 'Account closed',
   ACCOUNT_CLOSURE_APPLICATION_CANCELLED: 'Account closure task cancelled',
   REQUEST_TERMINATED: 'Workflow terminated by the system',
+  // Ours: a regulator moved a task's due date (an extension).
+  REQUEST_TASK_DUE_DATE_CHANGED: 'Due date changed',
 };
 
 /** The label of an action type; an unknown type reads as a sentence ('SOME_THING' → 'Some thing'). */

@@ -72,6 +72,25 @@ export function requestTypeName(type: string): string {
   return requestTypeLabels[type as RequestType] ?? startTaskTexts[type as RequestType]?.title ?? type;
 }
 
+/**
+ * A progress update started by an undertaking that left the group which notified (reference
+ * workflows §5): offered when the report it would start from is missing.
+ */
+export const disaggregatedStart = {
+  types: ['PROGRESS_UPDATE_1_P3', 'PROGRESS_UPDATE_2_P3'] as RequestType[],
+  /** Its page, under the account. */
+  path: (accountId: number, type: RequestType) => `/accounts/${accountId}/disaggregated-undertaking/${type}`,
+  link: (name: string) => `I want to start ${name} as disaggregated undertaking`,
+  heading: 'Disaggregated undertakings',
+  body: [
+    'Proceed only if you are an undertaking that has left the group / participant which submitted the last notification, and is complying on its own behalf as a responsible undertaking.',
+    "If you are the responsible undertaking that submitted the last notification, select 'back' and select the 'start' button under the appropriate task heading.",
+  ],
+  button: (name: string) => `Start ${name}`,
+  /** 'Start a new task' offers the route when the start is valid only without the report before. */
+  offered: (type: RequestType, availability: { valid: boolean; requests?: string[] }) => disaggregatedStart.types.includes(type) && availability.valid && !!availability.requests?.length,
+};
+
 /** Readable, deterministic request ids (reference: real-service-workflows.md §1.4). */
 export function requestId(type: RequestType, accountId: number): string {
   const n = String(accountId).padStart(6, '0');

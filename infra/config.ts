@@ -2,6 +2,7 @@
 // reads it from here, so a setting has one name and one default.
 import { execSync } from 'node:child_process';
 import { inputLimits } from '../domain/limits';
+import { REMINDER_DAYS, STATUTORY_DUE_DATES, reminderDaysInMs } from '../domain/processes/deadlines';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -55,6 +56,33 @@ function reportingWindows(): Record<string, ReportingWindows> {
     windows[type] = value;
   }
   return windows;
+}
+
+/** REPORT_DUE_DATES: JSON that replaces the due dates ('YYYY-MM-DD', UK day) of the report types it names. */
+function reportDueDates(): Record<string, string> {
+  const raw = process.env.REPORT_DUE_DATES;
+  if (!raw) return { ...STATUTORY_DUE_DATES };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error('REPORT_DUE_DATES must be JSON, e.g. {"PROGRESS_UPDATE_1_P3":"2025-12-05"}');
+  }
+  const dates = { ...STATUTORY_DUE_DATES };
+  for (const [type, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new Error(`REPORT_DUE_DATES.${type} must be a date such as 2025-12-05`);
+    dates[type] = value;
+  }
+  return dates;
+}
+
+/** REPORT_REMINDER_DAYS: days before a report's due date that its assignee is reminded, e.g. "28,7,1". */
+function reminderDays(): number[] {
+  const raw = process.env.REPORT_REMINDER_DAYS;
+  if (raw === undefined || raw.trim() === '') return REMINDER_DAYS;
+  const days = raw.split(',').map((d) => Number(d.trim()));
+  if (days.some((d) => !Number.isInteger(d) || d < 1)) throw new Error(`REPORT_REMINDER_DAYS must be whole numbers of days, e.g. "28,7,1", got "${raw}"`);
+  return days;
 }
 
 /** ESOS_CLOCK: the moment the reporting windows are checked against (tests); unset, the real time. */
@@ -117,8 +145,11 @@ export function loadConfig() {
     mailFrom: process.env.MAIL_FROM ?? 'ESOS Reporting <no-reply@esos.localhost>',
     gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
     credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
-    /** When each report may be started and submitted, and the clock they are checked against. */
-    reporting: { windows: reportingWindows(), now: reportingClock() },
+    /**
+     * When each report may be started and submitted, and the clock they are checked against; when its
+     * task is due (a UK day, or in tests an exact ISO moment) and how long before it the assignee is reminded.
+     */
+    reporting: { windows: reportingWindows(), now: reportingClock(), dueDates: reportDueDates(), remindBeforeMs: reminderDaysInMs(reminderDays()) },
     /** Working days a regulator has to review an account application (durable timer in the workflow). */
     reviewDueWorkingDays: int('REVIEW_DUE_WORKING_DAYS', 10),
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },

@@ -10,6 +10,8 @@ const byId = (page: Page, id: string) => page.locator(`[id="${id}"]`);
 
 async function fillField(page: Page, field: Field, path: string, value: unknown): Promise<void> {
   if (value === undefined || value === null) return;
+  // What the server keeps (copied measures, their ids) is shown, not typed.
+  if (('readOnly' in field && field.readOnly) || ('hidden' in field && field.hidden)) return;
   switch (field.kind) {
     case 'text':
     case 'textarea':

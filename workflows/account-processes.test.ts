@@ -269,6 +269,9 @@ describe('account closure', () => {
     expect((await call(admin, `/requests/available-workflows/permit/${account.id}`)).body).toEqual({
       [TWO_STEP]: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
       NOTIFICATION_OF_COMPLIANCE_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
+      ACTION_PLAN_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
+      PROGRESS_UPDATE_1_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
+      PROGRESS_UPDATE_2_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
     });
     expect((await call(admin, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: TWO_STEP } })).body.code).toBe('REQUEST_CREATE_ACTION1000');
     const edit = await call(admin, `/organisation/accounts/${account.id}`, { method: 'POST', body: { name: 'New name', address: { line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' }, codes: { type: 'SIC', codes: ['10110'] } } });

@@ -23,6 +23,7 @@ import type { RequestActivities } from '../activities/requests';
 import type { ProcessDefinition, TaskDeadline, TaskRoleType } from '../domain/processes/types';
 import {
   assignTaskUpdate,
+  changeDueDateUpdate,
   requestStateQuery,
   settledUpdate,
   taskActionUpdate,
@@ -51,6 +52,8 @@ export interface Transition {
   by: Actor;
   /** The task's saved draft (SAVE actions) as it was when the task closed. */
   saved: Record<string, unknown>;
+  /** When it was done (ISO): by the API's reporting clock when it sent one. */
+  at: string;
 }
 
 export interface UserTaskSpec {
@@ -86,7 +89,12 @@ export type RequestProgram = (ctx: RequestContext) => Promise<string>;
 interface OpenTask extends OpenTaskView {
   roleType: TaskRoleType;
   supporting: boolean;
+  /** Reminders this long before the due time. */
+  remindBeforeMs: number[];
 }
+
+/** The timeline entry of a moved due date (a regulator as submitter). */
+export const DUE_DATE_CHANGED = 'REQUEST_TASK_DUE_DATE_CHANGED';
 
 interface Pending {
   args: TaskActionArgs;
@@ -191,6 +199,34 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     },
   );
 
+  // A regulator moves a due date: the projection shows it, and the task's wait arms its reminders and
+  // overdue notice again for it (userTask below).
+  setHandler(
+    changeDueDateUpdate,
+    async (args) => {
+      await condition(tryAcquire);
+      handlerHolds = true;
+      try {
+        const task = tasks.get(args.taskId);
+        if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        const previous = task.dueAt;
+        await acts.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt });
+        task.dueAt = args.dueAt;
+        await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: DUE_DATE_CHANGED, payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous }, submitter: args.actor });
+        return snapshot();
+      } finally {
+        handlerHolds = false;
+        rest();
+      }
+    },
+    {
+      validator: (args) => {
+        if (!tasks.has(args.taskId)) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        if (Number.isNaN(Date.parse(args.dueAt))) throw refusal('INVALID_PAYLOAD', 'Enter a real due date');
+      },
+    },
+  );
+
   setHandler(settledUpdate, async () => {
     await condition(() => !busy && !inbox.some((p) => awaited.has(p.args.taskId)));
     return snapshot();
@@ -211,7 +247,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     const taskDef = def.tasks[spec.taskType];
     if (!taskDef) throw ApplicationFailure.create({ type: 'UNKNOWN_TASK_TYPE', message: `${spec.taskType} is not a task of ${def.requestType}`, nonRetryable: true });
     const deadline = input.deadlines && spec.taskType in input.deadlines ? input.deadlines[spec.taskType] : (spec.deadline ?? null);
-    const dueAt = deadline ? Date.now() + deadline.dueInMs : null;
+    const dueAt = !deadline ? null : deadline.dueAt !== undefined ? Date.parse(deadline.dueAt) : Date.now() + deadline.dueInMs;
     const dueAtIso = dueAt === null ? null : new Date(dueAt).toISOString();
     const opened = await acts.openTask({
       key: key(),
@@ -225,10 +261,18 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       payload: spec.payload ?? {},
       dueAt: dueAtIso,
     });
-    const task: OpenTask = { taskId: opened.taskId, taskType: spec.taskType, assignee: opened.assignee, dueAt: dueAtIso, roleType: taskDef.roleType, supporting: !!spec.supporting };
+    const task: OpenTask = {
+      taskId: opened.taskId,
+      taskType: spec.taskType,
+      assignee: opened.assignee,
+      dueAt: dueAtIso,
+      roleType: taskDef.roleType,
+      supporting: !!spec.supporting,
+      remindBeforeMs: deadline?.remindBeforeMs ?? [],
+    };
     tasks.set(task.taskId, task);
     if (opened.assignee && !spec.supporting) assignees[taskDef.roleType] = opened.assignee;
-    return { task, taskDef, deadline, dueAt, dueAtIso };
+    return { task, taskDef };
   }
 
   async function openTask(spec: UserTaskSpec): Promise<OpenedTask> {
@@ -243,26 +287,45 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   }
 
   async function userTask(spec: UserTaskSpec): Promise<Transition> {
-    const { task, taskDef, deadline, dueAt, dueAtIso } = await open(spec);
+    const { task, taskDef } = await open(spec);
 
-    const notices =
-      dueAt === null || !deadline
-        ? []
-        : [...(deadline.remindBeforeMs ?? []).map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: dueAt - before })), { kind: 'OVERDUE', at: dueAt }]
-            .filter((n) => n.at > Date.now())
-            .sort((a, b) => a.at - b.at);
+    // Durable timers: the reminders still ahead of the due time, and the overdue notice. A changed
+    // due date plans them again.
+    const plan = (dueAt: string | null) => {
+      if (dueAt === null) return [];
+      const due = Date.parse(dueAt);
+      const reminders = task.remindBeforeMs.map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: due - before })).filter((n) => n.at > Date.now());
+      return [...reminders, { kind: 'OVERDUE', at: due }].sort((a, b) => a.at - b.at);
+    };
+    let armedFor = task.dueAt;
+    let notices = plan(armedFor);
+    const send = (kind: string) => acts.sendTaskNotice({ taskId: task.taskId, kind, dueAt: armedFor! });
+    // A task that opens (or is moved) overdue says so at once, not on a timer a quick transition
+    // would cancel. Only the overdue notice can be due then: the reminders before it are dropped.
+    const sendOverdueNow = async () => {
+      if (notices[0] && notices[0].at <= Date.now()) await send(notices.shift()!.kind);
+    };
     const pickable = () => inbox.some((p) => p.args.taskId === task.taskId);
+    const moved = () => task.dueAt !== armedFor;
+    const woken = () => pickable() || moved();
 
     awaited.add(task.taskId);
     try {
+      await sendOverdueNow();
       for (;;) {
         rest();
         const next = notices[0];
-        const arrived = next ? await condition(pickable, Math.max(1, next.at - Date.now())) : await condition(pickable).then(() => true);
+        const arrived = next ? await condition(woken, Math.max(1, next.at - Date.now())) : await condition(woken).then(() => true);
         await condition(tryAcquire);
+        if (moved()) {
+          armedFor = task.dueAt;
+          notices = plan(armedFor);
+          await sendOverdueNow();
+          continue;
+        }
         if (!arrived) {
           notices.shift();
-          await acts.sendTaskNotice({ taskId: task.taskId, kind: next.kind, dueAt: dueAtIso! });
+          await send(next!.kind);
           continue;
         }
         const pending = inbox.splice(inbox.findIndex((p) => p.args.taskId === task.taskId), 1)[0];
@@ -290,7 +353,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         const action = taskDef.actions[pending.args.actionType];
         if (action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? saved : payload, submitter: by });
         applied.push(pending);
-        return { taskId: task.taskId, actionType: pending.args.actionType, payload, by, saved };
+        return { taskId: task.taskId, actionType: pending.args.actionType, payload, by, saved, at: pending.args.at ?? new Date().toISOString() };
       }
     } finally {
       awaited.delete(task.taskId);

@@ -49,12 +49,21 @@ export interface TaskActionArgs {
   actor: ActingUser;
   /** The task version the API checked: the task closes only if nobody saved it since. */
   version?: number;
+  /** When the API accepted it, by the reporting clock (a submission's date); else the workflow's time. */
+  at?: string;
 }
 
 export interface AssignArgs {
   taskId: number;
   /** The new assignee, already checked to be a candidate by the API; null releases. */
   assignee: string | null;
+  actor: Actor;
+}
+
+export interface ChangeDueDateArgs {
+  taskId: number;
+  /** The new due moment (ISO); the task's reminders and overdue notice are armed again for it. */
+  dueAt: string;
   actor: Actor;
 }
 
@@ -72,6 +81,8 @@ export type Refusal = keyof typeof refusals;
 
 export const taskActionUpdate = defineUpdate<RequestSnapshot, [TaskActionArgs]>('taskAction');
 export const assignTaskUpdate = defineUpdate<RequestSnapshot, [AssignArgs]>('assignTask');
+/** A regulator moves a task's due date (an extension). */
+export const changeDueDateUpdate = defineUpdate<RequestSnapshot, [ChangeDueDateArgs]>('changeDueDate');
 /** Answers once the workflow is at rest (every accepted change applied to the projection). */
 export const settledUpdate = defineUpdate<RequestSnapshot, []>('settled');
 export const requestStateQuery = defineQuery<RequestSnapshot>('requestState');

@@ -4,6 +4,7 @@ import { requestActionRoutes } from './request-actions';
 import { requestRoutes } from './requests';
 import { taskAssignmentRoutes } from './tasks-assignment';
 import { taskRoutes } from './tasks';
+import { taskDueDateRoutes } from './task-due-dates';
 import { workItemRoutes } from './work-items';
 
-export const engineRoutes: RouteDef[] = [...workItemRoutes, ...taskRoutes, ...taskAssignmentRoutes, ...requestRoutes, ...requestActionRoutes];
+export const engineRoutes: RouteDef[] = [...workItemRoutes, ...taskRoutes, ...taskDueDateRoutes, ...taskAssignmentRoutes, ...requestRoutes, ...requestActionRoutes];

@@ -8,7 +8,8 @@ import { required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from './task-access';
 import { startRequestWorkflow } from './requests-engine';
-import { APPLICATION_REVIEW, onceUnlessCancelled, processFor, registeredProcesses, reviewDeadline, type Availability, type ProcessDefinition, type StartFacts } from '../../domain/processes';
+import { APPLICATION_REVIEW, dueDateDeadline, onceUnlessCancelled, processFor, registeredProcesses, reviewDeadline, type Availability, type ProcessDefinition, type StartFacts } from '../../domain/processes';
+import type { RequestInput } from '../../workflows/request-messages';
 import { inWindow } from '../../infra/config';
 import { fullName, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../domain/work-items';
 import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type OrganisationAccountApplication } from '../../domain/accounts';
@@ -73,6 +74,12 @@ function availability(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, acc
   return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
 }
 
+/** The statutory due date of the process's task, from the configuration (domain/processes/deadlines). */
+function statutoryDeadlines(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition): RequestInput['deadlines'] {
+  const due = def.dueDate && deps.config.reporting.dueDates[def.requestType];
+  return def.dueDate && due ? { [def.dueDate.taskType]: dueDateDeadline(due, deps.config.reporting.remindBeforeMs) } : undefined;
+}
+
 /** May a regulator send this completed request back to the operator (reference §5, related actions)? */
 function mayReinitiate(user: CurrentUser, def: ProcessDefinition, account: AccountRow, request: { status: string }, statuses: StartFacts['statuses']): boolean {
   const r = def.reinitiate;
@@ -99,6 +106,7 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
     reinitiated: true,
     // The operator who submitted it gets it back when they still may (else the primary contact).
     assignees: typeof submittedBy === 'string' ? { OPERATOR: submittedBy } : {},
+    deadlines: statutoryDeadlines(deps, def),
   });
   ctx.status = 201;
   ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
@@ -231,6 +239,7 @@ export const requestRoutes: RouteDef[] = [
       const available = availability(deps, def, account, await requestStatuses(deps.db, account.id));
       if (!available.valid) throw createNotAllowed(available);
       const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
+      if (def.create.admits && !def.create.admits(payload, available)) throw createNotAllowed(available);
       const snapshot = await startRequestWorkflow(deps, def, {
         requestId: def.requestId(account.id),
         requestType: def.requestType,
@@ -238,6 +247,7 @@ export const requestRoutes: RouteDef[] = [
         competentAuthority: account.competent_authority,
         startedBy: { userId: user.userId, fullName: fullName(user), roleType: def.create.roleType },
         payload,
+        deadlines: statutoryDeadlines(deps, def),
       });
       ctx.status = 201;
       ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };

@@ -168,7 +168,17 @@ export const taskRoutes: RouteDef[] = [
       const snapshot = await updateRequest(client, task.request_id, (handle) =>
         handle.executeUpdate(taskActionUpdate, {
           updateId,
-          args: [{ taskId: Number(task.id), actionType: body.requestTaskActionType, payload: body.requestTaskActionPayload ?? {}, actor: actingUser(user, task), version: task.version }],
+          args: [
+            {
+              taskId: Number(task.id),
+              actionType: body.requestTaskActionType,
+              payload: body.requestTaskActionPayload ?? {},
+              actor: actingUser(user, task),
+              version: task.version,
+              // A submission is dated by the reporting clock, as its window was checked.
+              at: deps.config.reporting.now().toISOString(),
+            },
+          ],
         }),
       );
       ctx.body = { requestTaskId: Number(task.id), requestId: task.request_id, requestStatus: snapshot.status, nextTasks: snapshot.tasks };

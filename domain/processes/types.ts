@@ -64,12 +64,14 @@ export interface TaskTypeDefinition extends TaskAccess {
   supporting?: boolean;
 }
 
-/** A task's deadline, relative to when it opens. Workflow input may override it (tests use seconds). */
-export interface TaskDeadline {
-  dueInMs: number;
+/**
+ * A task's deadline: relative to when it opens, or a fixed moment (a statutory due date). Workflow
+ * input may override it (tests use seconds).
+ */
+export type TaskDeadline = ({ dueInMs: number; dueAt?: undefined } | { dueAt: string; dueInMs?: undefined }) & {
   /** Reminder e-mails this long before the due time. */
   remindBeforeMs?: number[];
-}
+};
 
 /** What decides whether a process may start on an account (reference workflows §5). */
 export interface StartFacts {
@@ -119,7 +121,17 @@ export interface ProcessDefinition {
     rule?: (facts: StartFacts) => Availability;
     /** Has initiate and submit windows (configuration, reference §13.1). */
     windowed?: boolean;
+    /**
+     * May it start with this (parsed) payload, given its availability? E.g. only a disaggregated
+     * undertaking starts a progress update without the report it would copy. Default: yes.
+     */
+    admits?: (payload: unknown, availability: Availability) => boolean;
   };
+  /**
+   * The task that carries the process's statutory due date (configuration, domain/processes/deadlines)
+   * and who may change it (an extension), which re-arms its reminders.
+   */
+  dueDate?: { taskType: string; changePermission: Permission };
   reinitiate?: ReinitiateDefinition;
   tasks: Record<string, TaskTypeDefinition>;
   /** The report the process submits (kept in `reports`): MI reports turn submissions into sheets with it. */

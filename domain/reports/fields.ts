@@ -66,6 +66,14 @@ interface Common {
   summaryLabel?: string;
   /** Asked only when this holds for the values before it (and the report's context); else absent. */
   when?: (values: Values, env: FieldEnv<any>) => boolean;
+  /**
+   * Owned by the server (e.g. an action plan measure copied into a progress update): shown, never
+   * asked; its stored value passes through parsing unchanged. The section's `merge` keeps what is sent
+   * from replacing it.
+   */
+  readOnly?: boolean;
+  /** Kept with the answers but never shown (an id). */
+  hidden?: boolean;
 }
 
 export interface TextField extends Common {
@@ -159,8 +167,10 @@ export interface ListField extends Common {
   dropEmpty?: boolean;
   addLabel?: string;
   checks?: (items: Values[], env: FieldEnv<any>) => Issue[];
-  /** The item field that names an item in lists and summaries. */
+  /** The item field that names an item in lists and summaries (a dotted path into the item). */
   titleField?: string;
+  /** The server decides the items (its `merge` keeps them): none is added or removed on the page. */
+  fixedItems?: boolean;
 }
 
 /** A value worked out from the others (a total, a percentage): shown, never typed. */
@@ -337,6 +347,7 @@ export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEn
 }
 
 export function parseField(field: Field, raw: unknown, siblings: Values, env: FieldEnv<any>): Parsed {
+  if (field.readOnly) return ok(raw ?? null);
   switch (field.kind) {
     case 'text':
     case 'textarea':
@@ -413,6 +424,7 @@ export function toFormValues(fields: readonly Field[], values: Values | null | u
 }
 
 function toFormValue(field: Field, value: unknown): unknown {
+  if (field.readOnly) return value ?? null;
   switch (field.kind) {
     case 'text':
     case 'textarea':
@@ -488,7 +500,7 @@ export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>):
 
 /** How a list item is named: its title field, or '{itemLabel} {n}'. */
 export function itemTitle(field: ListField, item: Values, index: number): string {
-  const title = field.titleField ? item[field.titleField] : null;
+  const title = field.titleField ? field.titleField.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Values)[k] : undefined), item) : null;
   return typeof title === 'string' && title !== '' ? title : `${field.itemLabel} ${index + 1}`;
 }
 
@@ -500,6 +512,7 @@ export function answerRows(fields: readonly Field[], values: Values | null | und
     if (field.when && !field.when(seen, env ?? { ctx: undefined, section: {} })) continue;
     const value = values?.[field.name];
     if (value !== undefined) seen[field.name] = value;
+    if (field.hidden) continue;
     if (field.kind === 'group' && field.summary === 'rows') {
       for (const row of answerRows(field.fields, value as Values | undefined, env)) rows.push({ ...row, field: field.name });
       continue;

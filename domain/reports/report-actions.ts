@@ -2,9 +2,13 @@
 // against the stored payload, and the submit check, run before the transition reaches the workflow.
 import * as v from 'valibot';
 import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../processes/types';
-import { applySectionSave, reportPayloadOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type Violation } from './report';
+import { applySectionSave, reportPayloadOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type ReportPayload, type Violation } from './report';
 
-export const factsOf = (ctx: TaskContext): ReportFacts => (ctx.account ? { account: { name: ctx.account.name, registrationNumber: ctx.account.registrationNumber } } : {});
+/** What a report's rules know beside its answers: the account, and what the process put in the task. */
+export const factsOf = (ctx: TaskContext, payload?: ReportPayload): ReportFacts => ({
+  ...(ctx.account ? { account: { name: ctx.account.name, registrationNumber: ctx.account.registrationNumber } } : {}),
+  ...(payload?.prefill ? { prefill: payload.prefill } : {}),
+});
 
 /** SAVE of one section: parsed, merged, pruned and settled (see applySectionSave). */
 export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
@@ -13,7 +17,7 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
     payload: sectionSaveSchema,
     apply: (stored, input, ctx) => {
       const current = reportPayloadOf(stored);
-      const result = applySectionSave(def, current, input as v.InferOutput<typeof sectionSaveSchema>, factsOf(ctx));
+      const result = applySectionSave(def, current, input as v.InferOutput<typeof sectionSaveSchema>, factsOf(ctx, current));
       if ('issues' in result) return { refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues } };
       return { payload: { ...stored, ...result.payload } };
     },
@@ -27,7 +31,7 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
 export function reportSubmitCheck(def: ReportDefinition, code: string, message: string, extra?: (payload: ReturnType<typeof reportPayloadOf>, ctx: TaskContext) => Promise<Violation[]>): TaskActionDefinition['check'] {
   return async (saved, _input, ctx): Promise<ActionRefusal | null> => {
     const payload = reportPayloadOf(saved);
-    const violations = validateReport(def, payload, factsOf(ctx));
+    const violations = validateReport(def, payload, factsOf(ctx, payload));
     if (violations.length === 0 && extra) violations.push(...(await extra(payload, ctx)));
     return violations.length ? { code, message, violations } : null;
   };

@@ -10,6 +10,8 @@ import { isEmptyField } from '../validation';
 /** What the account (and the request) tell a report, beside its own answers. */
 export interface ReportFacts {
   account?: { name: string; registrationNumber: string | null };
+  /** What the process put in the task beside the answers (its payload's `prefill`). */
+  prefill?: Values;
 }
 
 export interface StepDefinition<C = any> {

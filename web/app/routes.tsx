@@ -38,6 +38,7 @@ export const routes: AppRoute[] = [
   { path: '/accounts', page: page(() => import('../pages/accounts')), signedIn: true, title: 'Accounts' },
   { path: '/accounts/new', page: page(() => import('../pages/accounts-new')), signedIn: true, title: 'Apply for a new organisation account' },
   { path: '/accounts/:accountId', page: page(() => import('../pages/accounts/account-page')), signedIn: true, title: 'Account' },
+  { path: '/accounts/:accountId/disaggregated-undertaking/:requestType', page: page(() => import('../pages/accounts/disaggregated-undertaking')), signedIn: true, title: 'Disaggregated undertakings', breadcrumbs: false },
   { path: '/upload-organisation-accounts', page: page(() => import('../pages/upload-organisation-accounts')), signedIn: true, title: 'Upload verified organisation accounts', breadcrumbs: [{ text: 'Dashboard', href: '/dashboard' }] },
   { path: '/user/regulators', page: page(() => import('../pages/regulator-users')), signedIn: true, title: 'Regulator users', breadcrumbs: [dashboard], guards: [regulatorGuard] },
   { path: '/user/regulators/add', page: page(() => import('../pages/regulator-users/invite-page')), signedIn: true, title: 'Add a new user', breadcrumbs: regulatorUsers, guards: [regulatorGuard] },

@@ -1,10 +1,10 @@
 // 'Start a new task' (reference workflows §5): the processes the caller may start on the account,
 // with the reason when one cannot start, and a Start button (POST /requests) when it can.
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button, Details, NotificationBanner } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
-import { startTaskTexts, type RequestType } from '../../../domain/requests';
+import { disaggregatedStart, startTaskTexts, type RequestType } from '../../../domain/requests';
 
 interface Availability {
   valid: boolean;
@@ -65,6 +65,13 @@ export function StartTask({ accountId }: { accountId: number }) {
         <div key={type}>
           <h3 className="govuk-heading-s">{titles(type)}</h3>
           {reason(type, a) ? <p className="govuk-body">{reason(type, a)}</p> : <Button onClick={() => void start(type)}>{type === 'ACCOUNT_CLOSURE' ? 'Start account closure' : 'Start'}</Button>}
+          {disaggregatedStart.offered(type, a) ? (
+            <p className="govuk-body">
+              <Link className="govuk-link" href={disaggregatedStart.path(accountId, type)}>
+                {disaggregatedStart.link(names(type))}
+              </Link>
+            </p>
+          ) : null}
           {startTaskTexts[type]?.about.length ? (
             <Details summary={`About ${titles(type)}`}>
               {startTaskTexts[type]!.about.map((p) => (

@@ -50,6 +50,16 @@ interface FieldProps {
 
 function QuestionField({ field, prefix, form, env, values, parsed, asked, heading }: FieldProps) {
   const path = `${prefix}${field.name}`;
+  // Answers the server keeps (copied from the report before) are shown, not asked; an id is neither.
+  if ('hidden' in field && field.hidden) return null;
+  if ('readOnly' in field && field.readOnly && field.kind !== 'group' && field.kind !== 'list') {
+    return (
+      <div className="govuk-form-group">
+        <h2 className="govuk-heading-s govuk-!-margin-bottom-1">{field.label}</h2>
+        <p className="govuk-body">{formatAnswer(field, values[field.name]).join(', ')}</p>
+      </div>
+    );
+  }
   const register = (form as unknown as UseFormReturn<Values>).register;
   const error = form.errorFor(path);
   const labelClass = heading ? 'govuk-label--l' : 'govuk-label--s';
@@ -189,7 +199,8 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
 
 function ListInput({ field, path, form, env, items, error, heading }: { field: Extract<Field, { kind: 'list' }>; path: string; form: GovForm; env: FieldEnv<unknown>; items: Values[]; error?: string; heading: boolean }) {
   const { fields: rows, append, remove } = useFieldArray({ control: (form as unknown as UseFormReturn<{ list: Values[] }>).control, name: path as "list" });
-  const full = field.max !== undefined && rows.length >= field.max;
+  const fixed = !!field.fixedItems;
+  const full = fixed || (field.max !== undefined && rows.length >= field.max);
   return (
     <FormGroup id={errorAnchorId(path)} error={!!error}>
       <Fieldset legend={field.label} legendClassName={heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--m'} isPageHeading={heading}>
@@ -204,9 +215,11 @@ function ListInput({ field, path, form, env, items, error, heading }: { field: E
           <div key={row.id} className="govuk-!-margin-bottom-6">
             <Fieldset legend={`${field.itemLabel} ${index + 1}`} legendClassName="govuk-fieldset__legend--s">
               <QuestionFields fields={field.item} prefix={`${path}.${index}.`} form={form} env={env} values={items[index] ?? {}} />
-              <Button type="button" variant="secondary" onClick={() => remove(index)}>
-                Remove<span className="govuk-visually-hidden"> {`${field.itemLabel.toLowerCase()} ${index + 1}`}</span>
-              </Button>
+              {fixed ? null : (
+                <Button type="button" variant="secondary" onClick={() => remove(index)}>
+                  Remove<span className="govuk-visually-hidden"> {`${field.itemLabel.toLowerCase()} ${index + 1}`}</span>
+                </Button>
+              )}
             </Fieldset>
           </div>
         ))}

@@ -13,6 +13,12 @@ import {
   SEND_NOTIFICATION_TO_EDIT,
   SUBMIT_NOTIFICATION,
 } from '../../../domain/processes/notification-of-compliance';
+import { ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../domain/processes/action-plan';
+import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../domain/processes/progress-update-1';
+import { PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from '../../../domain/processes/progress-update-2';
+import { actionPlanReport } from '../../../domain/reports/action-plan/definition';
+import { progressUpdate1Report } from '../../../domain/reports/progress-update-1/definition';
+import { progressUpdate2Report } from '../../../domain/reports/progress-update-2/definition';
 
 export interface ReportTexts {
   /** 'notification', 'action plan': in sentences. */
@@ -67,7 +73,22 @@ const notificationTexts: ReportTexts = {
   waiting: 'Waiting for review. You cannot make any changes.',
 };
 
+/** The texts of a report that is submitted straight to the regulator (action plan, progress updates). */
+function submittedTexts(name: string, panel: string): ReportTexts {
+  return {
+    name,
+    submitted: { panel, body: (authority) => `The ${name} has been sent to ${authority}. Contact your regulator if you need to make any updates to the ${name}.` },
+    submitConfirm: [
+      `Your ${name} will be sent directly to your regulator.`,
+      `By selecting 'Confirm and send' you confirm that the information in your ${name} is correct to the best of your knowledge.`,
+    ],
+  };
+}
+
 export const reportTasks: Record<string, ReportTask> = {
+  [ACTION_PLAN_SUBMIT]: { definition: actionPlanReport, save: SAVE_ACTION_PLAN, submit: SUBMIT_ACTION_PLAN, texts: submittedTexts('action plan', 'Action plan sent to regulator') },
+  [PROGRESS_UPDATE_1_SUBMIT]: { definition: progressUpdate1Report, save: SAVE_PROGRESS_UPDATE_1, submit: SUBMIT_PROGRESS_UPDATE_1, texts: submittedTexts('progress update 1', 'Progress Update 1 sent to regulator') },
+  [PROGRESS_UPDATE_2_SUBMIT]: { definition: progressUpdate2Report, save: SAVE_PROGRESS_UPDATE_2, submit: SUBMIT_PROGRESS_UPDATE_2, texts: submittedTexts('progress update 2', 'Progress Update 2 sent to regulator') },
   [NOTIFICATION_SUBMIT]: { definition: notificationReport, save: SAVE_NOTIFICATION, submit: SUBMIT_NOTIFICATION, sendForReview: SEND_NOTIFICATION_TO_EDIT, reviewTask: NOTIFICATION_EDIT, texts: notificationTexts },
   [NOTIFICATION_EDIT]: { definition: notificationReport, save: SAVE_NOTIFICATION_EDIT, returnToSubmit: RETURN_NOTIFICATION, texts: notificationTexts },
   [NOTIFICATION_WAIT]: { definition: notificationReport, texts: notificationTexts },
@@ -78,4 +99,7 @@ export const reportTaskOf = (taskType: string): ReportTask | undefined => (Objec
 /** The report definitions by request type, for the read-only view of what was submitted. */
 export const reportsByRequestType: Record<string, ReportDefinition> = {
   NOTIFICATION_OF_COMPLIANCE_P3: notificationReport,
+  ACTION_PLAN_P3: actionPlanReport,
+  PROGRESS_UPDATE_1_P3: progressUpdate1Report,
+  PROGRESS_UPDATE_2_P3: progressUpdate2Report,
 };

@@ -26,5 +26,9 @@ export function useTaskView(taskId: string | undefined, key?: string) {
 
 /** What the account tells a report (its name and registration number). */
 export function factsOfView(view: TaskView): ReportFacts {
-  return view.requestInfo.accountName ? { account: { name: view.requestInfo.accountName, registrationNumber: view.requestInfo.accountRegistrationNumber } } : {};
+  const prefill = (view.requestTask.payload as { prefill?: ReportFacts['prefill'] }).prefill;
+  return {
+    ...(view.requestInfo.accountName ? { account: { name: view.requestInfo.accountName, registrationNumber: view.requestInfo.accountRegistrationNumber } } : {}),
+    ...(prefill ? { prefill } : {}),
+  };
 }

@@ -1,0 +1,37 @@
+// A regulator moves the due date of a report's task (an extension; ours: the real service keeps no
+// due dates). The workflow arms the reminders and the overdue notice again for the new date.
+import type { RouteDef } from '../routing';
+import { AUTHENTICATED } from '../routing';
+import { currentUser } from '../auth/current-user';
+import { validate } from '../validate';
+import { badRequest, forbidden, notFound } from '../errors';
+import { assertVisible, permissionsOn, taskPlace, type TaskRow } from './task-access';
+import { taskIdParam } from './task-access';
+import { updateRequest } from './requests-engine';
+import { endOfUkDay, parseDueDate, processOfTask, ukDate } from '../../domain/processes';
+import { fullName } from '../../domain/work-items';
+import { changeDueDateUpdate } from '../../workflows/request-messages';
+
+export const taskDueDateRoutes: RouteDef[] = [
+  {
+    method: 'put',
+    path: '/tasks/:id/due-date',
+    access: AUTHENTICATED,
+    handler: async (ctx, deps) => {
+      const user = currentUser(ctx);
+      const task: TaskRow | undefined = await deps.db('request_tasks').where({ id: validate(taskIdParam, ctx.params.id) }).first();
+      if (!task) throw notFound('Request task not found');
+      assertVisible(user, taskPlace(task), 'Request task');
+      const rule = processOfTask(task.type)?.dueDate;
+      if (user.roleType !== 'REGULATOR' || rule?.taskType !== task.type || !permissionsOn(user, taskPlace(task)).includes(rule.changePermission)) throw forbidden();
+      // Deadlines run on real time (their timers do), so 'today' is the real UK day.
+      const parsed = parseDueDate((ctx.request.body as { dueDate?: unknown } | undefined)?.dueDate, ukDate(new Date()));
+      if ('message' in parsed) throw badRequest(parsed.message, 'dueDate');
+      const client = await deps.temporal();
+      const snapshot = await updateRequest(client, task.request_id, (handle) =>
+        handle.executeUpdate(changeDueDateUpdate, { args: [{ taskId: Number(task.id), dueAt: endOfUkDay(parsed.dueDate).toISOString(), actor: { userId: user.userId, fullName: fullName(user) } }] }),
+      );
+      ctx.body = { requestTaskId: Number(task.id), dueDate: parsed.dueDate, tasks: snapshot.tasks };
+    },
+  },
+];
