@@ -8,7 +8,7 @@ import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createSubmittedReport, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { loadConfig } from '../../infra/config';
 import { databaseNameOf, miReaderRole, miReaderRoles, setMiReaderPasswords } from '../../infra/mi-readers';
-import { accountsUsersContactsColumns, completedWorkColumns, nocLeadingColumns, outstandingRequestTasksColumns, processNotInRelease } from '../../domain/mi-reports';
+import { accountsUsersContactsColumns, completedWorkColumns, nocLeadingColumns, outstandingRequestTasksColumns } from '../../domain/mi-reports';
 
 let api: ApiHarness;
 let ni: TestUser;
@@ -76,7 +76,7 @@ async function workbook(path: string, body: unknown, user = ni) {
 }
 
 describe('report types', () => {
-  it('lists every report, and says which have no process in this release yet', async () => {
+  it('lists every report as available now that every process is in this release', async () => {
     const res = await api.request('/api/v1.0/ORGANISATION/mireports/types', { headers: await bearer(ni) });
     expect(res.status).toBe(200);
     const byType = Object.fromEntries(res.body.map((e: { miReportType: string }) => [e.miReportType, e]));
@@ -85,8 +85,7 @@ describe('report types', () => {
     expect(byType.PROGRESS_UPDATE_2_SUBMITTED_DATA_P3).toEqual({
       miReportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
       name: 'Progress update 2 (Phase 3) submitted data',
-      available: false,
-      unavailableReason: 'The progress update 2 process is not in this release yet, so there is no submitted data to report.',
+      available: true,
     });
     expect((await api.request('/api/v1.0/INSTALLATION/mireports/types', { headers: await bearer(ni) })).status).toBe(404);
   });
@@ -132,7 +131,7 @@ describe('List of Accounts, Users and Contacts', () => {
 describe('submitted data', () => {
   it('shows the notifications sheet by sheet, and exports the workbook of the reference with its headings', async () => {
     const page = await post('', { reportType: 'NOC_SUBMITTED_DATA_P3', sheet: 'Reporting Obligation' });
-    expect(page.body.sheets).toEqual(['Reporting Obligation', 'Responsible Undertaking', 'Organisation Structure', 'Compliance Route', 'Energy Consumption', 'Energy Savings Opportunities', 'Alternative Routes Compliance', 'Energy Savings Achieved', 'Lead Assessor', 'Responsible Confirmations']);
+    expect(page.body.sheets).toEqual(['Reporting Obligation', 'Responsible Undertaking', 'Organisation Structure', 'Compliance Route', 'Energy Consumption', 'Energy Savings Opportunities', 'Alternative Routes Compliance', 'Energy Savings Achieved', 'Lead Assessor', 'Responsible Confirmations', 'Previous compliance periods']);
     expect(page.body.columnNames.slice(0, 5)).toEqual([...nocLeadingColumns, 'Does your organisation qualify for ESOS?']);
     expect(page.body.total).toBe(1);
     const row = page.body.results[0];
@@ -147,9 +146,11 @@ describe('submitted data', () => {
     expect(book.rows('Reporting Obligation')[1]![4]).toBe('Yes, the organisation qualifies for ESOS and will submit a notification');
   });
 
-  it('says a process is not in this release while nothing of it was submitted, and shows submissions as soon as there are some', async () => {
+  it('shows the action plans submitted in the competent authority', async () => {
     const before = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
-    expect(before.body).toMatchObject({ unavailableReason: processNotInRelease('ACTION_PLAN_SUBMITTED_DATA_P3'), results: [], total: 0 });
+    // The action plan is part of this release: an empty report, not one 'not in this release'.
+    expect(before.body).toMatchObject({ results: [], total: 0 });
+    expect(before.body.unavailableReason).toBeUndefined();
     const account = await createAccount(api.deps.db, { competentAuthority: 'NORTHERN_IRELAND', name: 'Planning Ltd' });
     const id = `AP${tag()}-P3`;
     await createSubmittedReport(api.deps.db, { account, requestType: 'ACTION_PLAN_P3', requestId: id, data: { energyEfficiencyMeasures: { haveEnergyEfficiencyMeasures: false } } });
@@ -158,7 +159,8 @@ describe('submitted data', () => {
     expect(after.body.columnNames).toEqual(['AP ID', 'Organisation Name', 'CRN', 'AP Submission Date', 'NOC ID', 'NOC Submission Date', 'Submitted report']);
     expect(after.body.results).toEqual([[id, 'Planning Ltd', '', expect.stringMatching(/^\d{1,2} \w+ \d{4}$/), '', '', JSON.stringify({ energyEfficiencyMeasures: { haveEnergyEfficiencyMeasures: false } })]]);
     const forEngland = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' }, england);
-    expect(forEngland.body.unavailableReason).toBe(processNotInRelease('ACTION_PLAN_SUBMITTED_DATA_P3'));
+    // Another competent authority does not see it.
+    expect(forEngland.body.results.map((r: unknown[]) => r[0])).not.toContain(id);
     const book = await workbook('/export', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
     expect(book.names).toEqual(['Table of Contents', 'Action Plans']);
   });

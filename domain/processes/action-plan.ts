@@ -18,7 +18,6 @@ export const CANCEL_ACTION_PLAN = 'ACTION_PLAN_CANCEL_APPLICATION';
 export const REINITIATE_ACTION_PLAN = 'RE_INITIATE_ACTION_PLAN_P3';
 
 export const actionPlanProcess = defineProcess({
-  report: actionPlanReport,
   requestType: ACTION_PLAN,
   workflowType: 'actionPlanP3',
   requestId: (accountId: number) => requestId(ACTION_PLAN, accountId),

@@ -18,7 +18,6 @@ export const CANCEL_PROGRESS_UPDATE_1 = 'PROGRESS_UPDATE_1_CANCEL_APPLICATION';
 export const REINITIATE_PROGRESS_UPDATE_1 = 'RE_INITIATE_PROGRESS_UPDATE_1_P3';
 
 export const progressUpdate1Process = defineProcess({
-  report: progressUpdate1Report,
   requestType: PROGRESS_UPDATE_1,
   workflowType: 'progressUpdate1P3',
   requestId: (accountId: number) => requestId(PROGRESS_UPDATE_1, accountId),

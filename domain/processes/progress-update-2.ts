@@ -15,7 +15,6 @@ export const CANCEL_PROGRESS_UPDATE_2 = 'PROGRESS_UPDATE_2_CANCEL_APPLICATION';
 export const REINITIATE_PROGRESS_UPDATE_2 = 'RE_INITIATE_PROGRESS_UPDATE_2_P3';
 
 export const progressUpdate2Process = defineProcess({
-  report: progressUpdate2Report,
   requestType: PROGRESS_UPDATE_2,
   workflowType: 'progressUpdate2P3',
   requestId: (accountId: number) => requestId(PROGRESS_UPDATE_2, accountId),

@@ -3,7 +3,10 @@
 import { answerRows, parseField, parseFields, pruneFields, toFormValues, type Field, type FieldEnv, type Values } from './fields';
 
 const env: FieldEnv<{ flag: boolean }> = { ctx: { flag: true }, section: {} };
-const parse = (fields: Field[], raw: unknown, e: FieldEnv<any> = env) => parseFields(fields, raw, e);
+const parse = (fields: Field[], raw: unknown, e: FieldEnv<any> = env) => {
+  const { values, issues } = parseFields(fields, raw, e);
+  return { values, issues };
+};
 const one = (field: Field, raw: unknown) => parseField(field, raw, {}, env);
 /** Parses, then parses the output again: both must give the same value. */
 function idempotent(field: Field, raw: unknown): unknown {

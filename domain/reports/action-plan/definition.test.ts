@@ -47,7 +47,7 @@ describe('energy efficiency measures', () => {
       ['energyEfficiencyMeasures.0.totalEnergySavingsExpected.transport', 'Enter the expected energy savings for transport'],
       ['energyEfficiencyMeasures.0.totalEnergySavingsExpected.industrialProcesses', 'Enter the expected energy savings for industrial processes'],
       ['energyEfficiencyMeasures.0.totalEnergySavingsExpected.otherProcesses', 'Enter the expected energy savings for other processes'],
-      ['energyEfficiencyMeasures.0.totalEnergySavingsExpected.total', SAVINGS_TOTAL_NOT_POSITIVE],
+      // No total is worked out from missing parts: only their own messages show.
       ['energyEfficiencyMeasures.0.implementationDateForMeasure', 'Enter the date the measure is expected to be implemented'],
       ['energyEfficiencyMeasures.0.energySavingsEstimateCalculatedType', 'Select how the total energy savings estimate was calculated'],
     ]);
