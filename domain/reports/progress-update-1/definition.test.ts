@@ -136,8 +136,8 @@ describe('a measure due after the action plan was submitted', () => {
       estimationMethodType: 'ENERGY_AUDIT',
     });
     // Not implemented: nothing but the context is kept.
-    const notYet = saved(p, PU1_MEASURES, updates({ [p.after]: { ...done, measureIsImplemented: false, providedContext: 'Delayed' } }), false);
-    expect(measuresOf(notYet)[1].progressUpdate1P3EnergyEfficiencyMeasure).toEqual({ measureIsImplemented: false, providedContext: 'Delayed' });
+    const unimplemented = saved(p, PU1_MEASURES, updates({ [p.after]: { ...done, measureIsImplemented: false, providedContext: 'Delayed' } }), false);
+    expect(measuresOf(unimplemented)[1].progressUpdate1P3EnergyEfficiencyMeasure).toEqual({ measureIsImplemented: false, providedContext: 'Delayed' });
   });
 });
 
@@ -235,7 +235,7 @@ it('reads back as the summary and the read-only view show it: each measure by na
   expect(measures!.title).toBe('Update for energy efficiency measures');
   expect(measures!.rows.map((r) => r.key)).toEqual(['LED lighting', 'Boiler', 'Energy efficiency measures not in the action plan']);
   const led = measures!.rows[0]!.value;
-  expect(led).toContain('Implementation: To be implemented before the action plan was submitted');
+  expect(led).toContain('Implementation: Implementation date before the action plan was submitted');
   expect(led).toEqual(expect.arrayContaining(['Measure name: LED lighting', 'Implementation date: March 2024', 'Reduction reported between 6 December 2024 and 5 December 2025: No']));
   expect(led.join(' ')).not.toContain(p.before);
 });

@@ -28,8 +28,8 @@ export const PERIOD_2024_2025 = '6 December 2024 and 5 December 2025';
 export const PERIOD_2023_2024 = '6 December 2023 and 5 December 2024';
 
 export const measureImplTypes: ChoiceOption[] = [
-  { value: MEASURE_IMPL_BEFORE, text: 'To be implemented before the action plan was submitted' },
-  { value: MEASURE_IMPL_AFTER, text: 'To be implemented after the action plan was submitted' },
+  { value: MEASURE_IMPL_BEFORE, text: 'Implementation date before the action plan was submitted' },
+  { value: MEASURE_IMPL_AFTER, text: 'Implementation date after the action plan was submitted' },
 ];
 
 export const MEASURE_IMPLEMENTED_HINT = "Only respond 'yes' if the measure was implemented by no later than 5 December 2025. Measures implemented after this date must be considered in Progress Update 2.";

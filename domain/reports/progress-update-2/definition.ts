@@ -26,11 +26,11 @@ const ANSWERS = 'progressUpdate2P3EnergyEfficiencyMeasure';
 const PU1_ANSWERS = 'progressUpdate1P3EnergyEfficiencyMeasure';
 
 const implemented = (v: Values) => v.measureIsImplemented === true;
-/** Progress update 1 said the measure was not implemented yet: the question is asked again. */
+/** Progress update 1 said the measure had not been implemented: the question is asked again. */
 const askedAgain = (item: Values) => (item[PU1_ANSWERS] as Values | undefined)?.measureIsImplemented === false;
 
 /** A measure not implemented at progress update 1: implemented now, and if so, its reduction. */
-export const updateNotYetImplemented = (): Field[] => [
+export const updateOfUnimplementedMeasure = (): Field[] => [
   yesNo('measureIsImplemented', 'Has the measure been implemented?', 'Select yes if the measure has been implemented', { summaryLabel: 'Measure implemented' }),
   measureImplementedByPlannedDate(implemented),
   reduction('reductionEnergyConsumption2025To2026', PERIOD_2025_2026, { required: true, when: implemented }),
@@ -56,7 +56,7 @@ export const pu2MeasureFields = (): Field[] => [
   copiedActionPlanMeasure(),
   copiedAnswers(PU1_ANSWERS, 'Progress Update 1', (item) => item.measureImplType === MEASURE_IMPL_BEFORE, updateBeforeSubmission()),
   copiedAnswers(PU1_ANSWERS, 'Progress Update 1', (item) => item.measureImplType === MEASURE_IMPL_AFTER, updateAfterSubmission()),
-  answersGroup(ANSWERS, 'Update for this measure', askedAgain, updateNotYetImplemented()),
+  answersGroup(ANSWERS, 'Update for this measure', askedAgain, updateOfUnimplementedMeasure()),
   answersGroup(ANSWERS, 'Update for this measure', (item) => !askedAgain(item), updateReduction(true)),
 ];
 
