@@ -7,14 +7,13 @@ import { apiGet } from '../lib/api';
 import { useSession } from '../stores/session';
 import { taskTypeLabels } from '../../domain/requests';
 import { daysRemainingText, fullName, requestIdFallback } from '../../domain/work-items';
-import { requestActionHeading } from '../../domain/request-action-labels';
 import { Assignment } from './task/assignment';
 import { RequestNotes } from './task/request-notes';
 import { TaskTypeForm } from './task/task-form';
 import type { OwnPage } from './task/task-page';
+import { Timeline } from './task/timeline';
 import type { TaskView, TimelineEntry } from './task/task-view';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export default function TasksPage() {
   const { taskId } = useParams<{ taskId?: string }>();
@@ -89,19 +88,7 @@ export default function TasksPage() {
       </dl>
       {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
       <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
-      <h2 className="govuk-heading-m">Timeline</h2>
-      {timeline.length === 0 ? (
-        <p className="govuk-body">Nothing has happened on this request yet.</p>
-      ) : (
-        <ol className="govuk-list">
-          {timeline.map((entry) => (
-            <li key={entry.id} className="govuk-!-margin-bottom-4">
-              <h3 className="govuk-heading-s govuk-!-margin-bottom-1">{requestActionHeading(entry)}</h3>
-              <p className="govuk-body-s govuk-!-margin-bottom-0">{dateTime(entry.creationDate)}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Timeline entries={timeline} />
       <RequestNotes requestId={request.id} />
     </>
   );

@@ -7,10 +7,10 @@ import { BackLink, Button, SummaryList, TaskList } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
-import { requestActionHeading } from '../../../domain/request-action-labels';
 import { requestTypeLabels, startTaskTexts, type RequestType } from '../../../domain/requests';
 import { reportAnswers, reportPayloadOf } from '../../../domain/reports/report';
 import { TaskOutcome } from '../task/task-page';
+import { Timeline, dateTime } from '../task/timeline';
 import type { TimelineEntry } from '../task/task-view';
 import { reportsByRequestType } from '../report/report-tasks';
 
@@ -23,7 +23,6 @@ interface RequestInfo {
 }
 
 const SUBMITTED = /_APPLICATION_SUBMITTED$|_SUBMITTED$/;
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export function requestTitle(type: RequestType): string {
@@ -151,19 +150,7 @@ export default function RequestPage() {
           ))}
         </>
       ) : null}
-      <h2 className="govuk-heading-m">Timeline</h2>
-      {timeline.length === 0 ? (
-        <p className="govuk-body">Nothing has happened on this request yet.</p>
-      ) : (
-        <ol className="govuk-list">
-          {timeline.map((entry) => (
-            <li key={entry.id} className="govuk-!-margin-bottom-4">
-              <h3 className="govuk-heading-s govuk-!-margin-bottom-1">{requestActionHeading(entry)}</h3>
-              <p className="govuk-body-s govuk-!-margin-bottom-0">{dateTime(entry.creationDate)}</p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Timeline entries={timeline} />
     </>
   );
 }
