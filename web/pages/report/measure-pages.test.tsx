@@ -1,7 +1,8 @@
 // The question pages of the action plan and progress update 1 that the browser test found wrong:
 // a copied action plan measure is shown as answers, not as inputs; a measure due before the plan's
 // submission is asked only the questions of its case (the two cases keep their answers under one
-// name); the responsible officer confirms each statement once.
+// name); a section the server filled in opens on its first question; the responsible officer
+// confirms each statement once.
 import { render, screen, within } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../testing/task-api';
@@ -64,6 +65,18 @@ it('shows the copied measures as answers and asks each only the questions of its
   expect(after.getByRole('group', { name: /^Has the measure been implemented\?/ })).toBeInTheDocument();
   expect(after.queryByRole('group', { name: /^Do you want, optionally, to report a reduction/ })).toBeNull();
   expect(await axeViolations(document.body)).toEqual([]);
+});
+
+it('opens the measures section on its first question while nothing is answered, though the server filled it in', async () => {
+  const measures = [{ uuId: 'a', measureImplType: MEASURE_IMPL_BEFORE, actionPlanEnergyEfficiencyMeasure: led }];
+  renderTask(
+    PROGRESS_UPDATE_1_SUBMIT,
+    [SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1],
+    { report: { [PU1_MEASURES]: { progressUpdate1P3Measures: measures } }, sectionsCompleted: {}, prefill: { isDisaggregateUndertaking: false } },
+    `/tasks/7/section/${PU1_MEASURES}`,
+  );
+  expect(await screen.findByRole('heading', { level: 1, name: 'Update for the energy efficiency measures in the action plan' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Confirm and complete' })).toBeNull();
 });
 
 it('asks the responsible officer each statement once', async () => {
