@@ -7,7 +7,7 @@ import { Button, Checkboxes, DateInput, Fieldset, FormGroup, Radios, Select, Sum
 import { errorAnchorId } from '../../components';
 import type { GovForm } from '../../forms';
 import { registerDate } from '../../forms/use-gov-form';
-import { answerRows, formatAnswer, parseFields, toFormValues, type Field, type FieldEnv, type Values } from '../../../domain/reports/fields';
+import { answerRows, fieldNames, formatAnswer, parseFields, toFormValues, type Field, type FieldEnv, type Values } from '../../../domain/reports/fields';
 
 const widthClass = (width?: string) => (width ? (/^\d+$/.test(width) ? `govuk-input--width-${width}` : `govuk-!-width-${width}`) : undefined);
 
@@ -27,11 +27,18 @@ interface FieldsProps {
 export function QuestionFields({ fields, prefix, form, env, values, headingField }: FieldsProps) {
   const { asked, values: parsed } = parseFields(fields, values, env);
   // Two fields may keep their answer under one name, each asked in its own case (a progress update's
-  // questions for a measure due before or after the action plan): each field's own condition decides.
+  // questions for a measure due before or after the action plan): each field's own condition decides,
+  // on the answers before it, as parsing decides.
+  const shown = (field: Field, index: number) => {
+    if (!asked.has(field.name)) return false;
+    if (!field.when) return true;
+    const before = new Set(fieldNames(fields.slice(0, index)));
+    return field.when(Object.fromEntries(Object.entries(parsed).filter(([name]) => before.has(name))), env);
+  };
   return (
     <>
       {fields
-        .filter((f) => asked.has(f.name) && (!f.when || f.when(parsed, env)))
+        .filter(shown)
         .map((field) => (
           <QuestionField key={field.name} field={field} prefix={prefix} form={form} env={env} values={values} parsed={parsed} asked={asked} heading={field.name === headingField} />
         ))}
