@@ -4,17 +4,10 @@
 // application decision and the account closure have a few questions of their own.
 import { processFor } from '../domain/processes';
 import { reportAnswers, reportPayloadOf } from '../domain/reports/report';
+import { accountSubmissionSections, type DocumentSection } from '../domain/submission-summaries';
 import { requestTypeName, startTaskTexts, type RequestType } from '../domain/requests';
 
-export interface DocumentRow {
-  key: string;
-  value: string[];
-}
-
-export interface DocumentSection {
-  title: string;
-  rows: DocumentRow[];
-}
+export type { DocumentRow, DocumentSection } from '../domain/submission-summaries';
 
 export interface SubmissionDocument {
   /** e.g. 'Phase 3 Notification'. */
@@ -39,47 +32,13 @@ export const DOCUMENTED_ACTIONS: Record<string, string> = {
   ACCOUNT_CLOSURE_APPLICATION_SUBMITTED: 'Account closed',
 };
 
-const text = (value: unknown): string[] => (value === null || value === undefined || value === '' ? [] : [String(value)]);
-
-function addressLines(address: Record<string, unknown> | undefined): string[] {
-  if (!address) return [];
-  return ['line1', 'line2', 'city', 'county', 'postcode'].flatMap((k) => text(address[k]));
-}
-
 /** The sections of one documented request action's payload. */
 export function documentSections(requestType: string, actionType: string, payload: unknown): DocumentSection[] {
   const report = processFor(requestType)?.report;
   if (report) {
     return reportAnswers(report, reportPayloadOf(payload).report, {}).map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ key: r.key, value: r.value })) }));
   }
-  const p = (payload ?? {}) as Record<string, any>;
-  if (actionType.startsWith('ORGANISATION_ACCOUNT_OPENING_')) {
-    const account = (p.account ?? {}) as Record<string, any>;
-    const codes = account.codes as { type?: string; codes?: unknown[] } | undefined;
-    return [
-      {
-        title: 'Decision',
-        rows: [
-          { key: 'Decision', value: text(p.decision?.decision === 'APPROVED' ? 'Approved' : p.decision?.decision === 'REJECTED' ? 'Rejected' : p.decision?.decision) },
-          { key: 'Reason', value: text(p.decision?.reason) },
-        ],
-      },
-      {
-        title: 'Organisation details',
-        rows: [
-          { key: 'Organisation name', value: text(account.name) },
-          { key: 'Company registration number', value: account.registrationNumber ? [String(account.registrationNumber)] : ['Not registered at Companies House'] },
-          { key: 'Address', value: addressLines(account.address) },
-          { key: 'Classification codes', value: (codes?.codes ?? []).map((c) => String(typeof c === 'object' && c ? ((c as { code?: unknown }).code ?? '') : c)) },
-          { key: 'Location', value: text(account.competentAuthority) },
-        ],
-      },
-    ];
-  }
-  if (actionType.startsWith('ACCOUNT_CLOSURE_')) {
-    return [{ title: 'Account closure', rows: [{ key: 'Reason for closing the account', value: text(p.accountClosure?.reason) }] }];
-  }
-  return [];
+  return accountSubmissionSections(actionType, payload) ?? [];
 }
 
 export function documentTitle(requestType: string): string {
