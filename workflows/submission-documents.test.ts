@@ -145,3 +145,16 @@ it('names the document on the submitted timeline entry', async () => {
   const res = await callAs(h.api, c.regulator, `/request-actions/${doc.request_action_id}`);
   expect(res.body.fileDocuments).toEqual({ [doc.file_uuid]: doc.file_name });
 });
+
+it('lists the account’s requests filtered by type and status, and refuses an unknown one with 400', async () => {
+  const search = (criteria: Record<string, unknown>) => callAs(h.api, c.regulator, '/requests/workflows', { method: 'POST', body: { accountId: c.account.id, paging: { pageNumber: 0, pageSize: 10 }, ...criteria } });
+  const ids = async (criteria: Record<string, unknown>) => ((await search(criteria)).body.requestDetails as { id: string }[]).map((r) => r.id);
+  expect(await ids({ requestTypes: ['NOTIFICATION_OF_COMPLIANCE_P3'], requestStatuses: ['COMPLETED'] })).toEqual([requestId]);
+  expect(await ids({ requestTypes: ['ACTION_PLAN_P3'] })).toEqual([]);
+  expect(await ids({ requestStatuses: ['IN_PROGRESS'] })).toEqual([]);
+  expect(await ids({ requestTypes: [], requestStatuses: [] })).toContain(requestId);
+  const bad = await search({ requestTypes: ['NOT_A_TYPE'] });
+  expect(bad.status).toBe(400);
+  expect(bad.body.message).toBe('requestTypes must be request types');
+  expect((await search({ requestStatuses: 'COMPLETED' })).status).toBe(400);
+});
