@@ -158,3 +158,21 @@ it('lists the account’s requests filtered by type and status, and refuses an u
   expect(bad.body.message).toContain('requestTypes must be request types');
   expect((await search({ requestStatuses: 'COMPLETED' })).status).toBe(400);
 });
+
+it('documents an account closure with its reason, e-mailed to the regulator who closed it and the primary contact', async () => {
+  const cast2 = await cast();
+  const started = await callAs(h.api, cast2.regulator, `/requests?accountId=${cast2.account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } });
+  expect(started.status).toBe(201);
+  const closureId = started.body.requestId as string;
+  const submitted = await callAs(h.api, cast2.regulator, '/tasks/actions', {
+    method: 'POST',
+    body: { requestTaskId: started.body.tasks[0].taskId, requestTaskActionType: 'ACCOUNT_CLOSURE_SUBMIT_APPLICATION', requestTaskActionPayload: { accountClosure: { reason: 'The organisation has been dissolved' } } },
+  });
+  expect(submitted.body).toMatchObject({ requestStatus: 'COMPLETED' });
+  const docs = await documentsOf(closureId);
+  expect(docs.map((d) => d.file_name)).toEqual([`${closureId} Account closure.pdf`]);
+  const text = (await pdfText(docs[0].content)).text.replace(/\s+/g, ' ');
+  expect(text).toContain(`Reference number ${closureId}`);
+  expect(text).toContain('Reason for closing the account The organisation has been dissolved');
+  expect((await documentMails(closureId)).map((m) => m.to_address).sort()).toEqual([cast2.regulator.email, cast2.primary.email].sort());
+});
