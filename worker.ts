@@ -8,7 +8,8 @@ import { createDb } from './infra/db';
 import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
 import { connectClient, connectWorker, ensureSearchAttributes } from './infra/temporal';
-import { EMAIL_DISPATCHER_ID } from './workflows/email-outbox';
+import { listenForQueuedEmails } from './infra/outbox-wake';
+import { EMAIL_DISPATCHER_ID, emailQueuedSignal } from './workflows/email-outbox';
 
 export const workflowsPath = require.resolve('./workflows');
 
@@ -37,8 +38,13 @@ async function main() {
     activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);
+  // A queued e-mail is sent at once, not at the dispatcher's next poll.
+  const outboxWake = listenForQueuedEmails(config.databaseUrl, () => client.workflow.getHandle(EMAIL_DISPATCHER_ID).signal(emailQueuedSignal), {
+    onError: (err) => logger.warn({ err: err.message }, 'e-mail outbox wake-up'),
+  });
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
+  await outboxWake.stop();
   await db.destroy();
 }
 

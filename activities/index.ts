@@ -4,6 +4,7 @@ import { createEmailActivities } from './email';
 import { createRequestActivities } from './requests';
 import { createAccountActivities } from './accounts';
 import { createReportActivities } from './reports';
+import { createDocumentActivities } from './documents';
 
 export interface ActivityDeps {
   db: Db;
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRequestActivities({ db: deps.db }),
     ...createAccountActivities({ db: deps.db }),
     ...createReportActivities({ db: deps.db }),
+    ...createDocumentActivities({ db: deps.db }),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Client } from '@temporalio/client';
 import { createRequestActivities } from '../../activities/requests';
 import { createAccountActivities } from '../../activities/accounts';
 import { createReportActivities } from '../../activities/reports';
+import { createDocumentActivities } from '../../activities/documents';
 import { loadConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { startApi, type ApiHarness } from '../../test/api-harness';
@@ -49,7 +50,7 @@ export async function startEngineHarness(): Promise<EngineHarness> {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: bundle,
-      activities: { ...createRequestActivities({ db, homeUrl: 'http://esos.test' }), ...createAccountActivities({ db, homeUrl: 'http://esos.test' }), ...createReportActivities({ db }) },
+      activities: { ...createRequestActivities({ db, homeUrl: 'http://esos.test' }), ...createAccountActivities({ db, homeUrl: 'http://esos.test' }), ...createReportActivities({ db }), ...createDocumentActivities({ db }) },
     });
     workers.add(worker);
     const running = worker.run();
