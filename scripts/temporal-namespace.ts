@@ -1,0 +1,41 @@
+// Run by `npm run start:cluster` once the Temporal server answers: registers the namespace when it
+// is missing (a real server, unlike the dev server, has none until asked) and our search attributes,
+// then waits until the frontend serves the namespace (its namespace cache refreshes every few seconds).
+//   tsx scripts/temporal-namespace.ts   (TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE as for the worker)
+import { Connection } from '@temporalio/client';
+import { loadConfig } from '../infra/config';
+import { ensureSearchAttributes, connectClient } from '../infra/temporal';
+
+const RETENTION_SECONDS = 30 * 24 * 3600;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { namespace } = config.temporal;
+  const connection = await Connection.connect({ address: config.temporal.address });
+  try {
+    await connection.workflowService.describeNamespace({ namespace });
+  } catch (err) {
+    if ((err as { code?: number }).code !== 5 /* NOT_FOUND */) throw err;
+    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: RETENTION_SECONDS } });
+    console.log(`[esos] Temporal namespace "${namespace}" registered (retention 30 days).`);
+  }
+  const client = await connectClient(config);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await ensureSearchAttributes(client, namespace);
+      await client.workflowService.countWorkflowExecutions({ namespace, query: '' });
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  await connection.close();
+  await client.connection.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
