@@ -3,10 +3,11 @@
 // then waits until the frontend serves the namespace (its namespace cache refreshes every few seconds).
 //   tsx scripts/temporal-namespace.ts   (TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE as for the worker)
 import { Connection } from '@temporalio/client';
+import { msToTs } from '@temporalio/common/lib/time';
 import { loadConfig } from '../infra/config';
 import { ensureSearchAttributes, connectClient } from '../infra/temporal';
 
-const RETENTION_SECONDS = 30 * 24 * 3600;
+const RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
     await connection.workflowService.describeNamespace({ namespace });
   } catch (err) {
     if ((err as { code?: number }).code !== 5 /* NOT_FOUND */) throw err;
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: { seconds: RETENTION_SECONDS } });
+    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs(RETENTION_MS) });
     console.log(`[esos] Temporal namespace "${namespace}" registered (retention 30 days).`);
   }
   const client = await connectClient(config);
