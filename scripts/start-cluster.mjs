@@ -10,6 +10,7 @@
 //   CLUSTER_UI_PORT (8433)  CLUSTER_WORKERS (2)  CLUSTER_API_PROCESSES (2)
 //   CLUSTER_TEMPORAL_DB / CLUSTER_TEMPORAL_VISIBILITY_DB (temporal / temporal_visibility)
 //   CLUSTER_DATA_DIR (.data/cluster: generated configuration, and state.json with the processes' ids)
+//   CLUSTER_SKIP_WEB_BUILD (set: the SPA is not built first; for API-only use)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -22,7 +23,7 @@ const env = process.env;
 ensureNodeModules();
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos_cluster';
 await ensurePostgres(databaseUrl);
-ensureWebBuild();
+if (!env.CLUSTER_SKIP_WEB_BUILD) ensureWebBuild(); // the API-only cluster test sets it
 
 const pg = new URL(databaseUrl);
 const dataDir = path.resolve(root, env.CLUSTER_DATA_DIR ?? path.join('.data', 'cluster'));
