@@ -291,9 +291,8 @@ async function serveFloor(): Promise<void> {
   const { TASK_PAGE_SQL } = await import('../api/routes/tasks');
   const { listScope } = await import('../api/routes/task-access');
   await import('../domain/processes');
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12 });
-  // Generic plans, as infra/prepared.ts asks for them per statement.
-  pool.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan'));
+  // Generic plans, as infra/prepared.ts asks for them per statement: here for the whole session.
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12, options: '-c plan_cache_mode=force_generic_plan' });
   const numbered = (sql: string) => {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);
