@@ -56,7 +56,7 @@ function writeState() {
 /** Starts a process and starts it again a second after it dies, until the cluster stops. */
 function supervise(name, command, args, childEnv = {}, options = {}) {
   const start = () => {
-    const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...env, ...childEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...env, ...childEnv }, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'] });
     processes.set(name, child);
     writeState();
     child.on('exit', (code, signal) => {
@@ -106,7 +106,8 @@ if (setupCode !== 0) {
     const uiDir = path.join(dataDir, 'ui', 'config');
     fs.mkdirSync(uiDir, { recursive: true });
     fs.writeFileSync(path.join(uiDir, 'cluster.yaml'), `temporalGrpcAddress: ${temporalAddress}\nhost: 127.0.0.1\nport: ${uiPort}\nenableUi: true\ndefaultNamespace: ${env.TEMPORAL_NAMESPACE ?? 'default'}\ncors:\n  allowOrigins: []\n`);
-    supervise('ui', ui, ['--root', path.join(dataDir, 'ui'), '--config', 'config', '--env', 'cluster', 'start']);
+    // Its stdout is a line per HTTP request: dropped (errors still reach stderr).
+    supervise('ui', ui, ['--root', path.join(dataDir, 'ui'), '--config', 'config', '--env', 'cluster', 'start'], {}, { quiet: true });
   }
 
   // Uploads are scanned by ClamAV, as with `npm start`: Debian's daemon, else one of our own.
