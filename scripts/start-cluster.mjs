@@ -72,18 +72,27 @@ function supervise(name, command, args, childEnv = {}, options = {}) {
 function stopAll() {
   if (stopping) return;
   stopping = true;
-  // The Node processes first, so nothing is polling a server that is going away.
-  const order = [...[...processes.keys()].filter((n) => n !== 'temporal'), 'temporal'];
-  for (const name of order) processes.get(name)?.kill('SIGTERM');
-  const deadline = Date.now() + 20_000;
-  const wait = setInterval(() => {
-    if (processes.size === 0 || Date.now() > deadline) {
-      for (const child of processes.values()) child.kill('SIGKILL');
+  // The Node processes first, then the Temporal server once they are gone (a worker shutting down
+  // still talks to it); anything left after 20 s is killed.
+  const stopped = (name) => new Promise((resolve) => {
+    const child = processes.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  const force = setTimeout(() => {
+    for (const child of processes.values()) child.kill('SIGKILL');
+  }, 20_000);
+  force.unref();
+  Promise.all([...processes.keys()].filter((n) => n !== 'temporal').map(stopped))
+    .then(() => stopped('temporal'))
+    .then(() => {
+      clearTimeout(force);
       fs.rmSync(statePath, { force: true });
       process.exit(0);
-    }
-  }, 200);
-  wait.unref();
+    });
+  // A child that ignored SIGTERM and SIGKILL (none should): give up after 25 s.
+  setTimeout(() => process.exit(1), 25_000).unref();
 }
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
@@ -93,7 +102,9 @@ say(`Starting the Temporal server ${path.basename(path.dirname(binaries.server))
 supervise('temporal', binaries.server, temporalServerArgs(configDir), {}, { cwd: configDir });
 await waitForPort(ports.frontend, '127.0.0.1', 'The Temporal server', 120_000);
 
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+// `node --import tsx file.ts`, not tsx's CLI: one process each, so a signal (or SIGKILL) reaches the
+// program itself rather than a parent that relays it and may leave the program behind.
+const tsx = '--import=tsx';
 const appEnv = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
 const setup = spawn(process.execPath, [tsx, 'scripts/temporal-namespace.ts'], { cwd: root, env: { ...env, ...appEnv }, stdio: 'inherit' });
 const setupCode = await new Promise((resolve) => setup.on('exit', resolve));
