@@ -292,7 +292,8 @@ async function serveFloor(): Promise<void> {
   const { listScope } = await import('../api/routes/task-access');
   await import('../domain/processes');
   // Generic plans, as infra/prepared.ts asks for them per statement: here for the whole session.
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12, options: '-c plan_cache_mode=force_generic_plan' });
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
+  // (idle connections kept: a backend that ends takes its CPU count with it, and PostgreSQL's share would be lost)
   const numbered = (sql: string) => {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);
