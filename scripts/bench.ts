@@ -3,6 +3,8 @@
 //   --api-processes=2 (node:cluster, as WEB_CONCURRENCY; 1: no cluster)  --token-cache=10000 (0: verify every call)
 //   --lists=assigned-to-me,assigned-to-others,unassigned  --log-level=info (API logs written, to nowhere)
 //   --cpu-prof (profiles of the API processes in /tmp/esos-bench-profiles)
+//   --skip-floor  --fixed-seconds=15 (the fixed-load p95 phase)  --skip-cluster (journeys on the dev server only)
+//   --journeys-1=20 --journeys-10=100 (the 1- and 10-user journey runs)
 // Seeds its own database (esos_bench) with 10,000 accounts and 100,000 open tasks, runs the API in
 // child processes (so their peak RSS is their own and the load generator does not share their event
 // loop), then starts workflows on a Temporal dev server from the installed CLI with a worker in this
@@ -55,6 +57,8 @@ const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 
 // ---------------------------------------------------------------- API child process
 async function serve(): Promise<void> {
+  if (args.floor) return serveFloor();
+  if (args['journey-worker']) return serveJourneyWorker();
   const processes = Number(process.env.BENCH_API_PROCESSES ?? 1);
   if (processes > 1 && cluster.isPrimary) return servePrimary(processes);
   await import('../domain/processes/testing/two-step');
@@ -112,7 +116,7 @@ async function servePrimary(processes: number): Promise<void> {
       ),
     );
     const primary = ownStats();
-    process.send!({ maxRssMb: each.reduce((a, b) => a + b.maxRssMb, 0), cpuMs: primary.cpuMs + each.reduce((a, b) => a + b.cpuMs, 0), each: each.map((e) => e.maxRssMb) });
+    process.send!({ maxRssMb: each.reduce((a, b) => a + b.maxRssMb, 0), cpuMs: primary.cpuMs + each.reduce((a, b) => a + b.cpuMs, 0), each: each.map((e) => e.maxRssMb), eachCpuMs: each.map((e) => e.cpuMs) });
   });
 }
 
@@ -232,6 +236,8 @@ interface ApiStats {
   cpuMs: number;
   /** Peak RSS per API process, when there are several. */
   each?: number[];
+  /** CPU per API process, when there are several. */
+  eachCpuMs?: number[];
 }
 
 /**
@@ -254,10 +260,10 @@ async function postgresCpuMs(db: import('knex').Knex): Promise<number> {
   return total;
 }
 
-async function startApiChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number; stats: () => Promise<ApiStats> }> {
+async function startApiChild(env: NodeJS.ProcessEnv, mode: string[] = []): Promise<{ child: ChildProcess; port: number; stats: () => Promise<ApiStats> }> {
   const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir=/tmp/esos-bench-profiles'] : [];
   // The API's log lines (--log-level=info, as in production) go nowhere, but are written.
-  const child = fork(__filename, ['--serve'], { env, execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', args['log-level'] ? 'ignore' : 'inherit', 'inherit', 'ipc'] });
+  const child = fork(__filename, ['--serve', ...mode], { env, execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', args['log-level'] ? 'ignore' : 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
     child.once('exit', (code) => reject(new Error(`the API exited with ${code}`)));
@@ -270,43 +276,233 @@ async function startApiChild(env: NodeJS.ProcessEnv): Promise<{ child: ChildProc
   return { child, port, stats };
 }
 
-// ---------------------------------------------------------------- workflows
-async function benchWorkflows(port: number, address: string, taskQueue: string) {
-  const { Worker, NativeConnection, bundleWorkflowCode, DefaultLogger } = await import('@temporalio/worker');
-  const { Connection, Client } = await import('@temporalio/client');
+// ---------------------------------------------------------------- the floor
+// The same list and task-page SQL served by a bare node:http + pg server: no framework, no token
+// check, no logging; the caller is named in the Authorization header (the token's subject, read
+// without verifying it). It looks the caller up with the API's own statement, builds the list's scope
+// with the API's own function, and runs the statements as the API does (prepared, generic plans),
+// in as many processes as the API. What the API costs beyond it is the framework's and ours.
+
+async function serveFloor(): Promise<void> {
+  const processes = Number(process.env.BENCH_API_PROCESSES ?? 1);
+  if (processes > 1 && cluster.isPrimary) return servePrimary(processes);
+  const { Pool } = await import('pg');
+  const { CALLER_SQL, roleTypeOf } = await import('../api/auth/current-user');
+  const { TASK_PAGE_SQL } = await import('../api/routes/tasks');
+  const { listScope } = await import('../api/routes/task-access');
+  await import('../domain/processes');
+  // Generic plans, as infra/prepared.ts asks for them per statement: here for the whole session.
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
+  // (idle connections kept: a backend that ends takes its CPU count with it, and PostgreSQL's share would be lost)
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  const callerSql = numbered(CALLER_SQL);
+  const taskSql = numbered(TASK_PAGE_SQL);
+  const caller = async (subject: string) => {
+    const { rows } = await pool.query({ name: 'caller', text: callerSql, values: [subject] });
+    const row = rows[0];
+    const authorities = (row.authorities as Record<string, unknown>[]).map((a) => ({ id: Number(a.id), code: a.code, status: a.status, accountId: a.account_id, competentAuthority: a.competent_authority, verificationBodyId: a.verification_body_id, permissions: a.permissions ?? [] }));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, roleType: roleTypeOf(authorities as any), authorities, active: authorities.filter((a) => a.status === 'ACTIVE') } as any;
+  };
+  const server = http.createServer(async (req, res) => {
+    try {
+      const subject = JSON.parse(Buffer.from(String(req.headers.authorization).split('.')[1], 'base64url').toString()).sub as string;
+      const user = await caller(subject);
+      const url = new URL(req.url!, 'http://floor');
+      const list = /\/items\/(assigned-to-me|assigned-to-others|unassigned)$/.exec(url.pathname)?.[1];
+      let body: unknown;
+      if (list) {
+        const page = Number(url.searchParams.get('page') ?? 0);
+        const size = Number(url.searchParams.get('size') ?? 10);
+        const scope = listScope(user)!;
+        const assignment = list === 'assigned-to-me' ? 'rt.assignee = ?' : list === 'assigned-to-others' ? 'rt.assignee <> ?' : 'rt.assignee is null';
+        const where = `${assignment} and ${scope.sql}`;
+        const whereBindings = [...(list === 'unassigned' ? [] : [user.userId]), ...scope.bindings];
+        // The statement of api/routes/work-items.ts workItemPage, as it is written there.
+        const text = numbered(`with total as (select count(*)::int as n from request_tasks rt where ${where}),
+     page as (select rt.id from request_tasks rt where ${where} order by rt.start_date desc, rt.id desc limit ${size} offset ?)
+     select rt.id, rt.type, rt.request_id, rt.account_id, r.type as request_type,
+  a.name as account_name, a.registration_number, a.organisation_id,
+  u.first_name, u.last_name, (rt.due_date - current_date) as days_remaining, (v.task_id is null) as is_new, (select n from total) as total_items
+       from page p join request_tasks rt on rt.id = p.id join requests r on r.id = rt.request_id
+  left join accounts a on a.id = rt.account_id
+  left join users u on u.id = rt.assignee
+  left join request_task_visits v on v.task_id = rt.id and v.user_id = ?
+       order by rt.start_date desc, rt.id desc`);
+        const { rows } = await pool.query({ name: `list-${createHashName(text)}`, text, values: [...whereBindings, ...whereBindings, page * size, user.userId] });
+        body = { items: rows, totalItems: rows[0]?.total_items ?? 0 };
+      } else {
+        const id = Number(/\/tasks\/(\d+)$/.exec(url.pathname)![1]);
+        const { rows } = await pool.query({ name: 'task', text: taskSql, values: [id] });
+        await pool.query({ name: 'visit', text: 'insert into request_task_visits (task_id, user_id) values ($1, $2) on conflict (task_id, user_id) do nothing', values: [id, user.userId] });
+        body = rows[0];
+      }
+      const json = JSON.stringify(body);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+      res.end(json);
+    } catch (err) {
+      res.writeHead(500);
+      res.end(String(err));
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  process.on('SIGINT', () => process.exit(0));
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'stats') process.send!(ownStats());
+  });
+}
+
+function createHashName(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * An open-loop load: `rate` requests a second whatever the answers do (each on its own schedule, so a
+ * slow answer does not slow the next request), for `seconds`. The p95 says how long a request waits at
+ * that load, which a closed loop at full concurrency cannot (there it is concurrency / throughput).
+ */
+async function fixedLoad(port: number, targets: Target[], rate: number, seconds: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const t0 = performance.now();
+  const total = Math.floor(rate * seconds);
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const { token, path } = targets[i % targets.length];
+    const started = performance.now();
+    pending.push(
+      get(port, path, token).then(
+        (status) => {
+          if (status !== 200) errors++;
+          latencies.push(performance.now() - started);
+        },
+        () => {
+          errors++;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { achieved: latencies.length / ((performance.now() - t0) / 1000), p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
+}
+
+type Phase = { label: string; targets: Target[] };
+type PhaseResult = Awaited<ReturnType<typeof load>> & { apiUs: number; eachUs: number[]; pgUs: number };
+
+/** One phase at full load against a server (API or floor), with CPU per request per process. */
+async function measuredPhase(server: { port: number; stats: () => Promise<ApiStats> }, phase: Phase, statsDb: import('knex').Knex): Promise<PhaseResult> {
+  const before = await server.stats();
+  const pgBefore = await postgresCpuMs(statsDb);
+  const r = await load(server.port, phase.label, phase.targets);
+  const after = await server.stats();
+  const pgUs = (((await postgresCpuMs(statsDb)) - pgBefore) * 1000) / r.requests;
+  const eachUs = (after.eachCpuMs ?? [after.cpuMs]).map((ms, i) => ((ms - (before.eachCpuMs ?? [before.cpuMs])[i]) * 1000) / r.requests);
+  return { ...r, apiUs: ((after.cpuMs - before.cpuMs) * 1000) / r.requests, eachUs, pgUs };
+}
+
+/** The floor against the API, phase by phase in the same run, then the API's p95 at half the floor's rate. */
+async function floorComparison(api: { port: number; stats: () => Promise<ApiStats> }, apiResults: Map<string, PhaseResult>, phases: Phase[], env: NodeJS.ProcessEnv, statsDb: import('knex').Knex) {
+  const floor = await startApiChild(env, ['--floor']);
+  try {
+    for (const phase of phases) await load(floor.port, phase.label, phase.targets, Math.min(3, DURATION_S));
+    console.log(`\nthe floor: the same SQL from a bare node:http + pg server (${API_PROCESSES} process(es), no framework, auth or logging), ${CONCURRENCY} clients, ${DURATION_S} s each`);
+    console.log('call                 floor req/s   API req/s   API/floor   floor µs/req per process   API µs/req per process   PG µs/req floor/API');
+    const fixed: { label: string; rate: number }[] = [];
+    for (const phase of phases) {
+      const f = await measuredPhase(floor, phase, statsDb);
+      const a = apiResults.get(phase.label)!;
+      fixed.push({ label: phase.label, rate: Math.max(1, Math.round(f.rps / 2)) });
+      const ratio = a.rps / f.rps;
+      console.log(
+        `${phase.label.padEnd(20)} ${f.rps.toFixed(0).padStart(11)} ${a.rps.toFixed(0).padStart(11)} ${ratio.toFixed(2).padStart(11)}${ratio >= 0.7 ? ' ✓' : ' ✗'}   ${f.eachUs.map((u) => u.toFixed(0)).join(' + ').padStart(24)}   ${a.eachUs.map((u) => u.toFixed(0)).join(' + ').padStart(22)}   ${f.pgUs.toFixed(0).padStart(8)} / ${a.pgUs.toFixed(0)}${f.errors ? `  (floor errors ${f.errors})` : ''}`,
+      );
+    }
+    const fixedSeconds = Number(args['fixed-seconds'] ?? 15);
+    console.log(`\nAPI at a fixed offered load of half the floor's throughput (open loop, ${fixedSeconds} s each): goal p95 < 10 ms`);
+    console.log('call                 offered/s  achieved/s   p50 ms   p95 ms   p99 ms   errors');
+    for (const { label, rate } of fixed) {
+      const r = await fixedLoad(api.port, phases.find((p) => p.label === label)!.targets, rate, fixedSeconds);
+      console.log(`${label.padEnd(20)} ${String(rate).padStart(9)} ${r.achieved.toFixed(0).padStart(11)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}${r.p95 < 10 ? ' ✓' : ' ✗'} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(8)}`);
+    }
+    const rss = await floor.stats();
+    console.log(`peak RSS per process: floor ${(rss.each ?? [rss.maxRssMb]).map((m) => m.toFixed(0)).join(' + ')} MB`);
+  } finally {
+    floor.child.kill('SIGINT');
+    await new Promise((r) => (floor.child.exitCode !== null ? r(null) : floor.child.once('exit', r)));
+  }
+}
+
+// ---------------------------------------------------------------- journeys on two Temporal set-ups
+// start → submit → assign → decide of the two-step test process, through the API, on (a) the CLI's
+// dev server on SQLite as `npm start` runs it and (b) the Temporal server v1.30.4 on PostgreSQL as
+// `npm run start:cluster` runs it; each with its own API (node:cluster) and worker child processes,
+// so every process's CPU is its own.
+
+/** The worker of the journeys, in a child process: the engine's workflows and request activities. */
+async function serveJourneyWorker(): Promise<void> {
+  const { Worker, NativeConnection, DefaultLogger, Runtime } = await import('@temporalio/worker');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
   const { createDb } = await import('../infra/db');
   const { createRequestActivities } = await import('../activities/requests');
-  const { twoStepProcess } = await import('../domain/processes/testing/two-step');
-  const { startRequestWorkflow } = await import('../api/routes/requests-engine');
-  const { loadConfig } = await import('../infra/config');
-  const db = createDb(databaseUrl, { min: 0, max: 10 });
-  const connection = await NativeConnection.connect({ address });
-  const client = new Client({ connection: await Connection.connect({ address }) });
+  const db = createDb(process.env.DATABASE_URL!, { min: 0, max: 10 });
+  const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
   const worker = await Worker.create({
     connection,
-    taskQueue,
-    workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows/testing/index'), logger: new DefaultLogger('WARN') }),
+    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
+    workflowsPath: require.resolve('../workflows/testing/index'),
     activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
     maxConcurrentActivityTaskExecutions: 50,
   });
   const running = worker.run();
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'stats') process.send!(ownStats());
+  });
+  const stop = () => worker.getState() === 'RUNNING' && worker.shutdown();
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
+  process.send!({ port: 0 }); // ready
+  await running;
+  await connection.close();
+  await db.destroy();
+  process.exit(0);
+}
+
+let nextJourneyAccount = 1;
+
+/** `count` journeys by `users` concurrent users; the next-task visibility of each, and errors. */
+async function driveJourneys(port: number, client: import('@temporalio/client').Client, taskQueue: string, count: number, users: number) {
+  const { twoStepProcess } = await import('../domain/processes/testing/two-step');
+  const { startRequestWorkflow } = await import('../api/routes/requests-engine');
+  const { loadConfig } = await import('../infra/config');
   const base = loadConfig();
   const deps = { temporal: async () => client, config: { ...base, temporal: { ...base.temporal, taskQueue } } };
-  const regulatorTokens = new Map<string, string>();
-  for (let i = 1; i <= 25; i++) regulatorTokens.set(CAS[i % 5], await mint(`reg-${i}`));
   const visible: number[] = [];
+  const requestIds: string[] = [];
   let errors = 0;
-  let next = 0;
+  let started = 0;
+  const first = nextJourneyAccount;
+  nextJourneyAccount += count;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, WORKFLOWS) }, async () => {
-      while (next < WORKFLOWS) {
-        const accountId = 1 + next++;
+    Array.from({ length: Math.min(users, count) }, async () => {
+      while (started < count) {
+        const accountId = first + started++;
         const ca = CAS[accountId % 5];
         try {
           const operator = `op-${accountId}`;
           const opToken = await mint(operator);
-          const started = await startRequestWorkflow(deps, twoStepProcess, {
+          const snapshot = await startRequestWorkflow(deps, twoStepProcess, {
             requestId: twoStepProcess.requestId(accountId),
             requestType: twoStepProcess.requestType,
             accountId,
@@ -314,33 +510,219 @@ async function benchWorkflows(port: number, address: string, taskQueue: string) 
             startedBy: { userId: operator, fullName: 'Olive Operator', roleType: 'OPERATOR' },
           });
           const submitAt = performance.now();
-          const submitted = await call(port, 'POST', '/api/v1.0/tasks/actions', opToken, { requestTaskId: started.tasks[0].taskId, requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION', requestTaskActionPayload: { summary: 'Bench' } });
+          const submitted = await call(port, 'POST', '/api/v1.0/tasks/actions', opToken, { requestTaskId: snapshot.tasks[0].taskId, requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION', requestTaskActionPayload: { summary: 'Bench' } });
           if (submitted.status !== 200) throw new Error(submitted.body);
           const reviewId = (JSON.parse(submitted.body) as { nextTasks: { taskId: number }[] }).nextTasks[0].taskId;
-          // The next task must be in the regulator's list; the submit answered only once it was.
-          const regToken = regulatorTokens.get(ca)!;
+          const regulator = `reg-${accountId % 5 || 5}`; // a regulator of the account's CA
+          const regToken = await mint(regulator);
+          // The next task must be in the regulator's view of the request; the submit answered only once it was.
           const item = await call(port, 'GET', `/api/v1.0/items/${twoStepProcess.requestId(accountId)}`, regToken);
           if (!item.body.includes(`"taskId":${reviewId}`)) throw new Error('next task not visible');
           visible.push(performance.now() - submitAt);
-          const regulator = `reg-${accountId % 5 || 5}`; // a regulator of the account's CA
           const assign = await call(port, 'POST', '/api/v1.0/tasks-assignment/assign', regToken, { taskId: reviewId, userId: regulator });
           if (assign.status !== 200) throw new Error(assign.body);
-          const decided = await call(port, 'POST', '/api/v1.0/tasks/actions', await mint(regulator), { requestTaskId: reviewId, requestTaskActionType: 'TEST_TWO_STEP_DECIDE', requestTaskActionPayload: { decision: 'ACCEPTED' } });
+          const decided = await call(port, 'POST', '/api/v1.0/tasks/actions', regToken, { requestTaskId: reviewId, requestTaskActionType: 'TEST_TWO_STEP_DECIDE', requestTaskActionPayload: { decision: 'ACCEPTED' } });
           if (decided.status !== 200) throw new Error(decided.body);
+          requestIds.push(twoStepProcess.requestId(accountId));
         } catch (err) {
           errors++;
-          if (errors <= 3) console.error('workflow error:', (err as Error).message.slice(0, 300));
+          if (errors <= 3) console.error('journey error:', (err as Error).message.slice(0, 300));
         }
       }
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
   visible.sort((a, b) => a - b);
-  worker.shutdown();
-  await running;
-  await connection.close();
-  await db.destroy();
-  return { completed: visible.length, seconds, perSecond: visible.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), errors };
+  return { completed: requestIds.length, seconds, perSecond: requestIds.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), errors, requestIds };
+}
+
+/** CPU time (ms) of a process from /proc, children not included. */
+function processCpuMs(pid: number): number {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+}
+
+/** Peak RSS (MB) of a process from /proc. */
+function processPeakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+interface TemporalSetup {
+  name: string;
+  address: string;
+  pid: number;
+  /** Databases whose PostgreSQL backends count as this set-up's store (none for SQLite). */
+  pgDatabases: string[];
+  stop: () => Promise<void>;
+}
+
+async function waitPort(port: number, seconds = 120): Promise<void> {
+  const net = await import('node:net');
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' });
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing answered on ${port}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
+
+/** The CLI's dev server on a SQLite file, started as `npm start` starts it. */
+async function startDevServer(): Promise<TemporalSetup> {
+  const { temporalCliPath } = await import('../test/temporal');
+  const { spawn } = await import('node:child_process');
+  const port = 17_233;
+  const dir = fs.mkdtempSync('/tmp/esos-bench-dev-');
+  const child = spawn(temporalCliPath(), [
+    'server', 'start-dev', '--db-filename', `${dir}/temporal.sqlite`, '--ip', '127.0.0.1', '--port', String(port), '--headless', '--log-level', 'warn',
+    '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecution=true', '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+    '--search-attribute', 'EsosAccountId=Keyword', '--search-attribute', 'EsosRequestType=Keyword', '--search-attribute', 'EsosCompetentAuthority=Keyword',
+  ], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitPort(port);
+  return { name: 'dev server (SQLite)', address: `127.0.0.1:${port}`, pid: child.pid!, pgDatabases: [], stop: async () => { await stopChild(child); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** The Temporal server v1.30.4 on PostgreSQL as `npm run start:cluster` runs it; null when it is not built. */
+async function startClusterServer(): Promise<TemporalSetup | null> {
+  // Plain JavaScript (it runs before npm install): typed here by what the bench uses of it.
+  const toolchainModule: string = './toolchain.mjs';
+  const toolchain = (await import(toolchainModule)) as {
+    ensureTemporalServer: (o: { build: boolean }) => { server: string } | null;
+    setupTemporalSchema: (binaries: object, database: object) => void;
+    clusterPorts: (base: number) => { frontend: number };
+    writeTemporalServerConfig: (binaries: object, dir: string, options: object) => string;
+    temporalServerArgs: (dir: string) => string[];
+  };
+  const binaries = toolchain.ensureTemporalServer({ build: false });
+  if (!binaries) return null;
+  const { dropDatabase } = await import('../infra/db');
+  const { spawn } = await import('node:child_process');
+  const { prepareNamespace } = await import('./temporal-namespace');
+  const pg = new URL(BASE_DB);
+  const database = { host: pg.hostname, port: Number(pg.port || 5432), user: decodeURIComponent(pg.username || 'postgres'), password: decodeURIComponent(pg.password), database: 'temporal_bench', visibilityDatabase: 'temporal_bench_visibility' };
+  for (const name of [database.database, database.visibilityDatabase]) await dropDatabase(Object.assign(new URL(BASE_DB), { pathname: `/${name}` }).toString());
+  toolchain.setupTemporalSchema(binaries, database);
+  const ports = toolchain.clusterPorts(17_433);
+  const dir = toolchain.writeTemporalServerConfig(binaries, fs.mkdtempSync('/tmp/esos-bench-cluster-'), { ...database, ports });
+  const child = spawn(binaries.server, toolchain.temporalServerArgs(dir), { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitPort(ports.frontend);
+  const address = `127.0.0.1:${ports.frontend}`;
+  await prepareNamespace(address, 'default');
+  return {
+    name: 'Temporal v1.30.4 (PostgreSQL)',
+    address,
+    pid: child.pid!,
+    pgDatabases: [database.database, database.visibilityDatabase],
+    stop: async () => { await stopChild(child); fs.rmSync(dir, { recursive: true, force: true }); },
+  };
+}
+
+/** CPU of the PostgreSQL backends of the given databases (bench's own plus a set-up's store). */
+async function postgresCpuMsOf(db: import('knex').Knex, databases: string[]): Promise<number> {
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const { rows } = await db.raw('select pid from pg_stat_activity where datname = any(?) and pid <> pg_backend_pid()', [databases]);
+  let total = 0;
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Journeys on one set-up: 1 user, 10 users, then the full load; figures per journey and per process. */
+async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, statsDb: import('knex').Knex) {
+  const { Connection, Client } = await import('@temporalio/client');
+  const taskQueue = `bench-${process.pid}-${setup.pid}`;
+  const childEnv = { ...env, TEMPORAL_ADDRESS: setup.address, TEMPORAL_TASK_QUEUE: taskQueue };
+  const api = await startApiChild(childEnv);
+  const worker = await startApiChild(childEnv, ['--journey-worker']);
+  const connection = await Connection.connect({ address: setup.address });
+  const client = new Client({ connection });
+  const databases = ['esos_bench', ...setup.pgDatabases];
+  try {
+    await driveJourneys(api.port, client, taskQueue, 5, 5); // warm-up: connections, bundles, JIT
+    const one = await driveJourneys(api.port, client, taskQueue, Number(args['journeys-1'] ?? 20), 1);
+    const ten = await driveJourneys(api.port, client, taskQueue, Number(args['journeys-10'] ?? 100), 10);
+    const before = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpuMsOf(statsDb, databases) };
+    const full = await driveJourneys(api.port, client, taskQueue, WORKFLOWS, CONCURRENCY);
+    const after = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpuMsOf(statsDb, databases) };
+    const n = Math.max(1, full.completed);
+    const history = await Promise.all(full.requestIds.slice(0, 5).map(async (id) => (await client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
+    return {
+      one,
+      ten,
+      full,
+      cpuPerJourney: {
+        temporal: (after.temporal - before.temporal) / n,
+        worker: (after.worker - before.worker) / n,
+        api: (after.api.cpuMs - before.api.cpuMs) / n,
+        postgres: (after.pg - before.pg) / n,
+      },
+      events: history.length ? history.reduce((a, b) => a + b, 0) / history.length : 0,
+      rss: { temporal: processPeakRssMb(setup.pid), worker: (await worker.stats()).maxRssMb, api: (await api.stats()).each ?? [(await api.stats()).maxRssMb] },
+    };
+  } finally {
+    await connection.close();
+    for (const child of [worker.child, api.child]) {
+      child.kill('SIGINT');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
+  }
+}
+
+/** Both set-ups, one after the other in the same run, printed side by side. */
+async function journeysSideBySide(env: NodeJS.ProcessEnv, statsDb: import('knex').Knex) {
+  const results: { name: string; r: Awaited<ReturnType<typeof journeysOn>> }[] = [];
+  const starters = [startDevServer, ...(args['skip-cluster'] ? [] : [startClusterServer])];
+  for (const start of starters) {
+    const setup = await start();
+    if (!setup) {
+      console.log('\n(the Temporal server v1.30.4 is not built: run `npm run start:cluster` once; journeys on the dev server only)');
+      continue;
+    }
+    try {
+      results.push({ name: setup.name, r: await journeysOn(setup, env, statsDb) });
+    } finally {
+      await setup.stop();
+    }
+  }
+  const col = (f: (r: Awaited<ReturnType<typeof journeysOn>>) => string) => results.map(({ r }) => f(r).padStart(30)).join('');
+  console.log(`\njourneys start → submit → assign → decide through the API (${API_PROCESSES} API processes, 1 worker process); ${os.cpus().length} cores, load average ${loadAverage()}`);
+  console.log(`${''.padEnd(44)}${results.map(({ name }) => name.padStart(30)).join('')}`);
+  const row = (label: string, f: (r: Awaited<ReturnType<typeof journeysOn>>) => string) => console.log(`${label.padEnd(44)}${col(f)}`);
+  row('1 user: submit → next task visible p50/p95', (r) => `${r.one.p50.toFixed(0)} / ${r.one.p95.toFixed(0)} ms`);
+  row('10 users: submit → next task visible p50/p95', (r) => `${r.ten.p50.toFixed(0)} / ${r.ten.p95.toFixed(0)} ms`);
+  row('10 users: completed/s', (r) => r.ten.perSecond.toFixed(1));
+  row(`${WORKFLOWS} journeys by ${CONCURRENCY} users: completed/s`, (r) => `${r.full.perSecond.toFixed(1)} (${r.full.completed} ok, ${r.full.errors} errors)`);
+  row(`${WORKFLOWS} journeys: next task visible p50/p95`, (r) => `${r.full.p50.toFixed(0)} / ${r.full.p95.toFixed(0)} ms`);
+  row('CPU ms per journey: Temporal server', (r) => r.cpuPerJourney.temporal.toFixed(1));
+  row('CPU ms per journey: worker', (r) => r.cpuPerJourney.worker.toFixed(1));
+  row('CPU ms per journey: API (all processes)', (r) => r.cpuPerJourney.api.toFixed(1));
+  row('CPU ms per journey: PostgreSQL', (r) => r.cpuPerJourney.postgres.toFixed(1));
+  row('CPU ms per journey: all', (r) => Object.values(r.cpuPerJourney).reduce((a, b) => a + b, 0).toFixed(1));
+  row('history events per journey', (r) => r.events.toFixed(0));
+  row('peak RSS MB: Temporal / worker / API', (r) => `${r.rss.temporal.toFixed(0)} / ${r.rss.worker.toFixed(0)} / ${r.rss.api.map((m) => m.toFixed(0)).join('+')}`);
 }
 
 async function main(): Promise<void> {
@@ -348,25 +730,23 @@ async function main(): Promise<void> {
   await benchSubmissionPdf();
   if (args['pdf-only']) return;
   await seed();
-  const { startTestTemporal } = await import('../test/temporal');
   const { DefaultLogger, Runtime } = await import('@temporalio/worker');
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const temporal = args['skip-workflows'] ? null : await startTestTemporal();
-  const taskQueue = `bench-${process.pid}`;
   const jwk = await createSigningKey();
-  const api = await startApiChild({
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    TEMPORAL_ADDRESS: temporal?.address ?? '127.0.0.1:1',
-    TEMPORAL_TASK_QUEUE: taskQueue,
+    // The lists need no workflow engine; the journeys start API processes of their own.
+    TEMPORAL_ADDRESS: '127.0.0.1:1',
     SEED_DEMO_DATA: 'false',
     BENCH_JWK: JSON.stringify(jwk),
     BENCH_TOKEN_CACHE: String(TOKEN_CACHE),
     BENCH_API_PROCESSES: String(API_PROCESSES),
     BENCH_LOG_LEVEL: String(args['log-level'] ?? 'silent'),
-  });
+  };
+  const api = await startApiChild(childEnv);
   const showRss = (r: ApiStats) => `${r.maxRssMb.toFixed(0)} MB${r.each ? ` (${r.each.map((m) => m.toFixed(0)).join(' + ')} MB)` : ''}`;
   const { createDb } = await import('../infra/db');
   const statsDb = createDb(databaseUrl, { min: 0, max: 1 });
@@ -391,11 +771,13 @@ async function main(): Promise<void> {
     console.log(`API: ${API_PROCESSES} process(es), token cache ${TOKEN_CACHE || 'off'}; ${os.cpus().length} cores, load average ${loadAverage()}`);
     console.log('CPU per request (µs): of the API processes, of PostgreSQL, of this load generator.');
     console.log('call                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after');
+    const apiResults = new Map<string, PhaseResult>();
     for (const phase of phases) {
-      const before = { api: (await api.stats()).cpuMs, pg: await postgresCpuMs(statsDb), load: process.cpuUsage() };
-      const r = await load(api.port, phase.label, phase.targets);
-      const apiUs = (((await api.stats()).cpuMs - before.api) * 1000) / r.requests;
-      const pgUs = (((await postgresCpuMs(statsDb)) - before.pg) * 1000) / r.requests;
+      const loadBefore = process.cpuUsage();
+      const r = await measuredPhase(api, phase, statsDb);
+      apiResults.set(phase.label, r);
+      const before = { load: loadBefore };
+      const { apiUs, pgUs } = r;
       const loadCpu = process.cpuUsage(before.load);
       const loadUs = (loadCpu.user + loadCpu.system) / r.requests;
       console.log(
@@ -403,18 +785,13 @@ async function main(): Promise<void> {
       );
     }
     console.log(`API peak RSS: ${showRss(await api.stats())}`);
-    if (temporal) {
-      const w = await benchWorkflows(api.port, temporal.address, taskQueue);
-      console.log(`\nworkflows: ${w.completed} of ${WORKFLOWS} driven start → submit → assign → decide in ${w.seconds.toFixed(1)} s: ${w.perSecond.toFixed(1)} completed/s, errors ${w.errors}`);
-      console.log(`submit → next task in the list: p50 ${w.p50.toFixed(0)} ms, p95 ${w.p95.toFixed(0)} ms`);
-      console.log(`API peak RSS: ${showRss(await api.stats())}`);
-    }
+    if (!args['skip-floor']) await floorComparison(api, apiResults, phases, childEnv, statsDb);
+    if (!args['skip-workflows']) await journeysSideBySide(childEnv, statsDb);
   } finally {
     api.child.kill('SIGINT');
     await new Promise((r) => (api.child.exitCode !== null ? r(null) : api.child.once('exit', r)));
     agent.destroy();
     await statsDb.destroy();
-    await temporal?.teardown();
   }
 }
 

@@ -139,3 +139,137 @@ export function gitCommit() {
     return 'unknown';
   }
 }
+
+// ---------------------------------------------------------------- the Temporal cluster (npm run start:cluster)
+// The Temporal server itself (not the CLI's dev server) on PostgreSQL, built with Go like the CLI.
+
+export const TEMPORAL_SERVER_VERSION = 'v1.30.4';
+/** The UI server the CLI v1.5.1 embeds: its module is in the Go cache already once the CLI is built. */
+export const TEMPORAL_UI_VERSION = 'v2.42.1';
+export const temporalServerHome = path.join(cacheBin, `temporal-server-${TEMPORAL_SERVER_VERSION}`);
+export const temporalUiHome = path.join(cacheBin, `temporal-ui-${TEMPORAL_UI_VERSION}`);
+
+function goEnv(name) {
+  return execFileSync('go', ['env', name], { encoding: 'utf8' }).trim();
+}
+
+/**
+ * The Temporal server and its SQL schema tool, cached in ~/.cache/esos-reporting/bin/temporal-server-v1.30.4
+ * with the module's schema and configuration files copied beside them (so `go clean -modcache`
+ * does not take them away). Built with `go install` when missing (several minutes, once per machine).
+ * Returns null with the reason when Go is missing and nothing is cached.
+ */
+export function ensureTemporalServer({ build = true } = {}) {
+  const home = temporalServerHome;
+  const found = {
+    server: path.join(home, 'server'),
+    sql: path.join(home, 'sql'),
+    schemaDir: path.join(home, 'schema', 'postgresql', 'v12'),
+    configTemplate: path.join(home, 'config', 'development-postgres12.yaml'),
+  };
+  if (Object.values(found).every((p) => fs.existsSync(p))) return found;
+  if (!build) return null;
+  if (!onPath('go')) throw new Error(`The Temporal server ${TEMPORAL_SERVER_VERSION} is not built and Go is not installed to build it.`);
+  say(`Building the Temporal server ${TEMPORAL_SERVER_VERSION} and its schema tool with Go into ${home} (takes several minutes, once per machine)…`);
+  fs.mkdirSync(home, { recursive: true });
+  const env = { ...process.env, GOBIN: home, CGO_ENABLED: '0' };
+  run('go', ['install', `go.temporal.io/server/cmd/server@${TEMPORAL_SERVER_VERSION}`, `go.temporal.io/server/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`], { env, cwd: os.tmpdir() });
+  const moduleDir = path.join(goEnv('GOMODCACHE'), 'go.temporal.io', `server@${TEMPORAL_SERVER_VERSION}`);
+  fs.cpSync(path.join(moduleDir, 'schema', 'postgresql'), path.join(home, 'schema', 'postgresql'), { recursive: true });
+  fs.cpSync(path.join(moduleDir, 'config'), path.join(home, 'config'), { recursive: true });
+  // Files in the module cache are read-only: make the copies writable so the cache can be removed.
+  spawnSync('chmod', ['-R', 'u+w', path.join(home, 'schema'), path.join(home, 'config')]);
+  say('Temporal server built.');
+  return found;
+}
+
+/** The Temporal UI server, built like the server; null (with a note) when it cannot be. */
+export function ensureTemporalUi() {
+  const binary = path.join(temporalUiHome, 'server');
+  if (fs.existsSync(binary)) return binary;
+  if (!onPath('go')) return null;
+  say(`Building the Temporal UI ${TEMPORAL_UI_VERSION} with Go (once per machine)…`);
+  const result = spawnSync('go', ['install', `github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION}`], {
+    stdio: 'inherit',
+    cwd: os.tmpdir(),
+    env: { ...process.env, GOBIN: temporalUiHome, CGO_ENABLED: '0' },
+  });
+  if (result.status !== 0 || !fs.existsSync(binary)) {
+    say('The Temporal UI could not be built: the cluster runs without it (the `temporal` CLI reads the same server).');
+    return null;
+  }
+  return binary;
+}
+
+/**
+ * Creates the two databases (persistence and visibility) when missing, then sets their schema up
+ * and upgrades it to the server's version with the server's own tool: `setup-schema -v 0.0` makes
+ * the version tables (a no-op when they exist), `update-schema -d <versioned>` applies what is missing.
+ */
+export function setupTemporalSchema(binaries, { host, port, user, password, database, visibilityDatabase }) {
+  const base = ['--plugin', 'postgres12', '--endpoint', host, '--port', String(port), '--user', user, ...(password ? ['--password', password] : [])];
+  const tool = (db, ...rest) => spawnSync(binaries.sql, [...base, '--db', db, ...rest], { encoding: 'utf8' });
+  for (const [db, schema] of [[database, 'temporal'], [visibilityDatabase, 'visibility']]) {
+    const created = tool(db, 'create-database');
+    if (created.status !== 0 && !/already exists/.test(created.stdout + created.stderr)) throw new Error(`creating the database ${db} failed:\n${created.stdout}${created.stderr}`);
+    for (const step of [['setup-schema', '-v', '0.0'], ['update-schema', '-d', path.join(binaries.schemaDir, schema, 'versioned')]]) {
+      const result = tool(db, ...step);
+      if (result.status !== 0) throw new Error(`${step[0]} of ${db} failed:\n${result.stdout}${result.stderr}`);
+    }
+  }
+}
+
+/** Ports of one cluster: nine in a row from `base` (the frontend's gRPC port), none of the dev server's. */
+export function clusterPorts(base) {
+  return {
+    frontend: base, frontendHttp: base + 1, history: base + 2, matching: base + 3, worker: base + 4,
+    frontendMembership: base + 5, historyMembership: base + 6, matchingMembership: base + 7, workerMembership: base + 8,
+  };
+}
+
+/**
+ * The server's configuration: the module's config/development-postgres12.yaml with our databases,
+ * user and ports, no metrics or pprof listener, and dynamic configuration of our own (updates on).
+ */
+export function writeTemporalServerConfig(binaries, dir, { host, port, user, password, database, visibilityDatabase, ports, logLevel = 'warn' }) {
+  let yaml = fs.readFileSync(binaries.configTemplate, 'utf8');
+  const replaceOnce = (from, to) => {
+    if (!yaml.includes(from)) throw new Error(`the Temporal config template has no "${from}"`);
+    yaml = yaml.replace(from, to);
+  };
+  replaceOnce('level: info', `level: ${logLevel}`);
+  replaceOnce('databaseName: "temporal"', `databaseName: "${database}"`);
+  replaceOnce('databaseName: "temporal_visibility"', `databaseName: "${visibilityDatabase}"`);
+  yaml = yaml.replaceAll('connectAddr: "127.0.0.1:5432"', `connectAddr: "${host}:${port}"`);
+  yaml = yaml.replaceAll('user: "temporal"', `user: "${user}"`);
+  yaml = yaml.replaceAll('password: "temporal"', `password: "${password}"`);
+  // The metrics and pprof listeners would clash with a second cluster on the machine: none.
+  yaml = yaml.replace(/\n  pprof:\n    port: \d+\n/, '\n');
+  yaml = yaml.replace(/\n  metrics:\n(    .*\n|#.*\n)*/, '\n');
+  const services = { frontend: ['frontend', 'frontendMembership'], history: ['history', 'historyMembership'], matching: ['matching', 'matchingMembership'], worker: ['worker', 'workerMembership'] };
+  for (const [service, [grpc, membership]] of Object.entries(services)) {
+    yaml = yaml.replace(new RegExp(`(\\n  ${service}:\\n    rpc:\\n      grpcPort: )\\d+(\\n      membershipPort: )\\d+`), `$1${ports[grpc]}$2${ports[membership]}`);
+  }
+  replaceOnce('httpPort: 7243', `httpPort: ${ports.frontendHttp}`);
+  replaceOnce('rpcAddress: "localhost:7233"', `rpcAddress: "127.0.0.1:${ports.frontend}"`);
+  replaceOnce('filepath: "config/dynamicconfig/development-sql.yaml"', `filepath: "${path.join(dir, 'dynamicconfig.yaml')}"`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'temporal.yaml'), yaml);
+  fs.writeFileSync(
+    path.join(dir, 'dynamicconfig.yaml'),
+    [
+      'frontend.enableUpdateWorkflowExecution:',
+      '  - value: true',
+      'frontend.enableUpdateWorkflowExecutionAsyncAccepted:',
+      '  - value: true',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+/** Starts the server from a configuration directory written by writeTemporalServerConfig. */
+export function temporalServerArgs(configDir) {
+  // No authorizer: the frontend listens on 127.0.0.1 only, as the dev server does.
+  return ['--config-file', path.join(configDir, 'temporal.yaml'), '--allow-no-auth', 'start'];
+}

@@ -56,7 +56,7 @@ interface CallerRow {
 }
 
 // The user and their authorities in one round trip: every authenticated request runs this.
-const CALLER_SQL = `
+export const CALLER_SQL = `
   select u.id, u.email, u.first_name, u.last_name, u.sessions_revoked_at,
          coalesce(json_agg(json_build_object(
            'id', a.id, 'code', a.code, 'status', a.status, 'account_id', a.account_id,

@@ -42,7 +42,7 @@ interface TaskPageRow extends TaskRow {
   assignee_last_name: string | null;
 }
 
-const TASK_PAGE_SQL = `
+export const TASK_PAGE_SQL = `
   select rt.*, (rt.due_date - current_date) as days_remaining,
          r.type as request_type, r.status as request_status, r.competent_authority as request_competent_authority,
          r.account_id as request_account_id, r.created_at as request_created_at,

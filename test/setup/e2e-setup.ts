@@ -1,5 +1,8 @@
 // Starts the whole service for browser tests: its own database, a Temporal dev server, the worker
 // and the web process on a free port, exactly as `npm start` runs them.
+// With E2E_BASE_URL set, the tests drive that running service instead (for example `npm run
+// start:cluster`), and E2E_DATABASE_URL names its database (default: the cluster's esos_cluster).
+// Start it as the tests expect their service: NODE_ENV=test and ESOS_CLOCK=<TEST_NOW of test/clock.ts>.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,7 +33,19 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000)
   throw new Error(`the service at ${url} did not become healthy`);
 }
 
+/** A service already running at E2E_BASE_URL: checked, not started. */
+async function useRunningService(baseUrl: string): Promise<void> {
+  const url = baseUrl.replace(/\/$/, '');
+  const res = await fetch(`${url}/api/health`).catch((err: Error) => {
+    throw new Error(`E2E_BASE_URL=${url} does not answer (${err.message}): start the service first, e.g. npm run start:cluster`);
+  });
+  if (!res.ok) throw new Error(`E2E_BASE_URL=${url}: /api/health answered ${res.status}`);
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/esos_cluster';
+}
+
 export default async function e2eSetup(): Promise<void> {
+  if (process.env.E2E_BASE_URL) return useRunningService(process.env.E2E_BASE_URL);
   const root = path.resolve(__dirname, '..', '..');
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const databaseUrl = await createTestDatabase();
