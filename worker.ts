@@ -9,6 +9,7 @@ import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
 import { connectClient, connectWorker, ensureSearchAttributes } from './infra/temporal';
 import { EMAIL_DISPATCHER_ID } from './workflows/email-outbox';
+import { ensureRetentionSchedule } from './infra/retention-schedule';
 
 export const workflowsPath = require.resolve('./workflows');
 
@@ -37,6 +38,7 @@ async function main() {
     activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);
+  await ensureRetentionSchedule(client, { taskQueue: config.temporal.taskQueue, schedule: config.retention.schedule, dryRun: config.retention.dryRun });
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
   await db.destroy();
