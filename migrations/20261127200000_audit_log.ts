@@ -98,7 +98,7 @@ export async function up(knex: Knex): Promise<void> {
       if v_user is not null then
         -- The authority the user acts with here: theirs on this account (operators), over its competent
         -- authority (regulators) or its verification body (verifiers); else their first active one.
-        select coalesce(a.code, '') ||
+        select coalesce(a.code, case when a.competent_authority is not null then 'regulator' when a.verification_body_id is not null then 'verifier' else 'operator' end) ||
                case when a.account_id is not null then ' on account ' || a.account_id
                     when a.competent_authority is not null then ' of ' || a.competent_authority
                     when a.verification_body_id is not null then ' of verification body ' || a.verification_body_id
