@@ -28,6 +28,13 @@ export async function ensureRetentionSchedule(client: Client, settings: Retentio
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
   }
-  await client.schedule.getHandle(RETENTION_SCHEDULE_ID).update((previous) => ({ ...previous, spec: wanted.spec, action: wanted.action as any, policies: { ...previous.policies, ...wanted.policies } }));
-  return 'updated';
+  // Two processes updating at once: the second's conflict token is stale, and it tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.schedule.getHandle(RETENTION_SCHEDULE_ID).update((previous) => ({ ...previous, spec: wanted.spec, action: wanted.action as any, policies: { ...previous.policies, ...wanted.policies } }));
+      return 'updated';
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
