@@ -45,6 +45,7 @@ export function auditOrigin(): { address?: string; roleType?: string } | undefin
 
 const SET_CONTEXT = "select set_config('esos.audit', $1, false)";
 const carried = Symbol('esosAuditContext');
+const READ = /^\s*select\b/i;
 
 /**
  * knex's PostgreSQL client, setting the connection's `esos.audit` to the current context first.
@@ -55,7 +56,9 @@ export class AuditedPgClient extends PgClient {
   async _query(connection: any, obj: { sql: string }) {
     const ctx = storage.getStore();
     const value = ctx ? JSON.stringify(ctx) : '';
-    if (connection[carried] !== value) {
+    // A plain SELECT changes nothing the triggers see (audit_write gets its context as an argument),
+    // so reads cost no extra round trip; anything else (BEGIN, INSERT, UPDATE, DELETE, WITH …) carries it.
+    if (connection[carried] !== value && !READ.test(obj.sql)) {
       await new Promise<void>((resolve, reject) => connection.query({ text: SET_CONTEXT, values: [value] }, (err: Error | null) => (err ? reject(err) : resolve())));
       connection[carried] = value;
     }
