@@ -110,7 +110,7 @@ it('records the application, approval, report save and submit and the closure, e
   const page = await call(reviewer, `/accounts/${accountId}/audit-entries?page=0&size=100`);
   expect(page.status).toBe(200);
   const said = page.body.auditEntries.map((e: { description: string }) => e.description);
-  for (const text of ['Original application submitted', 'Organisation account approved', 'Notification submitted', 'Account closed', 'Account changed: status LIVE → CLOSED']) expect(said).toContain(text);
+  for (const text of ['Original application submitted', 'Organisation account approved', 'Notification submitted', 'Account closed', 'Account changed: status LIVE → CLOSED; closed at']) expect(said).toContain(text);
   expect((await call(applicant, `/accounts/${accountId}/audit-entries?page=0&size=10`)).status).toBe(403);
 });
 
