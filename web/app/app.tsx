@@ -9,8 +9,8 @@ import { clearErrorPage, showErrorPage, useErrorPage, type ErrorPageStatus } fro
 import { useGuardedLocation } from '../lib/navigation-guard';
 import { Guard, useStartup } from './guards';
 
-const NotFoundPage = lazy(() => import('../pages/error-404'));
-const ServerErrorPage = lazy(() => import('../pages/error-500'));
+const NotFoundPage = lazy(() => import('../pages/errors/error-404'));
+const ServerErrorPage = lazy(() => import('../pages/errors/error-500'));
 
 /** Spec section 8: an HTTP 404 shows the 404 page, anything else the 500 page. */
 export function errorPageFor(error: unknown): ErrorPageStatus {

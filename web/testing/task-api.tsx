@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { testResponse, type TestResponse } from './responses';
 import { useSession } from '../stores/session';
-import TasksPage from '../pages/tasks';
+import TasksPage from '../pages/task/tasks-page';
 import type { TaskView, TimelineEntry } from '../pages/task/task-view';
 
 export interface PostedAction {

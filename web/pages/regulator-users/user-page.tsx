@@ -1,5 +1,6 @@
 // One regulator user (/user/regulators/{userId}). An administrator changes a colleague's details,
-// signature and permission groups, and resets their one-time code; everyone changes their own
+// signature and permission groups, resets their one-time code and unlocks their sign-in after too
+// many attempts; everyone changes their own
 // details and signature here, but never their own permissions.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -92,6 +93,11 @@ export default function RegulatorUserPage() {
     setNotice(`The one-time code of ${name} has been reset. They will set up a new one when they next sign in.`);
   };
 
+  const unlock = async () => {
+    await apiPost(`/v1.0/regulator-users/${encodeURIComponent(userId)}/unlock`);
+    setNotice(`The sign-in of ${name} has been unlocked. They can sign in again now.`);
+  };
+
   const downloadSignature = async () => {
     if (!user?.signature) return;
     const { token } = await apiGet<FileToken>(`/v1.0/regulator-users/${encodeURIComponent(userId)}/signature`, { query: { signatureUuid: user.signature.uuid } });
@@ -164,9 +170,14 @@ export default function RegulatorUserPage() {
         <ButtonGroup>
           <Button pending={pending}>Save</Button>
           {!self && manager ? (
-            <Button type="button" variant="secondary" onClick={() => setConfirmReset(true)}>
-              Reset one-time code
-            </Button>
+            <>
+              <Button type="button" variant="secondary" onClick={() => setConfirmReset(true)}>
+                Reset one-time code
+              </Button>
+              <Button type="button" variant="secondary" pending={pending} onClick={() => void unlock()}>
+                Unlock sign-in
+              </Button>
+            </>
           ) : null}
           <Link className="govuk-link" href="/user/regulators">
             Cancel

@@ -6,7 +6,7 @@ import { Route, Router, Switch } from 'wouter';
 import { testResponse } from '../../testing/responses';
 import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../testing/task-api';
 import { useSession } from '../../stores/session';
-import TasksPage from '../tasks';
+import TasksPage from '../task/tasks-page';
 import SectionPage from './section-page';
 import ReportActionPage from './report-action-page';
 import { applySectionSave, reportPayloadOf, type SectionSave } from '../../../domain/reports/report';

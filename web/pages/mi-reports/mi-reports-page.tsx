@@ -1,0 +1,51 @@
+// MI Reports (/mi-reports): the management-information reports of the caller's competent
+// authority. A report whose process is not in this release says so instead of linking to data.
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Tag } from '../../components/index';
+import { apiGet } from '../../lib/api';
+import { usePageTitle } from '../../lib/page-title';
+import { miReportSlugs, type MiReportTypeEntry } from '../../../domain/mi-reports';
+
+export default function MiReportsPage() {
+  usePageTitle('MI Reports');
+  const [types, setTypes] = useState<MiReportTypeEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    apiGet<MiReportTypeEntry[]>('/v1.0/ORGANISATION/mireports/types')
+      .then(setTypes)
+      .catch(() => setFailed(true));
+  }, []);
+  return (
+    <>
+      <h1 className="govuk-heading-l">MI Reports</h1>
+      <p className="govuk-body">Reports of your competent authority’s accounts, users and work. Each can be viewed here and downloaded as an Excel workbook.</p>
+      {failed ? <p className="govuk-body">The reports could not be loaded. Try again later.</p> : null}
+      {types ? (
+        <table className="govuk-table">
+          <caption className="govuk-table__caption govuk-visually-hidden">Reports</caption>
+          <thead className="govuk-table__head">
+            <tr className="govuk-table__row">
+              <th scope="col" className="govuk-table__header">Report</th>
+              <th scope="col" className="govuk-table__header">
+                <span className="govuk-visually-hidden">Availability</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="govuk-table__body">
+            {types.map((t) => (
+              <tr key={t.miReportType} className="govuk-table__row">
+                <td className="govuk-table__cell">
+                  <Link className="govuk-link" href={`/mi-reports/${miReportSlugs[t.miReportType]}`}>
+                    {t.name}
+                  </Link>
+                </td>
+                <td className="govuk-table__cell">{t.available ? null : <Tag colour="grey">Not in this release</Tag>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </>
+  );
+}
