@@ -35,7 +35,12 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
             return 'sent' as const;
           }
           try {
-            await deps.mailer({ to: row.to_address, subject: row.subject, text: row.body_text, html: row.body_html, messageId });
+            const attachments = row.attachments?.length
+              ? (await trx('files').whereIn('uuid', row.attachments).select('uuid', 'file_name', 'content_type', 'content'))
+                  .sort((a, b) => row.attachments.indexOf(a.uuid) - row.attachments.indexOf(b.uuid))
+                  .map((f) => ({ filename: f.file_name as string, content: f.content as Buffer, contentType: f.content_type as string }))
+              : undefined;
+            await deps.mailer({ to: row.to_address, subject: row.subject, text: row.body_text, html: row.body_html, messageId, attachments });
             await trx('email_outbox').where({ id: row.id }).update({ status: 'SENT', sent_at: trx.fn.now(), message_id: messageId, attempts: row.attempts + 1, last_error: null });
             return 'sent' as const;
           } catch (err) {

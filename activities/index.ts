@@ -6,6 +6,7 @@ import { createAccountActivities } from './accounts';
 import { createReportActivities } from './reports';
 import { createRetentionActivities } from './retention';
 import { withAuditContext } from './audit-context';
+import { createDocumentActivities } from './documents';
 
 export interface ActivityDeps {
   db: Db;
@@ -22,6 +23,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAccountActivities({ db: deps.db }),
     ...createReportActivities({ db: deps.db }),
     ...createRetentionActivities({ db: deps.db }),
+    ...createDocumentActivities({ db: deps.db }),
   });
 }
 

@@ -40,7 +40,10 @@ async function submittedReport(): Promise<string> {
   const [task] = await db('request_task_history').insert({ id: db.raw("nextval('request_tasks_id_seq')"), request_id: requestId, type: 'TEST_REPORT_P9_SUBMIT', assignee: admin.id, start_date: db.fn.now(), payload: '{}' }).returning('id');
   taskOf.set(requestId, Number(task.id));
   await db('request_task_notices').insert({ task_id: task.id, kind: 'OVERDUE', due_at: new Date() });
-  await db('request_actions').insert({ request_id: requestId, type: 'TEST_REPORT_P9_APPLICATION_SUBMITTED', submitter_id: admin.id, submitter: 'Ada' });
+  const [action] = await db('request_actions').insert({ request_id: requestId, type: 'TEST_REPORT_P9_APPLICATION_SUBMITTED', submitter_id: admin.id, submitter: 'Ada' }).returning('id');
+  // The submission's PDF, filed against the timeline entry.
+  const pdf = await fileRow({ kind: 'DOCUMENT', request_id: requestId, account_id: account.id, file_name: 'submission.pdf' });
+  await db('request_action_file_documents').insert({ request_action_id: action.id, file_uuid: pdf, request_id: requestId });
   const noteFile = await fileRow({ kind: 'NOTE', request_id: requestId, account_id: account.id });
   await db('request_notes').insert({ request_id: requestId, payload: JSON.stringify({ note: 'Checked', files: { [noteFile]: 'evidence.txt' } }), submitter_id: admin.id, submitter: 'Ada', role_type: 'OPERATOR' });
   await fileRow({ request_task_id: task.id, account_id: account.id });
@@ -66,7 +69,7 @@ it('deletes a compliance period’s data once its retention has passed, after a 
   const dry = await applyRetention(db, options('2028-12-06T00:00:00Z'), { dryRun: true });
   expect(dry).toMatchObject({ dryRun: true, at: '2028-12-06T00:00:00.000Z' });
   const [period] = dry.periods;
-  expect(period).toMatchObject({ due: true, counts: { requests: 1, tasks: 1, timeline: 1, notes: 1, reports: 1, files: 2 } });
+  expect(period).toMatchObject({ due: true, counts: { requests: 1, tasks: 1, timeline: 1, notes: 1, reports: 1, documents: 1, files: 3 } });
   expect(period!.requests).toEqual([{ requestId: report, type: 'TEST_REPORT_P9', accountId: account.id, status: 'COMPLETED' }]);
   expect(await db('request_task_notices').where({ task_id: taskOf.get(report) })).toHaveLength(1);
   expect(period!.skipped).toEqual([{ requestId: unfinished, type: 'TEST_REPORT_P9', accountId: account.id, status: 'IN_PROGRESS' }]);
@@ -77,7 +80,7 @@ it('deletes a compliance period’s data once its retention has passed, after a 
   const run = await runWithAuditContext({ source: 'workflow', via: 'dataRetention test' }, () => applyRetention(db, options('2028-12-06T00:00:00Z'), { dryRun: false }));
   expect(run.periods[0]).toMatchObject({ due: true, counts: dry.periods[0]!.counts, requests: dry.periods[0]!.requests, skipped: dry.periods[0]!.skipped });
   expect(await exists(report)).toBe(false);
-  for (const table of ['request_task_history', 'request_actions', 'request_notes', 'reports']) expect(await db(table).where({ request_id: report })).toEqual([]);
+  for (const table of ['request_task_history', 'request_actions', 'request_notes', 'reports', 'request_action_file_documents']) expect(await db(table).where({ request_id: report })).toEqual([]);
   expect(await db('files').where({ request_id: report })).toEqual([]);
   expect(await db('files').where({ account_id: account.id })).toEqual([]);
   expect(await db('request_task_notices').where({ task_id: taskOf.get(report) })).toEqual([]);
@@ -95,11 +98,11 @@ it('deletes a compliance period’s data once its retention has passed, after a 
     source: 'workflow',
     via: 'dataRetention test',
     actor_user_id: null,
-    details: { phase: 'P9', periodEnd: PERIOD_END, retentionYears: 8, type: 'TEST_REPORT_P9', deleted: { requests: 1, tasks: 1, timeline: 1, notes: 1, reports: 1, files: 2 } },
+    details: { phase: 'P9', periodEnd: PERIOD_END, retentionYears: 8, type: 'TEST_REPORT_P9', deleted: { requests: 1, tasks: 1, timeline: 1, notes: 1, reports: 1, documents: 1, files: 3 } },
   });
   // Each deleted row is in the trail too, in the same transaction.
   const rowsDeleted = await db('audit_log').where({ request_id: report, operation: 'DELETE' }).whereNot({ entity: 'retention' }).pluck('entity');
-  expect(new Set(rowsDeleted)).toEqual(new Set(['files', 'request_actions', 'request_notes', 'reports', 'requests']));
+  expect(new Set(rowsDeleted)).toEqual(new Set(['files', 'request_action_file_documents', 'request_actions', 'request_notes', 'reports', 'requests']));
 
   // Again: nothing more goes.
   const again = await applyRetention(db, options('2029-01-01T00:00:00Z'), { dryRun: false });

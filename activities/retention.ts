@@ -1,6 +1,6 @@
 // Deleting a compliance period's data once its retention has passed (domain/retention.ts), run by
 // the `dataRetention` workflow on a Temporal schedule (workflows/retention.ts). Each request goes in
-// its own transaction with its tasks, timeline, notes, submitted report (the document) and files,
+// its own transaction with its tasks, timeline, notes, submitted report, submission documents and files,
 // and an audit entry saying why; a dry run only lists what would go. Running it again deletes
 // nothing more: what was deleted is no longer found.
 import type { Knex } from 'knex';
@@ -16,7 +16,7 @@ export interface RetentionOptions {
 }
 
 type Counts = RetentionPeriodResult['counts'];
-const zero = (): Counts => ({ requests: 0, tasks: 0, timeline: 0, notes: 0, reports: 0, files: 0 });
+const zero = (): Counts => ({ requests: 0, tasks: 0, timeline: 0, notes: 0, reports: 0, documents: 0, files: 0 });
 
 /** The files of a request: its note files and uploads, and the attachments of its tasks. */
 const requestFiles = (db: Knex | Knex.Transaction, requestId: string) =>
@@ -40,12 +40,15 @@ async function measure(db: Knex | Knex.Transaction, requestId: string): Promise<
     timeline: await countOf(db('request_actions').where({ request_id: requestId })),
     notes: await countOf(db('request_notes').where({ request_id: requestId })),
     reports: await countOf(db('reports').where({ request_id: requestId })),
+    documents: await countOf(db('request_action_file_documents').where({ request_id: requestId })),
     files: await countOf(requestFiles(db, requestId)),
   };
 }
 
 async function deleteRequest(trx: Knex.Transaction, requestId: string): Promise<void> {
   const tasks = trx('request_task_history').where({ request_id: requestId }).select('id').union(trx('request_tasks').where({ request_id: requestId }).select('id'));
+  // The submission documents' links first: they point at the files and timeline entries.
+  await trx('request_action_file_documents').where({ request_id: requestId }).delete();
   await requestFiles(trx, requestId).delete();
   await trx('request_task_notices').whereIn('task_id', tasks.clone()).delete();
   await trx('request_task_visits').whereIn('task_id', tasks.clone()).delete();

@@ -47,6 +47,7 @@ const entityNames: Record<string, string> = {
   identity_credentials: 'Sign-in details',
   reports: 'Submitted report',
   request_actions: 'Timeline entry',
+  request_action_file_documents: 'Submission document',
   request_notes: 'Task note',
   request_tasks: 'Task',
   requests: 'Request',

@@ -1,7 +1,7 @@
 // Data retention (spec: "A compliance period runs for 4 years. Data is deleted once 2 subsequent
 // compliance periods have elapsed."). The data of a compliance period is its reports' requests —
 // a request type ending in `_P3` belongs to phase 3 — with their tasks, timeline, notes, submitted
-// report and files. Accounts, users and the audit trail are not a period's data and are kept.
+// report, submission documents (PDFs) and files. Accounts, users and the audit trail are not a period's data and are kept.
 
 /** The end of each compliance period (a UK day): phase 3 ran to its compliance date, 5 December 2023. */
 export const defaultCompliancePeriodEnds: Record<string, string> = { P3: '2023-12-05' };
@@ -42,7 +42,7 @@ export interface RetentionPeriodResult {
   /** Requests of the period still IN_PROGRESS: never deleted under a running workflow; listed. */
   skipped: RetentionRequest[];
   /** Rows deleted (or that would be) per kind of data. */
-  counts: { requests: number; tasks: number; timeline: number; notes: number; reports: number; files: number };
+  counts: { requests: number; tasks: number; timeline: number; notes: number; reports: number; documents: number; files: number };
 }
 
 export interface RetentionResult {

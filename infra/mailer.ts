@@ -6,6 +6,7 @@ export interface OutgoingEmail {
   text: string;
   html?: string | null;
   messageId: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Delivers one message or throws. */
@@ -19,6 +20,6 @@ export function createMailer(smtpUrl: string, from: string): Mailer | null {
   if (!smtpUrl) return null;
   const transport = nodemailer.createTransport(smtpUrl);
   return async (email) => {
-    await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined, messageId: email.messageId });
+    await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined, messageId: email.messageId, attachments: email.attachments });
   };
 }

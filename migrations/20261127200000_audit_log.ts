@@ -15,6 +15,7 @@ const AUDITED = [
   'files',
   'identity_credentials',
   'reports',
+  'request_action_file_documents',
   'request_actions',
   'request_notes',
   'request_tasks',
@@ -150,6 +151,7 @@ export async function up(knex: Knex): Promise<void> {
         when 'identity_credentials' then row_j->>'subject'
         when 'reports' then row_j->>'request_id'
         when 'files' then row_j->>'uuid'
+        when 'request_action_file_documents' then row_j->>'file_uuid'
         else row_j->>'id' end;
       v_account := case tg_table_name when 'accounts' then (row_j->>'id')::integer else (row_j->>'account_id')::integer end;
       v_request := case tg_table_name when 'requests' then row_j->>'id' else row_j->>'request_id' end;

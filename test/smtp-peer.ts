@@ -1,4 +1,6 @@
 // A real SMTP server (the smtp-server package) that records what it receives, for tests.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -7,7 +9,8 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtpPeer(opts: { failFirst?: number } = {}) {
+/** `saveTo`: also writes each message received to a file there (for processes that cannot share memory). */
+export async function startSmtpPeer(opts: { failFirst?: number; saveTo?: string } = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = opts.failFirst ?? 0;
   const server = new SMTPServer({
@@ -24,6 +27,7 @@ export async function startSmtpPeer(opts: { failFirst?: number } = {}) {
           return callback(err);
         }
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        if (opts.saveTo) fs.writeFileSync(path.join(opts.saveTo, `${Date.now()}-${received.length}.eml`), `X-Envelope-To: ${session.envelope.rcptTo.map((r) => r.address).join(', ')}\r\n${raw}`);
         callback();
       });
     },

@@ -6,6 +6,7 @@ import type { AccountActivities } from '../activities/accounts';
 import { accountClosureProcess, CANCEL_CLOSURE, CLOSURE_SUBMIT, TERMINATED_BY_CLOSURE } from '../domain/processes/account-closure';
 import { runRequest } from './request-engine';
 import { terminateRequestSignal, type RequestInput } from './request-messages';
+import { fileSubmissionDocument } from './submission-document';
 
 const accounts = proxyActivities<AccountActivities>({
   startToCloseTimeout: '30 seconds',
@@ -27,6 +28,7 @@ export async function accountClosure(input: RequestInput): Promise<string> {
         await accounts.terminateStaleRequest({ requestId, reason: TERMINATED_BY_CLOSURE });
       }
     }
+    await fileSubmissionDocument(input.requestId, 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED');
     return 'COMPLETED';
   });
 }

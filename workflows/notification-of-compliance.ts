@@ -6,6 +6,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { ReportActivities } from '../activities/reports';
 import { NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_WAIT, SEND_NOTIFICATION_TO_EDIT, notificationProcess } from '../domain/processes/notification-of-compliance';
 import { runRequest } from './request-engine';
+import { fileSubmissionDocument } from './submission-document';
 import type { RequestInput } from './request-messages';
 
 const reports = proxyActivities<ReportActivities>({
@@ -23,6 +24,7 @@ export async function notificationOfComplianceP3(input: RequestInput): Promise<s
       payload = submitted.saved;
       if (submitted.actionType !== SEND_NOTIFICATION_TO_EDIT) {
         await reports.storeSubmittedReport({ requestId: input.requestId, accountId, requestType: input.requestType, payload, submittedBy: submitted.by.userId });
+        await fileSubmissionDocument(input.requestId, 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED');
         return 'COMPLETED';
       }
       const { supportingOperator } = submitted.payload as { supportingOperator: string };

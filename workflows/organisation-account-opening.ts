@@ -7,6 +7,7 @@ import { APPLICATION_REVIEW, organisationAccountOpeningProcess, reviewDeadline }
 import { REGISTRATION_NUMBER_TAKEN, type ApplicationDecisionPayload as ApplicationDecision, type OrganisationDetails } from '../domain/accounts';
 import { runRequest, type RequestContext } from './request-engine';
 import type { RequestInput } from './request-messages';
+import { fileSubmissionDocument } from './submission-document';
 
 const accounts = proxyActivities<AccountActivities>({
   startToCloseTimeout: '30 seconds',
@@ -45,10 +46,12 @@ export async function organisationAccountOpening(input: RequestInput): Promise<s
         const activation = await accounts.activateAccount({ accountId, applicantId: applicant.userId, amended, verified: false });
         if (!activation.activated) return refuseDuplicate(ctx);
         await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_APPROVED', outcome, review.by);
+        await fileSubmissionDocument(input.requestId, 'ORGANISATION_ACCOUNT_OPENING_APPROVED');
         return 'APPROVED';
       }
       await accounts.denyAccount({ accountId, applicantId: applicant.userId, reason: decision.reason, amended });
       await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_REJECTED', outcome, review.by);
+      await fileSubmissionDocument(input.requestId, 'ORGANISATION_ACCOUNT_OPENING_REJECTED');
       return 'REJECTED';
     },
     { prepare: () => accounts.createApplicationAccount({ accountId, account }) },

@@ -6,6 +6,7 @@ import type { ReportActivities } from '../activities/reports';
 import type { RequestType } from '../domain/requests';
 import type { RequestProgram } from './request-engine';
 import type { RequestInput } from './request-messages';
+import { fileSubmissionDocument } from './submission-document';
 
 const reports = proxyActivities<ReportActivities>({
   startToCloseTimeout: '30 seconds',
@@ -23,6 +24,7 @@ export function reportTaskProgram(input: RequestInput, task: { type: string; can
     if (done.actionType === task.cancel) return input.reinitiated ? 'COMPLETED' : 'CANCELLED';
     await reports.storeSubmittedReport({ requestId: input.requestId, accountId, requestType, payload: done.saved, submittedBy: done.by.userId, submittedAt: done.at });
     await reports.sendSubmissionReceipt({ taskId: done.taskId, requestId: input.requestId, requestType, submittedBy: done.by.userId });
+    await fileSubmissionDocument(input.requestId, `${requestType}_APPLICATION_SUBMITTED`);
     return 'COMPLETED';
   };
 }

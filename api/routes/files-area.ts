@@ -4,5 +4,6 @@ import type { RouteDef } from '../routing';
 import { fileDownloadRoutes } from './file-downloads';
 import { requestNoteRoutes } from './request-notes';
 import { taskAttachmentRoutes } from './task-attachments';
+import { requestActionFileRoutes } from './request-action-files';
 
-export const filesAreaRoutes: RouteDef[] = [...requestNoteRoutes, ...taskAttachmentRoutes, ...fileDownloadRoutes];
+export const filesAreaRoutes: RouteDef[] = [...requestNoteRoutes, ...taskAttachmentRoutes, ...fileDownloadRoutes, ...requestActionFileRoutes];

@@ -35,7 +35,10 @@ export const requestActionRoutes: RouteDef[] = [
         .first('ra.*', 'r.type as request_type', 'r.account_id', 'r.competent_authority');
       if (!row) throw notFound('Request action not found');
       assertVisible(currentUser(ctx), { accountId: row.account_id, competentAuthority: row.competent_authority }, 'Request action');
-      ctx.body = { id: Number(row.id), type: row.type, payload: row.payload, submitter: row.submitter, submitterId: row.submitter_id, requestId: row.request_id, requestType: row.request_type, requestAccountId: row.account_id, creationDate: row.created_at };
+      // The documents made of it (issue 14), uuid → file name, downloaded through /request-action-file-documents.
+      const documents = await db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', row.id).select('f.uuid', 'f.file_name');
+      ctx.body = {
+        fileDocuments: Object.fromEntries(documents.map((d) => [d.uuid, d.file_name])), id: Number(row.id), type: row.type, payload: row.payload, submitter: row.submitter, submitterId: row.submitter_id, requestId: row.request_id, requestType: row.request_type, requestAccountId: row.account_id, creationDate: row.created_at };
     },
   },
 ];

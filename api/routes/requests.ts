@@ -19,12 +19,16 @@ import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
 import { idText, wholeNumber } from '../../domain/validation';
 import { auditOrigin } from '../../infra/audit';
+import { requestStatuses as statusValues, requestTypes as typeValues } from '../../domain/requests';
 
 const idParam = idText('The account id must be a number');
 
 const searchBody = v.object({
   accountId: wholeNumber('accountId must be a number'),
   category: v.optional(v.picklist(['PERMIT', 'REPORTING'])),
+  // Filters (reference platform: search-by-account criteria); empty or missing: all.
+  requestTypes: v.optional(v.pipe(v.array(v.picklist(typeValues, 'requestTypes must be request types')), v.maxLength(typeValues.length * 2))),
+  requestStatuses: v.optional(v.pipe(v.array(v.picklist(statusValues, 'requestStatuses must be request statuses')), v.maxLength(statusValues.length * 2))),
   paging: v.object({
     pageNumber: wholeNumber('pageNumber must be a whole number, 0 or more', { min: 0, max: MAX_PAGE_NUMBER }),
     pageSize: wholeNumber(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, { max: MAX_PAGE_SIZE }),
@@ -189,6 +193,8 @@ export const requestRoutes: RouteDef[] = [
       const q = db('requests').where({ account_id: body.accountId });
       if (body.category === 'REPORTING') q.whereIn('type', reportingTypes);
       if (body.category === 'PERMIT') q.whereNotIn('type', reportingTypes);
+      if (body.requestTypes?.length) q.whereIn('type', body.requestTypes);
+      if (body.requestStatuses?.length) q.whereIn('status', body.requestStatuses);
       const [rows, [{ n }]] = await Promise.all([
         q.clone().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(body.paging.pageSize).offset(body.paging.pageNumber * body.paging.pageSize),
         q.clone().count<{ n: string }[]>({ n: '*' }),

@@ -1,6 +1,8 @@
 // Starts the whole service for browser tests: its own database, a Temporal dev server, the worker
 // and the web process on a free port, exactly as `npm start` runs them.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Runtime, DefaultLogger } from '@temporalio/worker';
 import { dropDatabase } from '../../infra/db';
@@ -10,6 +12,7 @@ import { startTestClamd } from './test-clamd';
 import { createTestDatabase } from './test-database';
 import { freePort } from '../free-port';
 import { TEST_NOW } from '../clock';
+import { startSmtpPeer } from '../smtp-peer';
 
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -35,6 +38,13 @@ export default async function e2eSetup(): Promise<void> {
   const temporal = await startTestTemporal();
   onTeardown(() => temporal.teardown());
   const clamavSocket = await startTestClamd();
+  // E-mails go over SMTP to a peer that keeps them as files (E2E_MAILDIR), as a mail server would.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-e2e-mail-'));
+  const smtp = await startSmtpPeer({ saveTo: mailDir });
+  onTeardown(async () => {
+    await smtp.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
+  });
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const env = {
@@ -48,6 +58,7 @@ export default async function e2eSetup(): Promise<void> {
     LOG_LEVEL: 'warn',
     ESOS_CLOCK: TEST_NOW,
     CLAMAV_SOCKET: clamavSocket,
+    SMTP_URL: smtp.url,
   };
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const start = (file: string) => {
@@ -68,4 +79,7 @@ export default async function e2eSetup(): Promise<void> {
   await waitHealthy(baseUrl, web);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_MAILDIR = mailDir;
+  process.env.E2E_TEMPORAL_ADDRESS = temporal.address;
+  process.env.E2E_TASK_QUEUE = env.TEMPORAL_TASK_QUEUE;
 }

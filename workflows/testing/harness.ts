@@ -9,6 +9,7 @@ import type { Client } from '@temporalio/client';
 import { createRequestActivities } from '../../activities/requests';
 import { createAccountActivities } from '../../activities/accounts';
 import { createReportActivities } from '../../activities/reports';
+import { createDocumentActivities } from '../../activities/documents';
 import { loadConfig } from '../../infra/config';
 import type { Db } from '../../infra/db';
 import { startApi, type ApiHarness } from '../../test/api-harness';
@@ -61,6 +62,7 @@ export async function startEngineHarness(): Promise<EngineHarness> {
         ...createAccountActivities({ db, homeUrl: 'http://esos.test' }),
         ...createReportActivities({ db }),
         ...createRetentionActivities({ db, retention }),
+        ...createDocumentActivities({ db }),
       }),
     });
     workers.add(worker);

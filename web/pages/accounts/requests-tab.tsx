@@ -1,9 +1,11 @@
 // Phases (the reporting requests) and Workflow history (account opening and closure): the
-// account's requests from the engine, one category each.
-import { useEffect, useState } from 'react';
+// account's requests from the engine, one category each, filterable by type and status (the
+// search-by-account criteria of POST /requests/workflows), each linking to its request page.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { Button, Select } from '../../components';
 import { apiPost } from '../../lib/api';
-import { requestTypeName, type RequestType } from '../../../domain/requests';
+import { requestStatuses, requestTypeName, type RequestStatus, type RequestType } from '../../../domain/requests';
 
 interface RequestDetails {
   id: string;
@@ -12,23 +14,71 @@ interface RequestDetails {
   creationDate: string;
 }
 
+/** The request types of each tab (the API's categories). */
+const categoryTypes: Record<'REPORTING' | 'PERMIT', RequestType[]> = {
+  REPORTING: ['NOTIFICATION_OF_COMPLIANCE_P3', 'ACTION_PLAN_P3', 'PROGRESS_UPDATE_1_P3', 'PROGRESS_UPDATE_2_P3'],
+  PERMIT: ['ORGANISATION_ACCOUNT_OPENING', 'ACCOUNT_CLOSURE'],
+};
+
+const PAGE_SIZE = 50;
 const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export function RequestsTab({ accountId, category, heading, empty }: { accountId: number; category: 'REPORTING' | 'PERMIT'; heading: string; empty: string }) {
   const [requests, setRequests] = useState<RequestDetails[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [filter, setFilter] = useState<{ type: string; status: string }>({ type: '', status: '' });
+  const [draft, setDraft] = useState(filter);
+  const id = useId().replace(/:/g, '');
   useEffect(() => {
-    apiPost<{ requestDetails: RequestDetails[] }>('/v1.0/requests/workflows', { accountId, category, paging: { pageNumber: 0, pageSize: 50 } })
+    setFailed(false);
+    apiPost<{ requestDetails: RequestDetails[] }>('/v1.0/requests/workflows', {
+      accountId,
+      category,
+      requestTypes: filter.type ? [filter.type] : [],
+      requestStatuses: filter.status ? [filter.status] : [],
+      paging: { pageNumber: 0, pageSize: PAGE_SIZE },
+    })
       .then((r) => setRequests(r.requestDetails))
       .catch(() => setFailed(true));
-  }, [accountId, category]);
+  }, [accountId, category, filter]);
+  const filtered = !!(filter.type || filter.status);
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter(draft);
+  };
   return (
     <>
       <h2 className="govuk-heading-m">{heading}</h2>
+      <form onSubmit={apply} noValidate className="esos-filters">
+        <div className="govuk-grid-row">
+          <div className="govuk-grid-column-one-third">
+            <Select
+              id={`${id}-type`}
+              name="requestType"
+              label="Type"
+              value={draft.type}
+              onChange={(e) => setDraft({ ...draft, type: e.target.value })}
+              options={[{ value: '', text: 'All types' }, ...categoryTypes[category].map((t) => ({ value: t, text: requestTypeName(t) }))]}
+            />
+          </div>
+          <div className="govuk-grid-column-one-third">
+            <Select
+              id={`${id}-status`}
+              name="requestStatus"
+              label="Status"
+              value={draft.status}
+              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+              options={[{ value: '', text: 'All statuses' }, ...requestStatuses.map((s: RequestStatus) => ({ value: s, text: statusLabel(s) }))]}
+            />
+          </div>
+        </div>
+        <Button variant="secondary">Apply filters</Button>
+      </form>
       {failed ? <p className="govuk-body">This list could not be loaded.</p> : null}
-      {requests?.length === 0 ? <p className="govuk-body">{empty}</p> : null}
+      {requests?.length === 0 ? <p className="govuk-body">{filtered ? 'No workflows match these filters.' : empty}</p> : null}
       {requests && requests.length > 0 ? (
         <table className="govuk-table">
+          <caption className="govuk-table__caption govuk-visually-hidden">{heading}</caption>
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
               <th scope="col" className="govuk-table__header">Type</th>

@@ -1,6 +1,7 @@
 // A request of an account (/accounts/{accountId}/workflows/{requestId}), for its operators and the
 // regulators of its competent authority: status, what was last submitted (read-only), the timeline,
-// and the regulator's 'Return to participant for changes' (re-initiate, reference workflows §5).
+// each submission viewable read-only with its documents to download (submissions.tsx), and the
+// regulator's 'Return to participant for changes' (re-initiate, reference workflows §5).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { BackLink, Button, SummaryList, TaskList } from '../../components';
@@ -13,6 +14,7 @@ import { TaskOutcome } from '../task/task-page';
 import { Timeline, dateTime } from '../task/timeline';
 import type { TimelineEntry } from '../task/task-view';
 import { reportsByRequestType } from '../report/report-tasks';
+import { Submissions } from './submissions';
 
 interface RequestInfo {
   id: string;
@@ -150,6 +152,7 @@ export default function RequestPage() {
           ))}
         </>
       ) : null}
+      <Submissions entries={timeline} report={definition} />
       <Timeline entries={timeline} />
     </>
   );

@@ -1,0 +1,123 @@
+// The request page's submissions: each timeline entry that kept what was submitted (a report's
+// snapshot, an application decision, a closure), viewable read-only, with its file documents (the
+// PDF made of it) and attachments downloadable through one-minute tokens.
+import { useEffect, useState } from 'react';
+import { ActionLink, Details, SummaryList } from '../../components';
+import { API_BASE, HttpError, apiGet, saveBlob } from '../../lib/api';
+import { getAccessToken } from '../../lib/auth/tokens';
+import type { FileToken } from '../../../domain/files';
+import { requestActionHeading } from '../../../domain/request-action-labels';
+import { reportAnswers, reportPayloadOf, type ReportDefinition } from '../../../domain/reports/report';
+import { accountSubmissionSections, type DocumentSection } from '../../../domain/submission-summaries';
+import { dateTime } from '../task/timeline';
+import type { TimelineEntry } from '../task/task-view';
+
+/** Timeline entries that keep a snapshot of what was submitted or decided. */
+export const SNAPSHOT = /_SUBMITTED$|_SENT_TO_EDIT$|_RETURNED_TO_SUBMIT$|^ORGANISATION_ACCOUNT_OPENING_(APPROVED|REJECTED)$/;
+
+export interface ActionDetails {
+  id: number;
+  type: string;
+  payload: unknown;
+  submitter: string | null;
+  creationDate: string;
+  fileDocuments?: Record<string, string>;
+}
+
+type FileKind = 'document' | 'attachment';
+
+async function download(actionId: number, kind: FileKind, uuid: string, fileName: string): Promise<void> {
+  const { token } =
+    kind === 'document'
+      ? await apiGet<FileToken>(`/v1.0/request-action-file-documents/${actionId}`, { query: { fileDocumentUuid: uuid } })
+      : await apiGet<FileToken>(`/v1.0/request-action-attachments/${actionId}`, { query: { attachmentUuid: uuid } });
+  const access = await getAccessToken();
+  const res = await fetch(`${API_BASE}/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`, { headers: access ? { authorization: `Bearer ${access}` } : {} });
+  if (!res.ok) throw new HttpError(res.status, res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null);
+  saveBlob(await res.blob(), fileName);
+}
+
+function sectionsOf(action: ActionDetails, report: ReportDefinition<any> | undefined): DocumentSection[] {
+  if (report) return reportAnswers(report, reportPayloadOf(action.payload).report, {});
+  return accountSubmissionSections(action.type, action.payload) ?? [];
+}
+
+function Files({ action }: { action: ActionDetails }) {
+  const [error, setError] = useState<string | null>(null);
+  const attachments = ((action.payload as { attachments?: Record<string, string> } | null)?.attachments ?? {}) as Record<string, string>;
+  const files: [FileKind, string, string][] = [
+    ...Object.entries(action.fileDocuments ?? {}).map(([uuid, name]) => ['document', uuid, name] as [FileKind, string, string]),
+    ...Object.entries(attachments).map(([uuid, name]) => ['attachment', uuid, name] as [FileKind, string, string]),
+  ];
+  if (files.length === 0) return null;
+  const get = async (kind: FileKind, uuid: string, name: string) => {
+    setError(null);
+    try {
+      await download(action.id, kind, uuid, name);
+    } catch (err) {
+      setError(err instanceof HttpError && err.body?.message ? err.body.message : `${name} could not be downloaded. Try again later.`);
+    }
+  };
+  return (
+    <>
+      {error ? (
+        <p className="govuk-error-message" role="alert">
+          <span className="govuk-visually-hidden">Error:</span> {error}
+        </p>
+      ) : null}
+      <ul className="govuk-list">
+        {files.map(([kind, uuid, name]) => (
+          <li key={uuid}>
+            <ActionLink onClick={() => void get(kind, uuid, name)}>
+              {name}
+              <span className="govuk-visually-hidden"> (download)</span>
+            </ActionLink>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function Submissions({ entries, report }: { entries: readonly TimelineEntry[]; report: ReportDefinition<any> | undefined }) {
+  const [actions, setActions] = useState<ActionDetails[] | null>(null);
+  const ids = entries.filter((e) => SNAPSHOT.test(e.type)).map((e) => e.id);
+  const key = ids.join(',');
+  useEffect(() => {
+    let live = true;
+    Promise.all(ids.map((id) => apiGet<ActionDetails>(`/v1.0/request-actions/${id}`)))
+      .then((loaded) => live && setActions(loaded))
+      .catch(() => live && setActions([]));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!actions || actions.length === 0) return null;
+  return (
+    <>
+      <h2 className="govuk-heading-m">Submissions and documents</h2>
+      {actions.map((action) => {
+        const sections = sectionsOf(action, report);
+        const heading = requestActionHeading(action);
+        return (
+          <div key={action.id} className="govuk-!-margin-bottom-6">
+            <h3 className="govuk-heading-s govuk-!-margin-bottom-1">{heading}</h3>
+            <p className="govuk-body-s">{dateTime(action.creationDate)}</p>
+            <Files action={action} />
+            {sections.length ? (
+              <Details summary={`View what was submitted (${dateTime(action.creationDate)})`}>
+                {sections.map((section, i) => (
+                  <div key={i}>
+                    <h4 className="govuk-heading-s">{section.title}</h4>
+                    <SummaryList rows={section.rows.map((row) => ({ key: row.key, value: row.value.length ? row.value.map((line, j) => <span key={j} className="esos-answer-line">{line}</span>) : 'Not provided' }))} />
+                  </div>
+                ))}
+              </Details>
+            ) : null}
+          </div>
+        );
+      })}
+    </>
+  );
+}
