@@ -8,7 +8,8 @@ import { createDb } from './infra/db';
 import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
 import { connectClient, connectWorker, ensureSearchAttributes } from './infra/temporal';
-import { EMAIL_DISPATCHER_ID } from './workflows/email-outbox';
+import { listenForQueuedEmails } from './infra/outbox-wake';
+import { EMAIL_DISPATCHER_ID, emailQueuedSignal } from './workflows/email-outbox';
 import { ensureRetentionSchedule } from './infra/retention-schedule';
 
 export const workflowsPath = require.resolve('./workflows');
@@ -39,8 +40,13 @@ async function main() {
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);
   await ensureRetentionSchedule(client, { taskQueue: config.temporal.taskQueue, schedule: config.retention.schedule, dryRun: config.retention.dryRun });
+  // A queued e-mail is sent at once, not at the dispatcher's next poll.
+  const outboxWake = listenForQueuedEmails(config.databaseUrl, () => client.workflow.getHandle(EMAIL_DISPATCHER_ID).signal(emailQueuedSignal), {
+    onError: (err) => logger.warn({ err: err.message }, 'e-mail outbox wake-up'),
+  });
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
+  await outboxWake.stop();
   await db.destroy();
 }
 

@@ -114,8 +114,9 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /**
-     * Tells the submitter and the competent authority's team that a report was submitted; once per
-     * submitted task (a retried activity sends nothing again).
+     * Tells the competent authority's team that a report was submitted; once per submitted task (a
+     * retried activity sends nothing again). The submitter's receipt is the e-mail of the submission
+     * document, with the PDF of what they sent (activities/documents.ts): one receipt, not two.
      */
     async sendSubmissionReceipt(args: { taskId: number; requestId: string; requestType: RequestType; submittedBy: string }): Promise<void> {
       await db.transaction(async (trx) => {
@@ -126,21 +127,10 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
           .join('competent_authorities as ca', 'ca.code', 'r.competent_authority')
           .where('r.id', args.requestId)
           .first('a.name', 'a.organisation_id', 'ca.name as ca_name', 'ca.email as ca_email');
-        const submitter = await trx('users').where({ id: args.submittedBy }).first('email');
         if (!row) return;
         const name = startTaskTexts[args.requestType]?.name ?? args.requestType;
         const organisation = `${row.name} (ID: ${row.organisation_id})`;
         await queueEmails(trx, [
-          ...(submitter
-            ? [
-                {
-                  to: submitter.email as string,
-                  subject: `${name} submitted - ${SERVICE}`,
-                  text: `The ${name} of ${organisation} has been sent to ${row.ca_name}. Your reference is ${args.requestId}. Contact your regulator if you need to make any updates to it.`,
-                  template: 'ReportSubmitted',
-                },
-              ]
-            : []),
           { to: row.ca_email as string, subject: `${name} received - ${SERVICE}`, text: `${organisation} has submitted its ${name}, reference ${args.requestId}. Sign in to view it: ${homeUrl}`, template: 'ReportReceived' },
         ]);
       });

@@ -207,9 +207,12 @@ it('submits an action plan with two measures, one estimated by another method, r
   expect(answers[0]!.rows.map((r) => r.key)).toEqual(['Energy efficiency measures proposed', 'LED lighting', 'Boiler replacement']);
   expect((await call(c.welsh, `/request-actions/${entry.id}`)).status).toBe(404);
 
-  // E-mails: the receipt to the submitter and a notice to the regulator; the overdue notice went
-  // out when the task opened, to the assignee and the authority's regulators.
-  expect((await mailTo(c.admin.email, 'ReportSubmitted')).map((m) => m.subject)).toEqual(['Action Plan submitted - Manage your ESOS reporting']);
+  // E-mails: one receipt to the submitter (the submission document, with its PDF) and a notice to
+  // the regulator; the overdue notice went out when the task opened, to the assignee and the
+  // authority's regulators.
+  const copies = async (id: string) => (await mailTo(c.admin.email, 'SubmissionDocument')).filter((m) => m.subject.includes(id));
+  expect(await copies(requestId)).toHaveLength(1);
+  expect(await mailTo(c.admin.email, 'ReportSubmitted')).toEqual([]);
   expect((await mailTo('esos@environment-agency.gov.uk', 'ReportReceived')).some((m) => m.body_text.includes(requestId))).toBe(true);
   expect(await mailTo(c.admin.email, 'TaskOverdue')).toHaveLength(1);
   expect((await mailTo(c.regulator.email, 'TaskOverdue')).some((m) => m.body_text.includes(c.account.name))).toBe(true);
@@ -302,7 +305,8 @@ it('carries the measures from the action plan to progress update 1 and then 2, w
   expect((await act(c.admin, pu1Task.id, SUBMIT_PROGRESS_UPDATE_1, {})).body).toMatchObject({ requestStatus: 'COMPLETED' });
   expect(await timelineOf(pu1Id)).toEqual(['PROGRESS_UPDATE_1_P3_APPLICATION_SUBMITTED']);
   expect(await relatedActions(c.regulator, pu1Id)).toEqual({ [REINITIATE_PROGRESS_UPDATE_1]: { valid: true } });
-  expect((await mailTo(c.admin.email, 'ReportSubmitted')).map((m) => m.subject)).toEqual(['Action Plan submitted - Manage your ESOS reporting', 'Progress Update 1 submitted - Manage your ESOS reporting']);
+  for (const id of [apId, pu1Id]) expect((await mailTo(c.admin.email, 'SubmissionDocument')).filter((m) => m.subject.includes(id))).toHaveLength(1);
+  expect(await mailTo(c.admin.email, 'ReportSubmitted')).toEqual([]);
 
   // Progress update 2 starts from progress update 1: the boiler is asked again, the heat pump is updated.
   expect((await available(c))[PROGRESS_UPDATE_2]).toEqual({ valid: true });

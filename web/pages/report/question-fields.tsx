@@ -3,11 +3,11 @@
 // fields show is decided as the server decides it: by running the fields' parsing on what is typed.
 import type { ReactNode } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { Button, Checkboxes, DateInput, Fieldset, FormGroup, Radios, Select, TextInput, Textarea } from '../../components';
+import { Button, Checkboxes, DateInput, Fieldset, FormGroup, Radios, Select, SummaryList, TextInput, Textarea } from '../../components';
 import { errorAnchorId } from '../../components';
 import type { GovForm } from '../../forms';
 import { registerDate } from '../../forms/use-gov-form';
-import { formatAnswer, parseFields, toFormValues, type Field, type FieldEnv, type Values } from '../../../domain/reports/fields';
+import { answerRows, fieldNames, formatAnswer, parseFields, toFormValues, type Field, type FieldEnv, type Values } from '../../../domain/reports/fields';
 
 const widthClass = (width?: string) => (width ? (/^\d+$/.test(width) ? `govuk-input--width-${width}` : `govuk-!-width-${width}`) : undefined);
 
@@ -26,10 +26,19 @@ interface FieldsProps {
 /** The fields of one level, those that are asked for what is typed; revealed fields go under their option. */
 export function QuestionFields({ fields, prefix, form, env, values, headingField }: FieldsProps) {
   const { asked, values: parsed } = parseFields(fields, values, env);
+  // Two fields may keep their answer under one name, each asked in its own case (a progress update's
+  // questions for a measure due before or after the action plan): each field's own condition decides,
+  // on the answers before it, as parsing decides.
+  const shown = (field: Field, index: number) => {
+    if (!asked.has(field.name)) return false;
+    if (!field.when) return true;
+    const before = new Set(fieldNames(fields.slice(0, index)));
+    return field.when(Object.fromEntries(Object.entries(parsed).filter(([name]) => before.has(name))), env);
+  };
   return (
     <>
       {fields
-        .filter((f) => asked.has(f.name))
+        .filter(shown)
         .map((field) => (
           <QuestionField key={field.name} field={field} prefix={prefix} form={form} env={env} values={values} parsed={parsed} asked={asked} heading={field.name === headingField} />
         ))}
@@ -52,6 +61,24 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
   const path = `${prefix}${field.name}`;
   // Answers the server keeps (copied from the report before) are shown, not asked; an id is neither.
   if ('hidden' in field && field.hidden) return null;
+  if (field.kind === 'group' && field.readOnly) {
+    // A copied measure (the action plan's, or an earlier update's answers): its answers, not inputs.
+    return (
+      <div className="govuk-form-group">
+        <h2 className="govuk-heading-s govuk-!-margin-bottom-1">{field.label}</h2>
+        <SummaryList
+          rows={answerRows(field.fields, values[field.name] as Values | undefined, env).map((row) => ({
+            key: row.key,
+            value: row.value.map((line, i) => (
+              <span key={i} className="esos-answer-line">
+                {line}
+              </span>
+            )),
+          }))}
+        />
+      </div>
+    );
+  }
   if ('readOnly' in field && field.readOnly && field.kind !== 'group' && field.kind !== 'list') {
     return (
       <div className="govuk-form-group">

@@ -1,15 +1,17 @@
 // A report task's own part of the task page (/tasks/{taskId}): its sections as a GOV.UK task list,
 // group by group with their statuses, and the task's actions. 'Submit to regulator' is enabled only
-// when every section that applies is completed.
+// when every section that applies is completed. A task that may be cancelled has 'Cancel task' under
+// Related actions (reference §3.7).
 import { useLocation } from 'wouter';
 import { Button, ButtonGroup, TaskList, WarningText } from '../../components';
 import { readyToSubmit, reportPayloadOf, sectionStatusLabels, taskList } from '../../../domain/reports/report';
 import type { TaskFormProps } from '../task/task-page';
+import { RelatedActions } from '../task/cancel-task';
 import { inApp, sectionPath, taskActionPath } from './links';
 import { reportTaskOf } from './report-tasks';
 import { factsOfView } from './use-task-view';
 
-export function ReportTaskList({ view }: TaskFormProps) {
+export function ReportTaskList({ view, show }: TaskFormProps) {
   const [, navigate] = useLocation();
   const report = reportTaskOf(view.requestTask.type)!;
   const payload = reportPayloadOf(view.requestTask.payload);
@@ -55,6 +57,7 @@ export function ReportTaskList({ view }: TaskFormProps) {
         ) : null}
       </ButtonGroup>
       {allowed(report.submit) && !ready ? <p className="govuk-body">Complete every section before you submit to the regulator.</p> : null}
+      {allowed(report.cancel) ? <RelatedActions view={view} show={show} cancelAction={report.cancel!} /> : null}
     </>
   );
 }

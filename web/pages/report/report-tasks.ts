@@ -13,9 +13,9 @@ import {
   SEND_NOTIFICATION_TO_EDIT,
   SUBMIT_NOTIFICATION,
 } from '../../../domain/processes/notification-of-compliance';
-import { ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../domain/processes/action-plan';
-import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../domain/processes/progress-update-1';
-import { PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from '../../../domain/processes/progress-update-2';
+import { ACTION_PLAN_SUBMIT, CANCEL_ACTION_PLAN, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../domain/processes/action-plan';
+import { CANCEL_PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../domain/processes/progress-update-1';
+import { CANCEL_PROGRESS_UPDATE_2, PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from '../../../domain/processes/progress-update-2';
 import { actionPlanReport } from '../../../domain/reports/action-plan/definition';
 import { progressUpdate1Report } from '../../../domain/reports/progress-update-1/definition';
 import { progressUpdate2Report } from '../../../domain/reports/progress-update-2/definition';
@@ -40,6 +40,8 @@ export interface ReportTask {
   /** The task type of the review that 'Send for review' opens (whose candidates may be chosen). */
   reviewTask?: string;
   returnToSubmit?: string;
+  /** Cancels the task (reference §3.7: the action plan and progress updates, not the notification). */
+  cancel?: string;
   texts: ReportTexts;
 }
 
@@ -86,9 +88,9 @@ function submittedTexts(name: string, panel: string): ReportTexts {
 }
 
 export const reportTasks: Record<string, ReportTask> = {
-  [ACTION_PLAN_SUBMIT]: { definition: actionPlanReport, save: SAVE_ACTION_PLAN, submit: SUBMIT_ACTION_PLAN, texts: submittedTexts('action plan', 'Action plan sent to regulator') },
-  [PROGRESS_UPDATE_1_SUBMIT]: { definition: progressUpdate1Report, save: SAVE_PROGRESS_UPDATE_1, submit: SUBMIT_PROGRESS_UPDATE_1, texts: submittedTexts('progress update 1', 'Progress Update 1 sent to regulator') },
-  [PROGRESS_UPDATE_2_SUBMIT]: { definition: progressUpdate2Report, save: SAVE_PROGRESS_UPDATE_2, submit: SUBMIT_PROGRESS_UPDATE_2, texts: submittedTexts('progress update 2', 'Progress Update 2 sent to regulator') },
+  [ACTION_PLAN_SUBMIT]: { definition: actionPlanReport, save: SAVE_ACTION_PLAN, submit: SUBMIT_ACTION_PLAN, cancel: CANCEL_ACTION_PLAN, texts: submittedTexts('action plan', 'Action plan sent to regulator') },
+  [PROGRESS_UPDATE_1_SUBMIT]: { definition: progressUpdate1Report, save: SAVE_PROGRESS_UPDATE_1, submit: SUBMIT_PROGRESS_UPDATE_1, cancel: CANCEL_PROGRESS_UPDATE_1, texts: submittedTexts('progress update 1', 'Progress Update 1 sent to regulator') },
+  [PROGRESS_UPDATE_2_SUBMIT]: { definition: progressUpdate2Report, save: SAVE_PROGRESS_UPDATE_2, submit: SUBMIT_PROGRESS_UPDATE_2, cancel: CANCEL_PROGRESS_UPDATE_2, texts: submittedTexts('progress update 2', 'Progress Update 2 sent to regulator') },
   [NOTIFICATION_SUBMIT]: { definition: notificationReport, save: SAVE_NOTIFICATION, submit: SUBMIT_NOTIFICATION, sendForReview: SEND_NOTIFICATION_TO_EDIT, reviewTask: NOTIFICATION_EDIT, texts: notificationTexts },
   [NOTIFICATION_EDIT]: { definition: notificationReport, save: SAVE_NOTIFICATION_EDIT, returnToSubmit: RETURN_NOTIFICATION, texts: notificationTexts },
   [NOTIFICATION_WAIT]: { definition: notificationReport, texts: notificationTexts },

@@ -48,8 +48,9 @@ export default function SectionPage() {
   const steps = applicableSteps(section, stored, ctx);
 
   if (!stepId) {
-    // A section not started opens on its first question.
-    if (editable && payload.report[section.id] === undefined) return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
+    // A section not started opens on its first question, also when the server filled it in at the
+    // start (a progress update's copied measures): the user has answered nothing yet.
+    if (editable && (payload.report[section.id] === undefined || status === 'NOT_STARTED')) return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
     return <SectionSummary key={view.requestTask.version} view={view} report={report} section={section} payload={payload} values={stored} ctx={ctx} editable={editable} />;
   }
   const step = stepOf(section, stepId);
