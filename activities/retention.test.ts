@@ -74,7 +74,7 @@ it('deletes a compliance period’s data once its retention has passed, after a 
   expect(await db('request_task_notices').where({ task_id: taskOf.get(report) })).toHaveLength(1);
   expect(period!.skipped).toEqual([{ requestId: unfinished, type: 'TEST_REPORT_P9', accountId: account.id, status: 'IN_PROGRESS' }]);
   expect(await exists(report)).toBe(true);
-  expect(await db('audit_log').where({ entity: 'retention' })).toEqual([]);
+  expect(await db('audit_log').where({ entity: 'retention', account_id: account.id })).toEqual([]);
 
   // The run deletes it all, with an audit entry saying why.
   const run = await runWithAuditContext({ source: 'workflow', via: 'dataRetention test' }, () => applyRetention(db, options('2028-12-06T00:00:00Z'), { dryRun: false }));

@@ -2,7 +2,7 @@
 // application, its approval, a report saved and submitted, the account's closure. Changes made by
 // workflow activities are attributed to the user whose update caused them (with the address of their
 // API call), or to the workflow itself when no user acted. Then data retention as a workflow, and
-// its schedule made idempotently.
+// its schedule made idempotently (its own made-up phase P8: activities/retention.test.ts uses P9).
 import { randomUUID } from 'node:crypto';
 import { createUser, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
 import { APPLICATION_REVIEW } from '../domain/processes';
@@ -118,15 +118,15 @@ describe('data retention', () => {
   it('runs as a workflow: a dry run lists, a run deletes, with the clock and settings of the worker', async () => {
     const account = await h.db('accounts').insert({ organisation_id: `ORG9${Date.now() % 100000}`, name: 'Retained Ltd', status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA', classification_codes: '{}' }).returning('id');
     const requestId = `RET-${randomUUID().slice(0, 8)}`;
-    await h.db('requests').insert({ id: requestId, type: 'TEST_REPORT_P9', status: 'COMPLETED', account_id: account[0].id, competent_authority: 'ENGLAND' });
-    await h.db('request_actions').insert({ request_id: requestId, type: 'TEST_REPORT_P9_APPLICATION_SUBMITTED' });
-    h.retention.periodEnds = { P9: '2020-12-05' };
+    await h.db('requests').insert({ id: requestId, type: 'TEST_REPORT_P8', status: 'COMPLETED', account_id: account[0].id, competent_authority: 'ENGLAND' });
+    await h.db('request_actions').insert({ request_id: requestId, type: 'TEST_REPORT_P8_APPLICATION_SUBMITTED' });
+    h.retention.periodEnds = { P8: '2020-12-05' };
     h.retention.years = 8;
     h.retention.now = () => new Date('2028-12-06T01:00:00Z');
     const run = (dryRun: boolean) => h.env.client.workflow.execute('dataRetention', { taskQueue: h.taskQueue, workflowId: `retention-${randomUUID()}`, args: [{ dryRun }] });
 
     const dry = await run(true);
-    expect(dry).toMatchObject({ dryRun: true, at: '2028-12-06T01:00:00.000Z', periods: [{ phase: 'P9', due: true, requests: [{ requestId, status: 'COMPLETED' }], counts: { requests: 1, timeline: 1 } }] });
+    expect(dry).toMatchObject({ dryRun: true, at: '2028-12-06T01:00:00.000Z', periods: [{ phase: 'P8', due: true, requests: [{ requestId, status: 'COMPLETED' }], counts: { requests: 1, timeline: 1 } }] });
     expect(await h.db('requests').where({ id: requestId }).first('id')).toBeTruthy();
 
     const done = await run(false);
