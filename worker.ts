@@ -10,6 +10,7 @@ import { createMailer } from './infra/mailer';
 import { connectClient, connectWorker, ensureSearchAttributes } from './infra/temporal';
 import { listenForQueuedEmails } from './infra/outbox-wake';
 import { EMAIL_DISPATCHER_ID, emailQueuedSignal } from './workflows/email-outbox';
+import { ensureRetentionSchedule } from './infra/retention-schedule';
 
 export const workflowsPath = require.resolve('./workflows');
 
@@ -38,6 +39,7 @@ async function main() {
     activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);
+  await ensureRetentionSchedule(client, { taskQueue: config.temporal.taskQueue, schedule: config.retention.schedule, dryRun: config.retention.dryRun });
   // A queued e-mail is sent at once, not at the dispatcher's next poll.
   const outboxWake = listenForQueuedEmails(config.databaseUrl, () => client.workflow.getHandle(EMAIL_DISPATCHER_ID).signal(emailQueuedSignal), {
     onError: (err) => logger.warn({ err: err.message }, 'e-mail outbox wake-up'),

@@ -4,6 +4,8 @@ import { createEmailActivities } from './email';
 import { createRequestActivities } from './requests';
 import { createAccountActivities } from './accounts';
 import { createReportActivities } from './reports';
+import { createRetentionActivities } from './retention';
+import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
 
 export interface ActivityDeps {
@@ -13,13 +15,16 @@ export interface ActivityDeps {
 }
 
 export function createActivities(deps: ActivityDeps) {
-  return {
+  // Each activity runs with its audit context: the workflow, and the user it acts for when its
+  // arguments carry one (activities/audit-context.ts).
+  return withAuditContext({
     ...createEmailActivities({ db: deps.db, mailer: deps.mailer, domain: deps.mailDomain }),
     ...createRequestActivities({ db: deps.db }),
     ...createAccountActivities({ db: deps.db }),
     ...createReportActivities({ db: deps.db }),
+    ...createRetentionActivities({ db: deps.db }),
     ...createDocumentActivities({ db: deps.db }),
-  };
+  });
 }
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -22,6 +22,8 @@ import { securitySetupRoutes } from './routes/security-setup';
 import { filesAreaRoutes } from './routes/files-area';
 import { regulatorToolRoutes } from './routes/regulator-tools';
 import { ApiError } from './errors';
+import { runWithAuditContext } from '../infra/audit';
+import { auditRoutes } from './routes/audit';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
 export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'assets');
@@ -35,6 +37,7 @@ export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
   { prefix: '/v1.0', routes: securitySetupRoutes },
   { prefix: '/v1.0', routes: filesAreaRoutes },
   { prefix: '/v1.0', routes: regulatorToolRoutes },
+  { prefix: '/v1.0', routes: auditRoutes },
 ];
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */
@@ -55,6 +58,8 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
     extraScriptSrc: deps.config.gtmContainerId ? ['https://www.googletagmanager.com'] : [],
   }));
   app.use(errorHandler(deps.logger));
+  // Who acts, for the audit trail (infra/audit.ts): the address now, the user once they are loaded.
+  app.use((ctx, next) => runWithAuditContext({ source: 'api', address: ctx.ip, via: `${ctx.method} ${ctx.path}`.slice(0, 300) }, next));
   extra.mount?.(app);
 
   const api = new Router({ prefix: '/api' });

@@ -6,6 +6,8 @@ import { forbidden, unauthorized } from './errors';
 import type { AppDeps } from './deps';
 import type { Permission, RoleType } from '../domain/authorities';
 import { hasPermission, loadCurrentUser } from './auth/current-user';
+import { currentAuditContext } from '../infra/audit';
+import { fullName } from '../domain/work-items';
 
 
 /**
@@ -49,9 +51,12 @@ export function authenticate(deps: AppDeps): Middleware {
 
 function enforce(access: Access, deps: AppDeps): Middleware {
   return async (ctx, next) => {
+    const audit = currentAuditContext();
+    if (audit && ctx.state.principal) audit.userId = ctx.state.principal.subject;
     if (access.kind !== 'public') {
       if (!ctx.state.principal) throw unauthorized();
       ctx.state.user = await loadCurrentUser(deps.db, ctx.state.principal);
+      if (audit) Object.assign(audit, { name: fullName(ctx.state.user), roleType: ctx.state.user.roleType });
     }
     if (access.kind === 'role') {
       const user = ctx.state.user;

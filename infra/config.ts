@@ -3,6 +3,7 @@
 import { execSync } from 'node:child_process';
 import { inputLimits } from '../domain/limits';
 import { REMINDER_DAYS, STATUTORY_DUE_DATES, reminderDaysInMs } from '../domain/processes/deadlines';
+import { DEFAULT_RETENTION_YEARS, defaultCompliancePeriodEnds } from '../domain/retention';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -115,6 +116,32 @@ function clamav() {
   return { socket, host, port: int('CLAMAV_PORT', 3310), timeoutMs: int('CLAMAV_TIMEOUT_MS', 30_000) };
 }
 
+/** RETENTION_YEARS, COMPLIANCE_PERIOD_ENDS, RETENTION_DRY_RUN, RETENTION_SCHEDULE (domain/retention.ts). */
+function retention() {
+  const years = int('RETENTION_YEARS', DEFAULT_RETENTION_YEARS);
+  if (years < 1) throw new Error(`RETENTION_YEARS must be at least 1, got "${process.env.RETENTION_YEARS}"`);
+  let periodEnds = defaultCompliancePeriodEnds;
+  if (process.env.COMPLIANCE_PERIOD_ENDS) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(process.env.COMPLIANCE_PERIOD_ENDS);
+    } catch {
+      parsed = null;
+    }
+    const ok = !!parsed && typeof parsed === 'object' && Object.entries(parsed as object).every(([k, v]) => /^P\d+$/.test(k) && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v));
+    if (!ok) throw new Error(`COMPLIANCE_PERIOD_ENDS must be JSON such as {"P3":"2023-12-05"}, got "${process.env.COMPLIANCE_PERIOD_ENDS}"`);
+    periodEnds = parsed as Record<string, string>;
+  }
+  return {
+    years,
+    periodEnds,
+    dryRun: process.env.RETENTION_DRY_RUN === 'true',
+    /** When the schedule runs (cron, UK time): 02:30 every day. */
+    schedule: process.env.RETENTION_SCHEDULE ?? '30 2 * * *',
+    now: reportingClock(),
+  };
+}
+
 export function loadConfig() {
   const port = int('PORT', 3000);
   const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -171,6 +198,8 @@ export function loadConfig() {
       timeoutMs: int('MI_REPORT_TIMEOUT_MS', 10000),
       readerPassword: process.env.MI_REPORT_DB_PASSWORD || null,
     },
+    /** Deleting a compliance period's data once its retention has passed (domain/retention.ts, workflows/retention.ts). */
+    retention: retention(),
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
     version: { displayed: '3.3.2', dev: '0.81.0', commit: commitHash() },
   };

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { miReaderRoles } from './mi-readers';
+import { AuditedPgClient } from './audit';
 
 export type Db = Knex;
 
 export function createDb(databaseUrl: string, pool = { min: 0, max: 10 }): Db {
-  return knex({ client: 'pg', connection: databaseUrl, pool });
+  // The audited client tells the audit triggers who acts (infra/audit.ts).
+  return knex({ client: AuditedPgClient as unknown as string, connection: databaseUrl, pool });
 }
 
 export const migrationsDirectory = path.resolve(__dirname, '..', 'migrations');

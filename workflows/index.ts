@@ -6,3 +6,4 @@ export { notificationOfComplianceP3 } from './notification-of-compliance';
 export { actionPlanP3 } from './action-plan';
 export { progressUpdate1P3 } from './progress-update-1';
 export { progressUpdate2P3 } from './progress-update-2';
+export { dataRetention } from './retention';

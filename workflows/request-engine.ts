@@ -338,7 +338,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           pending.done = true;
           continue;
         }
-        const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName };
+        const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName, audit: pending.args.actor.audit };
         let saved: Record<string, unknown>;
         try {
           saved = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version })) ?? {};

@@ -6,6 +6,8 @@ import type { TaskDeadline } from '../domain/processes/types';
 export interface Actor {
   userId: string;
   fullName: string;
+  /** Where the API call came from, for the audit trail of the changes it causes (infra/audit.ts). */
+  audit?: { address?: string; roleType?: string };
 }
 
 /** The acting user with the permissions they hold on the request's account (or its CA). */

@@ -18,6 +18,7 @@ import { companyRegister } from '../companies';
 import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
 import { idText, wholeNumber } from '../../domain/validation';
+import { auditOrigin } from '../../infra/audit';
 import { requestStatuses as statusValues, requestTypes as typeValues } from '../../domain/requests';
 
 const idParam = idText('The account id must be a number');
@@ -105,7 +106,7 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
     requestType: def.requestType,
     accountId: account.id,
     competentAuthority: account.competent_authority,
-    startedBy: { userId: user.userId, fullName: fullName(user), roleType: 'REGULATOR' },
+    startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: 'REGULATOR' },
     payload,
     reinitiated: true,
     // The operator who submitted it gets it back when they still may (else the primary contact).
@@ -139,7 +140,7 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
     requestType: def.requestType,
     accountId,
     competentAuthority: application.competentAuthority,
-    startedBy: { userId: user.userId, fullName: fullName(user), roleType: 'OPERATOR' },
+    startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: 'OPERATOR' },
     payload: {
       account,
       participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
@@ -251,7 +252,7 @@ export const requestRoutes: RouteDef[] = [
         requestType: def.requestType,
         accountId: account.id,
         competentAuthority: account.competent_authority,
-        startedBy: { userId: user.userId, fullName: fullName(user), roleType: def.create.roleType },
+        startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: def.create.roleType },
         payload,
         deadlines: statutoryDeadlines(deps, def),
       });

@@ -7,6 +7,7 @@ import { forbidden, notFound } from '../errors';
 import { accessFor, knownTaskTypes } from '../../domain/processes';
 import type { ActingUser } from '../../workflows/request-messages';
 import { fullName } from '../../domain/work-items';
+import { auditOrigin } from '../../infra/audit';
 
 export interface TaskRow {
   id: number;
@@ -66,7 +67,7 @@ export async function viewableTask(db: Knex, user: CurrentUser, taskId: number):
 }
 
 export function actingUser(user: CurrentUser, task: TaskRow): ActingUser {
-  return { userId: user.userId, fullName: fullName(user), permissions: permissionsOn(user, taskPlace(task)) };
+  return { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), permissions: permissionsOn(user, taskPlace(task)) };
 }
 
 /**

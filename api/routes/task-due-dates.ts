@@ -11,6 +11,7 @@ import { updateRequest } from './requests-engine';
 import { endOfUkDay, parseDueDate, processOfTask, ukDate } from '../../domain/processes';
 import { fullName } from '../../domain/work-items';
 import { changeDueDateUpdate } from '../../workflows/request-messages';
+import { auditOrigin } from '../../infra/audit';
 
 export const taskDueDateRoutes: RouteDef[] = [
   {
@@ -29,7 +30,7 @@ export const taskDueDateRoutes: RouteDef[] = [
       if ('message' in parsed) throw badRequest(parsed.message, 'dueDate');
       const client = await deps.temporal();
       const snapshot = await updateRequest(client, task.request_id, (handle) =>
-        handle.executeUpdate(changeDueDateUpdate, { args: [{ taskId: Number(task.id), dueAt: endOfUkDay(parsed.dueDate).toISOString(), actor: { userId: user.userId, fullName: fullName(user) } }] }),
+        handle.executeUpdate(changeDueDateUpdate, { args: [{ taskId: Number(task.id), dueAt: endOfUkDay(parsed.dueDate).toISOString(), actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() } }] }),
       );
       ctx.body = { requestTaskId: Number(task.id), dueDate: parsed.dueDate, tasks: snapshot.tasks };
     },

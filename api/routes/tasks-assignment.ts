@@ -14,6 +14,7 @@ import { accessFor, taskDefinition } from '../../domain/processes';
 import { fullName } from '../../domain/work-items';
 import { assignTaskUpdate } from '../../workflows/request-messages';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
+import { auditOrigin } from '../../infra/audit';
 
 const assignBody = v.object({
   taskId: wholeNumber('taskId must be a number', { max: BIGINT_ID_MAX }),
@@ -51,7 +52,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
       }
       const client = await deps.temporal();
       const snapshot = await updateRequest(client, task.request_id, (h) =>
-        h.executeUpdate(assignTaskUpdate, { args: [{ taskId: Number(task.id), assignee: body.userId, actor: { userId: user.userId, fullName: fullName(user) } }] }),
+        h.executeUpdate(assignTaskUpdate, { args: [{ taskId: Number(task.id), assignee: body.userId, actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() } }] }),
       );
       ctx.body = { taskId: Number(task.id), assignee: snapshot.tasks.find((t) => t.taskId === Number(task.id))?.assignee ?? body.userId };
     },
@@ -67,7 +68,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
       if (accessFor(task.type)?.roleType !== 'REGULATOR') throw new ApiError(400, 'ITEM1000', 'Operator tasks cannot be released');
       const client = await deps.temporal();
       await updateRequest(client, task.request_id, (h) =>
-        h.executeUpdate(assignTaskUpdate, { args: [{ taskId: Number(task.id), assignee: null, actor: { userId: user.userId, fullName: fullName(user) } }] }),
+        h.executeUpdate(assignTaskUpdate, { args: [{ taskId: Number(task.id), assignee: null, actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() } }] }),
       );
       ctx.status = 204;
     },

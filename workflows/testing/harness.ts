@@ -16,6 +16,8 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { startTestTemporal } from '../../test/temporal';
 import { testClock } from '../../test/clock';
 import { bearer, verifyTestToken, type TokenUser } from '../../test/tokens';
+import { createRetentionActivities, type RetentionOptions } from '../../activities/retention';
+import { withAuditContext } from '../../activities/audit-context';
 
 export const historiesDir = path.resolve(__dirname, '..', '..', 'test', 'histories');
 
@@ -28,6 +30,8 @@ export interface EngineHarness {
   api: ApiHarness;
   db: Db;
   taskQueue: string;
+  /** Data retention's settings and clock, read by the activity at each run: tests move `now`. */
+  retention: RetentionOptions;
   /** Starts a worker; `stop()` shuts it down the way a deploy or crash-restart would. */
   startWorker: () => Promise<{ stop: () => Promise<void> }>;
   close: () => Promise<void>;
@@ -44,13 +48,22 @@ export async function startEngineHarness(): Promise<EngineHarness> {
     verifyToken: verifyTestToken,
   });
   const db = api.deps.db;
+  // Data retention's settings and clock, which a test may change (the activity reads them per run).
+  const retention = { ...base.retention, now: testClock };
   const workers = new Set<Worker>();
   const startWorker = async () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: bundle,
-      activities: { ...createRequestActivities({ db, homeUrl: 'http://esos.test' }), ...createAccountActivities({ db, homeUrl: 'http://esos.test' }), ...createReportActivities({ db }), ...createDocumentActivities({ db }) },
+      // Each run in its audit context, as the real worker's are (activities/index.ts).
+      activities: withAuditContext({
+        ...createRequestActivities({ db, homeUrl: 'http://esos.test' }),
+        ...createAccountActivities({ db, homeUrl: 'http://esos.test' }),
+        ...createReportActivities({ db }),
+        ...createRetentionActivities({ db, retention }),
+        ...createDocumentActivities({ db }),
+      }),
     });
     workers.add(worker);
     const running = worker.run();
@@ -67,6 +80,7 @@ export async function startEngineHarness(): Promise<EngineHarness> {
     api,
     db,
     taskQueue,
+    retention,
     startWorker,
     close: async () => {
       for (const w of workers) w.shutdown();

@@ -10,11 +10,14 @@ import { NotesTab } from './notes-tab';
 import { RequestsTab } from './requests-tab';
 import { UsersTab } from './users-tab';
 import { StartTask } from './start-task';
+import { AuditTab } from './audit-tab';
+import { useSession } from '../../stores/session';
 
 export default function AccountPage() {
   const { accountId } = useParams<{ accountId: string }>();
   const [account, setAccount] = useState<OrganisationAccountDto | null>(null);
   const [missing, setMissing] = useState(false);
+  const regulator = useSession((s) => s.userState?.roleType === 'REGULATOR');
   usePageTitle(account?.name ?? 'Account');
   useEffect(() => {
     apiGet<OrganisationAccountDto>(`/v1.0/organisation/account/${encodeURIComponent(accountId)}`).then(setAccount, (err) => setMissing(err instanceof HttpError && err.status === 404));
@@ -41,6 +44,7 @@ export default function AccountPage() {
           { id: 'users', label: 'Users and contacts', panel: <UsersTab accountId={account.id} /> },
           { id: 'workflows', label: 'Workflow history', panel: <RequestsTab accountId={account.id} category="PERMIT" heading="Workflow history" empty="There are no workflows for this account yet." /> },
           { id: 'notes', label: 'Notes', panel: <NotesTab accountId={account.id} /> },
+          ...(regulator ? [{ id: 'audit', label: 'Audit trail', panel: <AuditTab accountId={account.id} /> }] : []),
         ]}
       />
     </>
