@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Db } from '../infra/db';
 import type { Mailer } from '../infra/mailer';
 
@@ -6,6 +7,15 @@ export const MAX_EMAIL_ATTEMPTS = 10;
 /** Exponential backoff between attempts: 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/** Tells Temporal this attempt is alive (its heartbeat timeout spots a worker that died); a no-op outside an activity. */
+function heartbeat(): void {
+  try {
+    Context.current().heartbeat();
+  } catch {
+    // called directly, as the unit tests do
+  }
 }
 
 export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; domain: string }) {
@@ -20,6 +30,7 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
       let sent = 0;
       let failed = 0;
       for (let i = 0; i < batchSize; i++) {
+        heartbeat();
         const outcome = await deps.db.transaction(async (trx) => {
           const row = await trx('email_outbox')
             .where({ status: 'PENDING' })
