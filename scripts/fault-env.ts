@@ -156,9 +156,10 @@ export class WorkerProcess {
   constructor(private readonly env: NodeJS.ProcessEnv, private readonly logFile: string) {}
 
   start(): void {
-    const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    // tsx as a loader in this one process (its CLI would run the worker in a child, which a
+    // SIGKILL of the CLI leaves running).
     const log = fs.openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, [tsx, path.join(root, 'worker.ts')], { cwd: root, env: { ...process.env, ...this.env }, stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker.ts')], { cwd: root, env: { ...process.env, ...this.env }, stdio: ['ignore', log, log] });
     fs.closeSync(log);
     this.child = child;
     child.once('exit', (_code, signal) => {

@@ -24,7 +24,7 @@ import type { AppDeps } from '../api/deps';
 import { loadConfig, type Config } from '../infra/config';
 import { createDb, type Db } from '../infra/db';
 import { createLogger } from '../infra/logger';
-import { lazyClient } from '../infra/temporal';
+import { ensureSearchAttributes, lazyClient } from '../infra/temporal';
 import { ClamdScanner } from '../infra/clamd';
 import { testClock } from '../test/clock';
 import { bearer, verifyTestToken } from '../test/tokens';
@@ -57,6 +57,19 @@ import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED } from '../do
 import { completeReports, withUndertaking, type CompleteReportName } from '../domain/reports/notification/testing/complete-reports';
 import { addedMeasure, apMeasure } from '../domain/reports/testing/measures';
 import { bundleWorkflows, OwnPostgres, OwnTemporal, prepareDatabase, sleep, tempDir, WorkerProcess } from './fault-env';
+
+/** What to stop and remove when the run ends, or is interrupted (Ctrl-C). */
+const activeCleanups: (() => Promise<void> | void)[] = [];
+let interrupted = false;
+async function cleanUp(): Promise<void> {
+  for (const cleanup of activeCleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch {
+      // already gone
+    }
+  }
+}
 
 export type FaultKind = 'worker' | 'temporal' | 'postgres';
 
@@ -125,7 +138,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   const seed = options.seed ?? Date.now() % 1_000_000;
   const rnd = random(seed);
   const concurrency = options.concurrency ?? 4;
-  const [gapMin, gapMax] = options.faultGapMs ?? [3000, 9000];
+  const [gapMin, gapMax] = options.faultGapMs ?? [5000, 15000];
   const report: FaultReport = {
     submissions: options.submissions,
     completed: 0,
@@ -147,7 +160,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   // --- The parts -----------------------------------------------------------------------------
   const dir = tempDir('esos-fault-');
   log(`fault run: N = ${options.submissions}, ${concurrency} at once, seed ${seed}, folder ${dir}`);
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups = activeCleanups;
   let pg: OwnPostgres | null = null;
   try {
     pg = await OwnPostgres.create(path.join(dir, 'pg'));
@@ -157,6 +170,10 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const [temporal, smtp, bundle] = await Promise.all([OwnTemporal.create(path.join(dir, 'temporal')), startSmtpPeer(), bundleWorkflows(dir)]);
     cleanups.push(() => temporal.kill());
     cleanups.push(() => smtp.close());
+    // Our search attributes, before the first request needs them (the worker also registers them).
+    const setupClient = new Client({ connection: await Connection.connect({ address: temporal.address }) });
+    await ensureSearchAttributes(setupClient, 'default');
+    await setupClient.connection.close();
     log(`parts up: PostgreSQL on ${pg.port}, Temporal on ${temporal.port}, SMTP at ${smtp.url}`);
 
     const taskQueue = 'esos-fault';
@@ -171,11 +188,14 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const config: Config = { ...base, databaseUrl: pg.url, temporal: { ...base.temporal, address: temporal.address, taskQueue }, reporting: { ...base.reporting, now: testClock } };
     const db = createDb(pg.url, { min: 0, max: 10 });
     cleanups.push(() => db.destroy());
-    const deps: AppDeps = { config, db, logger: createLogger('silent'), temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
+    const deps: AppDeps = { config, db, logger: createLogger(process.env.FAULT_LOG_LEVEL ?? 'silent'), temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
     const server: http.Server = createHttpServer(createApp(deps));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    cleanups.push(async () => (await deps.temporal()).connection.close());
+    // (Interrupted, calls may still be retrying on it: closing it under them would throw.)
+    cleanups.push(async () => {
+      if (!interrupted) await (await deps.temporal()).connection.close();
+    });
     const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // The checker's own view of the database (the API's pool is the one under test).
     const observer = createDb(pg.url, { min: 0, max: 4 });
@@ -183,9 +203,9 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
 
     // --- The client ------------------------------------------------------------------------------
     type Answer = { status: number; body: any; ms: number };
-    async function request(pathAndQuery: string, init: { user?: TestUser; method?: string; body?: unknown; timeoutMs?: number } = {}): Promise<Answer> {
+    async function request(pathAndQuery: string, init: { user?: TestUser; method?: string; body?: unknown; timeoutMs?: number } = {}, counted = true): Promise<Answer> {
       const t0 = Date.now();
-      report.apiCalls++;
+      if (counted) report.apiCalls++;
       try {
         const res = await fetch(apiUrl + pathAndQuery, {
           method: init.method ?? 'GET',
@@ -195,12 +215,12 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         });
         const text = await res.text();
         const body = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
-        report.apiAnswers[res.status] = (report.apiAnswers[res.status] ?? 0) + 1;
+        if (counted) report.apiAnswers[res.status] = (report.apiAnswers[res.status] ?? 0) + 1;
         if (res.status >= 500 && res.status !== 503) anomaly(`${init.method ?? 'GET'} ${pathAndQuery.replace(/\?.*/, '')} answered ${res.status}: ${text.slice(0, 200)}`);
         return { status: res.status, body, ms: Date.now() - t0 };
       } catch (err) {
         const key = (err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer';
-        report.apiAnswers[key] = (report.apiAnswers[key] ?? 0) + 1;
+        if (counted) report.apiAnswers[key] = (report.apiAnswers[key] ?? 0) + 1;
         return { status: 0, body: String((err as Error).message), ms: Date.now() - t0 };
       }
     }
@@ -213,28 +233,44 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         return undefined;
       }
     }
-    async function healthy(): Promise<boolean> {
-      const res = await request('/api/health', { timeoutMs: 10_000 });
-      return res.status === 200 || (res.body?.components?.database === 'UP' && res.body?.components?.temporal === 'UP');
+    // The service's own health, asked at most once a second however many steps wait on it.
+    let health: { at: number; ok: Promise<boolean> } | null = null;
+    function healthy(): Promise<boolean> {
+      if (health && Date.now() - health.at < 1000) return health.ok;
+      const ok = request('/api/health', { timeoutMs: 10_000 }, false).then((res) => res.body?.components?.database === 'UP' && res.body?.components?.temporal === 'UP');
+      health = { at: Date.now(), ok };
+      return ok;
     }
 
     /**
      * One step of a process: done() says whether it has happened (from the database); act() asks for
      * it. Asked again only after the service is healthy and a while has passed without it happening.
      */
-    async function step<T>(name: string, done: () => Promise<T | undefined | null | false>, act: () => Promise<unknown>, settleMs = 15_000): Promise<T> {
+    async function step<T>(name: string, done: () => Promise<T | undefined | null | false>, act: () => Promise<unknown>, settleMs = 10_000): Promise<T> {
       const deadline = Date.now() + 15 * 60_000;
       while (Date.now() < deadline) {
         const already = await done().catch(() => undefined);
         if (already) return already;
-        await act().catch(() => undefined);
-        // Wait for it to show, through any outage.
-        let quietSince = Date.now();
+        const answer = (await act().catch(() => undefined)) as Answer | undefined;
+        // A refusal of what we asked (not a conflict with a copy of ourselves) is the client's mistake: stop.
+        // (A start refused because the request exists is our own earlier, lost answer.)
+        if (answer && [400, 403, 404, 405].includes(answer.status) && answer.body?.code !== 'REQUEST_CREATE_ACTION1000' && !(await done().catch(() => undefined))) {
+          throw new Error(`${name}: refused ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+        }
+        // Wait for it to show, through any outage: ask again only after the service has been up (the
+        // database, Temporal and a worker) for a while in all without it happening — longer when the
+        // answer said it was done.
+        const patience = answer && answer.status >= 200 && answer.status < 300 ? 4 * settleMs : settleMs;
+        let upFor = 0;
+        let last = Date.now();
         while (Date.now() < deadline) {
           const now = await done().catch(() => undefined);
           if (now) return now;
-          if (!(await healthy()) || !worker.pid) quietSince = Date.now();
-          if (Date.now() - quietSince > settleMs) break;
+          const up = (await healthy()) && !!worker.pid;
+          const t = Date.now();
+          if (up) upFor += t - last;
+          last = t;
+          if (upFor > patience) break;
           await sleep(250);
         }
       }
@@ -258,7 +294,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         async () => {
           const task = await openTask(requestId, taskType);
           if (!task) return;
-          await v1(user, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: action, requestTaskActionPayload: { section, data, complete: true }, version: task.version });
+          return v1(user, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: action, requestTaskActionPayload: { section, data, complete: true }, version: task.version });
         },
       );
     }
@@ -336,7 +372,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
           const task = await openTask(accId, APPLICATION_REVIEW);
           if (!task) return;
           if (task.assignee !== reviewer.id) await v1(reviewer, '/tasks-assignment/assign', 'POST', { taskId: Number(task.id), userId: reviewer.id });
-          await v1(reviewer, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: SUBMIT_DECISION, requestTaskActionPayload: { decision: 'APPROVED', reason: 'Checked by the fault run' } });
+          return v1(reviewer, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: SUBMIT_DECISION, requestTaskActionPayload: { decision: 'APPROVED', reason: 'Checked by the fault run' } });
         },
       );
       await step(`${accId} live`, async () => (await look((d) => d('authorities').where({ user_id: applicant.id, account_id: account.id, status: 'ACTIVE' }).first())) && (await look((d) => d('accounts').where({ id: account.id, status: 'LIVE' }).first())), async () => undefined);
@@ -544,23 +580,10 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       if (row.status !== 'SENT') anomaly(`e-mail ${row.id} (${row.template} to ${row.to_address}) ${row.status}, not sent`);
       else if (!deliveries.has(row.message_id)) anomaly(`e-mail ${row.id} (${row.template}) marked sent but never delivered`);
     }
-    const seen = new Map<string, number>();
-    for (const row of outbox) {
-      const key = `${row.to_address}\n${row.subject}\n${row.body_text}`;
-      seen.set(key, (seen.get(key) ?? 0) + 1);
-    }
-    for (const [key, n] of seen) if (n > 1) anomaly(`the same e-mail queued ${n} times: ${key.split('\n').slice(0, 2).join(' / ')}`);
     report.workerExitsOnItsOwn = worker.unexpectedExits;
   } finally {
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch {
-        // already gone
-      }
-    }
-    if (!pg) fs.rmSync(dir, { recursive: true, force: true });
-    else fs.rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   report.runtimeMs = Date.now() - started;
   return report;
@@ -583,6 +606,7 @@ export function formatReport(r: FaultReport): string {
 }
 
 if (require.main === module) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void ((interrupted = true), cleanUp()).then(() => process.exit(130)));
   const n = Number(process.argv[2] ?? process.env.FAULT_RUNS ?? 100);
   runFaults({ submissions: n, seed: process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : undefined, concurrency: process.env.FAULT_CONCURRENCY ? Number(process.env.FAULT_CONCURRENCY) : undefined })
     .then((r) => {
