@@ -156,6 +156,8 @@ export class WorkerProcess {
   constructor(private readonly env: NodeJS.ProcessEnv, private readonly logFile: string) {}
 
   start(): void {
+    // One worker at a time: a second start (two fault paths restarting it at once) is a no-op.
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return;
     // tsx as a loader in this one process (its CLI would run the worker in a child, which a
     // SIGKILL of the CLI leaves running).
     const log = fs.openSync(this.logFile, 'a');

@@ -83,10 +83,14 @@ export interface FaultOptions {
   /** Kill the worker while the first notification's submission is in flight (deterministic). */
   killDuringNotificationSubmit?: boolean;
   log?: (line: string) => void;
+  /** Start no new organisation after this long (ms); those under way finish and are checked. */
+  timeLimitMs?: number;
 }
 
 export interface FaultReport {
   submissions: number;
+  /** Organisations begun (fewer than submissions when the time limit stopped the run). */
+  started: number;
   completed: number;
   kills: Record<FaultKind, number>;
   workerExitsOnItsOwn: number;
@@ -141,6 +145,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   const [gapMin, gapMax] = options.faultGapMs ?? [5000, 15000];
   const report: FaultReport = {
     submissions: options.submissions,
+    started: 0,
     completed: 0,
     kills: { worker: 0, temporal: 0, postgres: 0 },
     workerExitsOnItsOwn: 0,
@@ -191,7 +196,10 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const deps: AppDeps = { config, db, logger: createLogger(process.env.FAULT_LOG_LEVEL ?? 'silent'), temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
     const server: http.Server = createHttpServer(createApp(deps));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    cleanups.push(() => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
     // (Interrupted, calls may still be retrying on it: closing it under them would throw.)
     cleanups.push(async () => {
       if (!interrupted) await (await deps.temporal()).connection.close();
@@ -483,10 +491,16 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     await step('worker ready', async () => (await healthy()) && (await look((d) => d.raw('select 1'))), async () => undefined);
     const faults = injectFaults();
     let next = 0;
+    let stoppedEarly = false;
     const failures: string[] = [];
     await Promise.all(
       Array.from({ length: Math.min(concurrency, options.submissions) }, async () => {
         while (next < options.submissions) {
+          if (options.timeLimitMs && Date.now() - started > options.timeLimitMs) {
+            if (!stoppedEarly) log(`  time limit reached: no new organisation after ${Math.round(options.timeLimitMs / 60_000)} minutes`);
+            stoppedEarly = true;
+            break;
+          }
           const i = next++;
           try {
             await throughEverything(i);
@@ -498,6 +512,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     );
     faulting = false;
     await faults;
+    report.started = next;
     for (const f of failures) anomaly(`submission not completed: ${f}`);
 
     // --- Quiet: everything up, the outbox drained ------------------------------------------------------
@@ -594,7 +609,7 @@ export function formatReport(r: FaultReport): string {
   const answers = Object.entries(r.apiAnswers).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${s(n)}`).join(', ');
   const recovered = r.outage.recoveredAfterMs;
   return [
-    `runs: ${r.completed} of ${r.submissions} organisations through account opening and approval, notification, action plan, progress updates 1 and 2 (${s(r.completed * 5)} processes)`,
+    `runs: ${r.completed} of ${r.submissions} organisations${r.started < r.submissions ? ` (${r.started} begun before the time limit)` : ''} through account opening and approval, notification, action plan, progress updates 1 and 2 (${s(r.completed * 5)} processes)`,
     `kills: worker ${r.kills.worker} (SIGKILL${r.inFlightNotificationKill ? ', one during a notification submission in flight' : ''}), Temporal server ${r.kills.temporal} (SIGKILL), PostgreSQL ${r.kills.postgres} (pg_ctl stop -m immediate); worker exits on its own ${r.workerExitsOnItsOwn}`,
     `PostgreSQL down: ${r.outage.answered503} of ${r.outage.probes} API calls answered 503 JSON (slowest ${s(r.outage.slowestMs)} ms), /api/health named the database ${r.outage.healthNamedDatabase} times; back up, the API answered again within ${recovered.length ? s(Math.max(...recovered)) : '–'} ms (no restart)`,
     `API calls: ${s(r.apiCalls)} (${answers})`,
@@ -608,10 +623,10 @@ export function formatReport(r: FaultReport): string {
 if (require.main === module) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void ((interrupted = true), cleanUp()).then(() => process.exit(130)));
   const n = Number(process.argv[2] ?? process.env.FAULT_RUNS ?? 100);
-  runFaults({ submissions: n, seed: process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : undefined, concurrency: process.env.FAULT_CONCURRENCY ? Number(process.env.FAULT_CONCURRENCY) : undefined })
+  runFaults({ submissions: n, timeLimitMs: process.env.FAULT_MINUTES ? Number(process.env.FAULT_MINUTES) * 60_000 : undefined, seed: process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : undefined, concurrency: process.env.FAULT_CONCURRENCY ? Number(process.env.FAULT_CONCURRENCY) : undefined })
     .then((r) => {
       console.log(formatReport(r));
-      process.exit(r.anomalies.length === 0 && r.completed === r.submissions ? 0 : 1);
+      process.exit(r.anomalies.length === 0 && r.completed === r.started ? 0 : 1);
     })
     .catch((err) => {
       console.error(err);
