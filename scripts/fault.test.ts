@@ -86,7 +86,8 @@ describe('PostgreSQL down under the API', () => {
 describe('npm run fault, short', () => {
   it('takes 10 organisations through every process while the worker, Temporal and PostgreSQL are killed, with no anomaly', async () => {
     const lines: string[] = [];
-    const report = await runFaults({ submissions: 10, concurrency: 5, faultGapMs: [2000, 5000], log: (line) => lines.push(line) });
+    // (On a loaded machine it can take long: past 15 minutes it stops and reports what is unfinished.)
+    const report = await runFaults({ submissions: 10, concurrency: 10, faultGapMs: [3000, 8000], deadlineMs: 15 * 60_000, log: (line) => lines.push(line) });
     const text = formatReport(report);
     // Shown when it fails: what happened, in order.
     if (report.anomalies.length || report.completed !== 10) throw new Error(`${lines.join('\n')}\n${text}`);
@@ -95,5 +96,5 @@ describe('npm run fault, short', () => {
     // The issue-11 case ran: the worker was killed while a notification's submission was in flight.
     expect(report.inFlightNotificationKill).toMatchObject({ done: true, answeredBeforeKill: false });
     expect(report.kills.worker).toBeGreaterThanOrEqual(1);
-  }, 600_000);
+  }, 25 * 60_000);
 });

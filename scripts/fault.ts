@@ -61,7 +61,10 @@ import { bundleWorkflows, OwnPostgres, OwnTemporal, prepareDatabase, sleep, temp
 /** What to stop and remove when the run ends, or is interrupted (Ctrl-C). */
 const activeCleanups: (() => Promise<void> | void)[] = [];
 let interrupted = false;
+/** The child processes, stopped at once on an interruption before anything that could wait. */
+const hardStops: (() => void)[] = [];
 async function cleanUp(): Promise<void> {
+  hardStops.length = 0;
   for (const cleanup of activeCleanups.splice(0).reverse()) {
     try {
       await cleanup();
@@ -85,6 +88,8 @@ export interface FaultOptions {
   log?: (line: string) => void;
   /** Start no new organisation after this long (ms); those under way finish and are checked. */
   timeLimitMs?: number;
+  /** Give up on the organisations still under way after this long (ms), and check what there is. */
+  deadlineMs?: number;
 }
 
 export interface FaultReport {
@@ -171,9 +176,11 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     pg = await OwnPostgres.create(path.join(dir, 'pg'));
     const ownPg = pg;
     cleanups.push(() => ownPg.destroy());
+    hardStops.push(() => ownPg.destroy());
     await prepareDatabase(pg.url);
     const [temporal, smtp, bundle] = await Promise.all([OwnTemporal.create(path.join(dir, 'temporal')), startSmtpPeer(), bundleWorkflows(dir)]);
     cleanups.push(() => temporal.kill());
+    hardStops.push(() => temporal.kill());
     cleanups.push(() => smtp.close());
     // Our search attributes, before the first request needs them (the worker also registers them).
     const setupClient = new Client({ connection: await Connection.connect({ address: temporal.address }) });
@@ -187,6 +194,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       path.join(dir, 'worker.log'),
     );
     cleanups.push(() => worker.stop());
+    hardStops.push(() => void worker.stop());
     worker.start();
 
     const base = loadConfig();
@@ -255,7 +263,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
      * it. Asked again only after the service is healthy and a while has passed without it happening.
      */
     async function step<T>(name: string, done: () => Promise<T | undefined | null | false>, act: () => Promise<unknown>, settleMs = 10_000): Promise<T> {
-      const deadline = Date.now() + 15 * 60_000;
+      const deadline = Math.min(Date.now() + 15 * 60_000, options.deadlineMs ? started + options.deadlineMs : Infinity);
       while (Date.now() < deadline) {
         const already = await done().catch(() => undefined);
         if (already) return already;
@@ -282,7 +290,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
           await sleep(250);
         }
       }
-      throw new Error(`${name}: not done after 15 minutes`);
+      throw new Error(`${name}: not done in time`);
     }
 
     const openTask = (requestId: string, type: string) => look((d) => d('request_tasks').where({ request_id: requestId, type }).first());
@@ -366,7 +374,8 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
               competentAuthority: 'ENGLAND',
             },
           }),
-        20_000,
+        // An application is not idempotent (a second one is a second account): be patient before asking again.
+        60_000,
       );
       org.accountId = account.id;
       const accId = `ACC${String(account.id).padStart(6, '0')}`;
@@ -621,7 +630,17 @@ export function formatReport(r: FaultReport): string {
 }
 
 if (require.main === module) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void ((interrupted = true), cleanUp()).then(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => {
+    interrupted = true;
+    for (const stop of hardStops.reverse()) {
+      try {
+        stop();
+      } catch {
+        // already gone
+      }
+    }
+    void cleanUp().then(() => process.exit(130));
+  });
   const n = Number(process.argv[2] ?? process.env.FAULT_RUNS ?? 100);
   runFaults({ submissions: n, timeLimitMs: process.env.FAULT_MINUTES ? Number(process.env.FAULT_MINUTES) * 60_000 : undefined, seed: process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : undefined, concurrency: process.env.FAULT_CONCURRENCY ? Number(process.env.FAULT_CONCURRENCY) : undefined })
     .then((r) => {
