@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { Client, Connection } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
 import { createApp } from '../api/app';
 import { createHttpServer } from '../api/http-server';
 import type { AppDeps } from '../api/deps';
@@ -354,16 +355,37 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       );
     }
 
+    /** True only when Temporal answers and none of its account-opening workflows was started for this name. */
+    async function noApplicationNamed(name: string): Promise<boolean> {
+      const connection = await Connection.connect({ address: temporal.address, connectTimeout: 5000 });
+      try {
+        const c = new Client({ connection });
+        for await (const wf of c.workflow.list({ query: "WorkflowType = 'organisationAccountOpening'" })) {
+          const history = await c.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory();
+          const input = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+          const args = input ? (defaultPayloadConverter.fromPayload(input) as { payload?: { account?: { name?: string } } }) : undefined;
+          if (args?.payload?.account?.name === name) return false;
+        }
+        return true;
+      } finally {
+        await connection.close();
+      }
+    }
+
     async function throughEverything(i: number) {
       const applicant = await createUser(observer, { firstName: 'Fault', lastName: `Applicant ${i}` });
       const org: (typeof orgs)[number] = { name: `Fault Run ${runTag} Organisation ${i} Ltd`, applicant, requests: {} };
       orgs.push(org);
-      // Apply, as the operator.
+      // Apply, as the operator. An application is not idempotent (a second one is a second account),
+      // so it is made again only when Temporal answers and holds no application of this name.
+      let applied = false;
       const account = await step(
         `${org.name} apply`,
         () => look((d) => d('accounts').where({ name: org.name }).first()),
-        () =>
-          v1(applicant, '/requests', 'POST', {
+        async () => {
+          if (applied && !(await noApplicationNamed(org.name))) return undefined;
+          applied = true;
+          return v1(applicant, '/requests', 'POST', {
             requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
             requestCreateActionPayload: {
               registeredAtCompaniesHouse: false,
@@ -373,8 +395,8 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
               codes: { type: 'SIC', codes: ['10110'] },
               competentAuthority: 'ENGLAND',
             },
-          }),
-        // An application is not idempotent (a second one is a second account): be patient before asking again.
+          });
+        },
         60_000,
       );
       org.accountId = account.id;
