@@ -410,7 +410,16 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         async () => {
           const task = await openTask(accId, APPLICATION_REVIEW);
           if (!task) return;
-          if (task.assignee !== reviewer.id) await v1(reviewer, '/tasks-assignment/assign', 'POST', { taskId: Number(task.id), userId: reviewer.id });
+          if (task.assignee !== reviewer.id) {
+            // Decide only once the task is the reviewer's: an assignment lost to a fault is asked again.
+            const assigned = await v1(reviewer, '/tasks-assignment/assign', 'POST', { taskId: Number(task.id), userId: reviewer.id });
+            if (assigned.status !== 200 && assigned.status !== 204) return [400, 403, 404].includes(assigned.status) ? assigned : undefined;
+            const until = Date.now() + 10_000;
+            while ((await openTask(accId, APPLICATION_REVIEW))?.assignee !== reviewer.id) {
+              if (Date.now() > until) return undefined;
+              await sleep(250);
+            }
+          }
           return v1(reviewer, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: SUBMIT_DECISION, requestTaskActionPayload: { decision: 'APPROVED', reason: 'Checked by the fault run' } });
         },
       );

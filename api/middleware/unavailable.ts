@@ -29,6 +29,8 @@ function isTemporalError(e: ErrorLike): boolean {
   return (
     name === 'ServiceError' ||
     name === 'TransportError' ||
+    // An update whose call was cut off (the server went away while it waited).
+    name === 'WorkflowUpdateRPCTimeoutOrCancelledError' ||
     /Failed to connect before the deadline|Connection refused|connect ECONNREFUSED .*:7233/.test(message) ||
     (typeof e.code === 'number' && 'details' in e && 'metadata' in e)
   );
@@ -40,6 +42,7 @@ export function unavailablePart(err: unknown): UnavailablePart | null {
   for (const e of errors) {
     if (typeof e.code === 'number' && GRPC_AWAY.has(e.code) && errors.some(isTemporalError)) return 'temporal';
     if (/Failed to connect before the deadline/.test(String(e.message ?? ''))) return 'temporal';
+    if (String(e.name ?? '') === 'WorkflowUpdateRPCTimeoutOrCancelledError') return 'temporal';
   }
   for (const e of errors) {
     const name = String(e.name ?? '');
