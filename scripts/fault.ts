@@ -327,14 +327,22 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       return row.id as string;
     }
 
-    async function submit(org: (typeof orgs)[number], type: string, action: string, inFlightKill = false) {
+    async function submit(org: (typeof orgs)[number], type: string, action: string, killInFlight = false) {
       const requestId = org.requests[type];
+      let firstAttempt = true;
       await step(
         `${requestId} submit`,
         async () => (await requestRow(requestId))?.status === expectedStatus[type],
         async () => {
           const task = await openTask(requestId, submitTask[type]);
           if (!task) return;
+          const inFlightKill = killInFlight && firstAttempt;
+          firstAttempt = false;
+          if (inFlightKill) {
+            // No random fault meanwhile, and a worker running, so this one is the worker that holds it.
+            pauseFaults = true;
+            while (faultInProgress || !worker.pid) await sleep(100);
+          }
           const call = v1(org.applicant, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: action, requestTaskActionPayload: {} });
           if (!inFlightKill) return call;
           // The issue-11 case, every run: the worker dies while this submission is in flight. It is
@@ -348,6 +356,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
           log(`  worker killed while ${requestId}'s submission was in flight (answered before the kill: ${answered})`);
           await sleep(1000);
           worker.start();
+          pauseFaults = false;
           const res = await call;
           report.inFlightNotificationKill = { done: true, answeredBeforeKill: answered, outcome: `${res.status} ${res.body?.requestStatus ?? res.body?.code ?? ''}`.trim() };
           return res;
@@ -475,6 +484,8 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
 
     // --- Faults --------------------------------------------------------------------------------------
     let faulting = true;
+    let pauseFaults = false;
+    let faultInProgress = false;
     async function probeOutage(downAt: number) {
       // While PostgreSQL is away the API answers 503 with a JSON message, quickly, and health says which part.
       const t0 = Date.now();
@@ -491,6 +502,11 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     async function injectFaults() {
       await sleep(gapMin);
       while (faulting) {
+        if (pauseFaults) {
+          await sleep(200);
+          continue;
+        }
+        faultInProgress = true;
         const r = rnd();
         const kind: FaultKind = r < 0.45 ? 'worker' : r < 0.7 ? 'temporal' : 'postgres';
         const downMs = 500 + Math.floor(rnd() * 3500);
@@ -522,6 +538,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
           if (after >= 60_000) anomaly('the API did not recover within 60 s of PostgreSQL coming back');
         }
         report.kills[kind]++;
+        faultInProgress = false;
         log(`  fault: ${kind} ${kind === 'postgres' ? 'stopped (-m immediate)' : 'killed (SIGKILL)'}, back after ${downMs} ms`);
         await sleep(gapMin + Math.floor(rnd() * (gapMax - gapMin)));
       }
