@@ -35,7 +35,8 @@ async function main() {
     connection: await connectWorker(config),
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    workflowsPath,
+    // WORKFLOW_BUNDLE_PATH: workflows bundled beforehand (bundleWorkflowCode), so a restart skips bundling.
+    ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath }),
     activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);

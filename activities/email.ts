@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Db } from '../infra/db';
 import type { Mailer } from '../infra/mailer';
 
@@ -8,62 +9,93 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
+/** Tells Temporal this attempt is alive (its heartbeat timeout spots a worker that died); a no-op outside an activity. */
+function heartbeat(): void {
+  try {
+    Context.current().heartbeat();
+  } catch {
+    // called directly, as the unit tests do
+  }
+}
+
 export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; domain: string }) {
   return {
     /**
-     * Sends the e-mails that are due, each in its own transaction holding the row lock, so two
-     * dispatchers never send the same message. Returns how many were sent and when the next is due.
-     * Delivery is at least once: a crash between the SMTP hand-over and the commit resends the
-     * message with the same Message-ID, which mail systems use to drop the copy.
+     * Sends the e-mails that are due, one at a time. Each is first claimed in a transaction of its
+     * own (status SENDING with a lease of SEND_LEASE_SECONDS; two dispatchers never take the same
+     * row), then handed to SMTP, then marked SENT — that last write retried until the database takes
+     * it, so a database outage after the hand-over does not send the message again. Only a worker
+     * dying in the instant between SMTP's "250 OK" and that write resends it, once the lease runs out,
+     * with the same Message-ID, which mail systems use to drop the copy: delivery is at least once.
      */
     async deliverDueEmails(batchSize: number): Promise<{ sent: number; failed: number; nextDueInMs: number | null }> {
       let sent = 0;
       let failed = 0;
       for (let i = 0; i < batchSize; i++) {
-        const outcome = await deps.db.transaction(async (trx) => {
-          const row = await trx('email_outbox')
-            .where({ status: 'PENDING' })
+        heartbeat();
+        const row = await deps.db.transaction(async (trx) => {
+          const due = await trx('email_outbox')
+            .whereIn('status', ['PENDING', 'SENDING'])
             .andWhere('next_attempt_at', '<=', trx.fn.now())
             .orderBy('id')
             .forUpdate()
             .skipLocked()
             .first();
-          if (!row) return 'none' as const;
-          const messageId = row.message_id ?? `<outbox-${row.id}@${deps.domain}>`;
-          if (!deps.mailer) {
-            await trx('email_outbox').where({ id: row.id }).update({ status: 'SENT', sent_at: trx.fn.now(), message_id: messageId, attempts: row.attempts + 1 });
-            return 'sent' as const;
-          }
+          if (!due) return null;
+          const messageId = due.message_id ?? `<outbox-${due.id}@${deps.domain}>`;
+          await trx('email_outbox')
+            .where({ id: due.id })
+            .update({ status: 'SENDING', message_id: messageId, next_attempt_at: trx.raw(`now() + interval '${SEND_LEASE_SECONDS} seconds'`) });
+          return { ...due, message_id: messageId };
+        });
+        if (!row) break;
+        let outcome: Record<string, unknown>;
+        if (!deps.mailer) outcome = { status: 'SENT', sent_at: deps.db.fn.now(), attempts: row.attempts + 1 };
+        else {
           try {
+            // Attachments are stored files named by the outbox row; their bytes are read as it is sent.
             const attachments = row.attachments?.length
-              ? (await trx('files').whereIn('uuid', row.attachments).select('uuid', 'file_name', 'content_type', 'content'))
+              ? (await deps.db('files').whereIn('uuid', row.attachments).select('uuid', 'file_name', 'content_type', 'content'))
                   .sort((a, b) => row.attachments.indexOf(a.uuid) - row.attachments.indexOf(b.uuid))
                   .map((f) => ({ filename: f.file_name as string, content: f.content as Buffer, contentType: f.content_type as string }))
               : undefined;
-            await deps.mailer({ to: row.to_address, subject: row.subject, text: row.body_text, html: row.body_html, messageId, attachments });
-            await trx('email_outbox').where({ id: row.id }).update({ status: 'SENT', sent_at: trx.fn.now(), message_id: messageId, attempts: row.attempts + 1, last_error: null });
-            return 'sent' as const;
+            await deps.mailer({ to: row.to_address, subject: row.subject, text: row.body_text, html: row.body_html, messageId: row.message_id, attachments });
+            outcome = { status: 'SENT', sent_at: deps.db.fn.now(), attempts: row.attempts + 1, last_error: null };
           } catch (err) {
             const attempts = row.attempts + 1;
-            await trx('email_outbox').where({ id: row.id }).update({
+            outcome = {
               attempts,
-              message_id: messageId,
               last_error: String((err as Error).message ?? err).slice(0, 2000),
               status: attempts >= MAX_EMAIL_ATTEMPTS ? 'FAILED' : 'PENDING',
-              next_attempt_at: trx.raw(`now() + interval '${retryDelaySeconds(attempts)} seconds'`),
-            });
-            return 'failed' as const;
+              next_attempt_at: deps.db.raw(`now() + interval '${retryDelaySeconds(attempts)} seconds'`),
+            };
           }
-        });
-        if (outcome === 'none') break;
-        if (outcome === 'sent') sent++;
+        }
+        await untilWritten(() => deps.db('email_outbox').where({ id: row.id, status: 'SENDING' }).update(outcome));
+        if (outcome.status === 'SENT') sent++;
         else failed++;
       }
-      const next = await deps.db('email_outbox').where({ status: 'PENDING' }).min({ at: 'next_attempt_at' }).first();
+      const next = await deps.db('email_outbox').whereIn('status', ['PENDING', 'SENDING']).min({ at: 'next_attempt_at' }).first();
       const nextDueInMs = next?.at ? Math.max(0, new Date(next.at).getTime() - Date.now()) : null;
       return { sent, failed, nextDueInMs };
     },
   };
+}
+
+/** How long a claimed message is left to its sender before another attempt may take it. */
+export const SEND_LEASE_SECONDS = 120;
+
+/** Retries a write while the database is away (heartbeating, so Temporal knows the attempt lives). */
+async function untilWritten(write: () => Promise<unknown>): Promise<void> {
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      await write();
+      return;
+    } catch {
+      heartbeat();
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 export type EmailActivities = ReturnType<typeof createEmailActivities>;

@@ -5,10 +5,39 @@ import { AuditedPgClient } from './audit';
 
 export type Db = Knex;
 
+/** How long a query waits for a connection, and a new connection for PostgreSQL, before failing. */
+export const DB_CONNECT_TIMEOUT_MS = 3000;
+export const DB_ACQUIRE_TIMEOUT_MS = 5000;
+
+/**
+ * A pool that fails fast while PostgreSQL is away (the API answers 503 within seconds rather than
+ * hanging; api/middleware/unavailable.ts) and recovers by itself: a broken connection is dropped
+ * from the pool on its error and the next query opens a new one.
+ */
 export function createDb(databaseUrl: string, pool = { min: 0, max: 10 }): Db {
   // The audited client tells the audit triggers who acts (infra/audit.ts).
-  return knex({ client: AuditedPgClient as unknown as string, connection: databaseUrl, pool });
+  return knex({
+    client: AuditedPgClient as unknown as string,
+    connection: { connectionString: databaseUrl, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true },
+    pool: { ...pool, createTimeoutMillis: DB_CONNECT_TIMEOUT_MS + 1000, idleTimeoutMillis: 30_000 },
+    acquireConnectionTimeout: DB_ACQUIRE_TIMEOUT_MS,
+    log: knexLog,
+  });
 }
+
+/**
+ * knex's own warnings ("Connection Error", "Acquire connection error") as JSON lines on stderr, like
+ * the rest of the logs; quiet under tests, where an outage is made on purpose and its 503 is asserted.
+ */
+const knexLog = Object.fromEntries(
+  (['warn', 'error', 'deprecate', 'debug'] as const).map((level) => [
+    level,
+    (message: unknown) => {
+      if (process.env.NODE_ENV === 'test' || level === 'debug') return;
+      process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: `knex: ${message instanceof Error ? message.message : String(message)}` })}\n`);
+    },
+  ]),
+);
 
 export const migrationsDirectory = path.resolve(__dirname, '..', 'migrations');
 

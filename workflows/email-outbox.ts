@@ -9,6 +9,8 @@ export const EMAIL_DISPATCHER_ID = 'email-outbox-dispatcher';
 
 const { deliverDueEmails } = proxyActivities<EmailActivities>({
   startToCloseTimeout: '2 minutes',
+  // A worker killed mid-batch is noticed in 20 s (the batch heartbeats per message), not 2 minutes.
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
 

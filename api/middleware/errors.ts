@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors';
 import type { Logger } from '../../infra/logger';
+import { UNAVAILABLE_MESSAGES, unavailablePart } from './unavailable';
 
 type HttpishError = Error & { status?: number; statusCode?: number; expose?: boolean; type?: string };
 
@@ -23,6 +24,15 @@ export function errorHandler(logger: Logger): Middleware {
         const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
         const message = status === 413 ? 'The request body is too large' : err.expose ? err.message : 'The request could not be read';
         ctx.body = { code, message };
+        return;
+      }
+      // PostgreSQL or Temporal away: 503 with a JSON message, and a hint when to try again.
+      const part = unavailablePart(err);
+      if (part) {
+        logger.warn({ err: { message: err.message, code: (err as { code?: unknown }).code }, part, path: ctx.path, method: ctx.method }, 'service part unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', '10');
+        ctx.body = { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGES[part], unavailable: part };
         return;
       }
       logger.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');

@@ -28,7 +28,7 @@ describe('public system routes', () => {
   it('GET /api/health reports the database up and Temporal down with 503 when Temporal is unreachable', async () => {
     const res = await api.request('/api/health');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: 'DOWN', components: { database: 'UP', temporal: 'DOWN' } });
+    expect(res.body).toEqual({ status: 'DOWN', components: { database: 'UP', temporal: 'DOWN', virusScanner: 'UP' } });
   });
 });
 

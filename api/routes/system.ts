@@ -36,22 +36,30 @@ export const uiConfigurationRoutes: RouteDef[] = [
     method: 'get',
     path: '/health',
     access: PUBLIC,
-    handler: async (ctx, { db, temporal }) => {
+    // Each part the service needs, checked at once with a short timeout: 200 when all answer, else
+    // 503 naming the ones that do not. The load balancer and the fault test read it.
+    handler: async (ctx, { db, temporal, virusScanner }) => {
       const check = async (fn: () => Promise<unknown>) => {
         try {
           await withTimeout(fn(), 2000);
-          return 'UP';
+          return 'UP' as const;
         } catch {
-          return 'DOWN';
+          return 'DOWN' as const;
         }
       };
-      const [database, workflowEngine] = await Promise.all([
+      const ping = (virusScanner as { ping?: () => Promise<string> }).ping;
+      const [database, workflowEngine, scanner] = await Promise.all([
         check(() => db.raw('select 1')),
         check(async () => (await temporal()).workflowService.getSystemInfo({})),
+        ping ? check(async () => {
+          const answer = await ping.call(virusScanner);
+          if (answer !== 'PONG') throw new Error(`clamd answered ${answer}`);
+        }) : Promise.resolve(null),
       ]);
-      const up = database === 'UP' && workflowEngine === 'UP';
+      const components = { database, temporal: workflowEngine, ...(scanner ? { virusScanner: scanner } : {}) };
+      const up = Object.values(components).every((c) => c === 'UP');
       ctx.status = up ? 200 : 503;
-      ctx.body = { status: up ? 'UP' : 'DOWN', components: { database, temporal: workflowEngine } };
+      ctx.body = { status: up ? 'UP' : 'DOWN', components };
     },
   },
   {
