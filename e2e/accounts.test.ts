@@ -3,34 +3,12 @@
 // upload that makes the next application go live at once; closing an account with a request open;
 // and the refusals (another account's operator, another competent authority's regulator, a
 // duplicate registration number, a bad CSV).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
-import { closeE2eDb, e2eDb, latestEmail, newPerson, signIn, type Person } from '../test/e2e-people';
+import type { Page } from 'playwright-core';
+import { axeViolations, baseUrl, viewports, watchConsole } from '../test/browser';
+import { e2eDb, latestEmail, newPerson, type Person } from '../test/e2e-people';
+import { useBrowser } from '../test/e2e-browser';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeE2eDb();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-/** A fresh browser (its own cookies) signed in as the person. */
-async function as(person: Person, viewport = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, person);
-  return page;
-}
+const { as } = useBrowser();
 
 let companyOffset = 100;
 /** A company of the local register, different for every call (the server tests use the first ones). */

@@ -6,9 +6,9 @@
 // as §5 says; a disaggregated progress update 1 without an action plan; a cancelled action plan
 // started again. The prerequisite notification is submitted through the API, as the operator's own
 // browser session would. New pages pass axe at desktop and mobile widths.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
-import { closeE2eDb, e2eDb, newPerson, signIn, type Person } from '../test/e2e-people';
+import type { Locator, Page } from 'playwright-core';
+import { baseUrl, watchConsole } from '../test/browser';
+import { e2eDb, newPerson, signIn, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION, actionPlanReport } from '../domain/reports/action-plan/definition';
@@ -16,24 +16,11 @@ import { PU1_MEASURES, progressUpdate1Report } from '../domain/reports/progress-
 import { PU2_MEASURES, progressUpdate2Report } from '../domain/reports/progress-update-2/definition';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED } from '../domain/reports/progress-update';
 import { addedMeasure, apMeasure } from '../domain/reports/testing/measures';
+import { useBrowser, expectAccessible } from '../test/e2e-browser';
 
 jest.setTimeout(300_000);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeE2eDb();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
+const browsers = useBrowser();
 
 interface Signed {
   page: Page;
@@ -42,21 +29,11 @@ interface Signed {
 }
 
 async function as(person: Person): Promise<Signed> {
-  const context = await browser.newContext({ viewport: viewports.desktop });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await browsers.newPage();
   const authorization = page.waitForRequest((r) => r.url().includes('/api/v1.0/') && !!r.headers().authorization, { timeout: 30_000 }).then((r) => r.headers().authorization!);
   authorization.catch(() => undefined);
   await signIn(page, person);
   return { page, authorization };
-}
-
-/** The page passes axe at both widths (the viewport is put back as it was). */
-async function accessible(page: Page): Promise<void> {
-  for (const viewport of [viewports.mobile, viewports.desktop]) {
-    await page.setViewportSize(viewport);
-    expect(await axeViolations(page)).toEqual([]);
-  }
 }
 
 async function organisation(name: string): Promise<{ account: TestAccount; admin: Person; regulator: Person }> {
@@ -148,18 +125,18 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   const apTask = await startTask(page, account.id, 'Phase 3 Action Plan', 'Submit Phase 3 Action Plan');
   await page.getByRole('heading', { name: '1. Prepare Action Plan' }).waitFor();
   await expect(page.getByRole('button', { name: 'Submit to regulator' }).isDisabled()).resolves.toBe(true);
-  await accessible(page);
+  await expectAccessible(page);
 
   // The measures page by page; the second measure's savings were estimated by another method.
   await page.getByRole('link', { name: 'Energy efficiency measures', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: actionPlanReport.groups[0]!.sections[0]!.steps[0]!.title }).waitFor();
-  await accessible(page);
+  await expectAccessible(page);
   await page.goto(apTask);
   await completeSection(page, actionPlanReport, 'energyEfficiencyMeasure', { haveEnergyEfficiencyMeasures: true, energyEfficiencyMeasures: [led, boiler] });
   // Both statements are asked, as a measure used another method.
   await page.getByRole('link', { name: 'Responsible officer confirmation', exact: true }).click();
   await page.getByRole('checkbox', { name: ESTIMATION_METHOD_DESCRIPTION.text }).waitFor();
-  await accessible(page);
+  await expectAccessible(page);
   await page.goto(apTask);
   await completeSection(page, actionPlanReport, 'responsibleOfficerConfirmation', { confirmations: [ESOS_ASSESSMENT_NOTIFICATION.value, ESTIMATION_METHOD_DESCRIPTION.value] });
   await submit(page, 'Action plan sent to regulator');
@@ -187,7 +164,7 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   await second.getByText('Implementation date after the action plan was submitted').waitFor();
   await second.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
   expect(await second.getByRole('group', { name: /^Do you want, optionally, to report a reduction/ }).count()).toBe(0);
-  await accessible(page);
+  await expectAccessible(page);
 
   // With progress update 1 under way the action plan can no longer be returned.
   expect(await returnOffered(reg.page, account.id, apId)).toBe(false);
@@ -219,7 +196,7 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   await boilerAgain.getByText('Supplier delay').waitFor();
   await boilerAgain.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
   expect(await page.getByRole('group', { name: 'Measure 1', exact: true }).getByRole('group', { name: 'Has the measure been implemented?' }).count()).toBe(0);
-  await accessible(page);
+  await expectAccessible(page);
   const ledPu2 = { reportReduction2025To2026: false };
   const boilerPu2 = { measureIsImplemented: true, measureImplementedByTheDateInActionPlan: true, reductionEnergyConsumption2025To2026: 3100, estimationMethodType: 'OTHER_METHOD', estimationMethodDescription: 'Metered for a month' };
   const heatPumpPu2 = { reportReduction2025To2026: true, reductionEnergyConsumption2025To2026: 2600, estimationMethodType: 'ENERGY_AUDIT' };
@@ -266,14 +243,14 @@ it('starts a disaggregated progress update 1 without an action plan, and a cance
   const entry = await startEntry(page, account.id, 'Phase 3 Progress Update 1');
   await entry.getByText("You cannot start the Progress Update 1 if you haven't submitted the Action Plan.").waitFor();
   expect(await entry.getByRole('button', { name: 'Start', exact: true }).count()).toBe(0);
-  await accessible(page);
+  await expectAccessible(page);
   await entry.getByRole('link', { name: 'I want to start Progress Update 1 as disaggregated undertaking' }).click();
   await page.getByRole('heading', { level: 1, name: 'Disaggregated undertakings' }).waitFor();
-  await accessible(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Start Progress Update 1' }).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 Progress Update 1' }).waitFor();
   await page.getByRole('heading', { name: '1. Enter information about a change of group' }).waitFor();
-  await accessible(page);
+  await expectAccessible(page);
   await completeSection(page, progressUpdate1Report, 'groupChange', { otherResponsibleUndertakingName: 'Former Parent plc', otherResponsibleUndertakingCrn: '01234567' });
   const own = addedMeasure({ measureName: 'Insulation', reductionEnergyConsumption2024To2025: 800, estimationMethodType: 'NO_METHOD_USED' });
   await completeSection(page, progressUpdate1Report, PU1_MEASURES, { progressUpdate1P3AddedMeasure: [own] });
@@ -295,7 +272,7 @@ it('starts a disaggregated progress update 1 without an action plan, and a cance
   await page.goto(apTask);
   await page.getByRole('link', { name: 'Cancel task' }).click();
   await page.getByRole('heading', { level: 1, name: 'Are you sure you want to cancel this task?' }).waitFor();
-  await accessible(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Yes, cancel this task' }).click();
   await page.getByRole('heading', { name: 'Task cancelled' }).waitFor();
   expect((await e2eDb()('requests').where({ account_id: other.id, type: 'ACTION_PLAN_P3' }).first('status')).status).toBe('CANCELLED');

@@ -1,33 +1,11 @@
 // The audit trail in a real browser: an operator adds a note on their account; a regulator opens the
 // account's Audit trail tab and sees it — who, as which authority, what, when, from where — at
 // both widths with no axe violations; the operator has no such tab.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
-import { closeE2eDb, e2eDb, newPerson, signIn, type Person } from '../test/e2e-people';
+import { axeViolations, baseUrl, viewports, watchConsole } from '../test/browser';
+import { e2eDb, newPerson } from '../test/e2e-people';
+import { useBrowser } from '../test/e2e-browser';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeE2eDb();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function as(person: Person, viewport = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, person);
-  return page;
-}
+const { as } = useBrowser();
 
 it('shows a regulator who changed the account, and shows operators no audit tab', async () => {
   const d = e2eDb();

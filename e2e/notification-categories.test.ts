@@ -1,43 +1,26 @@
 // One notification per category path of reference §7.4, filled in through the question pages in a
 // real browser (each section in the order the task list offers it) and submitted: the task list
 // shows exactly the sections of the category, and the server accepts what the pages saved.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, viewports } from '../test/browser';
-import { closeE2eDb, e2eDb, newPerson, signIn } from '../test/e2e-people';
+import type { Page } from 'playwright-core';
+import { baseUrl } from '../test/browser';
+import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { notificationReport } from '../domain/reports/notification/definition';
 import { completeReport, completeReportCategories, type CompleteReportName } from '../domain/reports/notification/testing/complete-reports';
 import { taskList } from '../domain/reports/report';
+import { useBrowser } from '../test/e2e-browser';
 
 jest.setTimeout(600_000);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeE2eDb();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
+const { as } = useBrowser();
 
 async function operatorPage(): Promise<{ page: Page; accountId: number }> {
   const db = e2eDb();
   const account = await createAccount(db, { name: `Category Widgets ${Date.now()}` });
   const admin = await newPerson({ firstName: 'Cate', lastName: 'Gory' });
   await grantOperator(db, admin, account, 'operator_admin');
-  const context = await browser.newContext({ viewport: viewports.desktop });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, admin);
-  return { page, accountId: account.id };
+  return { page: await as(admin), accountId: account.id };
 }
 
 const paths = Object.keys(completeReportCategories) as CompleteReportName[];

@@ -3,46 +3,17 @@
 // review, who returns it; the submission refused on the server is shown with links to put it right;
 // it is submitted; the regulator reads it and returns it for changes; the operator finds the
 // answers kept. Every page of the way passes axe at desktop and mobile widths.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
-import { closeE2eDb, e2eDb, newPerson, signIn, type Person } from '../test/e2e-people';
+import type { Page } from 'playwright-core';
+import { baseUrl, watchConsole } from '../test/browser';
+import { e2eDb, newPerson, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { notificationReport } from '../domain/reports/notification/definition';
+import { useBrowser, expectAccessible } from '../test/e2e-browser';
 
 jest.setTimeout(300_000);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeE2eDb();
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function as(person: Person, viewport = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, person);
-  return page;
-}
-
-/** The page passes axe at both widths (the viewport is put back as it was). */
-async function accessible(page: Page): Promise<void> {
-  for (const viewport of [viewports.mobile, viewports.desktop]) {
-    await page.setViewportSize(viewport);
-    expect(await axeViolations(page)).toEqual([]);
-  }
-}
+const { as } = useBrowser();
 
 async function organisation(): Promise<{ account: TestAccount; admin: Person; reviewer: Person; regulator: Person }> {
   const db = e2eDb();
@@ -78,7 +49,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   expect(await page.getByRole('link', { name: 'Reporting obligation' }).count()).toBe(1);
   await expect(page.getByRole('button', { name: 'Submit to regulator' }).isDisabled()).resolves.toBe(true);
-  await accessible(page);
+  await expectAccessible(page);
   const taskUrl = page.url();
 
   // A question page: nothing chosen is refused with the definition's message.
@@ -87,7 +58,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
   expect(await page.getByRole('link', { name: 'Select whether your organisation qualifies for ESOS' }).count()).toBe(1);
   expect(await page.title()).toMatch(/^Error: /);
-  await accessible(page);
+  await expectAccessible(page);
 
   // Answered page by page; the summary shows the answers; confirmed, it is Completed.
   await page.goto(taskUrl);
@@ -99,7 +70,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.getByRole('link', { name: 'Reporting obligation' }).click();
   await page.getByText(notQualifying.noQualificationReason).waitFor();
   expect(await page.getByRole('link', { name: /^Change/ }).count()).toBeGreaterThan(0);
-  await accessible(page);
+  await expectAccessible(page);
 
   // Sent for review to the Restricted user: the Advanced user may only wait.
   await page.goto(taskUrl);
@@ -108,7 +79,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.getByRole('link', { name: 'Select a user' }).waitFor();
   await page.getByLabel('Select a user to edit notification details').selectOption({ label: 'Rory Restricted' });
-  await accessible(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.getByRole('heading', { name: 'The notification has been sent to Rory Restricted' }).waitFor();
   await page.getByText(/Your reference is NOC\d{6}-P3/).waitFor();
@@ -122,7 +93,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await review.getByRole('button', { name: 'Return this notification' }).click();
   await review.getByText('Return notification').waitFor();
   await review.getByRole('heading', { name: 'Are you sure you want to return the notification?' }).waitFor();
-  await accessible(review);
+  await expectAccessible(review);
   await review.getByRole('button', { name: 'Confirm and save' }).click();
   await review.getByRole('heading', { name: 'Notification has been returned' }).waitFor();
 
@@ -135,7 +106,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
   await page.getByRole('link', { name: 'Enter a reason' }).waitFor();
-  await accessible(page);
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Change reporting obligation answers' }).click();
   await page.getByRole('heading', { level: 1, name: 'Reporting obligation' }).waitFor();
   await page.getByRole('link', { name: /^Change/ }).first().click();
@@ -146,18 +117,18 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   // Submitted: the panel names the reference and the regulator.
   await page.waitForURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
   await page.getByRole('button', { name: 'Submit to regulator' }).click();
-  await accessible(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.getByRole('heading', { name: 'Notification sent to regulator' }).waitFor();
   const reference = (await page.getByText(/Your reference is/).textContent())!.replace('Your reference is ', '').trim();
   await page.getByText('The notification has been sent to Environment Agency. Contact your regulator if you need to make any updates to the notification.').waitFor();
-  await accessible(page);
+  await expectAccessible(page);
 
   // The regulator reads what was submitted and returns it for changes.
   const regulatorPage = await as(regulator);
   await regulatorPage.goto(`${baseUrl()}/accounts/${account.id}/workflows/${reference}`);
   await regulatorPage.getByText(notQualifying.noQualificationReason).waitFor();
-  await accessible(regulatorPage);
+  await expectAccessible(regulatorPage);
   await regulatorPage.getByRole('link', { name: 'Return to participant for changes' }).click();
   await regulatorPage.getByRole('heading', { name: 'Are you sure you want to return this notification to the participant for changes?' }).waitFor();
   await regulatorPage.getByRole('button', { name: 'Yes, re-initiate' }).click();

@@ -7,36 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
-import { closeE2eDb, e2eDb, latestEmail, linkIn, newPerson, signIn, totp, type Person } from '../test/e2e-people';
+import type { Page } from 'playwright-core';
+import { axeViolations, baseUrl, viewports, watchConsole } from '../test/browser';
+import { e2eDb, latestEmail, linkIn, newPerson, totp } from '../test/e2e-people';
 import { enterPassword } from '../test/e2e-session';
 import { accountsUsersContactsColumns } from '../domain/mi-reports';
+import { useBrowser } from '../test/e2e-browser';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeE2eDb();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function newPage(viewport = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function as(person: Person, viewport = viewports.desktop): Promise<Page> {
-  const page = await newPage(viewport);
-  await signIn(page, person);
-  return page;
-}
+const { as, newPage } = useBrowser();
 
 /** A real 24-bit BMP of width × height pixels (rows padded to 4 bytes), as a signature file. */
 function bmpFile(width: number, height: number): string {
