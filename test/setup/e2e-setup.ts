@@ -70,7 +70,9 @@ export default async function e2eSetup(): Promise<void> {
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporal.address,
     TEMPORAL_TASK_QUEUE: `esos-e2e-${port}`,
-    LOG_LEVEL: 'warn',
+    // Errors only: the warnings a browser test provokes on purpose (a silent sign-in refused, a
+    // wrong password) are not news; an error still shows.
+    LOG_LEVEL: 'error',
     ESOS_CLOCK: TEST_NOW,
     CLAMAV_SOCKET: clamavSocket,
     SMTP_URL: smtp.url,
