@@ -7,6 +7,9 @@ import { changeDueDateUpdate } from './request-messages';
 import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from './testing/harness';
 import { submitNotification } from './testing/notification';
 
+// The reminder test waits for real timers of some seconds.
+jest.setTimeout(120_000);
+
 let h: EngineHarness;
 let worker: { stop: () => Promise<void> };
 let defaults: { dueDates: Record<string, string>; remindBeforeMs: number[] };
@@ -74,9 +77,10 @@ it('shows each report task its statutory due date as days remaining', async () =
 
 it('sends the reminders and the overdue notice once each, although the worker was down when they fell due, and again for a new due date', async () => {
   const { account, admin, regulator } = await cast();
-  // 28, 7 and 1 days, in seconds.
-  const dueAt = new Date(Date.now() + 8000).toISOString();
-  Object.assign(h.api.deps.config.reporting, { dueDates: { ...defaults.dueDates, [PROGRESS_UPDATE_1]: dueAt }, remindBeforeMs: [6000, 4000, 2000] });
+  // 28, 7 and 1 days, as seconds four apart: wide enough that a slow machine does not move a
+  // reminder from one side of 'now' to the other.
+  const dueAt = new Date(Date.now() + 14_000).toISOString();
+  Object.assign(h.api.deps.config.reporting, { dueDates: { ...defaults.dueDates, [PROGRESS_UPDATE_1]: dueAt }, remindBeforeMs: [12_000, 8000, 4000] });
   const started = await start(admin, account, PROGRESS_UPDATE_1, { isDisaggregateUndertaking: true });
   expect(started.status).toBe(201);
   const requestId: string = started.body.requestId;
@@ -111,8 +115,9 @@ it('sends the reminders and the overdue notice once each, although the worker wa
   await sleep(1500);
   expect(await noticesOf(taskId)).toHaveLength(4);
 
-  // A new due date, seconds away: the reminder still ahead and the overdue notice are sent for it.
-  const moved = new Date(Date.now() + 3000).toISOString();
+  // A new due date, seconds away: the reminder still ahead (2 s from now; the other two are 2 and
+  // 6 s past) and the overdue notice are sent for it.
+  const moved = new Date(Date.now() + 6000).toISOString();
   const snapshot = await h.env.client.workflow.getHandle(requestId).executeUpdate(changeDueDateUpdate, { args: [{ taskId, dueAt: moved, actor: { userId: regulator.id, fullName: 'Rhys Regulator' } }] });
   expect(snapshot.tasks).toEqual([expect.objectContaining({ taskId, dueAt: moved })]);
   const again = await until(
