@@ -131,7 +131,9 @@ it('drives a request through open, save, assign, submit, the next task and compl
   expect(await submit(colleague, '   ')).toMatchObject({ status: 400, body: { message: expect.stringContaining('Enter a summary') } });
   const [first, second] = await Promise.all([submit(colleague, ' Our report '), submit(colleague, ' Our report ')]);
   expect(first.status).toBe(200);
-  expect(second.status).toBe(200);
+  // The second joins the first's submission (200), or — when the first had finished before the
+  // second was looked at — finds the task gone (404). Either way it is applied once (below).
+  expect([200, 404]).toContain(second.status);
   expect(first.body.nextTasks).toEqual([expect.objectContaining({ taskType: TWO_STEP_REVIEW, assignee: null })]);
 
   // Next task: the submit task is in the history, the review task is open and unassigned.
