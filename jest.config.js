@@ -46,6 +46,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/e2e-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/setup/e2e-timeout.ts'],
       globalTeardown: '<rootDir>/test/setup/teardown.ts',
     },
   ],
