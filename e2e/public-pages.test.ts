@@ -1,9 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole, type AxeViolation } from '../test/browser';
 
-// Each test opens and audits every public page with axe: minutes, not seconds, when the machine is busy.
-jest.setTimeout(180_000);
-
 // Every page a visitor can reach without signing in, with its h1.
 const publicPages: [path: string, heading: RegExp][] = [
   ['/landing', /Manage your ESOS reporting/],
