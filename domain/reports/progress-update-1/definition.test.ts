@@ -135,7 +135,7 @@ describe('a measure due after the action plan was submitted', () => {
       reductionEnergyConsumption2024To2025: 4000,
       estimationMethodType: 'ENERGY_AUDIT',
     });
-    // Not implemented: nothing but the context is kept.
+    // A measure the organisation has not carried out: nothing but the context is kept.
     const unimplemented = saved(p, PU1_MEASURES, updates({ [p.after]: { ...done, measureIsImplemented: false, providedContext: 'Delayed' } }), false);
     expect(measuresOf(unimplemented)[1].progressUpdate1P3EnergyEfficiencyMeasure).toEqual({ measureIsImplemented: false, providedContext: 'Delayed' });
   });

@@ -1,5 +1,5 @@
 // Progress update 2's rules (reference workflows §10.2–§10.3): the start from progress update 1, the
-// question asked again only for measures not implemented then, the optional reduction otherwise,
+// question asked again only for measures not carried out by then, the optional reduction otherwise,
 // the estimation methods allowed per list, the limits, the confirmation and the merge by measure id.
 import { applySectionSave, validateReport, type ReportFacts, type ReportPayload } from '../report';
 import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES } from '../progress-update-1/definition';

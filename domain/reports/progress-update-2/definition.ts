@@ -29,7 +29,7 @@ const implemented = (v: Values) => v.measureIsImplemented === true;
 /** Progress update 1 said the measure had not been implemented: the question is asked again. */
 const askedAgain = (item: Values) => (item[PU1_ANSWERS] as Values | undefined)?.measureIsImplemented === false;
 
-/** A measure not implemented at progress update 1: implemented now, and if so, its reduction. */
+/** A measure not carried out by progress update 1: carried out now, and if so, its reduction. */
 export const updateOfUnimplementedMeasure = (): Field[] => [
   yesNo('measureIsImplemented', 'Has the measure been implemented?', 'Select yes if the measure has been implemented', { summaryLabel: 'Measure implemented' }),
   measureImplementedByPlannedDate(implemented),
