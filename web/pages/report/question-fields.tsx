@@ -91,6 +91,9 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
   const error = form.errorFor(path);
   const labelClass = heading ? 'govuk-label--l' : 'govuk-label--s';
   const legendClass = heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--s';
+  // The props every question shares: a label for one input, a legend for a group of them.
+  const labelled = { id: path, label: field.label, labelClassName: labelClass, isPageHeading: heading, hint: field.hint, errorMessage: error };
+  const legended = { idPrefix: path, legend: field.label, legendClassName: legendClass, isPageHeading: heading, hint: field.hint, errorMessage: error };
   const revealed = (option: { reveal?: Field[] }): ReactNode =>
     option.reveal?.length ? (
       <QuestionFields fields={option.reveal.filter((f) => asked.has(f.name))} prefix={prefix} form={form} env={env} values={values} />
@@ -101,12 +104,7 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
       return (
         <TextInput
           {...register(path)}
-          id={path}
-          label={field.label}
-          labelClassName={labelClass}
-          isPageHeading={heading}
-          hint={field.hint}
-          errorMessage={error}
+          {...labelled}
           type={field.inputType ?? 'text'}
           autoComplete={field.autocomplete}
           spellCheck={field.format === 'email' ? false : undefined}
@@ -114,17 +112,12 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
         />
       );
     case 'textarea':
-      return <Textarea {...register(path)} id={path} label={field.label} labelClassName={labelClass} isPageHeading={heading} hint={field.hint} errorMessage={error} maxLength={field.maxLength} />;
+      return <Textarea {...register(path)} {...labelled} maxLength={field.maxLength} />;
     case 'number':
       return (
         <TextInput
           {...register(path)}
-          id={path}
-          label={field.label}
-          labelClassName={labelClass}
-          isPageHeading={heading}
-          hint={field.hint}
-          errorMessage={error}
+          {...labelled}
           inputMode={field.integer ? 'numeric' : 'decimal'}
           spellCheck={false}
           prefix={field.prefix}
@@ -136,12 +129,7 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
       return (
         <Radios
           {...register(path)}
-          idPrefix={path}
-          legend={field.label}
-          legendClassName={legendClass}
-          isPageHeading={heading}
-          hint={field.hint}
-          errorMessage={error}
+          {...legended}
           inline={field.inline}
           items={field.options.map((o) => ({ value: String(o.value), text: o.text, hint: o.hint, conditional: revealed(o) }))}
         />
@@ -150,12 +138,7 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
       return (
         <Select
           {...register(path)}
-          id={path}
-          label={field.label}
-          labelClassName={labelClass}
-          isPageHeading={heading}
-          hint={field.hint}
-          errorMessage={error}
+          {...labelled}
           options={[{ value: '', text: 'Select' }, ...field.options.map((o) => ({ value: String(o.value), text: o.text }))]}
         />
       );
@@ -163,12 +146,7 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
       return (
         <Checkboxes
           {...register(path)}
-          idPrefix={path}
-          legend={field.label}
-          legendClassName={legendClass}
-          isPageHeading={heading}
-          hint={field.hint}
-          errorMessage={error}
+          {...legended}
           items={field.options.map((o) => ({ value: String(o.value), text: o.text, hint: o.hint, conditional: revealed(o), behaviour: o.exclusive ? ('exclusive' as const) : undefined }))}
         />
       );
