@@ -607,6 +607,16 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         ])
       : [[], [], [], []];
     const client = new Client({ connection: await Connection.connect({ address: temporal.address }) });
+    // A request's last writes are local activities: its row can say APPROVED while the workflow task
+    // that ran them, cut off by the last fault, waits for its retry. Give such a workflow a minute.
+    const settleUntil = Date.now() + 60_000;
+    const closedStatus = async (workflowId: string): Promise<string> => {
+      for (;;) {
+        const { status } = await client.workflow.getHandle(workflowId).describe();
+        if (status.name !== 'RUNNING' || Date.now() > settleUntil) return status.name;
+        await sleep(500);
+      }
+    };
     try {
       for (const accountId of accountIds) {
         const mine = byAccount.get(accountId) ?? [];
@@ -632,8 +642,8 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
             if (n !== 1) anomaly(`${r.id}: ${n} submitted reports, not 1`);
           }
           try {
-            const described = await client.workflow.getHandle(r.id).describe();
-            if (described.status.name !== 'COMPLETED') anomaly(`${r.id}: its workflow is ${described.status.name}`);
+            const status = await closedStatus(r.id);
+            if (status !== 'COMPLETED') anomaly(`${r.id}: its workflow is ${status}`);
           } catch (err) {
             anomaly(`${r.id}: its workflow cannot be described (${(err as Error).message})`);
           }

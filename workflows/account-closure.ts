@@ -1,17 +1,15 @@
 // ACCOUNT_CLOSURE on the engine (reference: workflows §11, with quirk 7 fixed: cancel is one
 // transition to CANCELLED). Submitting closes the account, then ends every other open request of
 // the account through its own workflow, which closes its tasks and records the termination.
-import { getExternalWorkflowHandle, proxyActivities } from '@temporalio/workflow';
+import { getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { AccountActivities } from '../activities/accounts';
 import { accountClosureProcess, CANCEL_CLOSURE, CLOSURE_SUBMIT, TERMINATED_BY_CLOSURE } from '../domain/processes/account-closure';
 import { runRequest } from './request-engine';
 import { terminateRequestSignal, type RequestInput } from './request-messages';
 import { fileSubmissionDocument } from './submission-document';
+import { stepActivities } from './activity-proxies';
 
-const accounts = proxyActivities<AccountActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
+const accounts = stepActivities<AccountActivities>();
 
 export async function accountClosure(input: RequestInput): Promise<string> {
   const accountId = input.accountId!;

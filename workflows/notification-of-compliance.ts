@@ -2,17 +2,14 @@
 // task loops until it is submitted; 'Send for review' opens the Restricted user's review task and
 // a waiting task for the Advanced user, and 'Return' brings the notification back to the submit
 // task with the reviewer's changes. A submission is kept as the account's notification.
-import { proxyActivities } from '@temporalio/workflow';
 import type { ReportActivities } from '../activities/reports';
 import { NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_WAIT, SEND_NOTIFICATION_TO_EDIT, notificationProcess } from '../domain/processes/notification-of-compliance';
 import { runRequest } from './request-engine';
 import { fileSubmissionDocument } from './submission-document';
 import type { RequestInput } from './request-messages';
+import { stepActivities } from './activity-proxies';
 
-const reports = proxyActivities<ReportActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
+const reports = stepActivities<ReportActivities>();
 
 export async function notificationOfComplianceP3(input: RequestInput): Promise<string> {
   const accountId = input.accountId!;

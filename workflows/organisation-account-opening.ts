@@ -1,18 +1,15 @@
 // ORGANISATION_ACCOUNT_OPENING on the engine (reference: workflows §6.3). The account exists from
 // the start (AWAITING_APPROVAL); a verified applicant's goes LIVE at once, any other waits for a
 // regulator's review, which is due in working days with a reminder and an overdue notice.
-import { proxyActivities } from '@temporalio/workflow';
 import type { AccountActivities, ApplicationAccount } from '../activities/accounts';
 import { APPLICATION_REVIEW, organisationAccountOpeningProcess, reviewDeadline } from '../domain/processes/organisation-account-opening';
 import { REGISTRATION_NUMBER_TAKEN, type ApplicationDecisionPayload as ApplicationDecision, type OrganisationDetails } from '../domain/accounts';
 import { runRequest, type RequestContext } from './request-engine';
 import type { RequestInput } from './request-messages';
 import { fileSubmissionDocument } from './submission-document';
+import { stepActivities } from './activity-proxies';
 
-const accounts = proxyActivities<AccountActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
+const accounts = stepActivities<AccountActivities>();
 
 export async function organisationAccountOpening(input: RequestInput): Promise<string> {
   const accountId = input.accountId!;

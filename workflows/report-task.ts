@@ -1,17 +1,14 @@
 // The program of the action plan and the progress updates (reference workflows §8.1, §9.1, §10.1):
 // one submit task, due on the report's statutory date (the API passes the deadline), until it is
 // submitted or cancelled. A submission is kept as the account's report and receipted by e-mail.
-import { proxyActivities } from '@temporalio/workflow';
 import type { ReportActivities } from '../activities/reports';
 import type { RequestType } from '../domain/requests';
 import type { RequestProgram } from './request-engine';
 import type { RequestInput } from './request-messages';
 import { fileSubmissionDocument } from './submission-document';
+import { stepActivities } from './activity-proxies';
 
-const reports = proxyActivities<ReportActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
-});
+const reports = stepActivities<ReportActivities>();
 
 export function reportTaskProgram(input: RequestInput, task: { type: string; cancel: string }, start: () => Promise<Record<string, unknown>>): RequestProgram {
   const accountId = input.accountId!;

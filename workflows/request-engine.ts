@@ -14,12 +14,12 @@ import {
   allHandlersFinished,
   condition,
   isCancellation,
-  proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
 import * as v from 'valibot';
 import type { RequestActivities } from '../activities/requests';
+import { stepActivities } from './activity-proxies';
 import type { ProcessDefinition, TaskDeadline, TaskRoleType } from '../domain/processes/types';
 import {
   assignTaskUpdate,
@@ -36,12 +36,10 @@ import {
   type TaskActionArgs,
 } from './request-messages';
 
-const acts = proxyActivities<RequestActivities>({
-  startToCloseTimeout: '30 seconds',
+const acts = stepActivities<RequestActivities>({
   // A terminated request waits for a running activity to finish, so no task row appears after the
   // request's tasks were closed.
   cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
 
 export interface Transition {

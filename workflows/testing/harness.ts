@@ -100,7 +100,10 @@ export async function maybeRecordHistory(client: Client, workflowId: string, nam
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
   const json = temporal.api.history.v1.History.toObject(history as temporal.api.history.v1.History, { longs: String, enums: String, bytes: String });
   fs.mkdirSync(historiesDir, { recursive: true });
-  fs.writeFileSync(path.join(historiesDir, `${name}.json`), `${JSON.stringify(json, null, 1)}\n`);
+  // RECORD_HISTORIES=1 writes name.json; any other value is a suffix (name-<value>.json), to keep
+  // the histories of an earlier code path beside the new ones.
+  const suffix = process.env.RECORD_HISTORIES === '1' ? '' : `-${process.env.RECORD_HISTORIES}`;
+  fs.writeFileSync(path.join(historiesDir, `${name}${suffix}.json`), `${JSON.stringify(json, null, 1)}\n`);
 }
 
 /** A saved history, ready for Worker.runReplayHistories. */
