@@ -7,6 +7,7 @@
 // entries itself, and none can forget to.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
+import { closePreparedPool } from './prepared';
 // knex's PostgreSQL dialect, extended below (knex accepts a client class as `client`).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const PgClient: new (config: Knex.Config) => any = require('knex/lib/dialects/postgres');
@@ -53,6 +54,13 @@ const READ = /^\s*select\b/i;
  * connection's setting is taken as unknown and written again before the next query.
  */
 export class AuditedPgClient extends PgClient {
+  // The hot reads' pool of generic-plan sessions (infra/prepared.ts) closes with the knex handle.
+  async destroy(callback?: (err?: unknown) => void) {
+    await closePreparedPool(this);
+    return super.destroy(callback);
+  }
+
+
   async _query(connection: any, obj: { sql: string }) {
     const ctx = storage.getStore();
     const value = ctx ? JSON.stringify(ctx) : '';

@@ -1,61 +1,62 @@
-// Hot read queries as statements PREPAREd once per pooled connection, run with a generic plan.
-// The dashboard lists and the caller lookup run on every call; planning their joins cost more than
-// running them (about 2 ms against 0.1–2 ms, EXPLAIN in the README), and PostgreSQL never picks the
-// generic plan by itself for the lists, because it cannot cost their totals without the parameters.
-import { createHash } from 'node:crypto';
+// The hot statements as named prepared statements with generic plans. The dashboard lists, the
+// task page (and its visit) and the caller lookup run on every call; planning their joins cost more
+// than running them (about 2 ms against 0.1–2 ms, EXPLAIN in the README), and PostgreSQL never picks
+// the generic plan by itself for the lists, because it cannot cost their totals without parameters.
+//
+// They run on a small pool of their own whose sessions are set to generic plans: a statement is
+// parsed and planned once per connection, and each call after that is one Bind/Execute. The
+// setting stays off the main pool, where the other queries keep their custom plans. Nothing here
+// takes part in a transaction of the main pool or carries the audit context (infra/audit.ts): reads,
+// and writes to tables the audit does not cover.
 import type { Knex } from 'knex';
-import { escapeLiteral, type Client as PgClient } from 'pg';
-
-interface Statement {
-  name: string;
-  /** The SQL with $1…$n, as PREPARE takes it. */
-  text: string;
-}
+import pg from 'pg';
 
 /** Per SQL text (with ? placeholders): its statement name and native text, worked out once. */
-const statements = new Map<string, Statement>();
-/** Statements already PREPAREd, per pooled connection. */
-const preparedOn = new WeakMap<object, Set<string>>();
+const statements = new Map<string, { name: string; text: string }>();
+/** Per knex client (one per knex handle). */
+const pools = new WeakMap<object, pg.Pool>();
 
-function statementFor(db: Knex, sql: string, bindingCount: number): Statement {
+function statementFor(db: Knex, sql: string, bindingCount: number) {
   let found = statements.get(sql);
   if (!found) {
     // knex numbers the placeholders (and leaves ?? and \? alone) as it does for every query.
     const text = db.raw(sql, Array.from({ length: bindingCount }, () => null)).toSQL().toNative().sql;
-    found = { name: `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+    found = { name: `p_${statements.size + 1}`, text };
     statements.set(sql, found);
   }
   return found;
 }
 
-/** A value as an SQL literal for EXECUTE: whole numbers, strings quoted by the driver, arrays of them. */
-function literal(value: unknown): string {
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string') return escapeLiteral(value);
-  if (Array.isArray(value) && value.length > 0) return `array[${value.map(literal).join(', ')}]`;
-  throw new Error(`a prepared-statement binding cannot be written as a literal: ${typeof value}`);
+/** The generic-plan pool beside a knex handle: its connection settings, at most as many connections. */
+function poolFor(db: Knex): pg.Pool {
+  let pool = pools.get(db.client);
+  if (!pool) {
+    const { connection, pool: sizes } = db.client.config as { connection: string | pg.PoolConfig; pool?: { max?: number } };
+    pool = new pg.Pool({
+      ...(typeof connection === 'string' ? { connectionString: connection } : connection),
+      max: sizes?.max ?? 10,
+      idleTimeoutMillis: 30_000,
+      // An idle pool does not keep a process (a script, a test) alive.
+      allowExitOnIdle: true,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    // A connection lost while idle (PostgreSQL restarted) is dropped; the next call opens another.
+    pool.on('error', () => undefined);
+    pools.set(db.client, pool);
+  }
+  return pool;
 }
 
-/**
- * Runs `sql` (? placeholders; bindings whole numbers, strings or non-empty arrays of them) as a
- * prepared statement with a generic plan. Each call is one round trip: SET plan_cache_mode,
- * EXECUTE, RESET (on an error the implicit transaction rolls the setting back, so it never outlives
- * the call or reaches other queries on the connection).
- */
+/** Closes the generic-plan pool of a knex client, if it opened one (the audited client does on destroy). */
+export async function closePreparedPool(client: object): Promise<void> {
+  const pool = pools.get(client);
+  pools.delete(client);
+  await pool?.end();
+}
+
+/** Runs `sql` (? placeholders) as a named prepared statement with a generic plan: one round trip. */
 export async function queryPrepared<Row = Record<string, unknown>>(db: Knex, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
-  const statement = statementFor(db, sql, bindings.length);
-  const args = bindings.map(literal).join(', ');
-  const connection = (await db.client.acquireConnection()) as PgClient;
-  try {
-    let names = preparedOn.get(connection);
-    if (!names) preparedOn.set(connection, (names = new Set()));
-    if (!names.has(statement.name)) {
-      await connection.query(`prepare ${statement.name} as ${statement.text}`);
-      names.add(statement.name);
-    }
-    const results = (await connection.query(`set plan_cache_mode = force_generic_plan; execute ${statement.name}(${args}); reset plan_cache_mode`)) as unknown as { rows: Row[] }[];
-    return results[1].rows;
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
+  const { name, text } = statementFor(db, sql, bindings.length);
+  const { rows } = await poolFor(db).query({ name, text, values: bindings as unknown[] });
+  return rows as Row[];
 }

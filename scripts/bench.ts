@@ -241,22 +241,33 @@ interface ApiStats {
 }
 
 /**
- * CPU time of the PostgreSQL backends serving the bench database so far, from /proc (Linux): with
- * the API's, it says what a request costs whatever else the machine is doing.
+ * CPU ms so far of each PostgreSQL client backend serving the given databases (the bench's own when
+ * none are named), from /proc (Linux): with the API's, it says what a request costs whatever else the
+ * machine is doing. Compare two snapshots with `cpuSince`.
  */
-async function postgresCpuMs(db: import('knex').Knex): Promise<number> {
+async function postgresCpu(db: import('knex').Knex, databases?: string[]): Promise<Map<number, number>> {
   const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  const { rows } = await db.raw('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-  let total = 0;
+  const { rows } = await db.raw(
+    `select pid from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and ${databases ? 'datname = any(?)' : 'datname = current_database()'}`,
+    databases ? [databases] : [],
+  );
+  const cpu = new Map<number, number>();
   for (const { pid } of rows as { pid: number }[]) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks);
     } catch {
       // the backend ended meanwhile
     }
   }
+  return cpu;
+}
+
+/** CPU ms between two snapshots: a backend that started meanwhile counts whole; one that ended is lost (never negative). */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -403,10 +414,10 @@ type PhaseResult = Awaited<ReturnType<typeof load>> & { apiUs: number; eachUs: n
 /** One phase at full load against a server (API or floor), with CPU per request per process. */
 async function measuredPhase(server: { port: number; stats: () => Promise<ApiStats> }, phase: Phase, statsDb: import('knex').Knex): Promise<PhaseResult> {
   const before = await server.stats();
-  const pgBefore = await postgresCpuMs(statsDb);
+  const pgBefore = await postgresCpu(statsDb);
   const r = await load(server.port, phase.label, phase.targets);
   const after = await server.stats();
-  const pgUs = (((await postgresCpuMs(statsDb)) - pgBefore) * 1000) / r.requests;
+  const pgUs = (cpuSince(pgBefore, await postgresCpu(statsDb)) * 1000) / r.requests;
   const eachUs = (after.eachCpuMs ?? [after.cpuMs]).map((ms, i) => ((ms - (before.eachCpuMs ?? [before.cpuMs])[i]) * 1000) / r.requests);
   return { ...r, apiUs: ((after.cpuMs - before.cpuMs) * 1000) / r.requests, eachUs, pgUs };
 }
@@ -633,22 +644,6 @@ async function startClusterServer(): Promise<TemporalSetup | null> {
   };
 }
 
-/** CPU of the PostgreSQL backends of the given databases (bench's own plus a set-up's store). */
-async function postgresCpuMsOf(db: import('knex').Knex, databases: string[]): Promise<number> {
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  const { rows } = await db.raw('select pid from pg_stat_activity where datname = any(?) and pid <> pg_backend_pid()', [databases]);
-  let total = 0;
-  for (const { pid } of rows as { pid: number }[]) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
-    } catch {
-      // the backend ended meanwhile
-    }
-  }
-  return total;
-}
 
 /** Journeys on one set-up: 1 user, 10 users, then the full load; figures per journey and per process. */
 async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, statsDb: import('knex').Knex) {
@@ -664,9 +659,9 @@ async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, statsDb:
     await driveJourneys(api.port, client, taskQueue, 5, 5); // warm-up: connections, bundles, JIT
     const one = await driveJourneys(api.port, client, taskQueue, Number(args['journeys-1'] ?? 20), 1);
     const ten = await driveJourneys(api.port, client, taskQueue, Number(args['journeys-10'] ?? 100), 10);
-    const before = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpuMsOf(statsDb, databases) };
+    const before = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpu(statsDb, databases) };
     const full = await driveJourneys(api.port, client, taskQueue, WORKFLOWS, CONCURRENCY);
-    const after = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpuMsOf(statsDb, databases) };
+    const after = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpu(statsDb, databases) };
     const n = Math.max(1, full.completed);
     const history = await Promise.all(full.requestIds.slice(0, 5).map(async (id) => (await client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
     return {
@@ -677,7 +672,7 @@ async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, statsDb:
         temporal: (after.temporal - before.temporal) / n,
         worker: (after.worker - before.worker) / n,
         api: (after.api.cpuMs - before.api.cpuMs) / n,
-        postgres: (after.pg - before.pg) / n,
+        postgres: cpuSince(before.pg, after.pg) / n,
       },
       events: history.length ? history.reduce((a, b) => a + b, 0) / history.length : 0,
       rss: { temporal: processPeakRssMb(setup.pid), worker: (await worker.stats()).maxRssMb, api: (await api.stats()).each ?? [(await api.stats()).maxRssMb] },

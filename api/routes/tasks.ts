@@ -99,8 +99,8 @@ export const taskRoutes: RouteDef[] = [
       if (!task) throw notFound('Request task not found');
       assertVisible(user, taskPlace(task), 'Request task');
       if (!canViewTask(user, task)) throw forbidden();
-      // Opening the task is what makes it no longer 'New' for this user.
-      await db('request_task_visits').insert({ task_id: task.id, user_id: user.userId }).onConflict(['task_id', 'user_id']).ignore();
+      // Opening the task is what makes it no longer 'New' for this user (not audited: no context needed).
+      await queryPrepared(db, 'insert into request_task_visits (task_id, user_id) values (?, ?) on conflict (task_id, user_id) do nothing', [task.id, user.userId]);
       const definition = taskDefinition(task.type);
       const mayAct = task.assignee === user.userId && canExecuteTask(user, task);
       ctx.body = {

@@ -8,6 +8,7 @@ import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { loadCurrentUser } from '../auth/current-user';
 import { workItemPage } from './work-items';
+import { closePreparedPool, queryPrepared } from '../../infra/prepared';
 import type { TaskType } from '../../domain/requests';
 import type { WorkItem } from '../../domain/work-items';
 
@@ -149,14 +150,18 @@ describe('on one pooled connection', () => {
   beforeAll(() => {
     single = knex({ client: 'pg', connection: process.env.ESOS_TEST_DATABASE_URL, pool: { min: 1, max: 1 } });
   });
-  afterAll(() => single.destroy());
+  afterAll(async () => {
+    await closePreparedPool(single.client);
+    await single.destroy();
+  });
 
-  it('runs each list with a generic plan prepared once, and leaves the connection’s plan setting as it was', async () => {
+  it('runs each list with a generic plan prepared once, and leaves the main pool’s plan setting as it was', async () => {
     const user = await loadCurrentUser(single, { subject: admin.id, email: 'x@example.test', firstName: '', lastName: '' });
     for (let i = 0; i < 3; i++) {
       for (const list of ['assigned-to-me', 'assigned-to-others', 'unassigned'] as const) await workItemPage(single, user, list, i, 10);
     }
-    const { rows } = await single.raw(`select generic_plans, custom_plans from pg_prepared_statements where name like 'p\\_%'`);
+    // Asked through the prepared pool's own (single) session, where the statements live.
+    const rows = await queryPrepared<{ generic_plans: string; custom_plans: string }>(single, `select generic_plans, custom_plans from pg_prepared_statements where name like 'p\\_%' and statement not like '%pg_prepared_statements%'`, []);
     // The caller, three lists, and the count for the pages past the end of the short ones.
     expect(rows.length).toBeGreaterThanOrEqual(4);
     expect(rows.every((r: { generic_plans: string; custom_plans: string }) => Number(r.generic_plans) >= 1 && Number(r.custom_plans) === 0)).toBe(true);
