@@ -17,3 +17,14 @@ export function required<T>(value: T | null | undefined, name: string): T {
   }
   return value;
 }
+
+const idempotencyKeySchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9._:-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, dots, colons, dashes or underscores'),
+);
+
+/** The caller's Idempotency-Key header (a retry sends the same one), or undefined when it sent none. */
+export function idempotencyKey(ctx: { get(name: string): string }): string | undefined {
+  const sent = ctx.get('idempotency-key');
+  return sent === '' ? undefined : validate(idempotencyKeySchema, sent);
+}

@@ -18,7 +18,6 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { Client, Connection } from '@temporalio/client';
-import { defaultPayloadConverter } from '@temporalio/common';
 import { createApp } from '../api/app';
 import { createHttpServer } from '../api/http-server';
 import type { AppDeps } from '../api/deps';
@@ -225,13 +224,13 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
 
     // --- The client ------------------------------------------------------------------------------
     type Answer = { status: number; body: any; ms: number };
-    async function request(pathAndQuery: string, init: { user?: TestUser; method?: string; body?: unknown; timeoutMs?: number } = {}, counted = true): Promise<Answer> {
+    async function request(pathAndQuery: string, init: { user?: TestUser; method?: string; body?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {}, counted = true): Promise<Answer> {
       const t0 = Date.now();
       if (counted) report.apiCalls++;
       try {
         const res = await fetch(apiUrl + pathAndQuery, {
           method: init.method ?? 'GET',
-          headers: { ...(init.user ? await bearer(init.user) : {}), 'content-type': 'application/json' },
+          headers: { ...(init.user ? await bearer(init.user) : {}), 'content-type': 'application/json', ...init.headers },
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
           signal: AbortSignal.timeout(init.timeoutMs ?? 60_000),
         });
@@ -246,7 +245,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         return { status: 0, body: String((err as Error).message), ms: Date.now() - t0 };
       }
     }
-    const v1 = (user: TestUser, p: string, method = 'GET', body?: unknown) => request(`/api/v1.0${p}`, { user, method, body });
+    const v1 = (user: TestUser, p: string, method = 'GET', body?: unknown, headers?: Record<string, string>) => request(`/api/v1.0${p}`, { user, method, body, headers });
     /** Reads the database, or undefined while it is away. */
     async function look<T>(read: (db: Db) => Promise<T>): Promise<T | undefined> {
       try {
@@ -369,48 +368,32 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       );
     }
 
-    /** True only when Temporal answers and none of its account-opening workflows was started for this name. */
-    async function noApplicationNamed(name: string): Promise<boolean> {
-      const connection = await Connection.connect({ address: temporal.address, connectTimeout: 5000 });
-      try {
-        const c = new Client({ connection });
-        for await (const wf of c.workflow.list({ query: "WorkflowType = 'organisationAccountOpening'" })) {
-          const history = await c.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory();
-          const input = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
-          const args = input ? (defaultPayloadConverter.fromPayload(input) as { payload?: { account?: { name?: string } } }) : undefined;
-          if (args?.payload?.account?.name === name) return false;
-        }
-        return true;
-      } finally {
-        await connection.close();
-      }
-    }
-
     async function throughEverything(i: number) {
       const applicant = await createUser(observer, { firstName: 'Fault', lastName: `Applicant ${i}` });
       const org: (typeof orgs)[number] = { name: `Fault Run ${runTag} Organisation ${i} Ltd`, applicant, requests: {} };
       orgs.push(org);
-      // Apply, as the operator. An application is not idempotent (a second one is a second account),
-      // so it is made again only when Temporal answers and holds no application of this name.
-      let applied = false;
+      // Apply, as the operator, sending it again (the same Idempotency-Key) until it is seen.
       const account = await step(
         `${org.name} apply`,
         () => look((d) => d('accounts').where({ name: org.name }).first()),
-        async () => {
-          if (applied && !(await noApplicationNamed(org.name))) return undefined;
-          applied = true;
-          return v1(applicant, '/requests', 'POST', {
-            requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
-            requestCreateActionPayload: {
-              registeredAtCompaniesHouse: false,
-              registrationNumber: null,
-              name: org.name,
-              address: { line1: `${i} Quay Street`, line2: '', city: 'Bristol', county: '', postcode: 'BS1 4DJ' },
-              codes: { type: 'SIC', codes: ['10110'] },
-              competentAuthority: 'ENGLAND',
+        () =>
+          v1(
+            applicant,
+            '/requests',
+            'POST',
+            {
+              requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
+              requestCreateActionPayload: {
+                registeredAtCompaniesHouse: false,
+                registrationNumber: null,
+                name: org.name,
+                address: { line1: `${i} Quay Street`, line2: '', city: 'Bristol', county: '', postcode: 'BS1 4DJ' },
+                codes: { type: 'SIC', codes: ['10110'] },
+                competentAuthority: 'ENGLAND',
+              },
             },
-          });
-        },
+            { 'idempotency-key': `fault-${runTag}-${i}` },
+          ),
         60_000,
       );
       org.accountId = account.id;

@@ -182,6 +182,42 @@ describe('account opening', () => {
     expect(await h.db('accounts').where({ registration_number: number, status: 'DENIED' })).toHaveLength(1);
   });
 
+  it('answers a retried application (same Idempotency-Key) for the first one: one account, even when sent at once', async () => {
+    const applicant = await createUser(h.db);
+    const name = `Retry Foods ${applicant.id} Limited`;
+    const body = { requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING', requestCreateActionPayload: { ...application(null), name } };
+    const send = (key: string, payload = body) => call(applicant, '/requests', { method: 'POST', body: payload, headers: { 'idempotency-key': key } });
+    const [first, second] = await Promise.all([send('application-attempt-1'), send('application-attempt-1')]);
+    expect(first.status).toBe(201);
+    expect(second).toMatchObject({ status: 201, body: { requestId: first.body.requestId, requestStatus: 'IN_PROGRESS' } });
+    const later = await send('application-attempt-1');
+    expect(later).toMatchObject({ status: 201, body: { requestId: first.body.requestId, requestStatus: 'IN_PROGRESS', tasks: [{ taskType: APPLICATION_REVIEW }] } });
+    expect(await h.db('accounts').where({ name })).toHaveLength(1);
+    expect(await h.db('request_tasks').where({ request_id: first.body.requestId })).toHaveLength(1);
+    expect(await timelineTypes(first.body.requestId)).toEqual(['ORGANISATION_ACCOUNT_OPENING_APPLICATION_SUBMITTED']);
+    // The same key with another application is refused; another key is another application.
+    const changed = await send('application-attempt-1', { ...body, requestCreateActionPayload: { ...application(null), name: 'Other Foods Limited' } });
+    expect(changed).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    const another = await send('application-attempt-2');
+    expect(another.status).toBe(201);
+    expect(another.body.requestId).not.toBe(first.body.requestId);
+    expect(await h.db('accounts').where({ name })).toHaveLength(2);
+    expect((await send('bad key!')).status).toBe(400);
+  });
+
+  it('answers a retry of an application that has ended with its outcome, without starting it again', async () => {
+    const applicant = await createUser(h.db);
+    const number = await company();
+    await h.db('account_onboarding_registry').insert({ email: applicant.email, registration_number: number, status: 'PENDING', submitter_id: 'test', competent_authority: 'ENGLAND' });
+    const send = () => call(applicant, '/requests', { method: 'POST', body: { requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING', requestCreateActionPayload: application(number) }, headers: { 'idempotency-key': `verified-${number}` } });
+    const first = await send();
+    expect(first).toMatchObject({ status: 201, body: { requestStatus: 'COMPLETED' } });
+    // The number is LIVE now: without the key this would be ACCOUNT1001.
+    expect(await send()).toMatchObject({ status: 201, body: { requestId: first.body.requestId, requestStatus: 'COMPLETED', tasks: [] } });
+    expect(await h.db('accounts').where({ registration_number: number })).toHaveLength(1);
+    expect(await mailTo(applicant.email, 'OrganisationAccountCreated')).toHaveLength(1);
+  });
+
   it('refuses what the rules do not allow', async () => {
     const { reviewer } = await regulators();
     expect((await apply(reviewer, null)).status).toBe(403);

@@ -8,17 +8,23 @@ import type { ProcessDefinition } from '../../domain/processes';
 import { AccountId, CompetentAuthority, RequestType } from '../../domain/search-attributes';
 import { refusals, settledUpdate, type RequestInput, type RequestSnapshot } from '../../workflows/request-messages';
 
-/** Starts the request's workflow (id = request id) and answers once its first task is open. */
-export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput): Promise<RequestSnapshot> {
+/**
+ * Starts the request's workflow (id = request id) and answers once its first task is open.
+ * `retry`: the caller's earlier attempt may have started it already; a running one is answered
+ * for as it stands, and an ended one is never started again (null).
+ */
+export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput): Promise<RequestSnapshot>;
+export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, options: { retry: boolean }): Promise<RequestSnapshot | null>;
+export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, { retry = false } = {}): Promise<RequestSnapshot | null> {
   const client = await deps.temporal();
   const operation = new WithStartWorkflowOperation(def.workflowType, {
     workflowId: input.requestId,
     taskQueue: deps.config.temporal.taskQueue,
     args: [input],
-    workflowIdConflictPolicy: 'FAIL',
+    workflowIdConflictPolicy: retry ? 'USE_EXISTING' : 'FAIL',
     // A request id comes back after its request was cancelled (reference quirk 3); the API checks
     // beforehand that no request with that id is running or done.
-    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+    workflowIdReusePolicy: retry ? 'REJECT_DUPLICATE' : 'ALLOW_DUPLICATE',
     typedSearchAttributes: [
       { key: RequestType, value: input.requestType },
       ...(input.accountId !== null ? [{ key: AccountId, value: String(input.accountId) }] : []),
@@ -29,6 +35,7 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
     return await client.workflow.executeUpdateWithStart(settledUpdate, { startWorkflowOperation: operation });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError || (err as Error)?.cause instanceof WorkflowExecutionAlreadyStartedError) {
+      if (retry) return null;
       throw conflict('REQUEST_CREATE_ACTION1000', 'Request create action not allowed');
     }
     throw err;

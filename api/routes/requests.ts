@@ -1,10 +1,11 @@
 // Requests (spec §7 "Requests and request actions"): read one, search an account's, list what the
 // caller may start, and start a process.
+import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
-import { required, validate } from '../validate';
+import { idempotencyKey, required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from './task-access';
 import { startRequestWorkflow } from './requests-engine';
@@ -119,36 +120,67 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
 
 const createNotAllowed = (details?: Availability) => new ApiError(400, 'REQUEST_CREATE_ACTION1000', 'Request create action not allowed', undefined, undefined, details ? { ...details } : undefined);
 
-/** ORGANISATION_ACCOUNT_OPENING: the API reserves the account id; the workflow creates the account. */
+/**
+ * ORGANISATION_ACCOUNT_OPENING: the API reserves the account id; the workflow creates the account.
+ * With an Idempotency-Key, a retry of the same application by the same user answers for the one it
+ * reserved first (migrations/20261128000000_application_keys.ts) instead of opening a second account.
+ */
 async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefinition, rawPayload: unknown) {
   const user = currentUser(ctx);
   if (ctx.query.accountId !== undefined) throw createNotAllowed();
   // Regulators and verifiers review and verify accounts; they do not apply for them.
   if (user.roleType !== 'OPERATOR') throw forbidden();
+  const key = idempotencyKey(ctx);
   const application = validate(def.create!.payload, rawPayload ?? {}) as OrganisationAccountApplication;
-  if (application.registrationNumber) {
-    const live = await deps.db('accounts').where({ registration_number: application.registrationNumber, status: 'LIVE' }).first('id');
-    if (live) throw new ApiError(400, 'ACCOUNT1001', REGISTRATION_NUMBER_TAKEN, 'registrationNumber');
-    if (!(await companyRegister(deps.db).lookup(application.registrationNumber))) throw new ApiError(400, 'NOTFOUND1001', REGISTRATION_NUMBER_NOT_FOUND, 'registrationNumber');
+  const digest = createHash('sha256').update(JSON.stringify(application)).digest('hex');
+  const earlier = async () => {
+    const row = await deps.db('account_application_keys').where({ user_id: user.userId, idempotency_key: key }).first('account_id', 'payload_digest');
+    if (row && row.payload_digest !== digest) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with a different application');
+    return row?.account_id as number | undefined;
+  };
+
+  let accountId = key ? await earlier() : undefined;
+  if (accountId === undefined) {
+    if (application.registrationNumber) {
+      const live = await deps.db('accounts').where({ registration_number: application.registrationNumber, status: 'LIVE' }).first('id');
+      if (live) throw new ApiError(400, 'ACCOUNT1001', REGISTRATION_NUMBER_TAKEN, 'registrationNumber');
+      if (!(await companyRegister(deps.db).lookup(application.registrationNumber))) throw new ApiError(400, 'NOTFOUND1001', REGISTRATION_NUMBER_NOT_FOUND, 'registrationNumber');
+    }
+    const { rows } = await deps.db.raw(`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
+    accountId = rows[0].id as number;
+    if (key) {
+      const [kept] = await deps.db('account_application_keys').insert({ user_id: user.userId, idempotency_key: key, account_id: accountId, payload_digest: digest }).onConflict(['user_id', 'idempotency_key']).ignore().returning('account_id');
+      // The same key arrived twice at once: the other call reserved the account.
+      if (!kept) return applyForAccount(ctx, deps, def, rawPayload);
+    }
   }
+
   const applicant = await deps.db('users').where({ id: user.userId }).first('first_name', 'last_name', 'email', 'job_title', 'phone_number');
-  const { rows } = await deps.db.raw(`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
-  const accountId = rows[0].id as number;
   const { registeredAtCompaniesHouse: _registered, ...account } = application;
-  const snapshot = await startRequestWorkflow(deps, def, {
-    requestId: def.requestId(accountId),
-    requestType: def.requestType,
-    accountId,
-    competentAuthority: application.competentAuthority,
-    startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: 'OPERATOR' },
-    payload: {
-      account,
-      participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
+  const requestId = def.requestId(accountId);
+  const snapshot = await startRequestWorkflow(
+    deps,
+    def,
+    {
+      requestId,
+      requestType: def.requestType,
+      accountId,
+      competentAuthority: application.competentAuthority,
+      startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: 'OPERATOR' },
+      payload: {
+        account,
+        participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
+      },
+      deadlines: { [APPLICATION_REVIEW]: reviewDeadline(new Date(), deps.config.reviewDueWorkingDays) },
     },
-    deadlines: { [APPLICATION_REVIEW]: reviewDeadline(new Date(), deps.config.reviewDueWorkingDays) },
-  });
+    // With a key, another call with it (a retry, or the same one sent twice at once) may have
+    // started this application's workflow already: attach to it rather than refuse.
+    { retry: key !== undefined },
+  );
+  // A retry of an application whose request has ended: its outcome, as the first answer gave it.
+  const ended = snapshot ? null : await deps.db('requests').where({ id: requestId }).first('status');
   ctx.status = 201;
-  ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
+  ctx.body = snapshot ? { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks } : { requestId, requestStatus: ended?.status ?? 'IN_PROGRESS', tasks: [] };
 }
 
 export const requestRoutes: RouteDef[] = [

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
-import { required, validate } from '../validate';
+import { idempotencyKey, required, validate } from '../validate';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { actingUser, assertVisible, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, taskIdParam, type TaskRow } from './task-access';
 import { queryPrepared } from '../../infra/prepared';
@@ -163,8 +163,10 @@ export const taskRoutes: RouteDef[] = [
       }
       const client = await deps.temporal();
       // A double click or a retried request carries the same update id, so it is applied once; a
-      // save in between makes it another attempt (the version is part of the id).
-      const updateId = ctx.get('idempotency-key') || `task-${task.id}:${body.requestTaskActionType}:v${task.version}`;
+      // save in between makes it another attempt (the version is part of the id). A caller's own
+      // Idempotency-Key counts for this task only.
+      const key = idempotencyKey(ctx);
+      const updateId = key ? `task-${task.id}:key:${key}` : `task-${task.id}:${body.requestTaskActionType}:v${task.version}`;
       const snapshot = await updateRequest(client, task.request_id, (handle) =>
         handle.executeUpdate(taskActionUpdate, {
           updateId,

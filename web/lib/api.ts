@@ -39,6 +39,8 @@ export interface ApiRequestOptions {
   /** false for the calls the spec marks (no auth): no bearer token. Default true. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key, say). */
+  headers?: Record<string, string>;
 }
 
 /** Spec section 5: a call refuses to run without a required parameter. */
@@ -89,7 +91,7 @@ async function readBody(res: Response): Promise<unknown> {
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   // FormData (file uploads) goes as multipart/form-data, with the boundary the browser picks.
   const form = options.body instanceof FormData;
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -194,4 +196,10 @@ export function apiPatch<T>(path: string, body?: unknown, options: Omit<ApiReque
 
 export function apiDelete<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'DELETE' });
+}
+
+/** A fresh Idempotency-Key (24 URL-safe characters): a retry of one call sends the same one. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }

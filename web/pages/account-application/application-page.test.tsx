@@ -64,11 +64,15 @@ it('refuses a number already on a LIVE account, and one the register does not kn
 it('prefills from the register, checks the details, and submits the application to the engine', async () => {
   const user = userEvent.setup();
   let sent: unknown;
+  const keys: string[] = [];
   api({
     ...registrationOk,
     '/v1.0/organisation/account-onboarding/registration-number': () => testResponse(200, { registrationNumber: 'SC123456' }),
     '/v1.0/requests': (init) => {
       sent = JSON.parse(String(init?.body));
+      keys.push((init?.headers as Record<string, string>)['idempotency-key']);
+      // The first attempt meets a restarting service.
+      if (keys.length === 1) return testResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'The service is unavailable. Try again in a few minutes.' });
       return testResponse(201, { requestId: 'ACC000042', requestStatus: 'IN_PROGRESS' });
     },
   });
@@ -93,8 +97,14 @@ it('prefills from the register, checks the details, and submits the application 
   expect(screen.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeInTheDocument();
   expect(screen.getByText('Scotland — regulated by Scottish Environment Protection Agency')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByRole('link', { name: 'The service is unavailable. Try again in a few minutes.' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
 
   expect(await screen.findByRole('heading', { name: 'We have received your organisation account application.' })).toBeInTheDocument();
+  // The second attempt is the same application to the API: it carries the first one's key.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  expect(keys[1]).toBe(keys[0]);
   expect(sent).toEqual({
     requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
     requestCreateActionPayload: {

@@ -1,10 +1,10 @@
 // The organisation account application wizard (/accounts/new; reference workflows §6.1): registered
 // at Companies House and the number (checked against LIVE accounts and the company register, whose
 // profile prefills the details), the details, the location, check your answers, submit.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { BackLink } from '../../components/index';
 import { usePageTitle } from '../../lib/page-title';
-import { HttpError, apiGet, apiPost } from '../../lib/api';
+import { HttpError, apiGet, apiPost, newIdempotencyKey } from '../../lib/api';
 import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type CompanyProfile } from '../../../domain/accounts';
 import { applicationPayload, detailsErrors, emptyDraft, locationErrors, prefill, registeredErrors, type ApplicationDraft, type FieldError } from './draft';
 import { RegisteredStep } from './registered-step';
@@ -33,6 +33,8 @@ export default function AccountsNewPage() {
   const [pending, setPending] = useState(false);
   const [lookedUp, setLookedUp] = useState<string | null>(null);
   const [approved, setApproved] = useState(false);
+  // One key per version of the draft: a changed draft is another application.
+  const attemptKey = useMemo(() => newIdempotencyKey(), [draft]);
   usePageTitle(titles[step]);
 
   // A verified applicant (on a regulator's uploaded list) starts with their number filled in.
@@ -87,10 +89,12 @@ export default function AccountsNewPage() {
   const submit = async () => {
     setPending(true);
     try {
-      const result = await apiPost<{ requestStatus?: string }>('/v1.0/requests', {
-        requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
-        requestCreateActionPayload: applicationPayload(draft),
-      });
+      const result = await apiPost<{ requestStatus?: string }>(
+        '/v1.0/requests',
+        { requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING', requestCreateActionPayload: applicationPayload(draft) },
+        // Submitting again after an error (the answer may have been lost) is the same application.
+        { headers: { 'idempotency-key': attemptKey } },
+      );
       setApproved(result?.requestStatus === 'COMPLETED' || result?.requestStatus === 'APPROVED');
       goTo('done');
     } catch (err) {
