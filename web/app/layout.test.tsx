@@ -121,6 +121,13 @@ describe('the rest of the frame', () => {
     const guidance = within(footer).getByRole('link', { name: /ESOS Guidance/ });
     expect(guidance).toHaveAttribute('target', '_blank');
     expect(guidance).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(footer).queryByRole('link', { name: 'Change your authenticator app' })).not.toBeInTheDocument();
+  });
+
+  it('offers a signed-in user the change of their authenticator app in the footer', () => {
+    renderAt('/landing');
+    signIn('REGULATOR', 'ENABLED');
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Change your authenticator app' })).toHaveAttribute('href', '/2fa/request-change');
   });
 
   it('shows breadcrumbs from route data and none where the route has none', async () => {

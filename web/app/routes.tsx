@@ -61,6 +61,7 @@ export const routes: AppRoute[] = [
   { path: '/terms', page: page(() => import('../pages/sign-in/terms')), breadcrumbs: false },
   { path: '/registration/register', page: page(() => import('../pages/sign-in/registration-register')) },
   { path: '/2fa/reset-2fa', page: page(() => import('../pages/sign-in/reset-2fa')) },
+  { path: '/2fa/request-change', page: page(() => import('../pages/sign-in/change-2fa')), signedIn: true, title: 'Change your authenticator app' },
   // The links of invitation e-mails (api/routes/*-users.ts).
   { path: '/invitation', page: page(() => import('../pages/invitation/invitation')), breadcrumbs: false },
   { path: '/invitation/regulator', page: page(() => import('../pages/invitation/invitation-regulator')), breadcrumbs: false },

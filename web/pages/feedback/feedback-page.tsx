@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { feedbackQuestions, feedbackSchema, FEEDBACK_TEXT_MAX_LENGTH, type UserFeedback } from '../../../domain/feedback';
 import { Button } from '../../components/button';
@@ -10,6 +10,7 @@ import { useUnsavedChangesWarning } from '../../lib/navigation-guard';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { RatingQuestion } from './rating-question';
+import { useFocusMainContentWhen } from '../../lib/focus';
 
 export const FEEDBACK_TITLE = 'Help us improve the ESOS Reporting service';
 
@@ -44,10 +45,7 @@ export default function FeedbackPage() {
     setSent(true);
   };
 
-  // The panel replaces the form: move focus (and the view) to the top of the page content.
-  useEffect(() => {
-    if (sent) document.getElementById('main-content')?.focus();
-  }, [sent]);
+  useFocusMainContentWhen(sent);
 
   if (sent) {
     return (

@@ -13,6 +13,7 @@ import { TaskTypeForm } from './task-form';
 import type { OwnPage } from './task-page';
 import { Timeline } from './timeline';
 import type { TaskView, TimelineEntry } from './task-view';
+import { useFocusMainContentWhen } from '../../lib/focus';
 
 
 export default function TasksPage() {
@@ -43,10 +44,7 @@ export default function TasksPage() {
     void load();
   }, [load, memory]);
 
-  // The page changes without a navigation: take focus (and the view) to its top, as a new page would.
-  useEffect(() => {
-    if (ownPage) document.getElementById('main-content')?.focus();
-  }, [ownPage]);
+  useFocusMainContentWhen(ownPage);
 
   if (ownPage) return <>{ownPage.content}</>;
 
