@@ -43,7 +43,8 @@ const portFree = (port: number) =>
 /** Nine free ports in a row for the Temporal services. */
 async function freePortRange(): Promise<number> {
   for (;;) {
-    const start = 20_000 + Math.floor(Math.random() * 20_000);
+    // Below 32768: the server keeps its ports in a smallint column (scripts/toolchain.mjs clusterPorts).
+    const start = 20_000 + Math.floor(Math.random() * 12_000);
     const all = await Promise.all(Array.from({ length: 9 }, (_, i) => portFree(start + i)));
     if (all.every(Boolean)) return start;
   }

@@ -219,8 +219,13 @@ export function setupTemporalSchema(binaries, { host, port, user, password, data
   }
 }
 
-/** Ports of one cluster: nine in a row from `base` (the frontend's gRPC port), none of the dev server's. */
+/**
+ * Ports of one cluster: nine in a row from `base` (the frontend's gRPC port), none of the dev server's.
+ * The server records its services' ports in its `cluster_membership` table as PostgreSQL smallint,
+ * so every one must be below 32768 (a higher one stops the server at start: "out of range").
+ */
 export function clusterPorts(base) {
+  if (!Number.isInteger(base) || base < 1024 || base + 8 > 32767) throw new Error(`CLUSTER_TEMPORAL_PORT must be a whole number from 1024 to 32759 (the server keeps its ports as smallint): ${base}`);
   return {
     frontend: base, frontendHttp: base + 1, history: base + 2, matching: base + 3, worker: base + 4,
     frontendMembership: base + 5, historyMembership: base + 6, matchingMembership: base + 7, workerMembership: base + 8,
