@@ -37,7 +37,9 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
           const due = await trx('email_outbox')
             .whereIn('status', ['PENDING', 'SENDING'])
             .andWhere('next_attempt_at', '<=', trx.fn.now())
-            .orderBy('id')
+            // The one due longest first: a message made due again (a retry, an operator's resend) is
+            // not stuck behind a backlog queued after it.
+            .orderBy([{ column: 'next_attempt_at' }, { column: 'id' }])
             .forUpdate()
             .skipLocked()
             .first();
