@@ -55,14 +55,33 @@ interface ClusterState {
 }
 const state = (): ClusterState => JSON.parse(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8'));
 
+/** The last lines the cluster printed, for a failure's message. */
+function clusterLogTail(lines = 60): string {
+  try {
+    return fs.readFileSync(path.join(dataDir, 'start-cluster.log'), 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+}
+
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (cluster.exitCode !== null) throw new Error(`start:cluster exited with ${cluster.exitCode} while waiting for ${what}`);
+    if (cluster.exitCode !== null) throw new Error(`start:cluster exited with ${cluster.exitCode} while waiting for ${what}; it printed:\n${clusterLogTail()}`);
     const value = await probe().catch(() => null);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; start:cluster printed:\n${clusterLogTail()}`);
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs a test body; a failure's message ends with what the cluster printed. */
+async function withClusterLog(body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    if (err instanceof Error) err.message += `\n\nstart:cluster printed:\n${clusterLogTail()}`;
+    throw err;
   }
 }
 
@@ -86,9 +105,12 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-cluster-'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
+  // What the cluster prints (the server's warnings while it is restarted on purpose, the processes
+  // started again) goes to a file, shown only when the test fails.
+  const log = fs.openSync(path.join(dataDir, 'start-cluster.log'), 'a');
   cluster = spawn(process.execPath, [path.join(root, 'scripts', 'start-cluster.mjs')], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log, log],
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -105,6 +127,7 @@ beforeAll(async () => {
       CLUSTER_SKIP_WEB_BUILD: '1',
     },
   });
+  fs.closeSync(log); // the cluster holds its own copy
   // Building the server takes minutes the first time on a machine; starting it, seconds.
   await until('the service to be healthy', async () => (await fetch(`${url}/api/health`)).ok, 15 * 60_000);
   await until('both workers', async () => state().pids['worker-1'] && state().pids['worker-2']);
@@ -134,7 +157,7 @@ afterAll(async () => {
 }, 60_000);
 
 describeCluster('npm run start:cluster', () => {
-  it('completes every account opening, exactly once each, through a worker killed and the Temporal server restarted', async () => {
+  it('completes every account opening, exactly once each, through a worker killed and the Temporal server restarted', () => withClusterLog(async () => {
     const companies = (await db('company_register').where({ company_status: 'active' }).orderBy('registration_number').limit(JOURNEYS)).map((c) => c.registration_number as string);
     const reviewer = await createUser(db, { firstName: 'Rhian', lastName: 'Reviewer' });
     await grantRegulator(db, reviewer, 'ENGLAND');
@@ -200,5 +223,5 @@ describeCluster('npm run start:cluster', () => {
     // The killed worker was replaced, and the cluster still has two.
     expect(state().pids['worker-1']).not.toBe(victim);
     expect(state().pids['worker-2']).toBeGreaterThan(0);
-  }, 10 * 60_000);
+  }), 10 * 60_000);
 });

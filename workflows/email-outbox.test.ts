@@ -16,7 +16,9 @@ let db: Db;
 let databaseUrl: string;
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+  // Each test stops its worker under a dispatcher still running: the SDK's warnings that a task's
+  // workflow has gone meanwhile are expected here, not news.
+  Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' }, forward: {} } } });
   [env, bundle] = await Promise.all([startTestTemporal(), bundleWorkflowCode({ workflowsPath: require.resolve('./index'), logger: new DefaultLogger('WARN') })]);
   // Its own database: other test files queue e-mails into the shared one while this one runs.
   databaseUrl = await createTestDatabase();
