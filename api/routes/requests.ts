@@ -132,29 +132,41 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
   if (user.roleType !== 'OPERATOR') throw forbidden();
   const key = idempotencyKey(ctx);
   const application = validate(def.create!.payload, rawPayload ?? {}) as OrganisationAccountApplication;
+  if (!key) return startApplication(ctx, deps, def, application, await reserveAccountId(deps, application), { retry: false });
+
+  // Calls with the same key take turns, by a lock in the database for the user and key: the first
+  // reserves the account and starts its workflow; the others find both and answer for it. Temporal
+  // alone does not decide two starts of one workflow sent in the same instant the same way each time.
   const digest = createHash('sha256').update(JSON.stringify(application)).digest('hex');
-  const earlier = async () => {
-    const row = await deps.db('account_application_keys').where({ user_id: user.userId, idempotency_key: key }).first('account_id', 'payload_digest');
-    if (row && row.payload_digest !== digest) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with a different application');
-    return row?.account_id as number | undefined;
-  };
+  await deps.db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`account-application:${user.userId}:${key}`]);
+    const earlier = await trx('account_application_keys').where({ user_id: user.userId, idempotency_key: key }).first('account_id', 'payload_digest');
+    if (earlier && earlier.payload_digest !== digest) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with a different application');
+    let accountId = earlier?.account_id as number | undefined;
+    if (accountId === undefined) {
+      accountId = await reserveAccountId(deps, application);
+      // Committed at once (not in the lock's transaction): a retry after a crash between here and
+      // the workflow's start finds the reservation and starts that application.
+      await deps.db('account_application_keys').insert({ user_id: user.userId, idempotency_key: key, account_id: accountId, payload_digest: digest });
+    }
+    // A retry may find the workflow started, or ended: attach to it rather than refuse.
+    await startApplication(ctx, deps, def, application, accountId, { retry: true });
+  });
+}
 
-  let accountId = key ? await earlier() : undefined;
-  if (accountId === undefined) {
-    if (application.registrationNumber) {
-      const live = await deps.db('accounts').where({ registration_number: application.registrationNumber, status: 'LIVE' }).first('id');
-      if (live) throw new ApiError(400, 'ACCOUNT1001', REGISTRATION_NUMBER_TAKEN, 'registrationNumber');
-      if (!(await companyRegister(deps.db).lookup(application.registrationNumber))) throw new ApiError(400, 'NOTFOUND1001', REGISTRATION_NUMBER_NOT_FOUND, 'registrationNumber');
-    }
-    const { rows } = await deps.db.raw(`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
-    accountId = rows[0].id as number;
-    if (key) {
-      const [kept] = await deps.db('account_application_keys').insert({ user_id: user.userId, idempotency_key: key, account_id: accountId, payload_digest: digest }).onConflict(['user_id', 'idempotency_key']).ignore().returning('account_id');
-      // The same key arrived twice at once: the other call reserved the account.
-      if (!kept) return applyForAccount(ctx, deps, def, rawPayload);
-    }
+/** Checks the application's registration number and reserves the id of the account it opens. */
+async function reserveAccountId(deps: AppDeps, application: OrganisationAccountApplication): Promise<number> {
+  if (application.registrationNumber) {
+    const live = await deps.db('accounts').where({ registration_number: application.registrationNumber, status: 'LIVE' }).first('id');
+    if (live) throw new ApiError(400, 'ACCOUNT1001', REGISTRATION_NUMBER_TAKEN, 'registrationNumber');
+    if (!(await companyRegister(deps.db).lookup(application.registrationNumber))) throw new ApiError(400, 'NOTFOUND1001', REGISTRATION_NUMBER_NOT_FOUND, 'registrationNumber');
   }
+  const { rows } = await deps.db.raw(`select nextval(pg_get_serial_sequence('accounts', 'id'))::int as id`);
+  return rows[0].id as number;
+}
 
+async function startApplication(ctx: Context, deps: AppDeps, def: ProcessDefinition, application: OrganisationAccountApplication, accountId: number, options: { retry: boolean }) {
+  const user = currentUser(ctx);
   const applicant = await deps.db('users').where({ id: user.userId }).first('first_name', 'last_name', 'email', 'job_title', 'phone_number');
   const { registeredAtCompaniesHouse: _registered, ...account } = application;
   const requestId = def.requestId(accountId);
@@ -173,9 +185,7 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
       },
       deadlines: { [APPLICATION_REVIEW]: reviewDeadline(new Date(), deps.config.reviewDueWorkingDays) },
     },
-    // With a key, another call with it (a retry, or the same one sent twice at once) may have
-    // started this application's workflow already: attach to it rather than refuse.
-    { retry: key !== undefined },
+    options,
   );
   // A retry of an application whose request has ended: its outcome, as the first answer gave it.
   const ended = snapshot ? null : await deps.db('requests').where({ id: requestId }).first('status');
