@@ -72,7 +72,7 @@ async function workbook(path: string, body: unknown, user = ni) {
     sheet.eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
     return out;
   };
-  return { disposition: res.headers.get('content-disposition'), names: book.worksheets.map((w) => w.name), rows };
+  return { disposition: res.headers.get('content-disposition'), names: book.worksheets.map((w) => w.name), rows, sheet: (name: string) => book.getWorksheet(name)! };
 }
 
 describe('report types', () => {
@@ -273,6 +273,16 @@ describe('the custom SQL report', () => {
     expect(rows).toHaveLength(24);
     const failed = await post('/custom/export', { sqlQuery: 'select 1 / (g - 5) from generate_series(1, 10) g' });
     expect(failed.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: division by zero' });
+  });
+
+  it('writes text that a spreadsheet would run as a formula as text, never as a formula (formula injection)', async () => {
+    const texts = ['=HYPERLINK("https://example.test","Open")', '+1+1', '-2+3', '@SUM(1,2)'];
+    const book = await workbook('/custom/export', { sqlQuery: `select ${texts.map((t, i) => `'${t}' as c${i}`).join(', ')}` });
+    const row = book.sheet('Data').getRow(2);
+    texts.forEach((text, i) => {
+      const cell = row.getCell(i + 1);
+      expect({ type: cell.type, value: cell.value, formula: cell.formula }).toEqual({ type: ExcelJS.ValueType.String, value: text, formula: undefined });
+    });
   });
 });
 
