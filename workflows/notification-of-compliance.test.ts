@@ -138,7 +138,11 @@ it('saves a section with the task version, refuses bad answers and an incomplete
 
   // Two submissions at the same moment: applied once.
   const [first, second] = await Promise.all([act(c.admin, task.id, SUBMIT_NOTIFICATION, {}), act(c.admin, task.id, SUBMIT_NOTIFICATION, {})]);
-  expect([first.status, second.status].sort()).toEqual(first.status === second.status ? [200, 200] : [200, 409]);
+  // The later one joins the first's submission (200), is refused by the workflow with the task closed
+  // (409), or finds the task gone when the API looks it up (404); either way it is applied once (below).
+  const [earlier, later] = [first.status, second.status].sort();
+  expect(earlier).toBe(200);
+  expect([200, 404, 409]).toContain(later);
   expect((first.status === 200 ? first : second).body).toMatchObject({ requestStatus: 'COMPLETED', nextTasks: [] });
   expect(await timelineOf(requestId)).toEqual(['NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED']);
   const submittedEntry = await h.db('request_actions').where({ request_id: requestId }).first();
