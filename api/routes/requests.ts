@@ -1,6 +1,8 @@
 // Requests (spec §7 "Requests and request actions"): read one, search an account's, list what the
 // caller may start, and start a process.
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
@@ -134,24 +136,38 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
   const application = validate(def.create!.payload, rawPayload ?? {}) as OrganisationAccountApplication;
   if (!key) return startApplication(ctx, deps, def, application, await reserveAccountId(deps, application), { retry: false });
 
-  // Calls with the same key take turns, by a lock in the database for the user and key: the first
-  // reserves the account and starts its workflow; the others find both and answer for it. Temporal
-  // alone does not decide two starts of one workflow sent in the same instant the same way each time.
+  // The same key from the same user names one application: the first call reserves its account id.
   const digest = createHash('sha256').update(JSON.stringify(application)).digest('hex');
-  await deps.db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`account-application:${user.userId}:${key}`]);
-    const earlier = await trx('account_application_keys').where({ user_id: user.userId, idempotency_key: key }).first('account_id', 'payload_digest');
-    if (earlier && earlier.payload_digest !== digest) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with a different application');
-    let accountId = earlier?.account_id as number | undefined;
-    if (accountId === undefined) {
-      accountId = await reserveAccountId(deps, application);
-      // Committed at once (not in the lock's transaction): a retry after a crash between here and
-      // the workflow's start finds the reservation and starts that application.
-      await deps.db('account_application_keys').insert({ user_id: user.userId, idempotency_key: key, account_id: accountId, payload_digest: digest });
+  const keyRow = { user_id: user.userId, idempotency_key: key };
+  let earlier = await deps.db('account_application_keys').where(keyRow).first('account_id', 'payload_digest');
+  if (!earlier) {
+    const accountId = await reserveAccountId(deps, application);
+    const [reserved] = await deps.db('account_application_keys').insert({ ...keyRow, account_id: accountId, payload_digest: digest }).onConflict(['user_id', 'idempotency_key']).ignore().returning('account_id');
+    // Reserved here (and committed before the workflow starts, so a retry after a crash finds it).
+    if (reserved) return startApplication(ctx, deps, def, application, accountId, { retry: true });
+    // The same key arrived twice at once, and the other call reserved it.
+    earlier = await deps.db('account_application_keys').where(keyRow).first('account_id', 'payload_digest');
+  }
+  if (earlier.payload_digest !== digest) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with a different application');
+  // A retry, or a second call at the same moment: let the first call's start land before this one
+  // attaches to it, so two starts of one workflow are never sent together (Temporal once answered
+  // one of two such starts with a refusal in CI).
+  await untilStarted(deps, def.requestId(earlier.account_id));
+  return startApplication(ctx, deps, def, application, earlier.account_id, { retry: true });
+}
+
+/** Waits (up to 5 s) for a request's workflow to exist; a call that reserved it and died never starts it. */
+async function untilStarted(deps: AppDeps, requestId: string): Promise<void> {
+  const client = await deps.temporal();
+  for (const giveUp = Date.now() + 5000; Date.now() < giveUp; await sleep(200)) {
+    try {
+      await client.workflow.getHandle(requestId).describe();
+      return;
+    } catch (err) {
+      // Temporal away: the start that follows answers for it (503).
+      if (!(err instanceof WorkflowNotFoundError)) return;
     }
-    // A retry may find the workflow started, or ended: attach to it rather than refuse.
-    await startApplication(ctx, deps, def, application, accountId, { retry: true });
-  });
+  }
 }
 
 /** Checks the application's registration number and reserves the id of the account it opens. */
