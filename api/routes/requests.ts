@@ -150,8 +150,8 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
   }
   if (earlier.payload_digest !== digest) throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was sent before with a different application');
   // A retry, or a second call at the same moment: let the first call's start land before this one
-  // attaches to it, so two starts of one workflow are never sent together (Temporal once answered
-  // one of two such starts with a refusal in CI).
+  // attaches to it, so two starts of one workflow are never sent together (one of two such calls was
+  // once answered 409 in CI; where that 409 came from was not found).
   await untilStarted(deps, def.requestId(earlier.account_id));
   return startApplication(ctx, deps, def, application, earlier.account_id, { retry: true });
 }
