@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
+import pino from 'pino';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app';
 import { createHttpServer } from '../api/http-server';
@@ -167,6 +168,24 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     anomalies: [],
     runtimeMs: 0,
   };
+  // The API's log: silent by default (FAULT_LOG_LEVEL=warn or =error prints it), but the error
+  // behind each 500 is kept, so that an anomaly says what went wrong inside.
+  const serverErrors = new Map<string, string>();
+  const apiLogger = () => {
+    const printed = process.env.FAULT_LOG_LEVEL ?? 'silent';
+    const printFrom = printed === 'silent' ? Infinity : pino.levels.values[printed];
+    const sink = {
+      write(line: string) {
+        const entry = JSON.parse(line) as { level: number; msg?: string; method?: string; path?: string; err?: { type?: string; message?: string; code?: unknown; stack?: string } };
+        if (entry.msg === 'unhandled error' && entry.err) {
+          const where = entry.err.stack?.split('\n').find((l) => l.trim().startsWith('at '))?.trim() ?? '';
+          serverErrors.set(`${entry.method} ${entry.path}`, `${entry.err.type ?? 'Error'}${entry.err.code !== undefined ? ` (code ${String(entry.err.code)})` : ''}: ${entry.err.message ?? ''} ${where}`.trim());
+        }
+        if (entry.level >= printFrom) process.stdout.write(line);
+      },
+    };
+    return createLogger(printFrom < pino.levels.values.error ? printed : 'error', sink);
+  };
   const anomaly = (text: string) => {
     report.anomalies.push(text);
     log(`  ANOMALY ${text}`);
@@ -206,7 +225,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const config: Config = { ...base, databaseUrl: pg.url, temporal: { ...base.temporal, address: temporal.address, taskQueue }, reporting: { ...base.reporting, now: testClock } };
     const db = createDb(pg.url, { min: 0, max: 10 });
     cleanups.push(() => db.destroy());
-    const deps: AppDeps = { config, db, logger: createLogger(process.env.FAULT_LOG_LEVEL ?? 'silent'), temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
+    const deps: AppDeps = { config, db, logger: apiLogger(), temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
     const server: http.Server = createHttpServer(createApp(deps));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => {
@@ -237,7 +256,10 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         const text = await res.text();
         const body = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
         if (counted) report.apiAnswers[res.status] = (report.apiAnswers[res.status] ?? 0) + 1;
-        if (res.status >= 500 && res.status !== 503) anomaly(`${init.method ?? 'GET'} ${pathAndQuery.replace(/\?.*/, '')} answered ${res.status}: ${text.slice(0, 200)}`);
+        if (res.status >= 500 && res.status !== 503) {
+          const route = `${init.method ?? 'GET'} ${pathAndQuery.replace(/\?.*/, '')}`;
+          anomaly(`${route} answered ${res.status}: ${text.slice(0, 200)}${serverErrors.has(route) ? ` — the API logged: ${serverErrors.get(route)}` : ''}`);
+        }
         return { status: res.status, body, ms: Date.now() - t0 };
       } catch (err) {
         const key = (err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer';
