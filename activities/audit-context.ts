@@ -1,7 +1,8 @@
 // The audit context an activity runs in (infra/audit.ts): source `workflow`, via the workflow that
 // scheduled it, and the acting user when the activity's argument names one — the user who sent the
 // update or signal, carried into the activity as `submitter`/`actor`/`by` (an Actor, with the API
-// caller's address in `audit`) or `submittedBy` (a user id). Without one, the change is the system's.
+// caller's address in `audit`) or `submittedBy` (a user id), or the submitter of the timeline entry
+// it writes (`timeline`). Without one, the change is the system's.
 import { Context } from '@temporalio/activity';
 import { runWithAuditContext, type AuditContext } from '../infra/audit';
 import type { Actor } from '../workflows/request-messages';
@@ -14,6 +15,8 @@ function actorIn(arg: unknown): Partial<Actor> | null {
     if (v && typeof v === 'object' && typeof v.userId === 'string') return v;
   }
   if (typeof a.submittedBy === 'string') return { userId: a.submittedBy };
+  // A write that records a timeline entry with it (a task closed by a transition): its submitter.
+  if (a.timeline) return actorIn(a.timeline);
   return null;
 }
 

@@ -19,6 +19,8 @@ export interface StartRequestArgs {
   payload: Record<string, unknown>;
   /** Restarted by a regulator: the COMPLETED row goes back to IN_PROGRESS, its history kept. */
   reinitiated?: boolean;
+  /** The timeline entry of the start, written in the same transaction. */
+  timeline?: RecordActionArgs;
 }
 
 export interface OpenTaskArgs {
@@ -41,6 +43,12 @@ export interface RecordActionArgs {
   type: string;
   payload: unknown;
   submitter: Actor | null;
+}
+
+/** A timeline entry written with a task's closing: `snapshot` records the task's saved draft as its payload. */
+export interface ClosingActionArgs extends Omit<RecordActionArgs, 'payload'> {
+  payload?: unknown;
+  snapshot?: boolean;
 }
 
 const SERVICE = 'Manage your ESOS reporting';
@@ -89,6 +97,21 @@ export async function moveToHistory(trx: Knex.Transaction, tasks: Record<string,
   await trx('request_tasks').whereIn('id', ids).delete();
 }
 
+/** A timeline entry, once per step key (an activity's retry writes nothing more). */
+async function recordAction(db: Knex | Knex.Transaction, args: RecordActionArgs): Promise<void> {
+  await db('request_actions')
+    .insert({
+      request_id: args.requestId,
+      type: args.type,
+      payload: args.payload === undefined ? null : JSON.stringify(args.payload),
+      submitter_id: args.submitter?.userId ?? null,
+      submitter: args.submitter?.fullName ?? null,
+      idempotency_key: args.key,
+    })
+    .onConflict('idempotency_key')
+    .ignore();
+}
+
 export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   const { db } = options;
   const deps = { homeUrl: options.homeUrl ?? loadConfig().publicUrl };
@@ -108,17 +131,25 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   }
 
   return {
-    /** Writes the request row; a request id used before by a CANCELLED request starts afresh. */
+    /** Writes the request row (and its first timeline entry); a request id used before by a CANCELLED request starts afresh. */
     async startRequest(args: StartRequestArgs): Promise<void> {
-      if (args.reinitiated) {
-        await db('requests').where({ id: args.requestId }).whereIn('status', ['COMPLETED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS', ended_at: null });
-        return;
-      }
-      await db('requests')
-        .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
-        .onConflict('id')
-        .merge({ status: 'IN_PROGRESS', payload: JSON.stringify(args.payload), created_at: db.fn.now(), submitted_at: null, ended_at: null })
-        .where('requests.status', 'CANCELLED');
+      const write = async (trx: Knex | Knex.Transaction) => {
+        if (args.reinitiated) {
+          await trx('requests').where({ id: args.requestId }).whereIn('status', ['COMPLETED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS', ended_at: null });
+          return;
+        }
+        await trx('requests')
+          .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
+          .onConflict('id')
+          .merge({ status: 'IN_PROGRESS', payload: JSON.stringify(args.payload), created_at: db.fn.now(), submitted_at: null, ended_at: null })
+          .where('requests.status', 'CANCELLED');
+      };
+      const { timeline } = args;
+      if (!timeline) return write(db);
+      await db.transaction(async (trx) => {
+        await write(trx);
+        await recordAction(trx, timeline);
+      });
     },
 
     async completeRequest(args: { requestId: string; status: string }): Promise<void> {
@@ -127,17 +158,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     async recordRequestAction(args: RecordActionArgs): Promise<void> {
-      await db('request_actions')
-        .insert({
-          request_id: args.requestId,
-          type: args.type,
-          payload: args.payload === undefined ? null : JSON.stringify(args.payload),
-          submitter_id: args.submitter?.userId ?? null,
-          submitter: args.submitter?.fullName ?? null,
-          idempotency_key: args.key,
-        })
-        .onConflict('idempotency_key')
-        .ignore();
+      await recordAction(db, args);
     },
 
     /** Opens a task with its default assignee (reference §3.4). Returns the task id and assignee. */
@@ -173,21 +194,27 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
 
     /**
      * Moves a finished task to the history and forgets who had opened it. Returns its saved payload.
-     * With a version, the task closes only if it is still the one the caller checked.
+     * With a version, the task closes only if it is still the one the caller checked. With a
+     * timeline entry, the entry is written in the same transaction (one write per transition).
      */
-    async closeTask(args: { taskId: number; version?: number }): Promise<Record<string, unknown>> {
+    async closeTask(args: { taskId: number; version?: number; timeline?: ClosingActionArgs }): Promise<Record<string, unknown>> {
       return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
+        let saved: Record<string, unknown>;
         if (task) {
           if (args.version !== undefined && task.version !== args.version) {
             throw ApplicationFailure.create({ type: 'STALE_TASK', message: 'The task was changed by someone else. Reload it and try again.', nonRetryable: true });
           }
           await moveToHistory(trx, [task]);
-          return task.payload;
+          saved = task.payload ?? {};
+        } else {
+          // A retry after the move: the history has it.
+          const done = await trx('request_task_history').where({ id: args.taskId }).first('payload');
+          saved = done?.payload ?? {};
         }
-        // A retry after the move: the history has it.
-        const done = await trx('request_task_history').where({ id: args.taskId }).first('payload');
-        return done?.payload ?? {};
+        const { timeline } = args;
+        if (timeline) await recordAction(trx, { ...timeline, payload: timeline.snapshot ? saved : timeline.payload });
+        return saved;
       });
     },
 

@@ -14,6 +14,7 @@ import {
   allHandlersFinished,
   condition,
   isCancellation,
+  patched,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
@@ -90,6 +91,13 @@ interface OpenTask extends OpenTaskView {
   /** Reminders this long before the due time. */
   remindBeforeMs: number[];
 }
+
+/**
+ * A task's closing and its timeline entry are one activity (one transaction), as are a request's
+ * row and its first timeline entry: two local activities fewer per journey. Behind a patch, so
+ * requests recorded with the separate writes replay as they ran.
+ */
+export const ONE_WRITE_PATCH = 'one-write-per-transition';
 
 /** The timeline entry of a moved due date (a regulator as submitter). */
 export const DUE_DATE_CHANGED = 'REQUEST_TASK_DUE_DATE_CHANGED';
@@ -337,9 +345,12 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           continue;
         }
         const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName, audit: pending.args.actor.audit };
+        const action = taskDef.actions[pending.args.actionType];
+        const oneWrite = patched(ONE_WRITE_PATCH);
+        const timeline = oneWrite && action.timeline ? { key: key(), requestId: input.requestId, type: action.timeline, payload, snapshot: !!action.snapshot, submitter: by } : undefined;
         let saved: Record<string, unknown>;
         try {
-          saved = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version })) ?? {};
+          saved = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version, timeline })) ?? {};
         } catch (err) {
           // Saved again since the API checked it: the caller must look at it afresh.
           if (!(err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'STALE_TASK')) throw err;
@@ -348,8 +359,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           continue;
         }
         tasks.delete(task.taskId);
-        const action = taskDef.actions[pending.args.actionType];
-        if (action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? saved : payload, submitter: by });
+        if (!oneWrite && action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? saved : payload, submitter: by });
         applied.push(pending);
         return { taskId: task.taskId, actionType: pending.args.actionType, payload, by, saved, at: pending.args.at ?? new Date().toISOString() };
       }
@@ -366,6 +376,9 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   };
 
   if (options.prepare) await options.prepare();
+  const started = input.reinitiated ? def.reinitiate?.timeline : def.create?.timeline;
+  const startedEntry = started && input.startedBy ? { type: started, payload: input.reinitiated ? null : (input.payload ?? null), submitter: input.startedBy } : null;
+  const oneWrite = patched(ONE_WRITE_PATCH);
   await acts.startRequest({
     requestId: input.requestId,
     requestType: input.requestType,
@@ -373,9 +386,9 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     competentAuthority: input.competentAuthority,
     payload: input.payload ?? {},
     reinitiated: !!input.reinitiated,
+    timeline: oneWrite && startedEntry ? { key: key(), requestId: input.requestId, ...startedEntry } : undefined,
   });
-  const started = input.reinitiated ? def.reinitiate?.timeline : def.create?.timeline;
-  if (started && input.startedBy) await ctx.recordAction(started, input.reinitiated ? null : (input.payload ?? null), input.startedBy);
+  if (!oneWrite && startedEntry) await ctx.recordAction(startedEntry.type, startedEntry.payload, startedEntry.submitter);
   try {
     status = await programScope.run(() => program(ctx));
   } catch (err) {
