@@ -14,7 +14,9 @@ import { ClamdScanner } from '../infra/clamd';
 import { bearer, verifyTestToken } from '../test/tokens';
 import { createUser, grantRegulator } from '../test/factories';
 import { OwnPostgres, prepareDatabase, tempDir } from './fault-env';
-import { formatReport, runFaults } from './fault';
+import { faultApiLog, formatReport, runFaults } from './fault';
+import Koa from 'koa';
+import { errorHandler } from '../api/middleware/errors';
 import fs from 'node:fs';
 
 describe('PostgreSQL down under the API', () => {
@@ -81,6 +83,30 @@ describe('PostgreSQL down under the API', () => {
       await db.destroy();
     }
   }, 120_000);
+});
+
+it('keeps, for an anomaly, what the API logged behind a 500, and nothing for a 503 or a refusal', async () => {
+  const log = faultApiLog('silent');
+  const app = new Koa();
+  app.use(errorHandler(log.logger));
+  app.use((ctx) => {
+    if (ctx.path === '/broken') throw Object.assign(new Error('column "x" does not exist'), { code: '42703' });
+    if (ctx.path === '/away') throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    ctx.throw(400, 'bad');
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    expect((await fetch(`${url}/broken`, { method: 'POST' })).status).toBe(500);
+    expect((await fetch(`${url}/away`)).status).toBe(503);
+    expect((await fetch(`${url}/refused`)).status).toBe(400);
+    expect(log.errorBehind('POST /broken')).toMatch(/^Error \(code 42703\): column "x" does not exist at .*fault\.test\.ts/);
+    expect(log.errorBehind('GET /away')).toBeUndefined();
+    expect(log.errorBehind('GET /refused')).toBeUndefined();
+  } finally {
+    server.close();
+  }
 });
 
 describe('npm run fault, short', () => {

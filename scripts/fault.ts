@@ -147,6 +147,30 @@ const expectedTimeline: Record<string, string[]> = {
 const expectedStatus: Record<string, string> = { ORGANISATION_ACCOUNT_OPENING: 'APPROVED', [NOTIFICATION]: 'COMPLETED', [ACTION_PLAN]: 'COMPLETED', [PROGRESS_UPDATE_1]: 'COMPLETED', [PROGRESS_UPDATE_2]: 'COMPLETED' };
 const submitTask: Record<string, string> = { ORGANISATION_ACCOUNT_OPENING: APPLICATION_REVIEW, [NOTIFICATION]: NOTIFICATION_SUBMIT, [ACTION_PLAN]: ACTION_PLAN_SUBMIT, [PROGRESS_UPDATE_1]: PROGRESS_UPDATE_1_SUBMIT, [PROGRESS_UPDATE_2]: PROGRESS_UPDATE_2_SUBMIT };
 
+/**
+ * The API's log in a fault run: silent by default (`FAULT_LOG_LEVEL=warn` or `=error` prints it),
+ * but the error behind each 500 is kept by route, so that the anomaly says what went wrong inside.
+ */
+export function faultApiLog(printed = process.env.FAULT_LOG_LEVEL ?? 'silent') {
+  const behind = new Map<string, string>();
+  const printFrom = printed === 'silent' ? Infinity : pino.levels.values[printed];
+  const sink = {
+    write(line: string) {
+      const entry = JSON.parse(line) as { level: number; msg?: string; method?: string; path?: string; err?: { type?: string; message?: string; code?: unknown; stack?: string } };
+      if (entry.msg === 'unhandled error' && entry.err) {
+        const where = entry.err.stack?.split('\n').find((l) => l.trim().startsWith('at '))?.trim() ?? '';
+        behind.set(`${entry.method} ${entry.path}`, `${entry.err.type ?? 'Error'}${entry.err.code !== undefined ? ` (code ${String(entry.err.code)})` : ''}: ${entry.err.message ?? ''} ${where}`.trim());
+      }
+      if (entry.level >= printFrom) process.stdout.write(line);
+    },
+  };
+  return {
+    logger: createLogger(printFrom < pino.levels.values.error ? printed : 'error', sink),
+    /** What the API logged for the last 500 of `METHOD /path`. */
+    errorBehind: (route: string) => behind.get(route),
+  };
+}
+
 export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   const started = Date.now();
   const log = options.log ?? ((line: string) => console.log(line));
@@ -168,24 +192,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     anomalies: [],
     runtimeMs: 0,
   };
-  // The API's log: silent by default (FAULT_LOG_LEVEL=warn or =error prints it), but the error
-  // behind each 500 is kept, so that an anomaly says what went wrong inside.
-  const serverErrors = new Map<string, string>();
-  const apiLogger = () => {
-    const printed = process.env.FAULT_LOG_LEVEL ?? 'silent';
-    const printFrom = printed === 'silent' ? Infinity : pino.levels.values[printed];
-    const sink = {
-      write(line: string) {
-        const entry = JSON.parse(line) as { level: number; msg?: string; method?: string; path?: string; err?: { type?: string; message?: string; code?: unknown; stack?: string } };
-        if (entry.msg === 'unhandled error' && entry.err) {
-          const where = entry.err.stack?.split('\n').find((l) => l.trim().startsWith('at '))?.trim() ?? '';
-          serverErrors.set(`${entry.method} ${entry.path}`, `${entry.err.type ?? 'Error'}${entry.err.code !== undefined ? ` (code ${String(entry.err.code)})` : ''}: ${entry.err.message ?? ''} ${where}`.trim());
-        }
-        if (entry.level >= printFrom) process.stdout.write(line);
-      },
-    };
-    return createLogger(printFrom < pino.levels.values.error ? printed : 'error', sink);
-  };
+  const apiLog = faultApiLog();
   const anomaly = (text: string) => {
     report.anomalies.push(text);
     log(`  ANOMALY ${text}`);
@@ -225,7 +232,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const config: Config = { ...base, databaseUrl: pg.url, temporal: { ...base.temporal, address: temporal.address, taskQueue }, reporting: { ...base.reporting, now: testClock } };
     const db = createDb(pg.url, { min: 0, max: 10 });
     cleanups.push(() => db.destroy());
-    const deps: AppDeps = { config, db, logger: apiLogger(), temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
+    const deps: AppDeps = { config, db, logger: apiLog.logger, temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
     const server: http.Server = createHttpServer(createApp(deps));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => {
@@ -258,7 +265,8 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
         if (counted) report.apiAnswers[res.status] = (report.apiAnswers[res.status] ?? 0) + 1;
         if (res.status >= 500 && res.status !== 503) {
           const route = `${init.method ?? 'GET'} ${pathAndQuery.replace(/\?.*/, '')}`;
-          anomaly(`${route} answered ${res.status}: ${text.slice(0, 200)}${serverErrors.has(route) ? ` — the API logged: ${serverErrors.get(route)}` : ''}`);
+          const logged = apiLog.errorBehind(route);
+          anomaly(`${route} answered ${res.status}: ${text.slice(0, 200)}${logged ? ` — the API logged: ${logged}` : ''}`);
         }
         return { status: res.status, body, ms: Date.now() - t0 };
       } catch (err) {
