@@ -65,10 +65,11 @@ describe('inviting an operator user, accepting and activating', () => {
     expect((await outbox(email)).map((m) => m.template)).toContain('UserAccountActivation');
     expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body.status).toBe('ENABLED');
 
+    const held = await bearer(invitee); // issued before the disabling
     const disable = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] }, admin);
     expect(disable.status).toBe(204);
     // Disabling ends the invitee's sign-ins: the token they hold is refused at once.
-    expect((await send('GET', '/terms', undefined, invitee)).status).toBe(401);
+    expect((await api.request('/api/v1.0/terms', { headers: held })).status).toBe(401);
     // Signed in again, they may still use the service but are told they are disabled.
     const newToken = await signedInAgain(invitee);
     expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: newToken })).body.status).toBe('DISABLED');
