@@ -133,22 +133,17 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   return {
     /** Writes the request row (and its first timeline entry); a request id used before by a CANCELLED request starts afresh. */
     async startRequest(args: StartRequestArgs): Promise<void> {
-      const write = async (trx: Knex | Knex.Transaction) => {
+      await db.transaction(async (trx) => {
         if (args.reinitiated) {
           await trx('requests').where({ id: args.requestId }).whereIn('status', ['COMPLETED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS', ended_at: null });
-          return;
+        } else {
+          await trx('requests')
+            .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
+            .onConflict('id')
+            .merge({ status: 'IN_PROGRESS', payload: JSON.stringify(args.payload), created_at: db.fn.now(), submitted_at: null, ended_at: null })
+            .where('requests.status', 'CANCELLED');
         }
-        await trx('requests')
-          .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
-          .onConflict('id')
-          .merge({ status: 'IN_PROGRESS', payload: JSON.stringify(args.payload), created_at: db.fn.now(), submitted_at: null, ended_at: null })
-          .where('requests.status', 'CANCELLED');
-      };
-      const { timeline } = args;
-      if (!timeline) return write(db);
-      await db.transaction(async (trx) => {
-        await write(trx);
-        await recordAction(trx, timeline);
+        if (args.timeline) await recordAction(trx, args.timeline);
       });
     },
 
