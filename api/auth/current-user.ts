@@ -4,7 +4,8 @@ import type { Db } from '../../infra/db';
 import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
 import type { Principal } from './principal';
-import { unauthorized } from '../errors';
+import { conflict, unauthorized } from '../errors';
+import { ensureUserRow } from './user-row';
 import { issuedBeforeRevocation } from '../../identity/sessions';
 
 export const sessionEnded = () => unauthorized('Your sign-in has ended. Sign in again');
@@ -73,11 +74,9 @@ export const CALLER_SQL = `
 export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
   let [row]: (CallerRow | undefined)[] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
   if (!row) {
-    await db('users')
-      .insert({ id: principal.subject, email: principal.email.toLowerCase(), first_name: principal.firstName, last_name: principal.lastName })
-      .onConflict('id')
-      .ignore();
+    await ensureUserRow(db, { id: principal.subject, email: principal.email, firstName: principal.firstName, lastName: principal.lastName });
     [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
+    if (!row) throw conflict('USER_EMAIL_IN_USE', 'Your email address is used by another sign-in. Contact the service desk');
   }
   if (issuedBeforeRevocation(principal.issuedAt, row.sessions_revoked_at)) throw sessionEnded();
   const authorities: Authority[] = row.authorities.map((r) => ({

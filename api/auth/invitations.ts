@@ -6,6 +6,7 @@ import type { Db } from '../../infra/db';
 import type { InvitationType } from '../../domain/users';
 import { ApiError } from '../errors';
 import type { Principal } from './principal';
+import { ensureUserRow } from './user-row';
 
 /** How long an invitation link stays valid. */
 export const INVITATION_EXPIRY_MINUTES = 3 * 24 * 60;
@@ -66,12 +67,9 @@ export async function resolveInvitee(trx: Db | Knex.Transaction, invitation: Pen
   const email = invitation.invited_email.toLowerCase();
   if (principal) {
     if (principal.email.toLowerCase() !== email) throw notTheInvitee();
-    await trx('users')
-      .insert({ id: principal.subject, email, first_name: principal.firstName, last_name: principal.lastName })
-      .onConflict('id')
-      .ignore();
+    await ensureUserRow(trx, { id: principal.subject, email, firstName: principal.firstName, lastName: principal.lastName });
     const user = await trx('users').where({ id: principal.subject }).first();
-    if (invitation.user_id && invitation.user_id !== user.id) throw notTheInvitee();
+    if (!user || (invitation.user_id && invitation.user_id !== user.id)) throw notTheInvitee();
     return user;
   }
   const user = invitation.user_id
@@ -82,7 +80,7 @@ export async function resolveInvitee(trx: Db | Knex.Transaction, invitation: Pen
   // from the invitation page): its subject becomes the user's id, as at its first API call.
   const credential = await trx('identity_credentials').whereRaw('lower(email) = ?', [email]).whereNotNull('email_verified_at').first();
   if (!credential) throw new ApiError(400, 'USER_NOT_SIGNED_IN', 'Sign in with the invited email address before accepting the invitation');
-  await trx('users').insert({ id: credential.subject, email, first_name: credential.first_name, last_name: credential.last_name }).onConflict('id').ignore();
+  await ensureUserRow(trx, { id: credential.subject, email, firstName: credential.first_name, lastName: credential.last_name });
   return trx('users').where({ id: credential.subject }).first();
 }
 

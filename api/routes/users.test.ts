@@ -33,6 +33,22 @@ describe('current user', () => {
     expect(res.body).toMatchObject({ id: who.id, email: who.email.toLowerCase(), firstName: 'Fiona', lastName: 'First', jobTitle: null, phoneNumber: null, termsVersion: null });
   });
 
+  it('creates the user once when their first calls arrive at the same moment, and answers each', async () => {
+    for (let round = 0; round < 60; round++) {
+      const who = { id: `at-once-${Date.now()}-${round}`, email: `at.once.${Date.now()}.${round}@example.test`, firstName: 'Ada', lastName: 'Once' };
+      const headers = await bearer(who);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => api.request('/api/v1.0/users', { headers })));
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect(await api.deps.db('users').where({ id: who.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    }
+  });
+
+  it('refuses with 409, not a failure, a first sign-in whose e-mail another user already has', async () => {
+    const existing = await createUser(api.deps.db);
+    const res = await api.request('/api/v1.0/users', { headers: await bearer({ id: `other-subject-${Date.now()}`, email: existing.email.toUpperCase(), firstName: 'Eve', lastName: 'Else' }) });
+    expect(res).toMatchObject({ status: 409, body: { code: 'USER_EMAIL_IN_USE', message: 'Your email address is used by another sign-in. Contact the service desk' } });
+  });
+
   it('refuses an expired token, a token for another audience and no token with 401', async () => {
     const user = await createUser(api.deps.db);
     const cases: Record<string, string>[] = [
