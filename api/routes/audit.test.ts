@@ -6,6 +6,7 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, createVerificationBody, grantOperator, grantRegulator, grantVerifier, type TestAccount, type TestUser } from '../../test/factories';
 import { formWith, samples } from '../../test/sample-files';
+import { Client } from 'pg';
 import { runWithAuditContext } from '../../infra/audit';
 
 let api: ApiHarness;
@@ -124,6 +125,28 @@ describe('in the transaction of the change', () => {
       const [row] = await entries({ entity: 'account_notes', entity_key: String(note.body.id) });
       expect(row.actor_user_id).toBe(writers[i]!.id);
     }
+  });
+
+  it('finds who acted by index lookups, not by reading whole tables, on every audited write', async () => {
+    // The plans of the trigger's own statements, as auto_explain reports them; with sequential scans
+    // priced out, a lookup that still scans a table is one no index can serve.
+    const client = new Client({ connectionString: process.env.ESOS_TEST_DATABASE_URL });
+    const plans: string[] = [];
+    client.on('notice', (notice) => plans.push(notice.message ?? ''));
+    await client.connect();
+    try {
+      await client.query(`load 'auto_explain'`);
+      for (const setting of ['auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_level = notice', 'enable_seqscan = off']) await client.query(`set ${setting}`);
+      await client.query('begin');
+      await client.query(`select set_config('esos.audit', $1, true)`, [JSON.stringify({ source: 'test', userId: admin.id })]);
+      await client.query(`insert into account_notes (account_id, payload, submitter_id, submitter, role_type) values ($1, '{}', $2, 'Ada Auditee', 'OPERATOR')`, [account.id, admin.id]);
+      await client.query('rollback');
+    } finally {
+      await client.end();
+    }
+    const nested = plans.join('\n');
+    expect(nested).toMatch(/Index Scan using authorities_user on authorities/);
+    expect(nested).not.toMatch(/Seq Scan on (authorities|users|requests|accounts)\b/);
   });
 
   it('code outside a request is the system’s, or whoever its context names', async () => {
