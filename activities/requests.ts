@@ -6,7 +6,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
-import { taskTypeLabels } from '../domain/requests';
+import { STALE_TASK_MESSAGE, taskTypeLabels } from '../domain/requests';
 import { accessFor } from '../domain/processes';
 import { UUID } from '../domain/files';
 import type { Actor } from '../workflows/request-messages';
@@ -198,7 +198,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
         let saved: Record<string, unknown>;
         if (task) {
           if (args.version !== undefined && task.version !== args.version) {
-            throw ApplicationFailure.create({ type: 'STALE_TASK', message: 'The task was changed by someone else. Reload it and try again.', nonRetryable: true });
+            throw ApplicationFailure.create({ type: 'STALE_TASK', message: STALE_TASK_MESSAGE, nonRetryable: true });
           }
           await moveToHistory(trx, [task]);
           saved = task.payload ?? {};

@@ -13,6 +13,9 @@ export type RequestType = (typeof requestTypes)[number];
 export const requestStatuses = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'APPROVED', 'REJECTED', 'TERMINATED'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
+/** A task saved (or closed) by someone else since the caller last read it: reload and try again. */
+export const STALE_TASK_MESSAGE = 'The task was changed by someone else. Reload it and try again.';
+
 export const taskTypes = [
   'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW',
   'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT',

@@ -17,6 +17,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { taskContext } from './task-context';
 import { taskActionUpdate } from '../../workflows/request-messages';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
+import { STALE_TASK_MESSAGE } from '../../domain/requests';
 
 
 const actionBody = v.object({
@@ -86,7 +87,7 @@ async function save(deps: AppDeps, user: CurrentUser, task: TaskRow, action: Tas
   return { version: row.version as number, payload: next ?? row.payload };
 }
 
-const staleTask = () => conflict('REQUEST_TASK_VERSION_CONFLICT', 'The task was changed by someone else. Reload it and try again.');
+const staleTask = () => conflict('REQUEST_TASK_VERSION_CONFLICT', STALE_TASK_MESSAGE);
 
 export const taskRoutes: RouteDef[] = [
   {
