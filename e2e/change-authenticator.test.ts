@@ -27,6 +27,9 @@ it('proves the current app, e-mails the change link, and the link ends the sign-
 
   await page.goto(linkIn(await latestEmail(person.email, 'Change your authenticator app')));
   await page.getByRole('heading', { name: 'Your one-time code has been reset' }).waitFor();
+  // The page stays: nothing on it races the ended sign-in into starting a new one.
+  await page.waitForLoadState('networkidle');
+  expect(new URL(page.url()).pathname).toBe('/2fa/reset-2fa');
 
   // The sign-in has ended: the dashboard finds them signed out, and signing in sets up a new app.
   await page.goto(`${new URL(page.url()).origin}/dashboard`);

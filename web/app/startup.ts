@@ -11,6 +11,12 @@ let started: Promise<void> | null = null;
 
 /** Paths where start-up must not run the silent check: the sign-in callback does its own work. */
 const SKIP_CHECK = ['/callback'];
+/**
+ * Paths shown signed out without the silent check. The one-time-code reset link ends its owner's
+ * sign-ins as its page loads: tokens a racing check adopted would be refused a moment later, and a
+ * refused call starts a new sign-in, taking the visitor away from the page that says it worked.
+ */
+const SIGNED_OUT = ['/2fa/reset-2fa'];
 
 export function startApp(): Promise<void> {
   started ??= run();
@@ -21,6 +27,10 @@ async function run(): Promise<void> {
   const uiConfiguration = await loadUiConfiguration();
   if (uiConfiguration?.oidc) configureSignIn(uiConfiguration.oidc);
   if (SKIP_CHECK.includes(location.pathname)) return;
+  if (SIGNED_OUT.includes(location.pathname)) {
+    useSession.setState({ signedIn: false });
+    return;
+  }
   let signedIn = false;
   try {
     signedIn = await checkSignedIn();
