@@ -7,7 +7,7 @@ import { loadConfig } from './infra/config';
 import { createDb } from './infra/db';
 import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
-import { connectClient, connectWorker, ensureSearchAttributes } from './infra/temporal';
+import { connectClient, connectWorker, ensureSearchAttributes, workerPolling } from './infra/temporal';
 import { listenForQueuedEmails } from './infra/outbox-wake';
 import { EMAIL_DISPATCHER_ID, emailQueuedSignal } from './workflows/email-outbox';
 import { ensureRetentionSchedule } from './infra/retention-schedule';
@@ -38,6 +38,7 @@ async function main() {
     // WORKFLOW_BUNDLE_PATH: workflows bundled beforehand (bundleWorkflowCode), so a restart skips bundling.
     ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath }),
     activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
+    ...workerPolling,
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);
   await ensureRetentionSchedule(client, { taskQueue: config.temporal.taskQueue, schedule: config.retention.schedule, dryRun: config.retention.dryRun });

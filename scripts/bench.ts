@@ -461,6 +461,7 @@ async function serveJourneyWorker(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const { createDb } = await import('../infra/db');
   const { createRequestActivities } = await import('../activities/requests');
+  const { workerPolling } = await import('../infra/temporal');
   const db = createDb(process.env.DATABASE_URL!, { min: 0, max: 10 });
   const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
   const worker = await Worker.create({
@@ -469,6 +470,7 @@ async function serveJourneyWorker(): Promise<void> {
     workflowsPath: require.resolve('../workflows/testing/index'),
     activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
     maxConcurrentActivityTaskExecutions: 50,
+    ...workerPolling,
   });
   const running = worker.run();
   process.on('message', (m: { type: string }) => {
@@ -494,6 +496,7 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
   const base = loadConfig();
   const deps = { temporal: async () => client, config: { ...base, temporal: { ...base.temporal, taskQueue } } };
   const visible: number[] = [];
+  const opened: number[] = [];
   const requestIds: string[] = [];
   let errors = 0;
   let started = 0;
@@ -508,6 +511,7 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
         try {
           const operator = `op-${accountId}`;
           const opToken = await mint(operator);
+          const startAt = performance.now();
           const snapshot = await startRequestWorkflow(deps, twoStepProcess, {
             requestId: twoStepProcess.requestId(accountId),
             requestType: twoStepProcess.requestType,
@@ -516,6 +520,7 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
             startedBy: { userId: operator, fullName: 'Olive Operator', roleType: 'OPERATOR' },
           });
           const submitAt = performance.now();
+          opened.push(submitAt - startAt);
           const submitted = await call(port, 'POST', '/api/v1.0/tasks/actions', opToken, { requestTaskId: snapshot.tasks[0].taskId, requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION', requestTaskActionPayload: { summary: 'Bench' } });
           if (submitted.status !== 200) throw new Error(submitted.body);
           const reviewId = (JSON.parse(submitted.body) as { nextTasks: { taskId: number }[] }).nextTasks[0].taskId;
@@ -539,7 +544,9 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
   );
   const seconds = (performance.now() - t0) / 1000;
   visible.sort((a, b) => a - b);
-  return { completed: requestIds.length, seconds, perSecond: requestIds.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), errors, requestIds };
+  opened.sort((a, b) => a - b);
+  const start = { p50: pct(opened, 50), p95: pct(opened, 95), max: opened.at(-1) ?? 0 };
+  return { completed: requestIds.length, seconds, perSecond: requestIds.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), start, errors, requestIds };
 }
 
 /** CPU time (ms) of a process from /proc, children not included. */
@@ -706,6 +713,8 @@ async function journeysSideBySide(env: NodeJS.ProcessEnv, statsDb: import('knex'
   row('10 users: completed/s', (r) => r.ten.perSecond.toFixed(1));
   row(`${WORKFLOWS} journeys by ${CONCURRENCY} users: completed/s`, (r) => `${r.full.perSecond.toFixed(1)} (${r.full.completed} ok, ${r.full.errors} errors)`);
   row(`${WORKFLOWS} journeys: next task visible p50/p95`, (r) => `${r.full.p50.toFixed(0)} / ${r.full.p95.toFixed(0)} ms`);
+  row('10 users: start → first task open p50/p95/max', (r) => `${r.ten.start.p50.toFixed(0)} / ${r.ten.start.p95.toFixed(0)} / ${r.ten.start.max.toFixed(0)} ms`);
+  row(`${WORKFLOWS} journeys: start → first task p50/p95/max`, (r) => `${r.full.start.p50.toFixed(0)} / ${r.full.start.p95.toFixed(0)} / ${r.full.start.max.toFixed(0)} ms`);
   row('CPU ms per journey: Temporal server', (r) => r.cpuPerJourney.temporal.toFixed(1));
   row('CPU ms per journey: worker', (r) => r.cpuPerJourney.worker.toFixed(1));
   row('CPU ms per journey: API (all processes)', (r) => r.cpuPerJourney.api.toFixed(1));
