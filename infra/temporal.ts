@@ -21,11 +21,10 @@ export function connectWorker(config: Config): Promise<NativeConnection> {
 }
 
 /**
- * Worker options shared by the worker and the bench's. The SDK gives a worker's pollers of new
- * workflow runs a fifth of its pollers and the runs it holds the rest: on a busy worker a process
- * being started then waited seconds behind others' next steps (start → first task p95 4.8 and 5.6 s
- * at 50 users, with "Slow gRPC call" warnings past 5 s). Shared evenly, a start waits about as long
- * as a step (p95 3.3 and 4.0 s; steps about a tenth slower; no such warnings).
+ * Worker options shared by the worker and the bench's. The SDK gives new workflow runs a fifth of a
+ * worker's pollers and the runs it holds the rest, so on a busy worker a process being started
+ * waited seconds behind others' next steps; shared evenly, a start waits about as long as a step
+ * (figures in the README, "Starting a process under load").
  */
 export const workerPolling = { nonStickyToStickyPollRatio: 1 } as const;
 

@@ -714,7 +714,7 @@ async function journeysSideBySide(env: NodeJS.ProcessEnv, statsDb: import('knex'
   row(`${WORKFLOWS} journeys by ${CONCURRENCY} users: completed/s`, (r) => `${r.full.perSecond.toFixed(1)} (${r.full.completed} ok, ${r.full.errors} errors)`);
   row(`${WORKFLOWS} journeys: next task visible p50/p95`, (r) => `${r.full.p50.toFixed(0)} / ${r.full.p95.toFixed(0)} ms`);
   row('10 users: start → first task open p50/p95/max', (r) => `${r.ten.start.p50.toFixed(0)} / ${r.ten.start.p95.toFixed(0)} / ${r.ten.start.max.toFixed(0)} ms`);
-  row(`${WORKFLOWS} journeys: start → first task p50/p95/max`, (r) => `${r.full.start.p50.toFixed(0)} / ${r.full.start.p95.toFixed(0)} / ${r.full.start.max.toFixed(0)} ms`);
+  row(`${WORKFLOWS} journeys: start → first task open p50/p95/max`, (r) => `${r.full.start.p50.toFixed(0)} / ${r.full.start.p95.toFixed(0)} / ${r.full.start.max.toFixed(0)} ms`);
   row('CPU ms per journey: Temporal server', (r) => r.cpuPerJourney.temporal.toFixed(1));
   row('CPU ms per journey: worker', (r) => r.cpuPerJourney.worker.toFixed(1));
   row('CPU ms per journey: API (all processes)', (r) => r.cpuPerJourney.api.toFixed(1));
