@@ -549,6 +549,54 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
   return { completed: requestIds.length, seconds, perSecond: requestIds.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), start, errors, requestIds };
 }
 
+/**
+ * The Temporal floor: `count` bare journeys (workflows/testing/bare-journey.ts) by `users` concurrent
+ * users, straight through the Temporal client: the same update-with-start and three updates as ours,
+ * with no activity, database or API. `step` times the second update (our submit's place).
+ */
+async function driveBareJourneys(client: import('@temporalio/client').Client, taskQueue: string, count: number, users: number) {
+  const { WithStartWorkflowOperation } = await import('@temporalio/client');
+  const { bareStepUpdate, BARE_JOURNEY_STEPS } = await import('../workflows/testing/bare-journey');
+  const steps: number[] = [];
+  const opened: number[] = [];
+  let completed = 0;
+  let errors = 0;
+  let started = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(users, count) }, async () => {
+      while (started < count) {
+        const workflowId = `bare-${process.pid}-${taskQueue}-${nextBareJourney++}`;
+        started++;
+        try {
+          const startAt = performance.now();
+          const operation = new WithStartWorkflowOperation('bareJourney', { workflowId, taskQueue, workflowIdConflictPolicy: 'FAIL' });
+          await client.workflow.executeUpdateWithStart(bareStepUpdate, { startWorkflowOperation: operation });
+          opened.push(performance.now() - startAt);
+          const handle = client.workflow.getHandle(workflowId);
+          for (let i = 2; i <= BARE_JOURNEY_STEPS; i++) {
+            const stepAt = performance.now();
+            const n = await handle.executeUpdate(bareStepUpdate);
+            if (n !== i) throw new Error(`step ${i} answered ${n}`);
+            if (i === 2) steps.push(performance.now() - stepAt);
+          }
+          await handle.result();
+          completed++;
+        } catch (err) {
+          errors++;
+          if (errors <= 3) console.error('bare journey error:', (err as Error).message.slice(0, 300));
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  steps.sort((a, b) => a - b);
+  opened.sort((a, b) => a - b);
+  return { completed, errors, perSecond: completed / seconds, p50: pct(steps, 50), p95: pct(steps, 95), start: { p50: pct(opened, 50), p95: pct(opened, 95) } };
+}
+
+let nextBareJourney = 1;
+
 /** CPU time (ms) of a process from /proc, children not included. */
 function processCpuMs(pid: number): number {
   const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -666,6 +714,14 @@ async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, statsDb:
     const after = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpu(statsDb, databases) };
     const n = Math.max(1, full.completed);
     const history = await Promise.all(full.requestIds.slice(0, 5).map(async (id) => (await client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
+    // The floor, on the same server and worker process, right after.
+    await driveBareJourneys(client, taskQueue, 5, 5);
+    const bareOne = await driveBareJourneys(client, taskQueue, Number(args['journeys-1'] ?? 20), 1);
+    const bareTen = await driveBareJourneys(client, taskQueue, Number(args['journeys-10'] ?? 100), 10);
+    const bareBefore = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, pg: await postgresCpu(statsDb, setup.pgDatabases) };
+    const bareFull = await driveBareJourneys(client, taskQueue, WORKFLOWS, CONCURRENCY);
+    const bareAfter = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, pg: await postgresCpu(statsDb, setup.pgDatabases) };
+    const bareN = Math.max(1, bareFull.completed);
     return {
       one,
       ten,
@@ -677,6 +733,16 @@ async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, statsDb:
         postgres: cpuSince(before.pg, after.pg) / n,
       },
       events: history.length ? history.reduce((a, b) => a + b, 0) / history.length : 0,
+      bare: {
+        one: bareOne,
+        ten: bareTen,
+        full: bareFull,
+        cpuPerJourney: {
+          temporal: (bareAfter.temporal - bareBefore.temporal) / bareN,
+          worker: (bareAfter.worker - bareBefore.worker) / bareN,
+          postgres: cpuSince(bareBefore.pg, bareAfter.pg) / bareN,
+        },
+      },
       rss: { temporal: processPeakRssMb(setup.pid), worker: (await worker.stats()).maxRssMb, api: (await api.stats()).each ?? [(await api.stats()).maxRssMb] },
     };
   } finally {
@@ -722,6 +788,19 @@ async function journeysSideBySide(env: NodeJS.ProcessEnv, statsDb: import('knex'
   row('CPU ms per journey: all', (r) => Object.values(r.cpuPerJourney).reduce((a, b) => a + b, 0).toFixed(1));
   row('history events per journey', (r) => r.events.toFixed(0));
   row('peak RSS MB: Temporal / worker / API', (r) => `${r.rss.temporal.toFixed(0)} / ${r.rss.worker.toFixed(0)} / ${r.rss.api.map((m) => m.toFixed(0)).join('+')}`);
+  const sum = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) => a + b, 0);
+  console.log('\nthe Temporal floor: the same start and three updates of a bare workflow (no activity, database or API), through the client, on the same server and worker');
+  row('1 user: update p50/p95', (r) => `${r.bare.one.p50.toFixed(0)} / ${r.bare.one.p95.toFixed(0)} ms`);
+  row('10 users: update p50/p95', (r) => `${r.bare.ten.p50.toFixed(0)} / ${r.bare.ten.p95.toFixed(0)} ms`);
+  row('10 users: completed/s', (r) => r.bare.ten.perSecond.toFixed(1));
+  row(`${WORKFLOWS} journeys by ${CONCURRENCY} users: completed/s`, (r) => `${r.bare.full.perSecond.toFixed(1)} (${r.bare.full.completed} ok, ${r.bare.full.errors} errors)`);
+  row('CPU ms per journey: Temporal / worker / PG', (r) => `${r.bare.cpuPerJourney.temporal.toFixed(1)} / ${r.bare.cpuPerJourney.worker.toFixed(1)} / ${r.bare.cpuPerJourney.postgres.toFixed(1)}`);
+  row('CPU ms per journey: all', (r) => sum(r.bare.cpuPerJourney).toFixed(1));
+  console.log('\nours against the floor');
+  row('CPU per journey, ours / floor', (r) => `${(sum(r.cpuPerJourney) / sum(r.bare.cpuPerJourney)).toFixed(2)}`);
+  row('CPU of Temporal + worker, ours / floor', (r) => `${((r.cpuPerJourney.temporal + r.cpuPerJourney.worker) / (r.bare.cpuPerJourney.temporal + r.bare.cpuPerJourney.worker)).toFixed(2)}`);
+  row('10 users: step p95, ours / floor', (r) => `${(r.ten.p95 / r.bare.ten.p95).toFixed(2)}`);
+  row('full load: completed/s, floor / ours', (r) => `${(r.bare.full.perSecond / r.full.perSecond).toFixed(2)}`);
 }
 
 async function main(): Promise<void> {
