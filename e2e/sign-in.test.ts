@@ -103,6 +103,24 @@ it('makes the regulator set up a one-time code, then asks for it at the next sig
   await page.close();
 });
 
+it('scores a password typed before the page script has loaded', async () => {
+  const page = await browser.newPage({ viewport: viewports.desktop });
+  await openSignIn(page);
+  // Hold the script back until the password is in, as on a slow connection or with autofill.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/auth/static/interaction.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: 'Create a sign-in' }).click();
+  await page.getByLabel('Create a password').fill('Correct-Horse-Battery-9');
+  release();
+  await page.locator('[data-strength-for="password"][data-score="4"]').waitFor();
+  await page.getByText('Password strength: strong').waitFor();
+  await page.close();
+});
+
 describe('a new person', () => {
   const person = { email: `new.${Date.now()}@example.org`, password: 'Correct-Horse-Battery-9' };
 

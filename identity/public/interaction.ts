@@ -35,4 +35,6 @@ for (const input of document.querySelectorAll<HTMLInputElement>('input[data-stre
     show(estimate(input.value));
   }, 100);
   input.addEventListener('input', update);
+  // Text typed or filled in by the browser before this module ran has had no input event.
+  if (input.value !== '') update();
 }
