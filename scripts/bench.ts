@@ -433,13 +433,20 @@ async function floorComparison(api: { port: number; stats: () => Promise<ApiStat
     }
     const fixedSeconds = Number(args['fixed-seconds'] ?? 15);
     console.log(`\nAPI at a fixed offered load of half the floor's throughput (open loop, ${fixedSeconds} s each): goal p95 < 10 ms`);
-    console.log('call                 offered/s  achieved/s   p50 ms   p95 ms   p99 ms   errors');
+    console.log('(the floor at the same offered load beside it: what the machine alone gives at that rate)');
+    console.log('call                 offered/s  achieved/s   p50 ms   p95 ms   p99 ms   errors   floor p50 / p95 ms   p95 API/floor');
     for (const { label, rate } of fixed) {
       const targets = phases.find((p) => p.label === label)!.targets;
-      // The API's pools let idle connections go while the floor ran: open them again first, unmeasured.
-      await fixedLoad(api.port, targets, rate, Math.min(2, fixedSeconds));
-      const r = await fixedLoad(api.port, targets, rate, fixedSeconds);
-      console.log(`${label.padEnd(20)} ${String(rate).padStart(9)} ${r.achieved.toFixed(0).padStart(11)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}${r.p95 < 10 ? ' ✓' : ' ✗'} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(8)}`);
+      // Pools let idle connections go while the other server ran: each is warmed again first, unmeasured.
+      const measure = async (port: number) => {
+        await fixedLoad(port, targets, rate, Math.min(2, fixedSeconds));
+        return fixedLoad(port, targets, rate, fixedSeconds);
+      };
+      const r = await measure(api.port);
+      const f = await measure(floor.port);
+      console.log(
+        `${label.padEnd(20)} ${String(rate).padStart(9)} ${r.achieved.toFixed(0).padStart(11)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}${r.p95 < 10 ? ' ✓' : ' ✗'} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(8)}   ${`${f.p50.toFixed(1)} / ${f.p95.toFixed(1)}`.padStart(18)}   ${(r.p95 / f.p95).toFixed(2).padStart(13)}${f.errors ? `  (floor errors ${f.errors})` : ''}`,
+      );
     }
     const rss = await floor.stats();
     console.log(`peak RSS per process: floor ${(rss.each ?? [rss.maxRssMb]).map((m) => m.toFixed(0)).join(' + ')} MB`);
