@@ -151,3 +151,29 @@ it('refuses a second notification and names the first', async () => {
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await page.getByText('You cannot start the Notification of Compliance process as it is already in progress or has been completed.').waitFor();
 });
+
+it('keeps the task list still while the people it can be assigned to are still loading', async () => {
+  const { account, admin } = await organisation();
+  const page = await as(admin);
+  await page.goto(`${baseUrl()}/accounts/${account.id}`);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
+  // Reloaded with the candidates held back: the section links must not move when they arrive, or
+  // a click aimed at one lands on something else.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/candidate-assignees', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const link = page.getByRole('link', { name: 'Reporting obligation' });
+  await link.waitFor();
+  const before = await link.boundingBox();
+  const answered = page.waitForResponse('**/candidate-assignees');
+  release();
+  await answered;
+  await page.getByLabel('Assign to').waitFor();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await link.boundingBox()).toEqual(before);
+});

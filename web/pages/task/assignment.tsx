@@ -39,7 +39,8 @@ export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props)
     onChanged();
   };
 
-  if (!candidates) return null;
+  // Drawn at once, its options filled in when they arrive: appearing later, the form would push the
+  // task's own links down under a pointer about to click them.
   return (
     <form onSubmit={assign} noValidate className="govuk-!-margin-bottom-6">
       <div className={`govuk-form-group${error ? ' govuk-form-group--error' : ''}`}>
@@ -53,7 +54,7 @@ export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props)
         )}
         <select id="assignee" name="assignee" className="govuk-select" value={chosen} onChange={(e) => setChosen(e.target.value)} aria-describedby={error ? 'assignee-error' : undefined}>
           <option value="">Select a person</option>
-          {candidates
+          {(candidates ?? [])
             .filter((c) => c.id !== assigneeId)
             .map((c) => (
               <option key={c.id} value={c.id}>
