@@ -177,3 +177,23 @@ it('keeps the task list still while the people it can be assigned to are still l
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await link.boundingBox()).toEqual(before);
 });
+
+it('draws the account page once what can be started on it is known, so its tabs do not move', async () => {
+  const { account, admin } = await organisation();
+  const page = await as(admin);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/available-workflows/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const accountRead = page.waitForResponse('**/organisation/account/**');
+  await page.goto(`${baseUrl()}/accounts/${account.id}`);
+  await accountRead;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Drawn now, the tabs would be pushed down by 'Start a new task' when it arrives.
+  expect(await page.getByRole('tab', { name: 'Users and contacts' }).count()).toBe(0);
+  release();
+  await page.getByRole('heading', { name: 'Start a new task' }).waitFor();
+  await page.getByRole('tab', { name: 'Users and contacts' }).waitFor();
+});

@@ -9,7 +9,7 @@ import { DetailsTab } from './details-tab';
 import { NotesTab } from './notes-tab';
 import { RequestsTab } from './requests-tab';
 import { UsersTab } from './users-tab';
-import { StartTask } from './start-task';
+import { StartTask, useAvailableWorkflows } from './start-task';
 import { AuditTab } from './audit-tab';
 import { useSession } from '../../stores/session';
 
@@ -18,6 +18,7 @@ export default function AccountPage() {
   const [account, setAccount] = useState<OrganisationAccountDto | null>(null);
   const [missing, setMissing] = useState(false);
   const regulator = useSession((s) => s.userState?.roleType === 'REGULATOR');
+  const workflows = useAvailableWorkflows(accountId);
   usePageTitle(account?.name ?? 'Account');
   useEffect(() => {
     apiGet<OrganisationAccountDto>(`/v1.0/organisation/account/${encodeURIComponent(accountId)}`).then(setAccount, (err) => setMissing(err instanceof HttpError && err.status === 404));
@@ -31,12 +32,12 @@ export default function AccountPage() {
       </>
     );
   }
-  if (!account) return null;
+  if (!account || workflows.available === undefined) return null;
   return (
     <>
       <span className="govuk-caption-l">{account.organisationId}</span>
       <h1 className="govuk-heading-l">{account.name}</h1>
-      <StartTask accountId={account.id} />
+      {workflows.available ? <StartTask accountId={account.id} available={workflows.available} reload={workflows.reload} /> : null}
       <Tabs
         items={[
           { id: 'details', label: 'Details', panel: <DetailsTab account={account} onChange={setAccount} /> },

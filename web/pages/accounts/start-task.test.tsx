@@ -3,7 +3,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { testResponse } from '../../testing/responses';
-import { StartTask } from './start-task';
+import { StartTask, useAvailableWorkflows } from './start-task';
+
+/** The section as the account page draws it: once what may be started is read. */
+function StartOnAccount42() {
+  const { available, reload } = useAvailableWorkflows(42);
+  return available ? <StartTask accountId={42} available={available} reload={reload} /> : null;
+}
 
 const fetchMock = jest.fn();
 
@@ -29,7 +35,7 @@ beforeEach(() => {
 const renderStart = () =>
   render(
     <Router>
-      <StartTask accountId={42} />
+      <StartOnAccount42 />
     </Router>,
   );
 

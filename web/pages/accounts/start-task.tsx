@@ -26,14 +26,31 @@ export function reason(type: RequestType, a: Availability): string | null {
   return `You cannot start the ${x}.`;
 }
 
-export function StartTask({ accountId }: { accountId: number }) {
-  const [available, setAvailable] = useState<Partial<Record<RequestType, Availability>> | null>(null);
+export type AvailableWorkflows = Partial<Record<RequestType, Availability>>;
+
+/**
+ * What the caller may start on the account. The account page reads it with the account and draws
+ * both at once: drawn later, this section would push the tabs below it down under a pointer.
+ */
+export function useAvailableWorkflows(accountId: string | number) {
+  // undefined while it loads; null when it could not be read (the section is then left out).
+  const [available, setAvailable] = useState<AvailableWorkflows | null | undefined>(undefined);
+  const reload = useCallback(() => {
+    apiGet<AvailableWorkflows>(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(setAvailable, () => setAvailable(null));
+  }, [accountId]);
+  useEffect(reload, [reload]);
+  return { available, reload };
+}
+
+interface StartTaskProps {
+  accountId: number;
+  available: AvailableWorkflows;
+  reload: () => void;
+}
+
+export function StartTask({ accountId, available, reload }: StartTaskProps) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [, navigate] = useLocation();
-  const load = useCallback(() => {
-    apiGet<Partial<Record<RequestType, Availability>>>(`/v1.0/requests/available-workflows/permit/${accountId}`).then(setAvailable, () => setAvailable(null));
-  }, [accountId]);
-  useEffect(load, [load]);
   const start = async (type: RequestType) => {
     try {
       const { requestId, tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>('/v1.0/requests', { requestCreateActionType: type }, { query: { accountId } });
@@ -46,9 +63,8 @@ export function StartTask({ accountId }: { accountId: number }) {
     } catch (err) {
       setMessage({ ok: false, text: err instanceof HttpError ? err.message : 'The task could not be started' });
     }
-    load();
+    reload();
   };
-  if (!available) return null;
   const entries = (Object.entries(available) as [RequestType, Availability][]).filter(([type]) => type !== 'ORGANISATION_ACCOUNT_OPENING');
   return (
     <section aria-labelledby="start-task-heading" className="govuk-!-margin-bottom-6">
