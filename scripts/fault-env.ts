@@ -93,16 +93,32 @@ export class OwnPostgres {
   }
 }
 
+class ExitedEarly extends Error {}
+
 /** A Temporal dev server whose state is a SQLite file: SIGKILL it and start it again, nothing is lost. */
 export class OwnTemporal {
   private child: ChildProcess | null = null;
-  private constructor(readonly dir: string, readonly port: number) {}
+  private constructor(readonly dir: string, private _port: number) {}
 
   static async create(dir: string): Promise<OwnTemporal> {
-    const t = new OwnTemporal(dir, await freePort());
     fs.mkdirSync(dir, { recursive: true });
-    await t.start();
-    return t;
+    const t = new OwnTemporal(dir, await freePort());
+    // The port was free when asked for, but another test's server may take it (or one of the dev
+    // server's other ports) before ours binds: the server then exits at once, and a fresh port is
+    // tried. Only at creation: a restarted server keeps its address, which the workers hold.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await t.start();
+        return t;
+      } catch (err) {
+        if (!(err instanceof ExitedEarly) || attempt === 3) throw err;
+        t._port = await freePort();
+      }
+    }
+  }
+
+  get port(): number {
+    return this._port;
   }
 
   get address(): string {
@@ -122,7 +138,13 @@ export class OwnTemporal {
     const child = spawn(temporalCliPath(), args, { stdio: ['ignore', log, log] });
     fs.closeSync(log);
     this.child = child;
-    await waitFor('Temporal', () => portAnswers(this.port));
+    const logTail = () => fs.readFileSync(path.join(this.dir, 'temporal.log'), 'utf8').trim().split('\n').slice(-5).join('\n');
+    await waitFor('Temporal', async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new ExitedEarly(`Temporal on port ${this.port} exited as it started (${child.exitCode ?? child.signalCode}):\n${logTail()}`);
+      return portAnswers(this.port);
+    }).catch((err: Error) => {
+      throw err instanceof ExitedEarly ? err : new Error(`${err.message}; its log ends:\n${logTail()}`);
+    });
   }
 
   kill(): void {
