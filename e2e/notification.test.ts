@@ -4,7 +4,7 @@
 // it is submitted; the regulator reads it and returns it for changes; the operator finds the
 // answers kept. Every page of the way passes axe at desktop and mobile widths.
 import type { Page } from 'playwright-core';
-import { baseUrl, watchConsole } from '../test/browser';
+import { baseUrl, holdBack, nextPaint, watchConsole } from '../test/browser';
 import { e2eDb, newPerson, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
@@ -160,12 +160,7 @@ it('keeps the task list still while the people it can be assigned to are still l
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   // Reloaded with the candidates held back: the section links must not move when they arrive, or
   // a click aimed at one lands on something else.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/candidate-assignees', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/candidate-assignees');
   await page.reload();
   const link = page.getByRole('link', { name: 'Reporting obligation' });
   await link.waitFor();
@@ -174,23 +169,18 @@ it('keeps the task list still while the people it can be assigned to are still l
   release();
   await answered;
   await page.getByLabel('Assign to').waitFor();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await nextPaint(page);
   expect(await link.boundingBox()).toEqual(before);
 });
 
 it('draws the account page once what can be started on it is known, so its tabs do not move', async () => {
   const { account, admin } = await organisation();
   const page = await as(admin);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/available-workflows/**', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/available-workflows/**');
   const accountRead = page.waitForResponse('**/organisation/account/**');
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await accountRead;
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await nextPaint(page);
   // Drawn now, the tabs would be pushed down by 'Start a new task' when it arrives.
   expect(await page.getByRole('tab', { name: 'Users and contacts' }).count()).toBe(0);
   release();

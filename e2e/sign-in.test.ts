@@ -1,7 +1,7 @@
 // Sign-in in a real browser against the embedded identity provider: each demo user, sign-out, the
 // one-time code, creating a sign-in through the e-mailed link, the terms screen and a password reset.
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
+import { axeViolations, baseUrl, holdBack, launchBrowser, viewports, watchConsole } from '../test/browser';
 import { demoUsers, enterPassword, openSignIn } from '../test/e2e-session';
 import { closeE2eDb, latestEmail, linkIn, totp } from '../test/e2e-people';
 
@@ -107,12 +107,7 @@ it('scores a password typed before the page script has loaded', async () => {
   const page = await browser.newPage({ viewport: viewports.desktop });
   await openSignIn(page);
   // Hold the script back until the password is in, as on a slow connection or with autofill.
-  let release!: () => void;
-  const typed = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/auth/static/interaction.js', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/auth/static/interaction.js');
   await page.getByRole('link', { name: 'Create a sign-in' }).click();
   await page.getByLabel('Create a password').fill('Correct-Horse-Battery-9');
   release();

@@ -32,6 +32,25 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Holds back the page's requests to `url` (a glob) until the returned function is called: to see a
+ * page as it is while one of its answers is still on the way.
+ */
+export async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Resolves once the browser has painted what the page has rendered so far. */
+export async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface AxeViolation {

@@ -5,13 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { testResponse } from '../../testing/responses';
 import { axeViolations } from '../../../test/jsdom-axe';
-import { StartTask, useAvailableWorkflows } from './start-task';
-
-/** The section as the account page draws it: once what may be started is read. */
-function StartOnAccount42() {
-  const { available, reload } = useAvailableWorkflows(42);
-  return available ? <StartTask accountId={42} available={available} reload={reload} /> : null;
-}
+import { StartTaskOnAccount } from '../../testing/start-task';
 import DisaggregatedUndertaking from './disaggregated-undertaking';
 
 const fetchMock = jest.fn();
@@ -40,7 +34,7 @@ it('says why a progress update cannot start normally and offers the disaggregate
   window.history.replaceState(null, '', '/accounts/42');
   render(
     <Router>
-      <StartOnAccount42 />
+      <StartTaskOnAccount accountId={42} />
     </Router>,
   );
   expect(await screen.findByText("You cannot start the Progress Update 1 if you haven't submitted the Action Plan.")).toBeInTheDocument();

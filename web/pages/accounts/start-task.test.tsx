@@ -3,13 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { testResponse } from '../../testing/responses';
-import { StartTask, useAvailableWorkflows } from './start-task';
-
-/** The section as the account page draws it: once what may be started is read. */
-function StartOnAccount42() {
-  const { available, reload } = useAvailableWorkflows(42);
-  return available ? <StartTask accountId={42} available={available} reload={reload} /> : null;
-}
+import { StartTaskOnAccount } from '../../testing/start-task';
 
 const fetchMock = jest.fn();
 
@@ -35,7 +29,7 @@ beforeEach(() => {
 const renderStart = () =>
   render(
     <Router>
-      <StartOnAccount42 />
+      <StartTaskOnAccount accountId={42} />
     </Router>,
   );
 

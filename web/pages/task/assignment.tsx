@@ -11,7 +11,7 @@ interface Props {
 }
 
 export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props) {
-  const [candidates, setCandidates] = useState<Candidate[] | null>(null);
+  const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -54,7 +54,7 @@ export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props)
         )}
         <select id="assignee" name="assignee" className="govuk-select" value={chosen} onChange={(e) => setChosen(e.target.value)} aria-describedby={error ? 'assignee-error' : undefined}>
           <option value="">Select a person</option>
-          {(candidates ?? [])
+          {candidates
             .filter((c) => c.id !== assigneeId)
             .map((c) => (
               <option key={c.id} value={c.id}>
