@@ -4,7 +4,7 @@ import { DefaultLogger, Runtime, Worker, type LogLevel } from '@temporalio/worke
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
 import { createActivities } from './activities';
 import { loadConfig } from './infra/config';
-import { createDb } from './infra/db';
+import { createDb, waitForSchema } from './infra/db';
 import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
 import { connectClient, connectWorker, ensureSearchAttributes, workerPolling } from './infra/temporal';
@@ -29,6 +29,7 @@ async function main() {
   const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'ERROR' };
   Runtime.install({ logger: new DefaultLogger(sdkLevels[config.logLevel] ?? 'INFO') });
   const db = createDb(config.databaseUrl);
+  await waitForSchema(db, (reason) => logger.info({ reason }, 'waiting for the web process to migrate the database'));
   const client = await connectClient(config);
   await ensureSearchAttributes(client, config.temporal.namespace);
   const worker = await Worker.create({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { miReaderRoles } from './mi-readers';
@@ -44,6 +45,39 @@ export const migrationsDirectory = path.resolve(__dirname, '..', 'migrations');
 // Migrations are TypeScript files run in-process (tsx or jest transform them).
 export async function migrate(db: Db): Promise<void> {
   await db.migrate.latest({ directory: migrationsDirectory, loadExtensions: ['.ts'] });
+}
+
+/**
+ * Migrations not yet run on the database: all of them while it or its migrations table does not
+ * exist. Reads only, so a process that is not the one migrating can ask while the other migrates.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const files = fs.readdirSync(migrationsDirectory).filter((f) => f.endsWith('.ts'));
+  const { rows } = await db.raw<{ rows: { ready: boolean }[] }>(`select to_regclass('knex_migrations') is not null as ready`);
+  if (!rows[0]?.ready) return files;
+  const done = new Set((await db('knex_migrations').select('name')).map((r: { name: string }) => r.name));
+  return files.filter((f) => !done.has(f));
+}
+
+/**
+ * Waits until the web process (which migrates at start) has brought the database up to date, so a
+ * worker started beside it, or deployed before it, runs no activity on a missing or older schema.
+ */
+export async function waitForSchema(db: Db, onWait: (reason: string) => void, pollMs = 1000): Promise<void> {
+  let said = false;
+  for (;;) {
+    let reason: string;
+    try {
+      const pending = await pendingMigrations(db);
+      if (pending.length === 0) return;
+      reason = `${pending.length} migration(s) not run yet`;
+    } catch (err) {
+      reason = (err as Error).message;
+    }
+    if (!said) onWait(reason);
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 /** Creates the database named in the URL when it does not exist yet (needs rights on `postgres`). */
