@@ -5,7 +5,7 @@
 // it writes (`timeline`). Without one, the change is the system's.
 import { Context } from '@temporalio/activity';
 import { runWithAuditContext, type AuditContext } from '../infra/audit';
-import type { Actor } from '../workflows/request-messages';
+import type { Actor } from '../domain/request-messages';
 
 function actorIn(arg: unknown): Partial<Actor> | null {
   if (!arg || typeof arg !== 'object') return null;

@@ -9,9 +9,9 @@ import { queueEmails } from '../infra/outbox';
 import type { Values } from '../domain/reports/fields';
 import type { ReportData } from '../domain/reports/report';
 import { requestId, startTaskTexts, type RequestType } from '../domain/requests';
-import { ukDate } from '../domain/processes/deadlines';
-import { progressUpdate1Start } from '../domain/reports/progress-update-1/start';
-import { progressUpdate2Start } from '../domain/reports/progress-update-2/start';
+import { ukDate } from '../domain/deadlines';
+import { progressUpdate1Start } from '../processes/progress-update-1/start';
+import { progressUpdate2Start } from '../processes/progress-update-2/start';
 
 const SERVICE = 'Manage your ESOS reporting';
 

@@ -7,9 +7,9 @@ import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
 import { STALE_TASK_MESSAGE, taskTypeLabels } from '../domain/requests';
-import { accessFor } from '../domain/processes';
+import { accessFor } from '../processes';
 import { UUID } from '../domain/files';
-import type { Actor } from '../workflows/request-messages';
+import type { Actor } from '../domain/request-messages';
 
 export interface StartRequestArgs {
   requestId: string;

@@ -9,7 +9,7 @@
 // status. FUZZ_SEED repeats a run.
 import fc from 'fast-check';
 import { apiRouteTables } from './app';
-import { startEngineHarness, type EngineHarness } from '../workflows/testing/harness';
+import { startEngineHarness, type EngineHarness } from '../test/workflows/harness';
 import { loadAccessExpectations, makeWorld, roles, type AccessExpectation, type World } from '../test/route-access';
 import { bearer } from '../test/tokens';
 import { buildBody, fuzzArbitraries, harvestSchemas, nest, paramText, type Caller, type FuzzCase } from '../test/fuzz-inputs';

@@ -1,7 +1,7 @@
 // Walks every route the app registers (api/app.ts's route tables), as each kind of caller, and checks
 // who is let in and who is refused (401 no token, 403 wrong role or missing permission, 404 someone
 // else's resource). A route added to the app without an expectation fails the first test: decide who
-// may call it, then add a row in api/routes/<group>.access.ts.
+// may call it, then add a row in test/access/<group>.ts.
 import type { RouteDef } from './routing';
 import { apiRouteTables } from './app';
 import { startApi, type ApiHarness } from '../test/api-harness';

@@ -2,7 +2,7 @@
 // every section with its questions and answers as the summary pages show them. Reports take their
 // rows from their definitions (reportAnswers, shared with the SPA's summary pages); the account
 // application decision and the account closure have a few questions of their own.
-import { processFor } from '../domain/processes';
+import { processFor } from '../processes';
 import { reportAnswers, reportPayloadOf } from '../domain/reports/report';
 import { accountSubmissionSections, type DocumentSection } from '../domain/submission-summaries';
 import { requestTypeName, startTaskTexts, type RequestType } from '../domain/requests';

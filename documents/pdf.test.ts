@@ -1,5 +1,5 @@
 import { pdfText } from '../test/pdf-text';
-import { largestNotificationDocument } from './largest-report';
+import { largestNotificationDocument } from '../test/fixtures/largest-document';
 import { documentSections } from './content';
 import { printable, renderSubmissionPdf } from './pdf';
 

@@ -3,6 +3,9 @@
 // a request type ending in `_P3` belongs to phase 3 — with their tasks, timeline, notes, submitted
 // report, submission documents (PDFs) and files. Accounts, users and the audit trail are not a period's data and are kept.
 
+/** The Temporal schedule that starts the dataRetention workflow (infra/retention-schedule.ts). */
+export const RETENTION_SCHEDULE_ID = 'esos-data-retention';
+
 /** The end of each compliance period (a UK day): phase 3 ran to its compliance date, 5 December 2023. */
 export const defaultCompliancePeriodEnds: Record<string, string> = { P3: '2023-12-05' };
 

@@ -11,11 +11,11 @@ import { baseUrl, watchConsole } from '../test/browser';
 import { e2eDb, newPerson, signIn, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
-import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION, actionPlanReport } from '../domain/reports/action-plan/definition';
-import { PU1_MEASURES, progressUpdate1Report } from '../domain/reports/progress-update-1/definition';
-import { PU2_MEASURES, progressUpdate2Report } from '../domain/reports/progress-update-2/definition';
+import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION, actionPlanReport } from '../processes/action-plan/report';
+import { PU1_MEASURES, progressUpdate1Report } from '../processes/progress-update-1/report';
+import { PU2_MEASURES, progressUpdate2Report } from '../processes/progress-update-2/report';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED } from '../domain/reports/progress-update';
-import { addedMeasure, apMeasure } from '../domain/reports/testing/measures';
+import { addedMeasure, apMeasure } from '../test/fixtures/measures';
 import { useBrowser, expectAccessible } from '../test/e2e-browser';
 
 jest.setTimeout(300_000);

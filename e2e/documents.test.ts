@@ -12,8 +12,8 @@ import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { pdfText } from '../test/pdf-text';
-import { notificationReport } from '../domain/reports/notification/definition';
-import { completeReport, completeReportCategories, type CompleteReportName } from '../domain/reports/notification/testing/complete-reports';
+import { notificationReport } from '../processes/notification-of-compliance/report';
+import { completeReport, completeReportCategories, type CompleteReportName } from '../test/fixtures/notification-reports';
 import { reportAnswers, taskList } from '../domain/reports/report';
 import { requestId as requestIdOf } from '../domain/requests';
 

@@ -6,8 +6,8 @@ import { baseUrl } from '../test/browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection } from '../test/report-filler';
-import { notificationReport } from '../domain/reports/notification/definition';
-import { completeReport, completeReportCategories, type CompleteReportName } from '../domain/reports/notification/testing/complete-reports';
+import { notificationReport } from '../processes/notification-of-compliance/report';
+import { completeReport, completeReportCategories, type CompleteReportName } from '../test/fixtures/notification-reports';
 import { taskList } from '../domain/reports/report';
 import { useBrowser } from '../test/e2e-browser';
 

@@ -8,7 +8,7 @@ import { baseUrl, holdBack, nextPaint, watchConsole } from '../test/browser';
 import { e2eDb, newPerson, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
-import { notificationReport } from '../domain/reports/notification/definition';
+import { notificationReport } from '../processes/notification-of-compliance/report';
 import { useBrowser, expectAccessible } from '../test/e2e-browser';
 
 jest.setTimeout(300_000);

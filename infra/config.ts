@@ -2,7 +2,7 @@
 // reads it from here, so a setting has one name and one default.
 import { execSync } from 'node:child_process';
 import { inputLimits } from '../domain/limits';
-import { REMINDER_DAYS, STATUTORY_DUE_DATES, reminderDaysInMs } from '../domain/processes/deadlines';
+import { REMINDER_DAYS, STATUTORY_DUE_DATES, reminderDaysInMs } from '../domain/deadlines';
 import { DEFAULT_RETENTION_YEARS, defaultCompliancePeriodEnds } from '../domain/retention';
 
 function int(name: string, fallback: number): number {

@@ -2,7 +2,7 @@
 // `npm start`) starts: created when missing, otherwise brought in line with the configuration, so
 // starting again, or several workers starting at once, leaves exactly one schedule.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptions } from '@temporalio/client';
-import { RETENTION_SCHEDULE_ID } from '../workflows/retention';
+import { RETENTION_SCHEDULE_ID } from '../domain/retention';
 
 export interface RetentionScheduleSettings {
   taskQueue: string;

@@ -61,7 +61,7 @@ async function serve(): Promise<void> {
   if (args['journey-worker']) return serveJourneyWorker();
   const processes = Number(process.env.BENCH_API_PROCESSES ?? 1);
   if (processes > 1 && cluster.isPrimary) return servePrimary(processes);
-  await import('../domain/processes/testing/two-step');
+  await import('../test/processes/two-step');
   const { createApp } = await import('../api/app');
   const { createTokenVerifier } = await import('../api/auth/verify-token');
   const { loadConfig } = await import('../infra/config');
@@ -302,7 +302,7 @@ async function serveFloor(): Promise<void> {
   const { TASK_PAGE_SQL } = await import('../api/routes/tasks');
   const { workItemPageStatement } = await import('../api/routes/work-items');
   type WorkItemList = import('../domain/work-items').WorkItemList;
-  await import('../domain/processes');
+  await import('../processes');
   // Generic plans, as infra/prepared.ts asks for them per statement: here for the whole session.
   const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
   // (idle connections kept: a backend that ends takes its CPU count with it, and PostgreSQL's share would be lost)
@@ -474,7 +474,7 @@ async function serveJourneyWorker(): Promise<void> {
   const worker = await Worker.create({
     connection,
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    workflowsPath: require.resolve('../workflows/testing/index'),
+    workflowsPath: require.resolve('../test/workflows/index'),
     activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
     maxConcurrentActivityTaskExecutions: 50,
     ...workerPolling,
@@ -497,8 +497,8 @@ let nextJourneyAccount = 1;
 
 /** `count` journeys by `users` concurrent users; the next-task visibility of each, and errors. */
 async function driveJourneys(port: number, client: import('@temporalio/client').Client, taskQueue: string, count: number, users: number) {
-  const { twoStepProcess } = await import('../domain/processes/testing/two-step');
-  const { startRequestWorkflow } = await import('../api/routes/requests-engine');
+  const { twoStepProcess } = await import('../test/processes/two-step');
+  const { startRequestWorkflow } = await import('../api/request-workflows');
   const { loadConfig } = await import('../infra/config');
   const base = loadConfig();
   const deps = { temporal: async () => client, config: { ...base, temporal: { ...base.temporal, taskQueue } } };
@@ -563,7 +563,7 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
  */
 async function driveBareJourneys(client: import('@temporalio/client').Client, taskQueue: string, count: number, users: number) {
   const { WithStartWorkflowOperation } = await import('@temporalio/client');
-  const { bareStepUpdate, BARE_JOURNEY_STEPS } = await import('../workflows/testing/bare-journey');
+  const { bareStepUpdate, BARE_JOURNEY_STEPS } = await import('../test/workflows/bare-journey');
   const steps: number[] = [];
   const opened: number[] = [];
   let completed = 0;
@@ -887,7 +887,7 @@ main().catch((err) => {
 // (the test fixture with the most answer rows), after one warm-up render; budget one second.
 // `npm run bench -- --pdf-only` prints only this.
 async function benchSubmissionPdf(): Promise<void> {
-  const { largestNotificationDocument } = await import('../documents/largest-report');
+  const { largestNotificationDocument } = await import('../test/fixtures/largest-document');
   const { renderSubmissionPdf } = await import('../documents/pdf');
   const { name, rows, document } = largestNotificationDocument();
   const cold = performance.now();

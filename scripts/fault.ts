@@ -50,13 +50,13 @@ import {
   SUBMIT_NOTIFICATION,
   SUBMIT_PROGRESS_UPDATE_1,
   SUBMIT_PROGRESS_UPDATE_2,
-} from '../domain/processes';
-import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION } from '../domain/reports/action-plan/definition';
-import { PU1_MEASURES } from '../domain/reports/progress-update-1/definition';
-import { PU2_MEASURES } from '../domain/reports/progress-update-2/definition';
+} from '../processes';
+import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION } from '../processes/action-plan/report';
+import { PU1_MEASURES } from '../processes/progress-update-1/report';
+import { PU2_MEASURES } from '../processes/progress-update-2/report';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED } from '../domain/reports/progress-update';
-import { completeReports, withUndertaking, type CompleteReportName } from '../domain/reports/notification/testing/complete-reports';
-import { addedMeasure, apMeasure } from '../domain/reports/testing/measures';
+import { completeReports, withUndertaking, type CompleteReportName } from '../test/fixtures/notification-reports';
+import { addedMeasure, apMeasure } from '../test/fixtures/measures';
 import { bundleWorkflows, OwnPostgres, OwnTemporal, prepareDatabase, sleep, tempDir, WorkerProcess } from './fault-env';
 
 /** What to stop and remove when the run ends, or is interrupted (Ctrl-C). */

@@ -1,6 +1,6 @@
 // The callers and the data the route-by-role test (api/route-access.test.ts) uses, and the shape of
-// an access expectation. Each route group may keep its expectations next to its routes, in
-// api/routes/<group>.access.ts exporting `accessExpectations`, so groups never edit one shared table.
+// an access expectation. Each route group keeps its expectations in test/access/<group>.ts exporting
+// `accessExpectations`, so groups never edit one shared table.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../infra/db';
@@ -66,11 +66,11 @@ export async function makeWorld(db: Db): Promise<World> {
   };
 }
 
-/** Every api/routes/*.access.ts file's `accessExpectations`, merged. */
+/** Every test/access/*.ts file's `accessExpectations`, merged. */
 export function loadAccessExpectations(): Record<string, AccessExpectation> {
-  const dir = path.resolve(__dirname, '..', 'api', 'routes');
+  const dir = path.resolve(__dirname, 'access');
   const merged: Record<string, AccessExpectation> = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.access.ts')).sort()) {
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
     const mod = require(path.join(dir, file)) as { accessExpectations?: Record<string, AccessExpectation> };
     Object.assign(merged, mod.accessExpectations ?? {});
   }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type ReplayResult } from '@temporalio/worker';
-import { historiesDir, loadHistory } from './testing/harness';
+import { historiesDir, loadHistory } from '../test/workflows/harness';
 
 const files = fs.readdirSync(historiesDir).filter((f) => f.endsWith('.json')).sort();
 const histories = () => files.map((f) => ({ workflowId: f.replace(/\.json$/, ''), history: loadHistory(path.join(historiesDir, f)) }));
@@ -26,7 +26,7 @@ it('has saved histories of the request workflows', () => {
 });
 
 it('replays every saved history against the current workflow code without a determinism error', async () => {
-  const results = await replayAll(require.resolve('./testing/index'));
+  const results = await replayAll(require.resolve('../test/workflows/index'));
   expect(results.map((r) => ({ workflowId: r.workflowId, error: r.error?.message }))).toEqual(files.map((f) => ({ workflowId: f.replace(/\.json$/, ''), error: undefined })));
 });
 
@@ -34,8 +34,8 @@ it('fails on a change made without a patch, and passes when the same change is b
   // The variants change the engine's test process only.
   const twoStep = (file: string) => file.startsWith('testTwoStepRequest-');
   const expected = files.filter((f) => twoStep(f.replace(/\.json$/, '')));
-  const broken = await replayAll(require.resolve('./testing/variants/unpatched-change'), twoStep);
+  const broken = await replayAll(require.resolve('../test/workflows/variants/unpatched-change'), twoStep);
   expect(broken.map((r) => r.error?.name)).toEqual(expected.map(() => 'DeterminismViolationError'));
-  const patched = await replayAll(require.resolve('./testing/variants/patched-change'), twoStep);
+  const patched = await replayAll(require.resolve('../test/workflows/variants/patched-change'), twoStep);
   expect(patched.map((r) => r.error?.message)).toEqual(expected.map(() => undefined));
 });

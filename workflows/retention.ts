@@ -5,8 +5,6 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { RetentionActivities } from '../activities/retention';
 import type { RetentionResult } from '../domain/retention';
 
-export const RETENTION_SCHEDULE_ID = 'esos-data-retention';
-
 const { applyDataRetention } = proxyActivities<RetentionActivities>({
   startToCloseTimeout: '30 minutes',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },

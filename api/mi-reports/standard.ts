@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type CompetentAuthority } from '../../domain/authorities';
 import { accountStatusLabels, locationLabels, type AccountStatus } from '../../domain/accounts';
-import { accessFor, knownTaskTypes, processFor } from '../../domain/processes';
+import { accessFor, knownTaskTypes, processFor } from '../../processes';
 import { requestActionLabel } from '../../domain/request-action-labels';
 import { requestTypeName, taskTypeLabels, type TaskType } from '../../domain/requests';
 import { formatDateLong } from '../../domain/validation';

@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
 import type { Db } from '../../infra/db';
 import { accountNoteSchema, noteUpdateSchema, type AccountNoteDto, type AccountNotesPage } from '../../domain/notes';
-import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from './notes';
+import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
 
 const NOTES_EDIT = 'PERM_ACCOUNT_NOTES_EDIT' as const;
 const NOTE_ROLES = role(['OPERATOR', 'REGULATOR']);

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps';
 import { currentUser } from '../auth/current-user';
 import { badRequest, notFound } from '../errors';
 import { required, validate } from '../validate';
-import { assertVisible } from './task-access';
+import { assertVisible } from '../tasks/task-access';
 import { issueFileToken } from '../files/tokens';
 import { single } from '../params';
 import { UUID } from '../../domain/files';

@@ -4,7 +4,7 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { notFound } from '../errors';
-import { assertVisible } from './task-access';
+import { assertVisible } from '../tasks/task-access';
 import { single } from '../params';
 import { BIGINT_ID_MAX, idText } from '../../domain/validation';
 

@@ -11,9 +11,9 @@ import type { AppDeps } from '../deps';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
-import { assertVisible } from './task-access';
+import { assertVisible } from '../tasks/task-access';
 import { noteUpdateSchema, requestNoteSchema, type RequestNoteDto, type RequestNotesPage } from '../../domain/notes';
-import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from './notes';
+import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
 
 const NOTE_ROLES = role(['OPERATOR', 'REGULATOR']);
 

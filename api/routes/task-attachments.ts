@@ -11,7 +11,7 @@ import { currentUser } from '../auth/current-user';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
 import { jsonPart } from '../multipart';
-import { canExecuteTask, viewableTask, taskIdParam } from './task-access';
+import { canExecuteTask, viewableTask, taskIdParam } from '../tasks/task-access';
 import { checkUpload, readUploadParts, storeFile } from '../files/uploads';
 import { UUID } from '../../domain/files';
 import { issueFileToken } from '../files/tokens';

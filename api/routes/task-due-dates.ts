@@ -5,12 +5,12 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
-import { assertVisible, permissionsOn, taskPlace, type TaskRow } from './task-access';
-import { taskIdParam } from './task-access';
-import { updateRequest } from './requests-engine';
-import { endOfUkDay, parseDueDate, processOfTask, ukDate } from '../../domain/processes';
+import { assertVisible, permissionsOn, taskPlace, type TaskRow } from '../tasks/task-access';
+import { taskIdParam } from '../tasks/task-access';
+import { updateRequest } from '../request-workflows';
+import { endOfUkDay, parseDueDate, processOfTask, ukDate } from '../../processes';
 import { fullName } from '../../domain/work-items';
-import { changeDueDateUpdate } from '../../workflows/request-messages';
+import { changeDueDateUpdate } from '../../domain/request-messages';
 import { auditOrigin } from '../../infra/audit';
 
 export const taskDueDateRoutes: RouteDef[] = [

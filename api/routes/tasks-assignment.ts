@@ -7,12 +7,12 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { ApiError, badRequest, forbidden } from '../errors';
-import { permissionsOn, taskPlace, viewableTask, type TaskRow, taskIdParam } from './task-access';
-import { updateRequest } from './requests-engine';
+import { permissionsOn, taskPlace, viewableTask, type TaskRow, taskIdParam } from '../tasks/task-access';
+import { updateRequest } from '../request-workflows';
 import { eligibleUsers } from '../../activities/requests';
-import { accessFor, taskDefinition } from '../../domain/processes';
+import { accessFor, taskDefinition } from '../../processes';
 import { fullName } from '../../domain/work-items';
-import { assignTaskUpdate } from '../../workflows/request-messages';
+import { assignTaskUpdate } from '../../domain/request-messages';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 import { auditOrigin } from '../../infra/audit';
 

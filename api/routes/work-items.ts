@@ -7,7 +7,7 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { pageParams } from '../params';
 import { notFound } from '../errors';
-import { assertVisible, listScope } from './task-access';
+import { assertVisible, listScope } from '../tasks/task-access';
 import { accountTypes, MAX_PAGE_SIZE, workItemLists, type WorkItem, type WorkItemList, type WorkItemPage } from '../../domain/work-items';
 
 

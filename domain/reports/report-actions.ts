@@ -1,7 +1,7 @@
 // A report's task actions for the engine (domain/processes): the section save, which the API runs
 // against the stored payload, and the submit check, run before the transition reaches the workflow.
 import * as v from 'valibot';
-import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../processes/types';
+import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../process-definition';
 import { applySectionSave, reportPayloadOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type ReportPayload, type Violation } from './report';
 
 /** What a report's rules know beside its answers: the account, and what the process put in the task. */

@@ -1,5 +1,5 @@
 import { dateError, dateValue, dateValueToIso, formatDateLong, isLeapYear, toDateValue } from './dates';
-import { firstMessage } from './test-helpers';
+import { firstMessage } from '../../test/validation-messages';
 
 describe('date value rules', () => {
   const required = dateValue({ required: true });

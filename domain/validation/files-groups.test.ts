@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MEGABYTE, allowedFileTypes, fileExtension, formatFileSize, maxFileSize } from './files';
 import { groupComplete, groupNotEmpty, isEmptyGroup, isIncompleteGroup } from './groups';
 import { GROUP_EMPTY, GROUP_INCOMPLETE, fileTooLargeMessage, fileTypeMessage } from './messages';
-import { firstMessage } from './test-helpers';
+import { firstMessage } from '../../test/validation-messages';
 
 const fileSchema = v.custom<{ name: string; size: number } | null>(() => true);
 

@@ -26,7 +26,7 @@ import {
   maxIntegerPlacesMessage,
   numberFormatMessage,
 } from './messages';
-import { firstMessage } from './test-helpers';
+import { firstMessage } from '../../test/validation-messages';
 
 const num = v.nullish(v.union([v.number(), v.string()]));
 

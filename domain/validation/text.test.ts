@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { email, isEmail, maxLengthText, optionalText, requiredText, trimToNull, trimmedOrNull } from './text';
 import { EMAIL_INVALID, maxLengthMessage } from './messages';
-import { firstMessage } from './test-helpers';
+import { firstMessage } from '../../test/validation-messages';
 
 describe('trimming', () => {
   it.each([

@@ -3,7 +3,7 @@ import { getAccessToken, startSignIn } from './auth/tokens';
 import { renderHook } from '@testing-library/react';
 import { clearErrorPage, useErrorPage } from './error-page';
 import { pendingRequestCount } from './pending';
-import { testResponse } from '../testing/responses';
+import { testResponse } from '../../test/web/responses';
 
 jest.mock('./auth/tokens', () => ({
   getAccessToken: jest.fn(),

@@ -2,7 +2,7 @@
 // authority and from where, paged in the database 20 at a time.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { AuditTab } from './audit-tab';
 import type { AuditEntryDto } from '../../../domain/audit';
 import { axeViolations } from '../../../test/jsdom-axe';

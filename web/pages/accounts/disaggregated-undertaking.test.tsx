@@ -3,9 +3,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { axeViolations } from '../../../test/jsdom-axe';
-import { StartTaskOnAccount } from '../../testing/start-task';
+import { StartTaskOnAccount } from '../../../test/web/start-task';
 import DisaggregatedUndertaking from './disaggregated-undertaking';
 
 const fetchMock = jest.fn();

@@ -2,7 +2,7 @@
 // with the note, and download through the account's token URL.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { NotesTab } from './notes-tab';
 import type { AccountNoteDto } from '../../../domain/notes';
 

@@ -2,7 +2,7 @@
 // link to each request page, filtered by type and status with the search-by-account criteria.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { axeViolations } from '../../../test/jsdom-axe';
 import { RequestsTab } from './requests-tab';
 

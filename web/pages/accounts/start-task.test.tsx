@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
-import { testResponse } from '../../testing/responses';
-import { StartTaskOnAccount } from '../../testing/start-task';
+import { testResponse } from '../../../test/web/responses';
+import { StartTaskOnAccount } from '../../../test/web/start-task';
 
 const fetchMock = jest.fn();
 

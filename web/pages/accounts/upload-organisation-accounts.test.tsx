@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { useSession } from '../../stores/session';
 import UploadOrganisationAccountsPage from './upload-organisation-accounts';
 

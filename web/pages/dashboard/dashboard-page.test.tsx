@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { useSession } from '../../stores/session';
 import type { WorkItem } from '../../../domain/work-items';
 import DashboardPage from './dashboard-page';

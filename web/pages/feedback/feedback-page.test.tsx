@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { feedbackMessages } from '../../../domain/feedback';
 import { useGuardedLocation, UNSAVED_CHANGES_MESSAGE, guardedNavigate } from '../../lib/navigation-guard';
-import { testResponse, type TestResponse } from '../../testing/responses';
+import { testResponse, type TestResponse } from '../../../test/web/responses';
 import FeedbackPage from './feedback-page';
 
 const fetchMock = jest.fn();

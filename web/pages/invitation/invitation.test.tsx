@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { Router } from 'wouter';
-import { testResponse, type TestResponse } from '../../testing/responses';
+import { testResponse, type TestResponse } from '../../../test/web/responses';
 import { signOut } from '../../lib/auth/tokens';
 import { loadSignedInUser } from '../../app/startup';
 import { clearSession, useSession } from '../../stores/session';

@@ -5,14 +5,14 @@
 // confirms each statement once.
 import { render, screen, within } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
-import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../testing/task-api';
+import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../../test/web/task-api';
 import { useSession } from '../../stores/session';
 import SectionPage from './section-page';
-import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../domain/processes/progress-update-1';
-import { ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../domain/processes/action-plan';
-import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION } from '../../../domain/reports/action-plan/definition';
-import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES } from '../../../domain/reports/progress-update-1/definition';
-import { apMeasure } from '../../../domain/reports/testing/measures';
+import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../processes/progress-update-1/process';
+import { ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../processes/action-plan/process';
+import { ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION } from '../../../processes/action-plan/report';
+import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES } from '../../../processes/progress-update-1/report';
+import { apMeasure } from '../../../test/fixtures/measures';
 
 const fetchMock = jest.fn();
 

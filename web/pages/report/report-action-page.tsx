@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { competentAuthorityLabels, type CompetentAuthority } from '../../../domain/authorities';
 import { fieldNames } from '../../../domain/reports/fields';
 import { sectionOf } from '../../../domain/reports/report';
-import { SELECT_A_USER } from '../../../domain/processes/notification-of-compliance';
+import { SELECT_A_USER } from '../../../processes/notification-of-compliance/process';
 import { TaskOutcome, actionErrors, transition } from '../task/task-page';
 import type { Candidate, TaskView } from '../task/task-view';
 import { inApp, sectionPath, stepPath, taskPath } from './links';

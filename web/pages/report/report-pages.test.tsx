@@ -3,15 +3,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
-import { testResponse } from '../../testing/responses';
-import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../testing/task-api';
+import { testResponse } from '../../../test/web/responses';
+import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../../test/web/task-api';
 import { useSession } from '../../stores/session';
 import TasksPage from '../task/tasks-page';
 import SectionPage from './section-page';
 import ReportActionPage from './report-action-page';
 import { applySectionSave, reportPayloadOf, type SectionSave } from '../../../domain/reports/report';
-import { notificationReport } from '../../../domain/reports/notification/definition';
-import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '../../../domain/processes/notification-of-compliance';
+import { notificationReport } from '../../../processes/notification-of-compliance/report';
+import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '../../../processes/notification-of-compliance/process';
 
 const fetchMock = jest.fn();
 

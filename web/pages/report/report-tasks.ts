@@ -2,7 +2,7 @@
 // each, its report definition, the actions its pages post and the texts they show. A new report
 // adds an entry here; every page comes from its definition.
 import type { ReportDefinition } from '../../../domain/reports/report';
-import { notificationReport } from '../../../domain/reports/notification/definition';
+import { notificationReport } from '../../../processes/notification-of-compliance/report';
 import {
   NOTIFICATION_EDIT,
   NOTIFICATION_SUBMIT,
@@ -12,13 +12,13 @@ import {
   SAVE_NOTIFICATION_EDIT,
   SEND_NOTIFICATION_TO_EDIT,
   SUBMIT_NOTIFICATION,
-} from '../../../domain/processes/notification-of-compliance';
-import { ACTION_PLAN_SUBMIT, CANCEL_ACTION_PLAN, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../domain/processes/action-plan';
-import { CANCEL_PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../domain/processes/progress-update-1';
-import { CANCEL_PROGRESS_UPDATE_2, PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from '../../../domain/processes/progress-update-2';
-import { actionPlanReport } from '../../../domain/reports/action-plan/definition';
-import { progressUpdate1Report } from '../../../domain/reports/progress-update-1/definition';
-import { progressUpdate2Report } from '../../../domain/reports/progress-update-2/definition';
+} from '../../../processes/notification-of-compliance/process';
+import { ACTION_PLAN_SUBMIT, CANCEL_ACTION_PLAN, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../processes/action-plan/process';
+import { CANCEL_PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from '../../../processes/progress-update-1/process';
+import { CANCEL_PROGRESS_UPDATE_2, PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from '../../../processes/progress-update-2/process';
+import { actionPlanReport } from '../../../processes/action-plan/report';
+import { progressUpdate1Report } from '../../../processes/progress-update-1/report';
+import { progressUpdate2Report } from '../../../processes/progress-update-2/report';
 
 export interface ReportTexts {
   /** 'notification', 'action plan': in sentences. */

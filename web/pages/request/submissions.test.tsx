@@ -2,7 +2,7 @@
 // document, downloaded through a token of GET /request-action-file-documents.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { axeViolations } from '../../../test/jsdom-axe';
 import { Submissions } from './submissions';
 

@@ -2,10 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { accountClosureSchema } from '../../../domain/accounts';
 import { CANCEL_CLOSURE, SAVE_CLOSURE, SUBMIT_CLOSURE } from './close-account';
-import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } from '../../testing/task-api';
+import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } from '../../../test/web/task-api';
 
 const fetchMock = jest.fn();
 

@@ -2,7 +2,7 @@
 // refusals shown in the field and the summary, edit and delete, and downloads through a token.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../testing/responses';
+import { testResponse } from '../../../test/web/responses';
 import { RequestNotes } from './request-notes';
 import type { RequestNoteDto } from '../../../domain/notes';
 import { axeViolations } from '../../../test/jsdom-axe';

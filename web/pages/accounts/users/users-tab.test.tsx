@@ -2,10 +2,10 @@
 // edit, invitations, role and status changes, contacts and removal.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse, type TestResponse } from '../../../testing/responses';
+import { testResponse, type TestResponse } from '../../../../test/web/responses';
 import { UsersTab } from '../users-tab';
 import type { OperatorAuthorities, OperatorAuthority } from './users-data';
-import { axeViolations } from '../../../testing/task-api';
+import { axeViolations } from '../../../../test/web/task-api';
 
 const fetchMock = jest.fn();
 

@@ -1,0 +1,60 @@
+// How the API talks to request workflows: start one (waiting until its first task is in the
+// projection) and send updates, turning the workflow's refusals into HTTP errors.
+import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
+import type { AppDeps } from './deps';
+import { ApiError, conflict } from './errors';
+import type { ProcessDefinition } from '../processes';
+import { AccountId, CompetentAuthority, RequestType } from '../domain/search-attributes';
+import { refusals, settledUpdate, type RequestInput, type RequestSnapshot } from '../domain/request-messages';
+
+/**
+ * Starts the request's workflow (id = request id) and answers once its first task is open.
+ * `retry`: the caller's earlier attempt may have started it already; a running one is answered
+ * for as it stands, and an ended one is never started again (null).
+ */
+export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput): Promise<RequestSnapshot>;
+export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, options: { retry: boolean }): Promise<RequestSnapshot | null>;
+export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, { retry = false } = {}): Promise<RequestSnapshot | null> {
+  const client = await deps.temporal();
+  const operation = new WithStartWorkflowOperation(def.workflowType, {
+    workflowId: input.requestId,
+    taskQueue: deps.config.temporal.taskQueue,
+    args: [input],
+    workflowIdConflictPolicy: retry ? 'USE_EXISTING' : 'FAIL',
+    // A request id comes back after its request was cancelled (reference quirk 3); the API checks
+    // beforehand that no request with that id is running or done.
+    workflowIdReusePolicy: retry ? 'REJECT_DUPLICATE' : 'ALLOW_DUPLICATE',
+    typedSearchAttributes: [
+      { key: RequestType, value: input.requestType },
+      ...(input.accountId !== null ? [{ key: AccountId, value: String(input.accountId) }] : []),
+      ...(input.competentAuthority ? [{ key: CompetentAuthority, value: input.competentAuthority }] : []),
+    ],
+  });
+  try {
+    return await client.workflow.executeUpdateWithStart(settledUpdate, { startWorkflowOperation: operation });
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError || (err as Error)?.cause instanceof WorkflowExecutionAlreadyStartedError) {
+      if (retry) return null;
+      throw conflict('REQUEST_CREATE_ACTION1000', 'Request create action not allowed');
+    }
+    throw err;
+  }
+}
+
+/** Runs an update on a request's workflow, mapping refusals (validator or handler) to HTTP errors. */
+export async function updateRequest<R>(client: Client, requestId: string, call: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<R>): Promise<R> {
+  try {
+    return await call(client.workflow.getHandle(requestId));
+  } catch (err) {
+    if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
+      const type = err.cause.type as keyof typeof refusals | undefined;
+      const status = type && type in refusals ? refusals[type] : 409;
+      throw new ApiError(status, type ?? 'REQUEST_TASK_ACTION1000', err.cause.message);
+    }
+    if (err instanceof WorkflowNotFoundError || /already completed|not found/i.test(String((err as Error)?.message))) {
+      throw conflict('TASK_NOT_OPEN', 'The task is no longer open');
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,102 @@
+// The first and second compliance periods (reference workflows §7.5, §13.2): optional historical
+// information — the organisational energy consumption (a total for the first period, a breakdown by
+// purpose for the second), the significant energy consumption and its share of it, an explanation
+// of changes, the potential reduction, and for the second period the reduction achieved.
+import { energyConsumption, kWh, longText, optionalQuestionOptions, significantEnergyConsumption, valuesOf } from '../../../domain/reports/common-fields';
+import type { SectionDefinition } from '../../../domain/reports/report';
+import { sectionPresence, type NotificationContext } from '../category';
+
+export type Period = 'first' | 'second';
+
+export const PERIOD_DATES: Record<Period, string> = {
+  first: 'The first compliance period lasted from 17 July 2014 to 5 December 2015.',
+  second: 'The second compliance period lasted from 6 December 2015 to 5 December 2019.',
+};
+
+export const informationExistsRequired = (period: Period) => `Select whether you want to provide historical information about the ${period} compliance period`;
+
+const provided = (section: Record<string, unknown>) => section.informationExists === 'YES';
+
+/** The organisational energy consumption the significant energy consumption is a share of. */
+function organisationalTotal(period: Period, section: Record<string, unknown>): number | null {
+  const value = period === 'first' ? section.organisationalEnergyConsumption : valuesOf(section.organisationalEnergyConsumptionBreakdown)?.total;
+  return typeof value === 'number' ? value : null;
+}
+
+export function compliancePeriodSection(period: Period): SectionDefinition<NotificationContext> {
+  const other = period === 'first' ? 'the first and second' : 'the second and third';
+  const id = period === 'first' ? 'firstCompliancePeriod' : 'secondCompliancePeriod';
+  const consumptionQuestion =
+    period === 'first' ? 'What was the organisational energy consumption in kWh for the first period? (optional)' : 'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)';
+  return {
+    id,
+    title: period === 'first' ? 'First compliance period' : 'Second compliance period',
+    applies: sectionPresence[id],
+    steps: [
+      {
+        id: 'information-exists',
+        title: `Do you want to provide historical information about compliance with the scheme during the ${period} compliance period?`,
+        description: [PERIOD_DATES[period]],
+        fields: [
+          {
+            kind: 'radios',
+            name: 'informationExists',
+            label: `Do you want to provide historical information about compliance with the scheme during the ${period} compliance period?`,
+            summaryLabel: 'Historical information provided',
+            required: informationExistsRequired(period),
+            options: optionalQuestionOptions,
+          },
+        ],
+      },
+      {
+        id: 'organisational-energy-consumption',
+        title: consumptionQuestion,
+        when: provided,
+        fields: [
+          period === 'first'
+            ? kWh('organisationalEnergyConsumption', consumptionQuestion, undefined, { summaryLabel: 'Organisational energy consumption' })
+            : energyConsumption('organisationalEnergyConsumptionBreakdown', consumptionQuestion, { optional: true }),
+        ],
+      },
+      {
+        id: 'significant-energy-consumption',
+        title: `What was the significant energy consumption during the ${period} compliance period? (optional)`,
+        description: ['Its share of the organisational energy consumption is worked out for you.'],
+        when: provided,
+        fields: [
+          significantEnergyConsumption('significantEnergyConsumption', `What was the significant energy consumption during the ${period} compliance period? (optional)`, {
+            optional: true,
+            whole: (env) => organisationalTotal(period, env.section),
+            wholeLabel: 'the organisational energy consumption',
+          }),
+        ],
+      },
+      {
+        id: 'explanation',
+        title: `Explain any changes to total energy consumption between ${other} compliance periods (optional)`,
+        when: provided,
+        fields: [longText('explanation', `Explain any changes to total energy consumption between ${other} compliance periods (optional)`, undefined, { summaryLabel: 'Changes to total energy consumption' })],
+      },
+      {
+        id: 'potential-reduction',
+        title: `How much energy could your organisation have saved annually if measures suggested by your energy audit for the ${period} period were implemented? (optional)`,
+        when: provided,
+        fields: [
+          energyConsumption('potentialReduction', `How much energy could your organisation have saved annually if measures suggested by your energy audit for the ${period} period were implemented? (optional)`, {
+            optional: true,
+          }),
+        ],
+      },
+      ...(period === 'second'
+        ? [
+            {
+              id: 'reduction-achieved',
+              title: 'How much energy did your organisation save during the second compliance period? (optional)',
+              when: provided,
+              fields: [energyConsumption('reductionAchieved', 'How much energy did your organisation save during the second compliance period? (optional)', { optional: true })],
+            },
+          ]
+        : []),
+    ],
+  };
+}
