@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../infra/db';
 import { compose, SERVICE_NAME } from '../infra/email-layout';
 import { queueEmails } from '../infra/outbox';
-import { DOCUMENTED_ACTIONS, documentFileName, documentSections, documentTitle, type SubmissionDocument } from '../documents/content';
+import { documentEvent, documentFileName, documentSections, documentTitle, type SubmissionDocument } from '../documents/content';
+import { timelineEntry } from '../processes';
 import { renderSubmissionPdf } from '../documents/pdf';
 
 export interface FiledDocument {
@@ -30,7 +31,8 @@ export function createDocumentActivities(deps: { db: Db }) {
      * before it recorded). Returns null when the request has no such action.
      */
     async fileSubmissionDocument(args: { requestId: string; actionType: string }): Promise<FiledDocument | null> {
-      if (!(args.actionType in DOCUMENTED_ACTIONS)) throw new Error(`${args.actionType} has no submission document`);
+      const event = documentEvent(args.actionType);
+      if (!event) throw new Error(`${args.actionType} has no submission document`);
       const action = await db('request_actions').where({ request_id: args.requestId, type: args.actionType }).orderBy('id', 'desc').first();
       if (!action) return null;
       const actionId = Number(action.id);
@@ -41,7 +43,7 @@ export function createDocumentActivities(deps: { db: Db }) {
       const account = request.account_id === null ? null : await db('accounts').where({ id: request.account_id }).first('name', 'organisation_id');
       const document: SubmissionDocument = {
         title: documentTitle(request.type),
-        event: DOCUMENTED_ACTIONS[args.actionType]!,
+        event,
         reference: request.id,
         organisation: account ? `${account.name} (ID: ${account.organisation_id})` : null,
         submittedAt: new Date(action.created_at),
@@ -49,7 +51,7 @@ export function createDocumentActivities(deps: { db: Db }) {
         sections: documentSections(request.type, args.actionType, action.payload),
       };
       const pdf = await renderSubmissionPdf(document);
-      const fileName = documentFileName(request.id, request.type, args.actionType);
+      const fileName = documentFileName(request.id, request.type, event);
 
       return db.transaction(async (trx) => {
         // Two attempts at once: the second waits here and then finds the first's document.
@@ -81,7 +83,7 @@ export function createDocumentActivities(deps: { db: Db }) {
           const primary = await trx('account_contacts').where({ account_id: request.account_id, contact_type: 'PRIMARY' }).first('user_id');
           if (primary) ids.add(primary.user_id);
         }
-        if (request.type === 'ORGANISATION_ACCOUNT_OPENING') {
+        if (timelineEntry(args.actionType)?.documentToStarter) {
           const first = await trx('request_actions').where({ request_id: request.id }).whereNotNull('submitter_id').orderBy('id').first('submitter_id');
           if (first) ids.add(first.submitter_id);
         }

@@ -1,6 +1,7 @@
 // Side effects of the report workflows: what the account prefills in a new report (reference
-// workflows §7.2 initialisers), what a progress update starts from (§9.2, §10.2), the submitted
-// report kept for later processes and MI, and the receipt of a submission.
+// workflows §7.2 initialisers), what a report starts from when its process copies an earlier one
+// (the progress updates, §9.2, §10.2), the submitted report kept for later processes and MI, and the
+// receipt of a submission.
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
@@ -8,10 +9,8 @@ import { loadConfig } from '../infra/config';
 import { queueEmails } from '../infra/outbox';
 import type { Values } from '../domain/reports/fields';
 import type { ReportData } from '../domain/reports/report';
-import { requestId, startTaskTexts, type RequestType } from '../domain/requests';
 import { ukDate } from '../domain/deadlines';
-import { progressUpdate1Start } from '../processes/progress-update-1/start';
-import { progressUpdate2Start } from '../processes/progress-update-2/start';
+import { processFor, requestIdOf } from '../processes';
 
 const SERVICE = 'Manage your ESOS reporting';
 
@@ -47,10 +46,12 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
   const homeUrl = options.homeUrl ?? loadConfig().publicUrl;
 
   /** The account's submitted report of a type and the day it was submitted (UK), or null. */
-  async function submitted(accountId: number, type: RequestType): Promise<{ data: ReportData; submittedOn: string | null } | null> {
+  async function submitted(accountId: number, type: string): Promise<{ data: ReportData; submittedOn: string | null } | null> {
+    const def = processFor(type);
+    if (!def) return null;
     const row = await db('requests as r')
       .join('reports as p', 'p.request_id', 'r.id')
-      .where({ 'r.id': requestId(type, accountId), 'r.status': 'COMPLETED' })
+      .where({ 'r.id': requestIdOf(def, accountId), 'r.status': 'COMPLETED' })
       .first('p.data', 'r.submitted_at');
     return row ? { data: row.data as ReportData, submittedOn: row.submitted_at ? ukDate(new Date(row.submitted_at)) : null } : null;
   }
@@ -97,20 +98,17 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /**
-     * What a new progress update's task starts from: the measures of the account's submitted action
-     * plan (update 1) or update 1 (update 2), each with a new id; none for a disaggregated undertaking.
+     * What a new report's task starts from when its process copies an earlier report (`startsFrom`):
+     * the account's submitted report of that type, copied with new ids; nothing for a disaggregated
+     * undertaking. Named after the progress updates, the first to have one (workflow histories name it).
      */
-    async progressUpdateStart(args: { accountId: number; requestType: 'PROGRESS_UPDATE_1_P3' | 'PROGRESS_UPDATE_2_P3'; isDisaggregateUndertaking: boolean }): Promise<Values> {
+    async progressUpdateStart(args: { accountId: number; requestType: string; isDisaggregateUndertaking: boolean }): Promise<Values> {
       const prefill = { isDisaggregateUndertaking: args.isDisaggregateUndertaking };
-      if (args.isDisaggregateUndertaking) return { report: {}, sectionsCompleted: {}, prefill };
-      if (args.requestType === 'PROGRESS_UPDATE_1_P3') {
-        const plan = await submitted(args.accountId, 'ACTION_PLAN_P3');
-        if (!plan?.submittedOn) throw ApplicationFailure.create({ type: 'PU11001', message: 'Action plan submission date does not exist', nonRetryable: true });
-        return { report: progressUpdate1Start(plan.data, plan.submittedOn, randomUUID), sectionsCompleted: {}, prefill };
-      }
-      const update1 = await submitted(args.accountId, 'PROGRESS_UPDATE_1_P3');
-      if (!update1) throw ApplicationFailure.create({ type: 'RESOURCE_NOT_FOUND', message: 'Progress update 1 was not submitted', nonRetryable: true });
-      return { report: progressUpdate2Start(update1.data, randomUUID), sectionsCompleted: {}, prefill };
+      const from = processFor(args.requestType)?.startsFrom;
+      if (args.isDisaggregateUndertaking || !from) return { report: {}, sectionsCompleted: {}, prefill };
+      const earlier = await submitted(args.accountId, from.requestType);
+      if (!earlier?.submittedOn) throw ApplicationFailure.create({ type: from.missing.code, message: from.missing.message, nonRetryable: true });
+      return { report: from.build(earlier.data, earlier.submittedOn, randomUUID), sectionsCompleted: {}, prefill };
     },
 
     /**
@@ -118,7 +116,7 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
      * retried activity sends nothing again). The submitter's receipt is the e-mail of the submission
      * document, with the PDF of what they sent (activities/documents.ts): one receipt, not two.
      */
-    async sendSubmissionReceipt(args: { taskId: number; requestId: string; requestType: RequestType; submittedBy: string }): Promise<void> {
+    async sendSubmissionReceipt(args: { taskId: number; requestId: string; requestType: string; submittedBy: string }): Promise<void> {
       await db.transaction(async (trx) => {
         const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: 'SUBMITTED' }).onConflict(['task_id', 'kind', 'due_at']).ignore().returning('task_id');
         if (inserted.length === 0) return;
@@ -128,7 +126,7 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
           .where('r.id', args.requestId)
           .first('a.name', 'a.organisation_id', 'ca.name as ca_name', 'ca.email as ca_email');
         if (!row) return;
-        const name = startTaskTexts[args.requestType]?.name ?? args.requestType;
+        const name = processFor(args.requestType)?.name ?? args.requestType;
         const organisation = `${row.name} (ID: ${row.organisation_id})`;
         await queueEmails(trx, [
           { to: row.ca_email as string, subject: `${name} received - ${SERVICE}`, text: `${organisation} has submitted its ${name}, reference ${args.requestId}. Sign in to view it: ${homeUrl}`, template: 'ReportReceived' },

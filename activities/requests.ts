@@ -6,8 +6,8 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
-import { STALE_TASK_MESSAGE, taskTypeLabels } from '../domain/requests';
-import { accessFor } from '../processes';
+import { STALE_TASK_MESSAGE } from '../domain/requests';
+import { accessFor, taskTypeLabel } from '../processes';
 import { UUID } from '../domain/files';
 import type { Actor } from '../domain/request-messages';
 
@@ -52,7 +52,7 @@ export interface ClosingActionArgs extends Omit<RecordActionArgs, 'payload'> {
 }
 
 const SERVICE = 'Manage your ESOS reporting';
-const label = (taskType: string) => (taskTypeLabels as Record<string, string>)[taskType] ?? taskType;
+const label = (taskType: string) => taskTypeLabel(taskType) ?? taskType;
 
 /** Users who may execute a task type on an account (operators) or in a CA (regulators). */
 export function eligibleUsers(db: Knex | Knex.Transaction, scope: { roleType: 'OPERATOR' | 'REGULATOR'; permission: string; accountId: number | null; competentAuthority: string | null }) {

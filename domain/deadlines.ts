@@ -1,17 +1,9 @@
-// The statutory due dates of the reports, which the real service does not keep (reference §4.2:
-// no ESOS task has a due date): the action plan was due on the compliance date, progress update 1
-// and 2 a year and two years after the end of the third compliance period's first year. Their
-// tasks carry the date, show the days remaining and remind the assignee before it (ours).
+// Tasks' due dates, which the real service does not keep (reference §4.2: no ESOS task has a due
+// date): a report's task is due on its statutory day (each process's `dueDate`), a review some
+// working days after it opens. Tasks show the days remaining and remind the assignee before (ours).
 import type { TaskDeadline } from './process-definition';
-import { DAY } from './working-days';
+import { addWorkingDays, DAY } from './working-days';
 import { DATE_NOT_REAL, dateError, dateValueToIso, toDateValue, type DateValue } from './validation';
-
-/** Per request type, 'YYYY-MM-DD' (UK calendar day). REPORT_DUE_DATES may replace them. */
-export const STATUTORY_DUE_DATES: Record<string, string> = {
-  ACTION_PLAN_P3: '2024-06-05',
-  PROGRESS_UPDATE_1_P3: '2025-12-05',
-  PROGRESS_UPDATE_2_P3: '2026-12-05',
-};
 
 /** Reminder e-mails to the assignee this many days before the due date (REPORT_REMINDER_DAYS). */
 export const REMINDER_DAYS = [28, 7, 1];
@@ -45,6 +37,11 @@ export function dueDateDeadline(due: string, remindBeforeMs: number[]): TaskDead
   const at = DATE.test(due) ? endOfUkDay(due) : new Date(due);
   if (Number.isNaN(at.getTime())) throw new Error(`Not a due date: ${due}`);
   return { dueAt: at.toISOString(), remindBeforeMs };
+}
+
+/** Due `workingDays` working days from `now`, with reminders that long before it. */
+export function workingDaysDeadline(now: Date, workingDays: number, remindBeforeMs: number[]): TaskDeadline {
+  return { dueInMs: addWorkingDays(now, workingDays).getTime() - now.getTime(), remindBeforeMs };
 }
 
 export const reminderDaysInMs = (days: number[]) => days.map((d) => d * DAY);

@@ -3,72 +3,30 @@
 // rules. Shared by the API (which builds them) and the SPA (which shows and downloads them).
 import * as v from 'valibot';
 import { requiredText } from './validation';
-import type { RequestType } from './requests';
 
-export const miReportTypes = [
-  'LIST_OF_ACCOUNTS_USERS_CONTACTS',
-  'NOC_SUBMITTED_DATA_P3',
-  'ACTION_PLAN_SUBMITTED_DATA_P3',
-  'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3',
-  'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
-  'REGULATOR_OUTSTANDING_REQUEST_TASKS',
-  'COMPLETED_WORK',
-  'CUSTOM',
-] as const;
-export type MiReportType = (typeof miReportTypes)[number];
+/**
+ * The reports that are not a process's submitted data (each process with a report has its own,
+ * processes/mi-reports.ts lists them all): their types, names and addresses under /mi-reports.
+ */
+export const fixedMiReports = {
+  LIST_OF_ACCOUNTS_USERS_CONTACTS: { name: 'List of Accounts, Users and Contacts', slug: 'accounts-users-contacts' },
+  REGULATOR_OUTSTANDING_REQUEST_TASKS: { name: 'Regulator outstanding request tasks', slug: 'outstanding-request-tasks' },
+  COMPLETED_WORK: { name: 'Completed work', slug: 'completed-work' },
+  CUSTOM: { name: 'Custom sql report', slug: 'custom' },
+} as const;
+export type FixedMiReportType = keyof typeof fixedMiReports;
 
-export const miReportNames: Record<MiReportType, string> = {
-  LIST_OF_ACCOUNTS_USERS_CONTACTS: 'List of Accounts, Users and Contacts',
-  NOC_SUBMITTED_DATA_P3: 'Notification of compliance (Phase 3) submitted data',
-  ACTION_PLAN_SUBMITTED_DATA_P3: 'Action plan (Phase 3) submitted data',
-  PROGRESS_UPDATE_1_SUBMITTED_DATA_P3: 'Progress update 1 (Phase 3) submitted data',
-  PROGRESS_UPDATE_2_SUBMITTED_DATA_P3: 'Progress update 2 (Phase 3) submitted data',
-  REGULATOR_OUTSTANDING_REQUEST_TASKS: 'Regulator outstanding request tasks',
-  COMPLETED_WORK: 'Completed work',
-  CUSTOM: 'Custom sql report',
-};
-
-/** The address of each report's page under /mi-reports. */
-export const miReportSlugs: Record<MiReportType, string> = {
-  LIST_OF_ACCOUNTS_USERS_CONTACTS: 'accounts-users-contacts',
-  NOC_SUBMITTED_DATA_P3: 'noc-submitted-data',
-  ACTION_PLAN_SUBMITTED_DATA_P3: 'action-plan-submitted-data',
-  PROGRESS_UPDATE_1_SUBMITTED_DATA_P3: 'progress-update-1-submitted-data',
-  PROGRESS_UPDATE_2_SUBMITTED_DATA_P3: 'progress-update-2-submitted-data',
-  REGULATOR_OUTSTANDING_REQUEST_TASKS: 'outstanding-request-tasks',
-  COMPLETED_WORK: 'completed-work',
-  CUSTOM: 'custom',
-};
-
-export function miReportOfSlug(slug: string): MiReportType | undefined {
-  return miReportTypes.find((t) => miReportSlugs[t] === slug);
-}
+/** A report's type: a fixed report's, or a process's submitted-data report (e.g. ACTION_PLAN_SUBMITTED_DATA_P3). */
+export type MiReportType = string;
 
 /** Rows per page on screen (reference §5: preview tables paginate 20 rows). */
 export const MI_PAGE_SIZE = 20;
 export const MI_MAX_PAGE_SIZE = 100;
 
-/** The submitted-data reports: which process's submissions each reads, and what the process is called. */
-export const submittedDataReports = {
-  NOC_SUBMITTED_DATA_P3: { requestType: 'NOTIFICATION_OF_COMPLIANCE_P3', processName: 'notification of compliance' },
-  ACTION_PLAN_SUBMITTED_DATA_P3: { requestType: 'ACTION_PLAN_P3', processName: 'action plan' },
-  PROGRESS_UPDATE_1_SUBMITTED_DATA_P3: { requestType: 'PROGRESS_UPDATE_1_P3', processName: 'progress update 1' },
-  PROGRESS_UPDATE_2_SUBMITTED_DATA_P3: { requestType: 'PROGRESS_UPDATE_2_P3', processName: 'progress update 2' },
-} as const satisfies Partial<Record<MiReportType, { requestType: RequestType; processName: string }>>;
-export type SubmittedDataReportType = keyof typeof submittedDataReports;
-
-export const isSubmittedDataReport = (type: MiReportType): type is SubmittedDataReportType => type in submittedDataReports;
-
-/** What a submitted-data report says while its process is not part of the service and nothing was submitted. */
-export const processNotInRelease = (type: SubmittedDataReportType) => `The ${submittedDataReports[type].processName} process is not in this release yet, so there is no submitted data to report.`;
-
 /** One entry of GET /{accountType}/mireports/types. */
 export interface MiReportTypeEntry {
   miReportType: MiReportType;
   name: string;
-  /** False while the report has nothing to read from yet; `unavailableReason` says why. */
-  available: boolean;
-  unavailableReason?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,9 +73,6 @@ export const completedWorkColumns = [
   'Timeline event Date Completed',
 ] as const;
 
-/** The columns that start every sheet of the notification workbook (reference §5). */
-export const nocLeadingColumns = ['NOC ID', 'Organisation name', 'Company registration number', 'Account status'] as const;
-
 /** A moment as the reports write it, in UK time: '05 March 2025 14:03:09' (dd MMMM yyyy HH:mm:ss). */
 export function formatMiDateTime(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return '';
@@ -148,7 +103,7 @@ export const MI_FROM_DATE = 'Enter a valid from date';
 export const MI_TO_DATE = 'Enter a valid to date';
 export const MI_DATE_ORDER = 'The to date must be the same as or after the from date';
 
-const paging = {
+export const miReportPaging = {
   page: v.optional(v.pipe(v.number('page must be a number'), v.integer('page must be a whole number'), v.minValue(0, 'page must be zero or more')), 0),
   size: v.optional(
     v.pipe(v.number('size must be a number'), v.integer('size must be a whole number'), v.minValue(1, 'size must be at least 1'), v.maxValue(MI_MAX_PAGE_SIZE, `size must be at most ${MI_MAX_PAGE_SIZE}`)),
@@ -158,14 +113,15 @@ const paging = {
   sheet: v.optional(v.pipe(v.string('sheet must be text'), v.maxLength(100, 'sheet must be at most 100 characters'))),
 };
 
-const emptyParams = (type: Exclude<MiReportType, 'COMPLETED_WORK' | 'REGULATOR_OUTSTANDING_REQUEST_TASKS' | 'CUSTOM'>) => v.object({ reportType: v.literal(type), ...paging });
+/** The parameters of a report that takes none but its page (a list, a process's submitted data). */
+export const emptyParamsSchema = <T extends string>(type: T) => v.object({ reportType: v.literal(type), ...miReportPaging });
 
 export const completedWorkParamsSchema = v.pipe(
   v.object({
     reportType: v.literal('COMPLETED_WORK'),
     fromDate: v.nullish(isoDate(MI_FROM_DATE), null),
     toDate: v.nullish(isoDate(MI_TO_DATE), null),
-    ...paging,
+    ...miReportPaging,
   }),
   v.forward(
     v.check((p) => !p.fromDate || !p.toDate || p.fromDate <= p.toDate, MI_DATE_ORDER),
@@ -177,24 +133,14 @@ export const outstandingTasksParamsSchema = v.object({
   reportType: v.literal('REGULATOR_OUTSTANDING_REQUEST_TASKS'),
   requestTaskTypes: v.optional(v.pipe(v.array(v.pipe(v.string('Select a task type'), v.maxLength(100)), 'requestTaskTypes must be a list'), v.maxLength(50)), []),
   userIds: v.optional(v.pipe(v.array(v.pipe(v.string('Select a regulator'), v.maxLength(255)), 'userIds must be a list'), v.maxLength(500)), []),
-  ...paging,
+  ...miReportPaging,
 });
 
-/** POST /{accountType}/mireports (and its export): the report and its parameters. */
-export const miReportParamsSchema = v.variant(
-  'reportType',
-  [
-    emptyParams('LIST_OF_ACCOUNTS_USERS_CONTACTS'),
-    emptyParams('NOC_SUBMITTED_DATA_P3'),
-    emptyParams('ACTION_PLAN_SUBMITTED_DATA_P3'),
-    emptyParams('PROGRESS_UPDATE_1_SUBMITTED_DATA_P3'),
-    emptyParams('PROGRESS_UPDATE_2_SUBMITTED_DATA_P3'),
-    completedWorkParamsSchema,
-    outstandingTasksParamsSchema,
-  ],
-  'Select a report type',
-);
-export type MiReportParams = v.InferOutput<typeof miReportParamsSchema>;
+export type CompletedWorkParams = v.InferOutput<typeof completedWorkParamsSchema>;
+export type OutstandingTasksParams = v.InferOutput<typeof outstandingTasksParamsSchema>;
+
+/** POST /{accountType}/mireports (and its export): the report and its parameters (processes/mi-reports.ts). */
+export type MiReportParams = CompletedWorkParams | OutstandingTasksParams | v.InferOutput<ReturnType<typeof emptyParamsSchema<string>>>;
 
 // ---------------------------------------------------------------------------------------------
 // The custom SQL report
@@ -207,7 +153,7 @@ export const CUSTOM_QUERY_FAILED = 'Custom query could not be executed';
 export const customReportParamsSchema = v.object({
   reportType: v.optional(v.literal('CUSTOM', 'reportType must be CUSTOM'), 'CUSTOM'),
   sqlQuery: requiredText(SQL_QUERY_REQUIRED, { maxLength: SQL_QUERY_MAX }),
-  ...paging,
+  ...miReportPaging,
 });
 export type CustomReportParams = v.InferOutput<typeof customReportParamsSchema>;
 
@@ -241,8 +187,6 @@ export interface MiReportPage {
   total: number;
   page: number;
   size: number;
-  /** Set when the report has nothing to read from yet (a process not in this release). */
-  unavailableReason?: string;
 }
 
 export interface CustomReportPage {

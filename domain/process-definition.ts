@@ -1,10 +1,12 @@
-// What a process (request type) tells the engine: its task types, who may view and act on each, and
-// the actions with their payload schemas. Pure data shared by the API (checks before calling the
-// workflow), the workflow (update validators) and the SPA. What each transition does lives in
-// workflows/, next to the process's program.
+// What a process (request type) is: everything true of it that the rest of the service reads —
+// codes and words, who may start it and act on its tasks, its start rules, windows and due date, the
+// actions with their input schemas, its report, its timeline, what its documents and MI report show.
+// Each process fills one of these in its home (processes/<name>/process.ts); processes/registry.ts
+// holds them, and every list (dashboard labels, MI report types, documents, the SPA's task pages)
+// derives from it. What each transition does is the process's program (processes/<name>/workflow.ts).
 import type * as v from 'valibot';
 import type { Permission, RoleType } from './authorities';
-import type { ReportDefinition } from './reports/report';
+import type { ReportData, ReportDefinition } from './reports/report';
 
 export type TaskRoleType = Extract<RoleType, 'OPERATOR' | 'REGULATOR'>;
 
@@ -42,26 +44,69 @@ export interface ActionRefusal {
 
 export interface TaskActionDefinition {
   kind: TaskActionKind;
-  payload: v.GenericSchema;
-  /** Request action (timeline entry) recorded when the transition is applied. */
+  /** The schema of the action's input (requestTaskActionPayload). */
+  input: v.GenericSchema;
+  /** Request action (timeline entry) recorded when the transition is applied: a key of the process's `timeline`. */
   timeline?: string;
-  /** The timeline entry keeps the task's saved payload (what was submitted), not the action's. */
+  /** The timeline entry keeps the task's draft as it was when the transition closed it (what was submitted), not the input. */
   snapshot?: boolean;
   /**
-   * SAVE: the task's next payload from the stored one and the (parsed) action payload, e.g. a report
-   * section merged, pruned and its statuses settled. Without it the keys sent replace theirs.
+   * SAVE: the task's next draft from the stored one and the (parsed) input, e.g. a report section
+   * merged, pruned and its statuses settled. Without it the keys sent replace theirs.
    */
-  apply?: (stored: Record<string, unknown>, input: unknown, ctx: TaskContext) => { payload: Record<string, unknown> } | { refusal: ActionRefusal };
-  /** TRANSITION: checks the task's saved payload first; a refusal is a 400 listing what is wrong. */
-  check?: (saved: Record<string, unknown>, input: unknown, ctx: TaskContext) => Promise<ActionRefusal | null>;
+  apply?: (draft: Record<string, unknown>, input: unknown, ctx: TaskContext) => { draft: Record<string, unknown> } | { refusal: ActionRefusal };
+  /** TRANSITION: checks the task's draft first; a refusal is a 400 listing what is wrong. */
+  check?: (draft: Record<string, unknown>, input: unknown, ctx: TaskContext) => Promise<ActionRefusal | null>;
   /** TRANSITION: refused outside the process's submit window (the code and message of the refusal). */
   submitWindow?: { code: string; message: string };
 }
 
+/** What a report task's pages say (web/pages/report): confirmations, panels and the review texts. */
+export interface ReportTexts {
+  /** 'notification', 'action plan': in sentences. */
+  name: string;
+  submitted: { panel: string; body: (authority: string) => string };
+  submitConfirm: string[];
+  sendForReview?: { heading: string; select: string; texts: string[]; panel: (name: string) => string; body: string };
+  returnToSubmit?: { caption: string; heading: string; text: string; panel: string; body: string };
+  /** Shown while it waits for someone else's review. */
+  waiting?: string;
+}
+
+/**
+ * A task shown as its report's task list of sections (web/pages/report): the actions its pages post
+ * and the texts they show. Without `save` the task shows the report read-only.
+ */
+export interface ReportTaskPage {
+  kind: 'report';
+  save?: string;
+  submit?: string;
+  sendForReview?: string;
+  /** The task type of the review that 'Send for review' opens (whose candidates may be chosen). */
+  reviewTask?: string;
+  returnToSubmit?: string;
+  /** Cancels the task (reference §3.7: the action plan and progress updates, not the notification). */
+  cancel?: string;
+  texts: ReportTexts;
+}
+
+/** A task with a page of its own in web/pages/task (the SPA maps the kind to it). */
+export interface FormTaskPage {
+  kind: 'application-review' | 'account-closure';
+  /** The page's actions by what they do. */
+  actions: Record<string, string>;
+}
+
+export type TaskPage = ReportTaskPage | FormTaskPage;
+
 export interface TaskTypeDefinition extends TaskAccess {
+  /** The task's name on the dashboard and the task page (spec §3). */
+  label: string;
   actions: Record<string, TaskActionDefinition>;
   /** A helper's task beside the main one (reference §3.4): never assigned to whoever hands it over. */
   supporting?: boolean;
+  /** How the SPA shows it; without one the task page shows its header only. */
+  page?: TaskPage;
 }
 
 /**
@@ -89,6 +134,18 @@ export interface Availability {
   requests?: string[];
 }
 
+/** An inclusive period, as ISO date-times. */
+export interface Window {
+  from: string;
+  to: string;
+}
+
+/** When a report may be started and submitted (reference workflows §13.1; REPORTING_WINDOWS may replace them). */
+export interface ReportingWindows {
+  initiate: Window;
+  submit: Window;
+}
+
 /** A regulator sends a completed report back to the operator for changes (reference §3.2, §5). */
 export interface ReinitiateDefinition {
   /** The create action type, e.g. RE_INITIATE_NOTIFICATION_OF_COMPLIANCE_P3. */
@@ -100,12 +157,69 @@ export interface ReinitiateDefinition {
   blockedBy?: (statuses: StartFacts['statuses']) => boolean;
 }
 
+/** One kind of timeline entry (request action) of the process. */
+export interface TimelineEntryDefinition {
+  /** The heading, '<label> by <submitter>' (reference workflows §1.5). */
+  label: string;
+  /** The entry keeps what was submitted or decided: the request page shows it read-only. */
+  snapshot?: boolean;
+  /** The entry's submission document (a PDF, e-mailed to the submitter): what the document calls the event. */
+  document?: 'Submitted' | 'Application approved' | 'Application rejected' | 'Account closed';
+  /** Its document goes to whoever started the request too (an applicant gets the decision on their application). */
+  documentToStarter?: boolean;
+}
+
+/** A row of a submission's summary and document: the question and its answer's lines. */
+export interface DocumentRow {
+  key: string;
+  value: string[];
+}
+
+export interface DocumentSection {
+  title: string;
+  rows: DocumentRow[];
+}
+
+/** The cells that start each row of a submitted-data MI report, before the answers. */
+export type SubmittedDataCell = 'requestId' | 'organisationName' | 'registrationNumber' | 'accountStatus' | 'submittedOn' | 'relatedId' | 'relatedSubmittedOn';
+
+/**
+ * The MI report of the process's submissions (reference platform §5): one row per submitted report,
+ * one column per question of its definition, on screen and in the .xlsx.
+ */
+export interface SubmittedDataDefinition {
+  /** The report's type (miReportType), e.g. ACTION_PLAN_SUBMITTED_DATA_P3. */
+  reportType: string;
+  /** Its name in the list of reports and on its page. */
+  name: string;
+  /** Its page's address under /mi-reports. */
+  slug: string;
+  fileName: string;
+  /** The name of the workbook's first sheet, which lists the others. */
+  contents: string;
+  leading: { heading: string; cell: SubmittedDataCell }[];
+  /** The request type whose submission fills the related cells (e.g. the notification of an action plan). */
+  related?: string;
+  /** Sheets by name with the sections they hold, in order; sections not listed go to a sheet named after their group (or the only sheet). */
+  sheets: [string, string[]][];
+}
+
 export interface ProcessDefinition {
   requestType: string;
-  /** Name of the workflow function that runs it (exported from workflows/). */
+  /** Name of the workflow function that runs it (the process's workflow.ts, listed in workflows/index.ts). */
   workflowType: string;
-  /** The readable request id (workflow id) for an account. */
-  requestId: (accountId: number) => string;
+  /** Readable request ids (reference workflows §1.4): prefix, the account's number in six digits, suffix — 'AP000001-P3'. */
+  id: { prefix: string; suffix?: string };
+  /** The account page's tab that lists it: the reporting phases, or the account's own workflow history. */
+  category: 'REPORTING' | 'PERMIT';
+  /** 'Start a new task' and documents: e.g. 'Phase 3 Action Plan'. */
+  title: string;
+  /** In messages and e-mails: e.g. 'Action Plan' ('… is in progress'). */
+  name: string;
+  /** In 'Type' columns, when it differs from the title (spec §3). */
+  typeLabel?: string;
+  /** The 'About' text under its 'Start a new task' entry. */
+  about?: string[];
   /** Who may start it with POST /requests, and with what payload. Absent: started by the system. */
   create?: {
     roleType: TaskRoleType;
@@ -119,21 +233,38 @@ export interface ProcessDefinition {
      * earlier one was cancelled.
      */
     rule?: (facts: StartFacts) => Availability;
-    /** Has initiate and submit windows (configuration, reference §13.1). */
-    windowed?: boolean;
+    /** Its initiate and submit windows (the defaults; configuration may replace them). */
+    windows?: ReportingWindows;
     /**
      * May it start with this (parsed) payload, given its availability? E.g. only a disaggregated
      * undertaking starts a progress update without the report it would copy. Default: yes.
      */
     admits?: (payload: unknown, availability: Availability) => boolean;
+    /** Its 'Start a new task' button, when it says more than 'Start'. */
+    button?: string;
+    /** 'Start a new task' offers the disaggregated undertaking's route when the start is valid only without the report before. */
+    disaggregated?: boolean;
   };
   /**
-   * The task that carries the process's statutory due date (configuration, domain/processes/deadlines)
-   * and who may change it (an extension), which re-arms its reminders.
+   * The task that carries the process's due date: a statutory day ('YYYY-MM-DD', UK; REPORT_DUE_DATES
+   * may replace it, REPORT_REMINDER_DAYS its reminders) or working days after it opens
+   * (REVIEW_DUE_WORKING_DAYS), and who may change it (an extension), which re-arms its reminders.
    */
-  dueDate?: { taskType: string; changePermission: Permission };
+  dueDate?: { taskType: string; changePermission?: Permission } & ({ date: string } | { workingDays: number; remindBeforeMs: number[] });
   reinitiate?: ReinitiateDefinition;
   tasks: Record<string, TaskTypeDefinition>;
-  /** The report the process submits (kept in `reports`): MI reports turn submissions into sheets with it. */
+  /** Every kind of entry its timeline records. */
+  timeline: Record<string, TimelineEntryDefinition>;
+  /** The report the process submits (kept in `reports`): its pages, checks, summaries, documents and MI columns. */
   report?: ReportDefinition;
+  /**
+   * What a new request's report starts from (unless a disaggregated undertaking starts it): the
+   * account's submitted report of another process, copied by `build`; without one the start fails
+   * with `missing`.
+   */
+  startsFrom?: { requestType: string; missing: { code: string; message: string }; build: (earlier: ReportData, submittedOn: string, newId: () => string) => ReportData };
+  /** What a snapshot entry shows when the process has no report (an application decision, a closure). */
+  summary?: (actionType: string, payload: unknown) => DocumentSection[];
+  /** The MI report of its submissions. */
+  submittedData?: SubmittedDataDefinition;
 }

@@ -1,6 +1,4 @@
 // Work items (open tasks) as the lists return them and the dashboard shows them (spec §2, §3).
-import type { RequestType } from './requests';
-
 export const workItemLists = ['assigned-to-me', 'assigned-to-others', 'unassigned'] as const;
 export type WorkItemList = (typeof workItemLists)[number];
 
@@ -47,18 +45,4 @@ export function daysRemainingText(days: number | null | undefined): string {
 /** Shown when a task has no name: the second part of the request id split at the dash. */
 export function requestIdFallback(requestId: string): string {
   return requestId.split('-')[1] ?? '';
-}
-
-/** Request types whose tasks open at /tasks/{taskId}; others link nowhere (spec §2). */
-export const linkedRequestTypes: readonly RequestType[] = [
-  'ORGANISATION_ACCOUNT_OPENING',
-  'NOTIFICATION_OF_COMPLIANCE_P3',
-  'ACTION_PLAN_P3',
-  'ACCOUNT_CLOSURE',
-  'PROGRESS_UPDATE_1_P3',
-  'PROGRESS_UPDATE_2_P3',
-];
-
-export function taskLink(item: Pick<WorkItem, 'taskId' | 'requestType'>): string | null {
-  return (linkedRequestTypes as readonly string[]).includes(item.requestType) ? `/tasks/${item.taskId}` : null;
 }

@@ -12,7 +12,9 @@ import { createAccount, createTask, createUser, grantOperator, grantRegulator, t
 import { createCredential } from '../identity/credentials';
 import { base32Encode } from '../identity/totp';
 import { allRegulatorPermissions } from '../domain/authorities';
-import { taskTypeLabels, type TaskType } from '../domain/requests';
+import { taskTypeLabel } from '../processes';
+
+type TaskType = keyof typeof requestTypeOf;
 
 let browser: Browser;
 let db: Knex;
@@ -33,7 +35,7 @@ async function person(email: string, password: string, firstName: string, lastNa
   return user;
 }
 
-const requestTypeOf: Record<TaskType, string> = {
+const requestTypeOf = {
   ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW: 'ORGANISATION_ACCOUNT_OPENING',
   NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT: 'NOTIFICATION_OF_COMPLIANCE_P3',
   NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_EDIT: 'NOTIFICATION_OF_COMPLIANCE_P3',
@@ -120,7 +122,7 @@ beforeAll(async () => {
     const account = i % 2 === 1 ? first : second;
     const { due, text } = dueFor(i);
     const id = await seedTask({ type, account, assignee: dana, minutesAgo: i, dueInDays: due, seenBy: i % 2 === 0 ? dana : undefined });
-    seeded.mine.push({ id, name: taskTypeLabels[type], isNew: i % 2 === 1, days: text, account, registrationNumber: account === first ? registration : '', linked: true });
+    seeded.mine.push({ id, name: taskTypeLabel(type)!, isNew: i % 2 === 1, days: text, account, registrationNumber: account === first ? registration : '', linked: true });
   }
   // Assigned to others: a colleague's, one of a request type outside the six (listed, not linked),
   // and one of a person without a first name (shown by last name alone).
@@ -131,12 +133,12 @@ beforeAll(async () => {
   ];
   for (const [i, [user, assignee, type, requestType]] of others.entries()) {
     const id = await seedTask({ type, account: first, assignee: user, minutesAgo: 100 + i, dueInDays: 5, requestType });
-    seeded.others.push({ id, name: taskTypeLabels[type], isNew: true, days: '5', account: first, registrationNumber: registration, assignee, linked: !requestType });
+    seeded.others.push({ id, name: taskTypeLabel(type)!, isNew: true, days: '5', account: first, registrationNumber: registration, assignee, linked: !requestType });
   }
   for (let i = 0; i < 2; i++) {
     const type = operatorTypes[i];
     const id = await seedTask({ type, account: second, assignee: null, minutesAgo: 200 + i, dueInDays: -1 });
-    seeded.unassigned.push({ id, name: taskTypeLabels[type], isNew: true, days: 'Overdue', account: second, registrationNumber: '', linked: true });
+    seeded.unassigned.push({ id, name: taskTypeLabel(type)!, isNew: true, days: 'Overdue', account: second, registrationNumber: '', linked: true });
   }
   // Never listed for the operator: a regulator's task on their account, and a task on an account
   // they hold no authority on (even though it names them).
@@ -149,7 +151,7 @@ beforeAll(async () => {
   const offshore = await createAccount(db, { name: `Offshore Applicant ${run}`, competentAuthority: 'OPRED' });
   for (let i = 1; i <= 12; i++) {
     const id = await seedTask({ type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', account: offshore, assignee: null, minutesAgo: i, dueInDays: 20 - i });
-    seeded.regulatorUnassigned.push({ id, name: taskTypeLabels.ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW, isNew: true, days: String(20 - i), account: offshore, registrationNumber: '', linked: true });
+    seeded.regulatorUnassigned.push({ id, name: taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!, isNew: true, days: String(20 - i), account: offshore, registrationNumber: '', linked: true });
   }
   for (let i = 1; i <= 2; i++) await seedTask({ type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', account: offshore, assignee: rhea, minutesAgo: i });
 });
@@ -308,7 +310,7 @@ it('shows a regulator the unassigned work of their competent authority with pagi
   await expect(page.getByRole('link', { name: 'Add another organisation account' }).count()).resolves.toBe(0);
 
   const mine = await rowsOf(page, 'assigned-to-me', 'Showing 1 to 2 of 2 results');
-  expect(mine.map((r) => r.name)).toEqual([taskTypeLabels.ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW, taskTypeLabels.ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW]);
+  expect(mine.map((r) => r.name)).toEqual([taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!, taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!]);
 
   await page.getByRole('tab', { name: 'Unassigned' }).click();
   expect(await rowsOf(page, 'unassigned', 'Showing 1 to 10 of 12 results')).toEqual(seeded.regulatorUnassigned.slice(0, 10).map((e) => expectedRow(e, false)));

@@ -15,7 +15,7 @@ import { pdfText } from '../test/pdf-text';
 import { notificationReport } from '../processes/notification-of-compliance/report';
 import { completeReport, completeReportCategories, type CompleteReportName } from '../test/fixtures/notification-reports';
 import { reportAnswers, taskList } from '../domain/reports/report';
-import { requestId as requestIdOf } from '../domain/requests';
+import { notificationProcess, requestIdOf } from '../processes';
 
 jest.setTimeout(600_000);
 
@@ -43,7 +43,7 @@ it('submits a notification, shows it on the request page, downloads its PDF and 
   await grantOperator(db, admin, account, 'operator_admin');
   await grantOperator(db, primary, account, 'operator');
   await db('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: primary.id });
-  const requestId = requestIdOf('NOTIFICATION_OF_COMPLIANCE_P3', account.id);
+  const requestId = requestIdOf(notificationProcess, account.id);
 
   const page = await browser.as(admin);
   const { report } = completeReport(shortestReport());

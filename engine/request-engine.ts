@@ -20,6 +20,7 @@ import {
 } from '@temporalio/workflow';
 import * as v from 'valibot';
 import type { RequestActivities } from '../activities/requests';
+import { DUE_DATE_CHANGED } from '../domain/requests';
 import { stepActivities } from './activity-proxies';
 import type { ProcessDefinition, TaskDeadline, TaskRoleType } from '../domain/process-definition';
 import {
@@ -46,18 +47,19 @@ const acts = stepActivities<RequestActivities>({
 export interface Transition {
   taskId: number;
   actionType: string;
-  /** The payload as the action's schema parsed it (trimmed, typed). */
-  payload: unknown;
+  /** The action's input as its schema parsed it (trimmed, typed). */
+  input: unknown;
   by: Actor;
-  /** The task's saved draft (SAVE actions) as it was when the task closed. */
-  saved: Record<string, unknown>;
+  /** The task's draft (what its SAVE actions wrote) as it was when the task closed. */
+  draft: Record<string, unknown>;
   /** When it was done (ISO): by the API's reporting clock when it sent one. */
   at: string;
 }
 
 export interface UserTaskSpec {
   taskType: string;
-  payload?: Record<string, unknown>;
+  /** The task's first draft (what its pages start from). */
+  draft?: Record<string, unknown>;
   deadline?: TaskDeadline | null;
   /** Tried first as the assignee, instead of the request-level assignee of the task's role. */
   assignee?: string | null;
@@ -79,7 +81,8 @@ export interface RequestContext {
   readonly input: RequestInput;
   userTask(spec: UserTaskSpec): Promise<Transition>;
   openTask(spec: UserTaskSpec): Promise<OpenedTask>;
-  recordAction(type: string, payload: unknown, by: Actor | null): Promise<void>;
+  /** Records a timeline entry of the program's own (not a task's transition) with its details. */
+  recordAction(type: string, details: unknown, by: Actor | null): Promise<void>;
 }
 
 /** Returns the request's final status (COMPLETED, APPROVED, REJECTED, CANCELLED …). */
@@ -98,9 +101,6 @@ interface OpenTask extends OpenTaskView {
  * requests recorded with the separate writes replay as they ran.
  */
 export const ONE_WRITE_PATCH = 'one-write-per-transition';
-
-/** The timeline entry of a moved due date (a regulator as submitter). */
-export const DUE_DATE_CHANGED = 'REQUEST_TASK_DUE_DATE_CHANGED';
 
 interface Pending {
   args: TaskActionArgs;
@@ -156,7 +156,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     if (!taskDef || !action || action.kind !== 'TRANSITION') throw refusal('ACTION_NOT_ALLOWED', 'Request task action cannot proceed');
     if (task.assignee !== args.actor.userId) throw refusal('NOT_ASSIGNEE', 'User is not the assignee of the request task');
     if (!args.actor.permissions.includes(taskDef.execute)) throw refusal('NO_EXECUTE_PERMISSION', 'You do not have permission to do this');
-    const parsed = v.safeParse(action.payload, args.payload);
+    const parsed = v.safeParse(action.input, args.payload);
     if (!parsed.success) throw refusal('INVALID_PAYLOAD', parsed.issues[0].message);
     return parsed.output;
   }
@@ -264,7 +264,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       accountId: input.accountId,
       competentAuthority: input.competentAuthority,
       candidate: spec.assignee !== undefined ? spec.assignee : (assignees[taskDef.roleType] ?? null),
-      payload: spec.payload ?? {},
+      payload: spec.draft ?? {},
       dueAt: dueAtIso,
     });
     const task: OpenTask = {
@@ -335,10 +335,10 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           continue;
         }
         const pending = inbox.splice(inbox.findIndex((p) => p.args.taskId === task.taskId), 1)[0];
-        let payload: unknown;
+        let actionInput: unknown;
         try {
           // Checked again: an assignment may have changed things since the validator ran.
-          payload = checkAction(pending.args);
+          actionInput = checkAction(pending.args);
         } catch (err) {
           pending.failure = err as ApplicationFailure;
           pending.done = true;
@@ -347,10 +347,10 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName, audit: pending.args.actor.audit };
         const action = taskDef.actions[pending.args.actionType];
         const oneWrite = patched(ONE_WRITE_PATCH);
-        const timeline = oneWrite && action.timeline ? { key: key(), requestId: input.requestId, type: action.timeline, payload, snapshot: !!action.snapshot, submitter: by } : undefined;
-        let saved: Record<string, unknown>;
+        const timeline = oneWrite && action.timeline ? { key: key(), requestId: input.requestId, type: action.timeline, payload: actionInput, snapshot: !!action.snapshot, submitter: by } : undefined;
+        let draft: Record<string, unknown>;
         try {
-          saved = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version, timeline })) ?? {};
+          draft = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version, timeline })) ?? {};
         } catch (err) {
           // Saved again since the API checked it: the caller must look at it afresh.
           if (!(err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'STALE_TASK')) throw err;
@@ -359,9 +359,9 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           continue;
         }
         tasks.delete(task.taskId);
-        if (!oneWrite && action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? saved : payload, submitter: by });
+        if (!oneWrite && action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? draft : actionInput, submitter: by });
         applied.push(pending);
-        return { taskId: task.taskId, actionType: pending.args.actionType, payload, by, saved, at: pending.args.at ?? new Date().toISOString() };
+        return { taskId: task.taskId, actionType: pending.args.actionType, input: actionInput, by, draft, at: pending.args.at ?? new Date().toISOString() };
       }
     } finally {
       awaited.delete(task.taskId);
@@ -372,7 +372,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     input,
     userTask,
     openTask,
-    recordAction: (type, payload, by) => acts.recordRequestAction({ key: key(), requestId: input.requestId, type, payload, submitter: by }),
+    recordAction: (type, details, by) => acts.recordRequestAction({ key: key(), requestId: input.requestId, type, payload: details, submitter: by }),
   };
 
   if (options.prepare) await options.prepare();

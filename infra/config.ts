@@ -2,7 +2,9 @@
 // reads it from here, so a setting has one name and one default.
 import { execSync } from 'node:child_process';
 import { inputLimits } from '../domain/limits';
-import { REMINDER_DAYS, STATUTORY_DUE_DATES, reminderDaysInMs } from '../domain/deadlines';
+import type { ReportingWindows, Window } from '../domain/process-definition';
+import { REMINDER_DAYS, reminderDaysInMs } from '../domain/deadlines';
+import { defaultDueDates, defaultReportingWindows } from '../processes';
 import { DEFAULT_RETENTION_YEARS, defaultCompliancePeriodEnds } from '../domain/retention';
 
 function int(name: string, fallback: number): number {
@@ -21,35 +23,17 @@ function fileTokenSecret(): string | null {
   return raw;
 }
 
-/** An inclusive period, as ISO date-times. */
-export interface Window {
-  from: string;
-  to: string;
-}
-export interface ReportingWindows {
-  initiate: Window;
-  submit: Window;
-}
-
-// Reference workflows §13.1: the phase 3 windows, inclusive, in UK time (given here in UTC).
-const DEFAULT_WINDOWS: Record<string, ReportingWindows> = {
-  NOTIFICATION_OF_COMPLIANCE_P3: { initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
-  ACTION_PLAN_P3: { initiate: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
-  PROGRESS_UPDATE_1_P3: { initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' } },
-  PROGRESS_UPDATE_2_P3: { initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' }, submit: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' } },
-};
-
-/** REPORTING_WINDOWS: JSON that replaces the windows of the request types it names. */
+/** REPORTING_WINDOWS: JSON that replaces the windows of the request types it names (each process's own otherwise). */
 function reportingWindows(): Record<string, ReportingWindows> {
   const raw = process.env.REPORTING_WINDOWS;
-  if (!raw) return DEFAULT_WINDOWS;
+  if (!raw) return defaultReportingWindows();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error('REPORTING_WINDOWS must be JSON, e.g. {"ACTION_PLAN_P3":{"initiate":{"from":"…","to":"…"},"submit":{…}}}');
+    throw new Error('REPORTING_WINDOWS must be JSON, e.g. {"<request type>":{"initiate":{"from":"…","to":"…"},"submit":{…}}}');
   }
-  const windows = { ...DEFAULT_WINDOWS };
+  const windows = defaultReportingWindows();
   for (const [type, value] of Object.entries(parsed as Record<string, ReportingWindows>)) {
     for (const w of [value?.initiate, value?.submit]) {
       if (!w || Number.isNaN(Date.parse(w.from)) || Number.isNaN(Date.parse(w.to))) throw new Error(`REPORTING_WINDOWS.${type} needs initiate and submit, each with ISO from and to`);
@@ -59,17 +43,17 @@ function reportingWindows(): Record<string, ReportingWindows> {
   return windows;
 }
 
-/** REPORT_DUE_DATES: JSON that replaces the due dates ('YYYY-MM-DD', UK day) of the report types it names. */
+/** REPORT_DUE_DATES: JSON that replaces the due dates ('YYYY-MM-DD', UK day) of the report types it names (each process's own otherwise). */
 function reportDueDates(): Record<string, string> {
   const raw = process.env.REPORT_DUE_DATES;
-  if (!raw) return { ...STATUTORY_DUE_DATES };
+  if (!raw) return defaultDueDates();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error('REPORT_DUE_DATES must be JSON, e.g. {"PROGRESS_UPDATE_1_P3":"2025-12-05"}');
+    throw new Error('REPORT_DUE_DATES must be JSON, e.g. {"<request type>":"2025-12-05"}');
   }
-  const dates = { ...STATUTORY_DUE_DATES };
+  const dates = defaultDueDates();
   for (const [type, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new Error(`REPORT_DUE_DATES.${type} must be a date such as 2025-12-05`);
     dates[type] = value;
@@ -177,8 +161,8 @@ export function loadConfig() {
      * task is due (a UK day, or in tests an exact ISO moment) and how long before it the assignee is reminded.
      */
     reporting: { windows: reportingWindows(), now: reportingClock(), dueDates: reportDueDates(), remindBeforeMs: reminderDaysInMs(reminderDays()) },
-    /** Working days a regulator has to review an account application (durable timer in the workflow). */
-    reviewDueWorkingDays: int('REVIEW_DUE_WORKING_DAYS', 10),
+    /** Working days a regulator has to review an account application (durable timer in the workflow); unset, the process's own. */
+    reviewDueWorkingDays: process.env.REVIEW_DUE_WORKING_DAYS ? int('REVIEW_DUE_WORKING_DAYS', 0) : null,
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },
     seedDemoData: !production && process.env.SEED_DEMO_DATA !== 'false',
     bodyLimit: process.env.BODY_LIMIT ?? inputLimits.jsonBodyBytes,

@@ -4,7 +4,7 @@
 import '../test/processes/two-step';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
 import { TWO_STEP } from '../test/processes/two-step';
-import { APPLICATION_REVIEW, organisationAccountOpeningProcess, TERMINATED_BY_CLOSURE } from './';
+import { APPLICATION_REVIEW, organisationAccountOpeningProcess, requestIdOf, TERMINATED_BY_CLOSURE } from './';
 import { REGISTRATION_NUMBER_TAKEN } from '../domain/accounts';
 import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
 
@@ -236,7 +236,7 @@ describe('account opening', () => {
     const { startRequestWorkflow } = await import('../api/request-workflows');
     const { name, address, codes } = application(null, 'SCOTLAND');
     const snapshot = await startRequestWorkflow(h.api.deps, organisationAccountOpeningProcess, {
-      requestId: organisationAccountOpeningProcess.requestId(accountId),
+      requestId: requestIdOf(organisationAccountOpeningProcess, accountId),
       requestType: 'ORGANISATION_ACCOUNT_OPENING',
       accountId,
       competentAuthority: 'SCOTLAND',

@@ -1,11 +1,18 @@
-// The engine's vocabulary, and the product's processes (each registers itself when imported).
-export * from '../domain/process-definition';
-export * from './registry';
-export { taskAccess } from './task-access';
+// The product's processes: one line each. Importing this module defines them all in the registry
+// (processes/registry.ts), whose lookups every other part of the service reads — so a process is its
+// folder plus its line here (and its workflow's line in workflows/index.ts).
 export * from './organisation-account-opening/process';
 export * from './account-closure/process';
 export * from './notification-of-compliance/process';
 export * from './action-plan/process';
 export * from './progress-update-1/process';
 export * from './progress-update-2/process';
-export * from '../domain/deadlines';
+
+export * from './organisation-account-opening/codes';
+export * from './account-closure/codes';
+export * from './notification-of-compliance/codes';
+export * from './action-plan/codes';
+export * from './progress-update-1/codes';
+export * from './progress-update-2/codes';
+export * from './registry';
+export type * from '../domain/process-definition';

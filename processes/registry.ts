@@ -1,7 +1,10 @@
-// Processes register themselves here when their module is imported (domain/processes/index.ts
-// imports the product's; tests import their own). Lookups serve the API and workflow validators.
-import { taskAccess } from './task-access';
-import type { Availability, ProcessDefinition, StartFacts, TaskAccess, TaskTypeDefinition } from '../domain/process-definition';
+// The registry of processes: each process's home defines it here once (defineProcess), and every
+// list of the service reads it from here — request and task types, their names, timeline labels,
+// windows and due dates, documents, MI reports. processes/index.ts imports the product's processes;
+// a test may define one of its own, which then appears everywhere the product's do.
+import type { Availability, DocumentSection, ProcessDefinition, ReportingWindows, StartFacts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition, TimelineEntryDefinition } from '../domain/process-definition';
+import { engineTimeline } from '../domain/requests';
+import { reportAnswers, reportPayloadOf } from '../domain/reports/report';
 
 /** The usual start rule: once per account, unless the earlier one was cancelled; in its window. */
 export const onceUnlessCancelled =
@@ -14,12 +17,36 @@ export const onceUnlessCancelled =
 
 const processes = new Map<string, ProcessDefinition>();
 const taskTypes = new Map<string, { process: ProcessDefinition; definition: TaskTypeDefinition }>();
+const timelineEntries = new Map<string, TimelineEntryDefinition>(Object.entries(engineTimeline));
+
+/** The names a process's definition refers to must be its own: checked once, when it is defined. */
+function checkReferences(def: ProcessDefinition): void {
+  const problems: string[] = [];
+  const entry = (key: string | undefined, where: string) => {
+    if (key && !(key in def.timeline) && !(key in engineTimeline)) problems.push(`${where} records ${key}, which is not in its timeline`);
+  };
+  entry(def.create?.timeline, 'create');
+  entry(def.reinitiate?.timeline, 'reinitiate');
+  for (const [type, task] of Object.entries(def.tasks)) {
+    for (const [name, action] of Object.entries(task.actions)) entry(action.timeline, `${type}.${name}`);
+    const page = task.page;
+    const named = page?.kind === 'report' ? [page.save, page.submit, page.sendForReview, page.returnToSubmit, page.cancel] : Object.values(page?.actions ?? {});
+    for (const action of named) if (action && !(action in task.actions)) problems.push(`${type}'s page posts ${action}, which is not one of its actions`);
+    if (page?.kind === 'report' && !def.report) problems.push(`${type} is shown as a report, but the process has none`);
+  }
+  if (def.dueDate && !(def.dueDate.taskType in def.tasks)) problems.push(`its due date is on ${def.dueDate.taskType}, which is not one of its tasks`);
+  if (def.submittedData && !def.report) problems.push('it has a submitted-data report but no report definition');
+  if (problems.length) throw new Error(`Process ${def.requestType}: ${problems.join('; ')}`);
+}
 
 export function defineProcess<P extends ProcessDefinition>(definition: P): P {
   const existing = processes.get(definition.requestType);
-  if (existing && existing !== definition) throw new Error(`Process ${definition.requestType} is defined twice`);
+  if (existing === definition) return definition;
+  if (existing) throw new Error(`Process ${definition.requestType} is defined twice`);
+  checkReferences(definition);
   processes.set(definition.requestType, definition);
   for (const [type, task] of Object.entries(definition.tasks)) taskTypes.set(type, { process: definition, definition: task });
+  for (const [type, entry] of Object.entries(definition.timeline)) timelineEntries.set(type, entry);
   return definition;
 }
 
@@ -40,12 +67,88 @@ export function taskDefinition(taskType: string): TaskTypeDefinition | undefined
   return taskTypes.get(taskType)?.definition;
 }
 
-/** Role and permissions of a task type: from its process when registered, else the scheme's table. */
+/** Role and permissions of a task type. */
 export function accessFor(taskType: string): TaskAccess | undefined {
-  return taskTypes.get(taskType)?.definition ?? (taskAccess as Record<string, TaskAccess>)[taskType];
+  return taskTypes.get(taskType)?.definition;
 }
 
 /** Every task type the lists may show. */
 export function knownTaskTypes(): string[] {
-  return [...new Set([...Object.keys(taskAccess), ...taskTypes.keys()])];
+  return [...taskTypes.keys()];
+}
+
+/** A readable request id (reference workflows §1.4): 'AP000001-P3' for the account 1's action plan. */
+export function requestIdOf(def: Pick<ProcessDefinition, 'id'>, accountId: number): string {
+  return `${def.id.prefix}${String(accountId).padStart(6, '0')}${def.id.suffix ?? ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+/** A request type's name in lists and reports: its 'Type' label, else its title. */
+export function requestTypeName(type: string): string {
+  const def = processes.get(type);
+  return def ? (def.typeLabel ?? def.title) : type;
+}
+
+/** A task's name on the dashboard and its page; null for a task type no process has. */
+export function taskTypeLabel(type: string): string | null {
+  return taskTypes.get(type)?.definition.label ?? null;
+}
+
+export function timelineEntry(type: string): TimelineEntryDefinition | undefined {
+  return timelineEntries.get(type);
+}
+
+/** The label of a timeline entry; an unknown type reads as a sentence ('SOME_THING' → 'Some thing'). */
+export function requestActionLabel(type: string): string {
+  const entry = timelineEntries.get(type);
+  if (entry) return entry.label;
+  const words = type.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "<label> by <submitter>", or the label alone for system entries (no submitter). */
+export function requestActionHeading(entry: { type: string; submitter: string | null }): string {
+  return entry.submitter ? `${requestActionLabel(entry.type)} by ${entry.submitter}` : requestActionLabel(entry.type);
+}
+
+/** Where a work item links: its task page when a process knows its type (spec §2), else nowhere. */
+export function taskLink(item: { taskId: number; taskType: string }): string | null {
+  return taskTypes.has(item.taskType) ? `/tasks/${item.taskId}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configuration defaults
+
+/** Each windowed process's initiate and submit windows. */
+export function defaultReportingWindows(): Record<string, ReportingWindows> {
+  return Object.fromEntries(registeredProcesses().flatMap((p) => (p.create?.windows ? [[p.requestType, p.create.windows]] : [])));
+}
+
+/** Each process's statutory due date ('YYYY-MM-DD'). */
+export function defaultDueDates(): Record<string, string> {
+  return Object.fromEntries(registeredProcesses().flatMap((p) => (p.dueDate && 'date' in p.dueDate ? [[p.requestType, p.dueDate.date]] : [])));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents and MI reports
+
+/**
+ * What a snapshot entry (what was submitted or decided) shows, on the request page and in its
+ * document: its process's report answers, section by section, or the process's own summary.
+ */
+export function snapshotSections(requestType: string, actionType: string, payload: unknown): DocumentSection[] {
+  const def = processes.get(requestType);
+  if (def?.report) return reportAnswers(def.report, reportPayloadOf(payload).report, {}).map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ key: r.key, value: r.value })) }));
+  return def?.summary?.(actionType, payload) ?? [];
+}
+
+/** The submitted-data MI reports, in the order of the processes. */
+export function submittedDataReports(): (SubmittedDataDefinition & { requestType: string })[] {
+  return registeredProcesses().flatMap((p) => (p.submittedData ? [{ ...p.submittedData, requestType: p.requestType }] : []));
+}
+
+export function submittedDataReport(reportType: string): (SubmittedDataDefinition & { requestType: string }) | undefined {
+  return submittedDataReports().find((r) => r.reportType === reportType);
 }

@@ -2,7 +2,8 @@
 // the dashboard its days remaining; the reminders and the overdue notice are durable timers, sent
 // once each even when the worker was down as they fell due; a regulator's new due date re-arms them.
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
-import { ACTION_PLAN, ACTION_PLAN_SUBMIT, PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, STATUTORY_DUE_DATES, ukDate } from './';
+import { ACTION_PLAN, ACTION_PLAN_SUBMIT, actionPlanProcess, PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT } from './';
+import { ukDate } from '../domain/deadlines';
 import { changeDueDateUpdate } from '../domain/request-messages';
 import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
@@ -69,7 +70,7 @@ it('shows each report task its statutory due date as days remaining', async () =
   expect(pu1.status).toBe(400);
   const list = await call(admin, '/ORGANISATION/items/assigned-to-me?page=0&size=100');
   const item = list.body.items.find((i: { requestId: string }) => i.requestId === ap.body.requestId);
-  expect(item).toMatchObject({ taskType: ACTION_PLAN_SUBMIT, daysRemaining: await daysUntil(STATUTORY_DUE_DATES.ACTION_PLAN_P3!) });
+  expect(item).toMatchObject({ taskType: ACTION_PLAN_SUBMIT, daysRemaining: await daysUntil(actionPlanProcess.dueDate.date) });
   expect(item.daysRemaining).toBeLessThan(0);
   const page = await call(admin, `/tasks/${item.taskId}`);
   expect(page.body.requestTask).toMatchObject({ dueDate: '2024-06-05T22:59:59.999Z', daysRemaining: item.daysRemaining });

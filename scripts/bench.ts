@@ -498,6 +498,7 @@ let nextJourneyAccount = 1;
 /** `count` journeys by `users` concurrent users; the next-task visibility of each, and errors. */
 async function driveJourneys(port: number, client: import('@temporalio/client').Client, taskQueue: string, count: number, users: number) {
   const { twoStepProcess } = await import('../test/processes/two-step');
+  const { requestIdOf } = await import('../processes/registry');
   const { startRequestWorkflow } = await import('../api/request-workflows');
   const { loadConfig } = await import('../infra/config');
   const base = loadConfig();
@@ -520,7 +521,7 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
           const opToken = await mint(operator);
           const startAt = performance.now();
           const snapshot = await startRequestWorkflow(deps, twoStepProcess, {
-            requestId: twoStepProcess.requestId(accountId),
+            requestId: requestIdOf(twoStepProcess, accountId),
             requestType: twoStepProcess.requestType,
             accountId,
             competentAuthority: ca,
@@ -534,14 +535,14 @@ async function driveJourneys(port: number, client: import('@temporalio/client').
           const regulator = `reg-${accountId % 5 || 5}`; // a regulator of the account's CA
           const regToken = await mint(regulator);
           // The next task must be in the regulator's view of the request; the submit answered only once it was.
-          const item = await call(port, 'GET', `/api/v1.0/items/${twoStepProcess.requestId(accountId)}`, regToken);
+          const item = await call(port, 'GET', `/api/v1.0/items/${requestIdOf(twoStepProcess, accountId)}`, regToken);
           if (!item.body.includes(`"taskId":${reviewId}`)) throw new Error('next task not visible');
           visible.push(performance.now() - submitAt);
           const assign = await call(port, 'POST', '/api/v1.0/tasks-assignment/assign', regToken, { taskId: reviewId, userId: regulator });
           if (assign.status !== 200) throw new Error(assign.body);
           const decided = await call(port, 'POST', '/api/v1.0/tasks/actions', regToken, { requestTaskId: reviewId, requestTaskActionType: 'TEST_TWO_STEP_DECIDE', requestTaskActionPayload: { decision: 'ACCEPTED' } });
           if (decided.status !== 200) throw new Error(decided.body);
-          requestIds.push(twoStepProcess.requestId(accountId));
+          requestIds.push(requestIdOf(twoStepProcess, accountId));
         } catch (err) {
           errors++;
           if (errors <= 3) console.error('journey error:', (err as Error).message.slice(0, 300));

@@ -6,27 +6,13 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type CompetentAuthority } from '../../domain/authorities';
 import { accountStatusLabels, locationLabels, type AccountStatus } from '../../domain/accounts';
-import { accessFor, knownTaskTypes, processFor } from '../../processes';
-import { requestActionLabel } from '../../domain/request-action-labels';
-import { requestTypeName, taskTypeLabels, type TaskType } from '../../domain/requests';
+import { accessFor, knownTaskTypes, processFor, requestActionLabel, requestTypeName, submittedDataReport, taskTypeLabel } from '../../processes';
+import type { SubmittedDataCell, SubmittedDataDefinition } from '../../domain/process-definition';
 import { formatDateLong } from '../../domain/validation';
 import { fullName } from '../../domain/work-items';
 import { allSections, type ReportDefinition, type ReportData } from '../../domain/reports/report';
 import { sectionCells, sectionColumns, type AnswerColumn } from '../../domain/reports/columns';
-import {
-  accountsUsersContactsColumns,
-  completedWorkColumns,
-  formatMiDate,
-  formatMiDateTime,
-  isSubmittedDataReport,
-  miReportNames,
-  nocLeadingColumns,
-  outstandingRequestTasksColumns,
-  processNotInRelease,
-  submittedDataReports,
-  type MiReportParams,
-  type SubmittedDataReportType,
-} from '../../domain/mi-reports';
+import { accountsUsersContactsColumns, completedWorkColumns, fixedMiReports, formatMiDate, formatMiDateTime, outstandingRequestTasksColumns, type CompletedWorkParams, type MiReportParams, type OutstandingTasksParams } from '../../domain/mi-reports';
 
 type Row = Record<string, any>;
 
@@ -45,7 +31,6 @@ export interface ReportWorkbook {
   /** The name of a first sheet that lists the others (the submitted-data workbooks). */
   contents?: string;
   sheets: ReportSheet[];
-  unavailableReason?: string;
 }
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -102,7 +87,7 @@ function accountsUsersContacts(db: Knex, ca: CompetentAuthority): ReportWorkbook
       locationLabels[r.competent_authority as CompetentAuthority] ?? '',
     ];
   };
-  const name = miReportNames.LIST_OF_ACCOUNTS_USERS_CONTACTS;
+  const { name } = fixedMiReports.LIST_OF_ACCOUNTS_USERS_CONTACTS;
   return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: accountsUsersContactsColumns, query, cells }] };
 }
 
@@ -111,7 +96,7 @@ export function regulatorTaskTypes(): string[] {
   return knownTaskTypes().filter((type) => accessFor(type)?.roleType === 'REGULATOR');
 }
 
-function outstandingTasks(db: Knex, ca: CompetentAuthority, params: Extract<MiReportParams, { reportType: 'REGULATOR_OUTSTANDING_REQUEST_TASKS' }>): ReportWorkbook {
+function outstandingTasks(db: Knex, ca: CompetentAuthority, params: OutstandingTasksParams): ReportWorkbook {
   const known = regulatorTaskTypes();
   const unknown = params.requestTaskTypes.find((t) => !known.includes(t));
   if (unknown) throw new ApiError(400, 'VALIDATION_ERROR', `requestTaskTypes: ${unknown.slice(0, 100)} is not a regulator task type`, 'requestTaskTypes');
@@ -132,16 +117,16 @@ function outstandingTasks(db: Knex, ca: CompetentAuthority, params: Extract<MiRe
     text(r.account_name),
     r.request_id,
     requestTypeName(r.request_type),
-    taskTypeLabels[r.type as TaskType] ?? r.type,
+    taskTypeLabel(r.type) ?? r.type,
     r.first_name !== null || r.last_name !== null ? fullName({ firstName: r.first_name, lastName: r.last_name }) : '',
     r.due_date ? formatDateLong(r.due_date) : '',
     text(r.days_remaining),
   ];
-  const name = miReportNames.REGULATOR_OUTSTANDING_REQUEST_TASKS;
+  const { name } = fixedMiReports.REGULATOR_OUTSTANDING_REQUEST_TASKS;
   return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: outstandingRequestTasksColumns, query, cells }] };
 }
 
-function completedWork(db: Knex, ca: CompetentAuthority, params: Extract<MiReportParams, { reportType: 'COMPLETED_WORK' }>): ReportWorkbook {
+function completedWork(db: Knex, ca: CompetentAuthority, params: CompletedWorkParams): ReportWorkbook {
   const query = db('request_actions as x')
     .join('requests as r', 'r.id', 'x.request_id')
     .leftJoin('accounts as a', 'a.id', 'r.account_id')
@@ -165,115 +150,61 @@ function completedWork(db: Knex, ca: CompetentAuthority, params: Extract<MiRepor
     text(r.submitter),
     formatMiDateTime(r.created_at),
   ];
-  const name = miReportNames.COMPLETED_WORK;
+  const { name } = fixedMiReports.COMPLETED_WORK;
   return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: completedWorkColumns, query, cells }] };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Submitted data: one row per submission, the answers in the columns of the report's definition.
 
-interface SubmittedLayout {
-  fileName: string;
-  contents: string;
-  /** The columns before the answers, and how a row fills them. */
-  leading: readonly string[];
-  leadingCells: (r: Row) => string[];
-  /** The submissions of this request type fill the "related" columns (e.g. the notification of an action plan). */
-  related?: string;
-  /** Sheets by name with the sections they hold, in order; sections not listed go to a sheet named after their group. */
-  sheets: [string, string[]][];
-}
-
 const submittedDay = (value: unknown) => formatMiDate(value as Date | null);
 
-const layouts: Record<SubmittedDataReportType, SubmittedLayout> = {
-  NOC_SUBMITTED_DATA_P3: {
-    fileName: 'Energy_Savings_Opportunity_Scheme_Phase_3.xlsx',
-    contents: 'Table of contents',
-    leading: nocLeadingColumns,
-    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), accountStatus(r.status)],
-    sheets: [
-      ['Reporting Obligation', ['reportingObligation']],
-      ['Responsible Undertaking', ['responsibleUndertaking', 'contactPersons']],
-      ['Organisation Structure', ['organisationStructure']],
-      ['Compliance Route', ['complianceRoute']],
-      ['Energy Consumption', ['energyConsumptionDetails']],
-      ['Energy Savings Opportunities', ['energySavingsOpportunities']],
-      ['Alternative Routes Compliance', ['alternativeComplianceRoutes']],
-      ['Energy Savings Achieved', ['energySavingsAchieved']],
-      ['Lead Assessor', ['leadAssessor', 'assessmentPersonnel']],
-      ['Responsible Confirmations', ['confirmations']],
-    ],
-  },
-  ACTION_PLAN_SUBMITTED_DATA_P3: {
-    fileName: 'Action_Plan_Published_Data_Phase_3.xlsx',
-    contents: 'Table of Contents',
-    leading: ['AP ID', 'Organisation Name', 'CRN', 'AP Submission Date', 'NOC ID', 'NOC Submission Date'],
-    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), submittedDay(r.submitted_at), text(r.related_id), submittedDay(r.related_submitted_at)],
-    related: 'NOTIFICATION_OF_COMPLIANCE_P3',
-    sheets: [['Action Plans', []]],
-  },
-  PROGRESS_UPDATE_1_SUBMITTED_DATA_P3: {
-    fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',
-    contents: 'Table of Contents',
-    leading: ['PU1 ID', 'Organisation Name', 'CRN', 'PU1 Submission Date', 'AP ID', 'AP Submission Date'],
-    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), submittedDay(r.submitted_at), text(r.related_id), submittedDay(r.related_submitted_at)],
-    related: 'ACTION_PLAN_P3',
-    sheets: [['Progress Update 1', []]],
-  },
-  PROGRESS_UPDATE_2_SUBMITTED_DATA_P3: {
-    fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',
-    contents: 'Table of Contents',
-    leading: ['PU2 ID', 'Organisation Name', 'CRN', 'PU2 Submission Date', 'AP ID', 'AP Submission Date'],
-    leadingCells: (r) => [r.request_id, r.name, text(r.registration_number), submittedDay(r.submitted_at), text(r.related_id), submittedDay(r.related_submitted_at)],
-    related: 'ACTION_PLAN_P3',
-    sheets: [['Progress Update 2', []]],
-  },
+const leadingCell: Record<SubmittedDataCell, (r: Row) => string> = {
+  requestId: (r) => r.request_id,
+  organisationName: (r) => r.name,
+  registrationNumber: (r) => text(r.registration_number),
+  accountStatus: (r) => accountStatus(r.status),
+  submittedOn: (r) => submittedDay(r.submitted_at),
+  relatedId: (r) => text(r.related_id),
+  relatedSubmittedOn: (r) => submittedDay(r.related_submitted_at),
 };
 
-/** The column of a workbook whose process has no report definition yet: the submission as it was stored. */
-export const SUBMITTED_REPORT_COLUMN = 'Submitted report';
-
-async function submittedData(db: Knex, ca: CompetentAuthority, type: SubmittedDataReportType): Promise<ReportWorkbook> {
-  const { requestType } = submittedDataReports[type];
-  const layout = layouts[type];
+function submittedData(db: Knex, ca: CompetentAuthority, report: SubmittedDataDefinition & { requestType: string }): ReportWorkbook {
+  const definition = processFor(report.requestType)!.report!;
   const query = db('reports as p')
     .join('accounts as a', 'a.id', 'p.account_id')
-    .where({ 'a.competent_authority': ca, 'p.type': requestType })
+    .where({ 'a.competent_authority': ca, 'p.type': report.requestType })
     .modify((q) => {
-      if (layout.related) q.leftJoin('reports as rel', (j) => j.on('rel.account_id', 'p.account_id').andOnVal('rel.type', layout.related!)).select('rel.request_id as related_id', 'rel.submitted_at as related_submitted_at');
+      if (report.related) q.leftJoin('reports as rel', (j) => j.on('rel.account_id', 'p.account_id').andOnVal('rel.type', report.related!)).select('rel.request_id as related_id', 'rel.submitted_at as related_submitted_at');
     })
     .orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }])
     .select('p.request_id', 'p.data', 'p.submitted_at', 'a.name', 'a.registration_number', 'a.status');
-
-  const unavailableReason = await notInRelease(db, ca, type);
-  const definition = processFor(requestType)?.report;
-  const sheets = definition ? definitionSheets(definition, layout) : [{ name: layout.sheets[0]![0], sections: [] as { id: string; columns: AnswerColumn[] }[], raw: true }];
+  const leading = report.leading.map((l) => l.heading);
+  const leadingCells = (r: Row) => report.leading.map((l) => leadingCell[l.cell](r));
   return {
-    fileName: layout.fileName,
-    contents: layout.contents,
-    unavailableReason,
-    sheets: sheets.map((sheet) => ({
+    fileName: report.fileName,
+    contents: report.contents,
+    sheets: definitionSheets(definition, report.sheets).map((sheet) => ({
       name: sheet.name,
-      description: sheet.raw ? `${miReportNames[type]}, as submitted` : sheet.sections.map((s) => definition && allSections(definition).find((d) => d.id === s.id)?.title).filter(Boolean).join(', ') || sheet.name,
-      columns: [...layout.leading, ...sheet.sections.flatMap((s) => s.columns.map((c) => c.heading)), ...(sheet.raw ? [SUBMITTED_REPORT_COLUMN] : [])],
+      description: sheet.sections.map((s) => allSections(definition).find((d) => d.id === s.id)?.title).filter(Boolean).join(', ') || sheet.name,
+      columns: [...leading, ...sheet.sections.flatMap((s) => s.columns.map((c) => c.heading))],
       query,
       cells: (r: Row) => {
-        const report = (r.data ?? {}) as ReportData;
-        return [...layout.leadingCells(r), ...sheet.sections.flatMap((s) => sectionCells(s.columns, report[s.id])), ...(sheet.raw ? [JSON.stringify(report)] : [])];
+        const data = (r.data ?? {}) as ReportData;
+        return [...leadingCells(r), ...sheet.sections.flatMap((s) => sectionCells(s.columns, data[s.id]))];
       },
     })),
   };
 }
 
-/** The layout's sheets with the definition's sections on them (in the definition's order). */
-function definitionSheets(definition: ReportDefinition, layout: SubmittedLayout) {
-  const sheets = layout.sheets.map(([name, ids]) => ({ name, ids: new Set(ids), sections: [] as { id: string; columns: AnswerColumn[] }[], raw: false }));
+/** The report's sheets with the definition's sections on them (in the definition's order). */
+function definitionSheets(definition: ReportDefinition, layout: [string, string[]][]) {
+  const sheets = layout.map(([name, ids]) => ({ name, ids: new Set(ids), sections: [] as { id: string; columns: AnswerColumn[] }[] }));
   for (const group of definition.groups) {
     for (const section of group.sections) {
-      let sheet = sheets.find((s) => s.ids.has(section.id)) ?? (layout.sheets.length === 1 ? sheets[0] : sheets.find((s) => s.name === group.title));
+      let sheet = sheets.find((s) => s.ids.has(section.id)) ?? (layout.length === 1 ? sheets[0] : sheets.find((s) => s.name === group.title));
       if (!sheet) {
-        sheet = { name: group.title, ids: new Set(), sections: [], raw: false };
+        sheet = { name: group.title, ids: new Set(), sections: [] };
         sheets.push(sheet);
       }
       sheet.sections.push({ id: section.id, columns: sectionColumns(section) });
@@ -290,23 +221,13 @@ export async function standardWorkbook(db: Knex, ca: CompetentAuthority, params:
     case 'LIST_OF_ACCOUNTS_USERS_CONTACTS':
       return accountsUsersContacts(db, ca);
     case 'REGULATOR_OUTSTANDING_REQUEST_TASKS':
-      return outstandingTasks(db, ca, params);
+      return outstandingTasks(db, ca, params as OutstandingTasksParams);
     case 'COMPLETED_WORK':
-      return completedWork(db, ca, params);
-    default:
-      if (isSubmittedDataReport(params.reportType)) return submittedData(db, ca, params.reportType);
+      return completedWork(db, ca, params as CompletedWorkParams);
+    default: {
+      const submitted = submittedDataReport(params.reportType);
+      if (submitted) return submittedData(db, ca, submitted);
       throw new ApiError(400, 'VALIDATION_ERROR', 'Select a report type', 'reportType');
+    }
   }
-}
-
-/**
- * Why a submitted-data report has nothing to show: its process is not part of the service (not in
- * this release) and nothing of its type was ever submitted in the competent authority. Once either
- * changes, the report reads the submissions.
- */
-export async function notInRelease(db: Knex, ca: CompetentAuthority, type: SubmittedDataReportType): Promise<string | undefined> {
-  const { requestType } = submittedDataReports[type];
-  if (processFor(requestType)) return undefined;
-  const any = await db('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': ca, 'p.type': requestType }).first('p.request_id');
-  return any ? undefined : processNotInRelease(type);
 }

@@ -9,7 +9,8 @@ import type { AppDeps } from '../deps';
 import { currentUser } from '../auth/current-user';
 import { assertAccountAccess } from '../auth/scope';
 import { pageParams } from '../params';
-import { describeAuditEntry, type AuditEntriesPage, type AuditEntryDto } from '../../domain/audit';
+import type { AuditEntriesPage, AuditEntryDto } from '../../domain/audit';
+import { describeAuditEntry } from '../audit-description';
 
 async function list(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);

@@ -8,7 +8,10 @@ import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createSubmittedReport, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { loadConfig } from '../../infra/config';
 import { databaseNameOf, miReaderRole, miReaderRoles, setMiReaderPasswords } from '../../infra/mi-readers';
-import { accountsUsersContactsColumns, completedWorkColumns, nocLeadingColumns, outstandingRequestTasksColumns } from '../../domain/mi-reports';
+import { accountsUsersContactsColumns, completedWorkColumns, outstandingRequestTasksColumns } from '../../domain/mi-reports';
+import { notificationProcess } from '../../processes';
+
+const nocLeadingColumns = notificationProcess.submittedData.leading.map((l) => l.heading);
 
 let api: ApiHarness;
 let ni: TestUser;
@@ -76,17 +79,13 @@ async function workbook(path: string, body: unknown, user = ni) {
 }
 
 describe('report types', () => {
-  it('lists every report as available now that every process is in this release', async () => {
+  it('lists the fixed reports and the submitted data of every process with a report', async () => {
     const res = await api.request('/api/v1.0/ORGANISATION/mireports/types', { headers: await bearer(ni) });
     expect(res.status).toBe(200);
     const byType = Object.fromEntries(res.body.map((e: { miReportType: string }) => [e.miReportType, e]));
     expect(Object.keys(byType)).toEqual(['LIST_OF_ACCOUNTS_USERS_CONTACTS', 'NOC_SUBMITTED_DATA_P3', 'ACTION_PLAN_SUBMITTED_DATA_P3', 'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3', 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3', 'REGULATOR_OUTSTANDING_REQUEST_TASKS', 'COMPLETED_WORK', 'CUSTOM']);
-    expect(byType.NOC_SUBMITTED_DATA_P3).toMatchObject({ name: 'Notification of compliance (Phase 3) submitted data', available: true });
-    expect(byType.PROGRESS_UPDATE_2_SUBMITTED_DATA_P3).toEqual({
-      miReportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
-      name: 'Progress update 2 (Phase 3) submitted data',
-      available: true,
-    });
+    expect(byType.NOC_SUBMITTED_DATA_P3).toEqual({ miReportType: 'NOC_SUBMITTED_DATA_P3', name: 'Notification of compliance (Phase 3) submitted data' });
+    expect(byType.PROGRESS_UPDATE_2_SUBMITTED_DATA_P3).toEqual({ miReportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3', name: 'Progress update 2 (Phase 3) submitted data' });
     expect((await api.request('/api/v1.0/INSTALLATION/mireports/types', { headers: await bearer(ni) })).status).toBe(404);
   });
 
@@ -149,16 +148,15 @@ describe('submitted data', () => {
 
   it('shows the action plans submitted in the competent authority', async () => {
     const before = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
-    // The action plan is part of this release: an empty report, not one 'not in this release'.
     expect(before.body).toMatchObject({ results: [], total: 0 });
-    expect(before.body.unavailableReason).toBeUndefined();
     const account = await createAccount(api.deps.db, { competentAuthority: 'NORTHERN_IRELAND', name: 'Planning Ltd' });
     const id = `AP${tag()}-P3`;
-    await createSubmittedReport(api.deps.db, { account, requestType: 'ACTION_PLAN_P3', requestId: id, data: { energyEfficiencyMeasures: { haveEnergyEfficiencyMeasures: false } } });
+    await createSubmittedReport(api.deps.db, { account, requestType: 'ACTION_PLAN_P3', requestId: id, data: { energyEfficiencyMeasure: { haveEnergyEfficiencyMeasures: false, noMeasureContext: 'All done already' } } });
     const after = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' });
-    expect(after.body.unavailableReason).toBeUndefined();
-    expect(after.body.columnNames).toEqual(['AP ID', 'Organisation Name', 'CRN', 'AP Submission Date', 'NOC ID', 'NOC Submission Date', 'Submitted report']);
-    expect(after.body.results).toEqual([[id, 'Planning Ltd', '', expect.stringMatching(/^\d{1,2} \w+ \d{4}$/), '', '', JSON.stringify({ energyEfficiencyMeasures: { haveEnergyEfficiencyMeasures: false } })]]);
+    // One column per question of the action plan's definition, after the submission's own.
+    const question = 'Does the organisation have energy efficiency measures proposed to be implemented by 5 December 2027?';
+    expect(after.body.columnNames.slice(0, 8)).toEqual(['AP ID', 'Organisation Name', 'CRN', 'AP Submission Date', 'NOC ID', 'NOC Submission Date', question, 'Provide context on why there are no measures proposed (optional)']);
+    expect(after.body.results).toEqual([[id, 'Planning Ltd', '', expect.stringMatching(/^\d{1,2} \w+ \d{4}$/), '', '', 'No', 'All done already', ...after.body.columnNames.slice(8).map(() => '')]]);
     const forEngland = await post('', { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3' }, england);
     // Another competent authority does not see it.
     expect(forEngland.body.results.map((r: unknown[]) => r[0])).not.toContain(id);

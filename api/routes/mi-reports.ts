@@ -10,21 +10,14 @@ import { assertCaAccess } from '../auth/scope';
 import { validate } from '../validate';
 import { notFound } from '../errors';
 import { pageParams } from '../params';
-import { notInRelease, regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
+import { regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
 import { exportWorkbook, sheetOf, sheetPage } from '../mi-reports/workbooks';
 import { customQueryPage, withCustomQuery, type CustomQueryOptions } from '../mi-reports/custom-query';
 import { sendWorkbook, writeWorkbook } from '../mi-reports/xlsx';
 import { accountTypes } from '../../domain/work-items';
-import {
-  customReportParamsSchema,
-  isSubmittedDataReport,
-  miReportNames,
-  miReportParamsSchema,
-  miReportTypes,
-  type CustomReportPage,
-  type MiReportPage,
-  type MiReportTypeEntry,
-} from '../../domain/mi-reports';
+import { customReportParamsSchema, fixedMiReports, type CustomReportPage, type MiReportPage, type MiReportTypeEntry } from '../../domain/mi-reports';
+import { miReportParamsSchema, miReports } from '../../processes/mi-reports';
+import { NOTIFICATION, notificationProcess } from '../../processes';
 
 /** The caller's competent authority, for a known account type (ORGANISATION); 404 for any other. */
 function scope(ctx: Context) {
@@ -40,14 +33,9 @@ export const miReportRoutes: RouteDef[] = [
     method: 'get',
     path: '/:accountType/mireports/types',
     access: role(['REGULATOR']),
-    handler: async (ctx, { db }) => {
-      const ca = scope(ctx);
-      const entries: MiReportTypeEntry[] = [];
-      for (const type of miReportTypes) {
-        const reason = isSubmittedDataReport(type) ? await notInRelease(db, ca, type) : undefined;
-        entries.push({ miReportType: type, name: miReportNames[type], available: !reason, ...(reason ? { unavailableReason: reason } : {}) });
-      }
-      ctx.body = entries;
+    handler: (ctx) => {
+      scope(ctx);
+      ctx.body = miReports().map((r): MiReportTypeEntry => ({ miReportType: r.type, name: r.name }));
     },
   },
   {
@@ -68,7 +56,7 @@ export const miReportRoutes: RouteDef[] = [
       const params = validate(miReportParamsSchema, ctx.request.body);
       const workbook = await standardWorkbook(db, ca, params);
       const sheet = sheetOf(workbook, params.sheet);
-      const { results, total } = workbook.unavailableReason ? { results: [], total: 0 } : await sheetPage(db, sheet, params.page, params.size);
+      const { results, total } = await sheetPage(db, sheet, params.page, params.size);
       const body: MiReportPage = {
         reportType: params.reportType,
         sheets: workbook.sheets.map((s) => s.name),
@@ -78,7 +66,6 @@ export const miReportRoutes: RouteDef[] = [
         total,
         page: params.page,
         size: params.size,
-        ...(workbook.unavailableReason ? { unavailableReason: workbook.unavailableReason } : {}),
       };
       ctx.body = body;
     },
@@ -132,7 +119,7 @@ export const miReportRoutes: RouteDef[] = [
           },
         ]),
       );
-      await sendWorkbook(ctx, written, `${miReportNames.CUSTOM}.xlsx`);
+      await sendWorkbook(ctx, written, `${fixedMiReports.CUSTOM.name}.xlsx`);
     },
   },
   {
@@ -143,13 +130,13 @@ export const miReportRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const { page, size } = pageParams(ctx.query);
-      const query = db('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': ca, 'p.type': 'NOTIFICATION_OF_COMPLIANCE_P3' });
+      const query = db('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': ca, 'p.type': NOTIFICATION });
       const [rows, count] = await Promise.all([
         query.clone().orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }]).limit(size).offset(page * size).select('p.request_id', 'p.data', 'p.submitted_at', 'a.organisation_id', 'a.name', 'a.registration_number', 'a.status'),
         query.clone().count({ n: '*' }).first(),
       ]);
       ctx.body = {
-        reportType: 'NOC_SUBMITTED_DATA_P3',
+        reportType: notificationProcess.submittedData.reportType,
         results: Object.fromEntries(
           rows.map((r) => [r.request_id, { organisationId: r.organisation_id, organisationName: r.name, registrationNumber: r.registration_number, accountStatus: r.status, submittedAt: r.submitted_at, noc: r.data }]),
         ),

@@ -11,7 +11,8 @@ import { idempotencyKey, required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from '../tasks/task-access';
 import { startRequestWorkflow } from '../request-workflows';
-import { APPLICATION_REVIEW, dueDateDeadline, onceUnlessCancelled, processFor, registeredProcesses, reviewDeadline, type Availability, type ProcessDefinition, type StartFacts } from '../../processes';
+import { onceUnlessCancelled, processFor, registeredProcesses, requestIdOf, type Availability, type ProcessDefinition, type StartFacts } from '../../processes';
+import { dueDateDeadline, workingDaysDeadline } from '../../domain/deadlines';
 import type { RequestInput } from '../../domain/request-messages';
 import { inWindow } from '../../infra/config';
 import { fullName, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../domain/work-items';
@@ -22,7 +23,7 @@ import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
 import { idText, wholeNumber } from '../../domain/validation';
 import { auditOrigin } from '../../infra/audit';
-import { requestStatuses as statusValues, requestTypes as typeValues } from '../../domain/requests';
+import { requestStatuses as statusValues } from '../../domain/requests';
 
 const idParam = idText('The account id must be a number');
 
@@ -30,7 +31,7 @@ const searchBody = v.object({
   accountId: wholeNumber('accountId must be a number'),
   category: v.optional(v.picklist(['PERMIT', 'REPORTING'])),
   // Filters (reference platform: search-by-account criteria); empty or missing: all.
-  requestTypes: v.optional(v.pipe(v.array(v.picklist(typeValues, 'requestTypes must be request types')), v.maxLength(typeValues.length * 2))),
+  requestTypes: v.optional(v.pipe(v.array(v.pipe(v.string('requestTypes must be request types'), v.check((t) => !!processFor(t), 'requestTypes must be request types'))), v.maxLength(50))),
   requestStatuses: v.optional(v.pipe(v.array(v.picklist(statusValues, 'requestStatuses must be request statuses')), v.maxLength(statusValues.length * 2))),
   paging: v.object({
     pageNumber: wholeNumber('pageNumber must be a whole number, 0 or more', { min: 0, max: MAX_PAGE_NUMBER }),
@@ -43,8 +44,8 @@ const createBody = v.object({
   requestCreateActionPayload: v.optional(v.unknown()),
 });
 
-/** Request types by category (reference: workflows §1.1), for the account page's two tabs. */
-const reportingTypes = ['NOTIFICATION_OF_COMPLIANCE_P3', 'ACTION_PLAN_P3', 'PROGRESS_UPDATE_1_P3', 'PROGRESS_UPDATE_2_P3'];
+/** Request types of the reporting phases (reference: workflows §1.1), for the account page's two tabs. */
+const reportingTypes = () => registeredProcesses().filter((p) => p.category === 'REPORTING').map((p) => p.requestType);
 
 interface AccountRow {
   id: number;
@@ -78,14 +79,17 @@ async function requestStatuses(db: import('knex').Knex, accountId: number): Prom
 function availability(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, account: AccountRow, statuses: StartFacts['statuses']): Availability {
   if (account.status !== 'LIVE') return { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] };
   const { windows, now } = deps.config.reporting;
-  const inWin = !def.create?.windowed || inWindow(windows[def.requestType]?.initiate, now());
+  const inWin = !def.create?.windows || inWindow(windows[def.requestType]?.initiate, now());
   return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
 }
 
-/** The statutory due date of the process's task, from the configuration (domain/processes/deadlines). */
-function statutoryDeadlines(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition): RequestInput['deadlines'] {
-  const due = def.dueDate && deps.config.reporting.dueDates[def.requestType];
-  return def.dueDate && due ? { [def.dueDate.taskType]: dueDateDeadline(due, deps.config.reporting.remindBeforeMs) } : undefined;
+/** The due date of the process's task (its `dueDate`) as the configuration has it now. */
+function deadlinesOf(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition): RequestInput['deadlines'] {
+  const rule = def.dueDate;
+  if (!rule) return undefined;
+  if ('workingDays' in rule) return { [rule.taskType]: workingDaysDeadline(new Date(), deps.config.reviewDueWorkingDays ?? rule.workingDays, rule.remindBeforeMs) };
+  const due = deps.config.reporting.dueDates[def.requestType];
+  return due ? { [rule.taskType]: dueDateDeadline(due, deps.config.reporting.remindBeforeMs) } : undefined;
 }
 
 /** May a regulator send this completed request back to the operator (reference §5, related actions)? */
@@ -99,7 +103,7 @@ function mayReinitiate(user: CurrentUser, def: ProcessDefinition, account: Accou
 /** A regulator restarts a completed report from what was last submitted (reference §3.2). */
 async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, account: AccountRow) {
   const user = currentUser(ctx);
-  const request = await deps.db('requests').where({ id: def.requestId(account.id) }).first('id', 'status', 'payload');
+  const request = await deps.db('requests').where({ id: requestIdOf(def, account.id) }).first('id', 'status', 'payload');
   if (!request) throw createNotAllowed({ valid: false, requests: [def.requestType] });
   if (!permissionsOn(user, { accountId: account.id, competentAuthority: account.competent_authority }).includes(def.reinitiate!.permission)) throw forbidden();
   if (!mayReinitiate(user, def, account, request, await requestStatuses(deps.db, account.id))) throw createNotAllowed(account.status === 'LIVE' ? undefined : { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] });
@@ -114,7 +118,7 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
     reinitiated: true,
     // The operator who submitted it gets it back when they still may (else the primary contact).
     assignees: typeof submittedBy === 'string' ? { OPERATOR: submittedBy } : {},
-    deadlines: statutoryDeadlines(deps, def),
+    deadlines: deadlinesOf(deps, def),
   });
   ctx.status = 201;
   ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
@@ -152,7 +156,7 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
   // A retry, or a second call at the same moment: let the first call's start land before this one
   // attaches to it, so two starts of one workflow are never sent together (one of two such calls was
   // once answered 409 in CI; where that 409 came from was not found).
-  await untilStarted(deps, def.requestId(earlier.account_id));
+  await untilStarted(deps, requestIdOf(def, earlier.account_id));
   return startApplication(ctx, deps, def, application, earlier.account_id, { retry: true });
 }
 
@@ -185,7 +189,7 @@ async function startApplication(ctx: Context, deps: AppDeps, def: ProcessDefinit
   const user = currentUser(ctx);
   const applicant = await deps.db('users').where({ id: user.userId }).first('first_name', 'last_name', 'email', 'job_title', 'phone_number');
   const { registeredAtCompaniesHouse: _registered, ...account } = application;
-  const requestId = def.requestId(accountId);
+  const requestId = requestIdOf(def, accountId);
   const snapshot = await startRequestWorkflow(
     deps,
     def,
@@ -199,7 +203,7 @@ async function startApplication(ctx: Context, deps: AppDeps, def: ProcessDefinit
         account,
         participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
       },
-      deadlines: { [APPLICATION_REVIEW]: reviewDeadline(new Date(), deps.config.reviewDueWorkingDays) },
+      deadlines: deadlinesOf(deps, def),
     },
     options,
   );
@@ -249,8 +253,8 @@ export const requestRoutes: RouteDef[] = [
       const body = validate(searchBody, raw);
       await accountFor(ctx, db, body.accountId);
       const q = db('requests').where({ account_id: body.accountId });
-      if (body.category === 'REPORTING') q.whereIn('type', reportingTypes);
-      if (body.category === 'PERMIT') q.whereNotIn('type', reportingTypes);
+      if (body.category === 'REPORTING') q.whereIn('type', reportingTypes());
+      if (body.category === 'PERMIT') q.whereNotIn('type', reportingTypes());
       if (body.requestTypes?.length) q.whereIn('type', body.requestTypes);
       if (body.requestStatuses?.length) q.whereIn('status', body.requestStatuses);
       const [rows, [{ n }]] = await Promise.all([
@@ -306,13 +310,13 @@ export const requestRoutes: RouteDef[] = [
       const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
       if (def.create.admits && !def.create.admits(payload, available)) throw createNotAllowed(available);
       const snapshot = await startRequestWorkflow(deps, def, {
-        requestId: def.requestId(account.id),
+        requestId: requestIdOf(def, account.id),
         requestType: def.requestType,
         accountId: account.id,
         competentAuthority: account.competent_authority,
         startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: def.create.roleType },
         payload,
-        deadlines: statutoryDeadlines(deps, def),
+        deadlines: deadlinesOf(deps, def),
       });
       ctx.status = 201;
       ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };

@@ -8,7 +8,8 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, permissionsOn, taskPlace, type TaskRow } from '../tasks/task-access';
 import { taskIdParam } from '../tasks/task-access';
 import { updateRequest } from '../request-workflows';
-import { endOfUkDay, parseDueDate, processOfTask, ukDate } from '../../processes';
+import { processOfTask } from '../../processes';
+import { endOfUkDay, parseDueDate, ukDate } from '../../domain/deadlines';
 import { fullName } from '../../domain/work-items';
 import { changeDueDateUpdate } from '../../domain/request-messages';
 import { auditOrigin } from '../../infra/audit';
@@ -24,7 +25,7 @@ export const taskDueDateRoutes: RouteDef[] = [
       if (!task) throw notFound('Request task not found');
       assertVisible(user, taskPlace(task), 'Request task');
       const rule = processOfTask(task.type)?.dueDate;
-      if (user.roleType !== 'REGULATOR' || rule?.taskType !== task.type || !permissionsOn(user, taskPlace(task)).includes(rule.changePermission)) throw forbidden();
+      if (user.roleType !== 'REGULATOR' || rule?.taskType !== task.type || !rule.changePermission || !permissionsOn(user, taskPlace(task)).includes(rule.changePermission)) throw forbidden();
       // Deadlines run on real time (their timers do), so 'today' is the real UK day.
       const parsed = parseDueDate((ctx.request.body as { dueDate?: unknown } | undefined)?.dueDate, ukDate(new Date()));
       if ('message' in parsed) throw badRequest(parsed.message, 'dueDate');

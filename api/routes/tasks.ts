@@ -62,22 +62,22 @@ function refused(refusal: ActionRefusal): ApiError {
 }
 
 /**
- * SAVE: the keys sent replace theirs, or the action's `apply` works out the next payload from the
+ * SAVE: the keys sent replace the draft's, or the action's `apply` works out the next draft from the
  * stored one. Either way only if nobody saved since the caller read the task (its version).
  */
-async function save(deps: AppDeps, user: CurrentUser, task: TaskRow, action: TaskActionDefinition, payload: unknown, version: number) {
+async function save(deps: AppDeps, user: CurrentUser, task: TaskRow, action: TaskActionDefinition, input: unknown, version: number) {
   const { db } = deps;
   let next: Record<string, unknown> | null = null;
   if (action.apply) {
     if (task.version !== version) throw staleTask();
-    const result = action.apply(task.payload, payload, await taskContext(deps, user, task));
+    const result = action.apply(task.payload, input, await taskContext(deps, user, task));
     if ('refusal' in result) throw refused(result.refusal);
-    next = result.payload;
+    next = result.draft;
   }
   const [row] = await db('request_tasks')
     .where({ id: task.id, version, assignee: user.userId })
     // Without `apply`, what the process put in the task stays beside the keys sent.
-    .update({ payload: next ? JSON.stringify(next) : db.raw('payload || ?::jsonb', [JSON.stringify(payload)]), version: db.raw('version + 1') })
+    .update({ payload: next ? JSON.stringify(next) : db.raw('payload || ?::jsonb', [JSON.stringify(input)]), version: db.raw('version + 1') })
     .returning(['version', ...(next ? [] : ['payload'])]);
   if (!row) {
     const now = await db('request_tasks').where({ id: task.id }).first('version');
@@ -146,11 +146,11 @@ export const taskRoutes: RouteDef[] = [
       if (!action) throw badRequest('Request task action cannot proceed', 'requestTaskActionType');
       if (task.assignee !== user.userId) throw new ApiError(403, 'REQUEST_TASK_ACTION1001', 'User is not the assignee of the request task');
       if (!canExecuteTask(user, task)) throw forbidden();
-      const payload = validate(action.payload, body.requestTaskActionPayload ?? {});
+      const input = validate(action.input, body.requestTaskActionPayload ?? {});
 
       if (action.kind === 'SAVE') {
         const version = required(body.version, 'version');
-        ctx.body = { requestTaskId: Number(task.id), ...(await save(deps, user, task, action, payload, version)) };
+        ctx.body = { requestTaskId: Number(task.id), ...(await save(deps, user, task, action, input, version)) };
         return;
       }
 
@@ -159,7 +159,7 @@ export const taskRoutes: RouteDef[] = [
         if (!inWindow(windows?.submit, deps.config.reporting.now())) throw new ApiError(400, action.submitWindow.code, action.submitWindow.message);
       }
       if (action.check) {
-        const refusal = await action.check(task.payload, payload, await taskContext(deps, user, task));
+        const refusal = await action.check(task.payload, input, await taskContext(deps, user, task));
         if (refusal) throw refused(refusal);
       }
       const client = await deps.temporal();

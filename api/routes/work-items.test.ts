@@ -9,7 +9,6 @@ import { createAccount, createTask, createUser, grantOperator, grantRegulator, t
 import { loadCurrentUser } from '../auth/current-user';
 import { workItemPage } from './work-items';
 import { closePreparedPool, queryPrepared } from '../../infra/prepared';
-import type { TaskType } from '../../domain/requests';
 import type { WorkItem } from '../../domain/work-items';
 
 let api: ApiHarness;
@@ -22,7 +21,7 @@ let second: TestAccount;
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 let counter = 0;
 
-function seedTask(fields: { type: TaskType; requestType: string; account: TestAccount; assignee: TestUser | null; minutesFromNow: number; dueInDays?: number }): Promise<number> {
+function seedTask(fields: { type: string; requestType: string; account: TestAccount; assignee: TestUser | null; minutesFromNow: number; dueInDays?: number }): Promise<number> {
   const { minutesFromNow, ...task } = fields;
   return createTask(db, { ...task, requestId: `WI${run}N${++counter}-P3`, startMinutes: minutesFromNow });
 }

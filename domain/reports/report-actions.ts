@@ -1,5 +1,5 @@
-// A report's task actions for the engine (domain/processes): the section save, which the API runs
-// against the stored payload, and the submit check, run before the transition reaches the workflow.
+// A report's task actions for the engine (domain/process-definition.ts): the section save, which the API runs
+// against the stored draft, and the submit check, run before the transition reaches the workflow.
 import * as v from 'valibot';
 import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../process-definition';
 import { applySectionSave, reportPayloadOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type ReportPayload, type Violation } from './report';
@@ -14,12 +14,12 @@ export const factsOf = (ctx: TaskContext, payload?: ReportPayload): ReportFacts 
 export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
   return {
     kind: 'SAVE',
-    payload: sectionSaveSchema,
-    apply: (stored, input, ctx) => {
-      const current = reportPayloadOf(stored);
+    input: sectionSaveSchema,
+    apply: (draft, input, ctx) => {
+      const current = reportPayloadOf(draft);
       const result = applySectionSave(def, current, input as v.InferOutput<typeof sectionSaveSchema>, factsOf(ctx, current));
       if ('issues' in result) return { refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues } };
-      return { payload: { ...stored, ...result.payload } };
+      return { draft: { ...draft, ...result.payload } };
     },
   };
 }
@@ -29,8 +29,8 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
  * need the outside world (e.g. the company register). `code`/`message` as the reference names them.
  */
 export function reportSubmitCheck(def: ReportDefinition, code: string, message: string, extra?: (payload: ReturnType<typeof reportPayloadOf>, ctx: TaskContext) => Promise<Violation[]>): TaskActionDefinition['check'] {
-  return async (saved, _input, ctx): Promise<ActionRefusal | null> => {
-    const payload = reportPayloadOf(saved);
+  return async (draft, _input, ctx): Promise<ActionRefusal | null> => {
+    const payload = reportPayloadOf(draft);
     const violations = validateReport(def, payload, factsOf(ctx, payload));
     if (violations.length === 0 && extra) violations.push(...(await extra(payload, ctx)));
     return violations.length ? { code, message, violations } : null;

@@ -3,7 +3,8 @@
 // the account through its own workflow, which closes its tasks and records the termination.
 import { getExternalWorkflowHandle } from '@temporalio/workflow';
 import type { AccountActivities } from '../../activities/accounts';
-import { accountClosureProcess, CANCEL_CLOSURE, CLOSURE_SUBMIT, TERMINATED_BY_CLOSURE } from './process';
+import { accountClosureProcess, TERMINATED_BY_CLOSURE } from './process';
+import { ACCOUNT_CLOSED, CANCEL_CLOSURE, CLOSURE_SUBMIT } from './codes';
 import { runRequest } from '../../engine/request-engine';
 import { terminateRequestSignal, type RequestInput } from '../../domain/request-messages';
 import { fileSubmissionDocument } from '../../engine/submission-document';
@@ -16,7 +17,7 @@ export async function accountClosure(input: RequestInput): Promise<string> {
   return runRequest(input, accountClosureProcess, async (ctx) => {
     const submitted = await ctx.userTask({ taskType: CLOSURE_SUBMIT });
     if (submitted.actionType === CANCEL_CLOSURE) return 'CANCELLED';
-    const { accountClosure } = submitted.payload as { accountClosure: { reason: string } };
+    const { accountClosure } = submitted.input as { accountClosure: { reason: string } };
     const others = await accounts.closeAccount({ accountId, requestId: input.requestId, reason: accountClosure.reason });
     for (const requestId of others) {
       try {
@@ -26,7 +27,7 @@ export async function accountClosure(input: RequestInput): Promise<string> {
         await accounts.terminateStaleRequest({ requestId, reason: TERMINATED_BY_CLOSURE });
       }
     }
-    await fileSubmissionDocument(input.requestId, 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED');
+    await fileSubmissionDocument(input.requestId, ACCOUNT_CLOSED);
     return 'COMPLETED';
   });
 }

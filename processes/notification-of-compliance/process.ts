@@ -4,22 +4,23 @@
 // for changes (re-initiate), which restarts it from what was submitted.
 import * as v from 'valibot';
 import { defineProcess } from '../registry';
-import { taskAccess } from '../task-access';
-import { requestId } from '../../domain/requests';
+import type { ReportTexts } from '../../domain/process-definition';
 import type { Violation } from '../../domain/reports/report';
 import { notificationReport } from './report';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
-
-export const NOTIFICATION = 'NOTIFICATION_OF_COMPLIANCE_P3';
-export const NOTIFICATION_SUBMIT = 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT';
-export const NOTIFICATION_EDIT = 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_EDIT';
-export const NOTIFICATION_WAIT = 'NOTIFICATION_OF_COMPLIANCE_P3_WAIT_FOR_EDIT';
-export const SAVE_NOTIFICATION = 'NOTIFICATION_OF_COMPLIANCE_P3_SAVE_APPLICATION_SUBMIT';
-export const SAVE_NOTIFICATION_EDIT = 'NOTIFICATION_OF_COMPLIANCE_P3_SAVE_APPLICATION_EDIT';
-export const SEND_NOTIFICATION_TO_EDIT = 'NOTIFICATION_OF_COMPLIANCE_P3_SEND_TO_EDIT';
-export const RETURN_NOTIFICATION = 'NOTIFICATION_OF_COMPLIANCE_P3_RETURN_TO_SUBMIT';
-export const SUBMIT_NOTIFICATION = 'NOTIFICATION_OF_COMPLIANCE_P3_SUBMIT_APPLICATION';
-export const REINITIATE_NOTIFICATION = 'RE_INITIATE_NOTIFICATION_OF_COMPLIANCE_P3';
+import {
+  NOTIFICATION,
+  NOTIFICATION_EDIT,
+  NOTIFICATION_SUBMIT,
+  NOTIFICATION_SUBMITTED,
+  NOTIFICATION_WAIT,
+  REINITIATE_NOTIFICATION,
+  RETURN_NOTIFICATION,
+  SAVE_NOTIFICATION,
+  SAVE_NOTIFICATION_EDIT,
+  SEND_NOTIFICATION_TO_EDIT,
+  SUBMIT_NOTIFICATION,
+} from './codes';
 
 export const SELECT_A_USER = 'Select a user';
 export const REGISTRATION_NUMBER_NOT_VALID = 'Responsible undertaking organisation registration number is not valid';
@@ -32,15 +33,54 @@ async function registeredUndertaking(payload: { report: Record<string, Record<st
   return [{ section: 'responsibleUndertaking', step: 'organisation-details', path: 'organisationDetails.registrationNumber', message: REGISTRATION_NUMBER_NOT_VALID }];
 }
 
+const texts: ReportTexts = {
+  name: 'notification',
+  submitted: {
+    panel: 'Notification sent to regulator',
+    body: (authority) => `The notification has been sent to ${authority}. Contact your regulator if you need to make any updates to the notification.`,
+  },
+  submitConfirm: [
+    'Your notification will be sent directly to your regulator.',
+    "By selecting 'Confirm and send' you confirm that the information in your notification is correct to the best of your knowledge.",
+  ],
+  sendForReview: {
+    heading: 'Send notification for review',
+    select: 'Select a user to edit notification details',
+    texts: [
+      "By selecting 'Confirm and send', you confirm that this notification will be sent to another user who can edit the notification details.",
+      'Once you send this notification, you will not be able to make any changes unless it is returned to you.',
+    ],
+    panel: (name) => `The notification has been sent to ${name}`,
+    body: 'The notification has been sent to the selected user for review. Once this user has reviewed the notification it will be returned to you.',
+  },
+  returnToSubmit: {
+    caption: 'Return notification',
+    heading: 'Are you sure you want to return the notification?',
+    text: 'You will not be able to make any changes after returning the notification.',
+    panel: 'Notification has been returned',
+    body: 'The notification has been returned to the user responsible for submitting it.',
+  },
+  waiting: 'Waiting for review. You cannot make any changes.',
+};
+
 export const notificationProcess = defineProcess({
   requestType: NOTIFICATION,
   workflowType: 'notificationOfComplianceP3',
-  requestId: (accountId: number) => requestId(NOTIFICATION, accountId),
+  id: { prefix: 'NOC', suffix: '-P3' },
+  category: 'REPORTING',
+  title: 'Phase 3 Notification',
+  name: 'Notification of Compliance',
+  about: [
+    'Use this task to notify your regulator that your organisation has complied with ESOS for the third compliance period, or to tell them that it does not qualify.',
+    'Your answers are saved as you go, so you can come back to them. An Advanced user can send the notification to a Restricted user to review before submitting it.',
+    'You will be emailed the response you give when you submit your notification.',
+  ],
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: v.object({}),
-    windowed: true,
+    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
+    windows: { initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
     // Only one notification ever, whatever became of it (changes go through re-initiate).
     rule: ({ statuses, inWindow }) => (statuses[NOTIFICATION] ? { valid: false, requests: [NOTIFICATION] } : inWindow ? { valid: true } : { valid: false }),
   },
@@ -52,12 +92,16 @@ export const notificationProcess = defineProcess({
   },
   tasks: {
     [NOTIFICATION_SUBMIT]: {
-      ...taskAccess.NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT,
+      label: 'Submit Phase 3 notification',
+      roleType: 'OPERATOR',
+      view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
+      execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
+      page: { kind: 'report', save: SAVE_NOTIFICATION, submit: SUBMIT_NOTIFICATION, sendForReview: SEND_NOTIFICATION_TO_EDIT, reviewTask: NOTIFICATION_EDIT, texts },
       actions: {
         [SAVE_NOTIFICATION]: reportSaveAction(notificationReport),
         [SEND_NOTIFICATION_TO_EDIT]: {
           kind: 'TRANSITION',
-          payload: v.object({ supportingOperator: v.pipe(v.optional(v.string(SELECT_A_USER), ''), v.minLength(1, SELECT_A_USER), v.maxLength(255, SELECT_A_USER)) }),
+          input: v.object({ supportingOperator: v.pipe(v.optional(v.string(SELECT_A_USER), ''), v.minLength(1, SELECT_A_USER), v.maxLength(255, SELECT_A_USER)) }),
           timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SENT_TO_EDIT',
           snapshot: true,
           check: async (_saved, input, ctx) => {
@@ -68,8 +112,8 @@ export const notificationProcess = defineProcess({
         },
         [SUBMIT_NOTIFICATION]: {
           kind: 'TRANSITION',
-          payload: v.object({}),
-          timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED',
+          input: v.object({}),
+          timeline: NOTIFICATION_SUBMITTED,
           snapshot: true,
           submitWindow: { code: 'NOC1002', message: 'Invalid Submission Date' },
           check: reportSubmitCheck(notificationReport, 'NOC1001', 'Invalid NOC', registeredUndertaking),
@@ -77,14 +121,57 @@ export const notificationProcess = defineProcess({
       },
     },
     [NOTIFICATION_EDIT]: {
-      ...taskAccess.NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_EDIT,
+      label: 'Review Phase 3 notification',
+      roleType: 'OPERATOR',
+      view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_EDIT_VIEW_TASK',
+      execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_EDIT_EXECUTE_TASK',
       supporting: true,
+      page: { kind: 'report', save: SAVE_NOTIFICATION_EDIT, returnToSubmit: RETURN_NOTIFICATION, texts },
       actions: {
         [SAVE_NOTIFICATION_EDIT]: reportSaveAction(notificationReport),
-        [RETURN_NOTIFICATION]: { kind: 'TRANSITION', payload: v.object({}), timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT', snapshot: true },
+        [RETURN_NOTIFICATION]: { kind: 'TRANSITION', input: v.object({}), timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT', snapshot: true },
       },
     },
-    // The Advanced user waits while it is reviewed; nothing to do but wait (reference §7.2).
-    [NOTIFICATION_WAIT]: { ...taskAccess.NOTIFICATION_OF_COMPLIANCE_P3_WAIT_FOR_EDIT, actions: {} },
+    // The Advanced user waits while it is reviewed; nothing to do but wait (reference §7.2), covered
+    // by the submit permissions (reference §2).
+    [NOTIFICATION_WAIT]: {
+      label: 'Awaiting external review of Phase 3 notification',
+      roleType: 'OPERATOR',
+      view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
+      execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
+      page: { kind: 'report', texts },
+      actions: {},
+    },
+  },
+  timeline: {
+    NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SENT_TO_EDIT: { label: 'Notification sent for review', snapshot: true },
+    NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT: { label: 'Notification returned', snapshot: true },
+    [NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
+    NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RE_INITIATED: { label: 'Notification returned for changes' },
+  },
+  submittedData: {
+    reportType: 'NOC_SUBMITTED_DATA_P3',
+    name: 'Notification of compliance (Phase 3) submitted data',
+    slug: 'noc-submitted-data',
+    fileName: 'Energy_Savings_Opportunity_Scheme_Phase_3.xlsx',
+    contents: 'Table of contents',
+    leading: [
+      { heading: 'NOC ID', cell: 'requestId' },
+      { heading: 'Organisation name', cell: 'organisationName' },
+      { heading: 'Company registration number', cell: 'registrationNumber' },
+      { heading: 'Account status', cell: 'accountStatus' },
+    ],
+    sheets: [
+      ['Reporting Obligation', ['reportingObligation']],
+      ['Responsible Undertaking', ['responsibleUndertaking', 'contactPersons']],
+      ['Organisation Structure', ['organisationStructure']],
+      ['Compliance Route', ['complianceRoute']],
+      ['Energy Consumption', ['energyConsumptionDetails']],
+      ['Energy Savings Opportunities', ['energySavingsOpportunities']],
+      ['Alternative Routes Compliance', ['alternativeComplianceRoutes']],
+      ['Energy Savings Achieved', ['energySavingsAchieved']],
+      ['Lead Assessor', ['leadAssessor', 'assessmentPersonnel']],
+      ['Responsible Confirmations', ['confirmations']],
+    ],
   },
 });

@@ -1,34 +1,48 @@
 // NOTIFICATION_OF_COMPLIANCE_P3 on the engine (reference workflows §7.1): the Advanced user's
 // task loops until it is submitted; 'Send for review' opens the Restricted user's review task and
 // a waiting task for the Advanced user, and 'Return' brings the notification back to the submit
-// task with the reviewer's changes. A submission is kept as the account's notification.
+// task with the reviewer's changes. A submission takes the path of every report's
+// (engine/report-submission.ts): kept dated by the submit action, receipted, documented.
+import { patched } from '@temporalio/workflow';
 import type { ReportActivities } from '../../activities/reports';
-import { NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_WAIT, SEND_NOTIFICATION_TO_EDIT, notificationProcess } from './process';
+import { notificationProcess } from './process';
+import { NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_SUBMITTED, NOTIFICATION_WAIT, SEND_NOTIFICATION_TO_EDIT } from './codes';
 import { runRequest } from '../../engine/request-engine';
+import { submitReport } from '../../engine/report-submission';
 import { fileSubmissionDocument } from '../../engine/submission-document';
 import type { RequestInput } from '../../domain/request-messages';
 import { stepActivities } from '../../engine/activity-proxies';
 
 const reports = stepActivities<ReportActivities>();
 
+/**
+ * Notifications submitted before it were stored with the moment the activity ran (not the submit
+ * action's) and sent no receipt to the regulator's team; they replay as they ran.
+ */
+export const REPORT_SUBMISSION_PATCH = 'notification-report-submission';
+
 export async function notificationOfComplianceP3(input: RequestInput): Promise<string> {
   const accountId = input.accountId!;
   return runRequest(input, notificationProcess, async (ctx) => {
     // A re-initiated notification starts from what was submitted; a new one from the account.
-    let payload: Record<string, unknown> = input.payload?.report ? input.payload : { report: {}, sectionsCompleted: {}, prefill: await reports.reportPrefill({ accountId }) };
+    let draft: Record<string, unknown> = input.payload?.report ? input.payload : { report: {}, sectionsCompleted: {}, prefill: await reports.reportPrefill({ accountId }) };
     for (;;) {
-      const submitted = await ctx.userTask({ taskType: NOTIFICATION_SUBMIT, payload });
-      payload = submitted.saved;
+      const submitted = await ctx.userTask({ taskType: NOTIFICATION_SUBMIT, draft });
+      draft = submitted.draft;
       if (submitted.actionType !== SEND_NOTIFICATION_TO_EDIT) {
-        await reports.storeSubmittedReport({ requestId: input.requestId, accountId, requestType: input.requestType, payload, submittedBy: submitted.by.userId });
-        await fileSubmissionDocument(input.requestId, 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED');
+        if (patched(REPORT_SUBMISSION_PATCH)) {
+          await submitReport(input, submitted, NOTIFICATION_SUBMITTED);
+        } else {
+          await reports.storeSubmittedReport({ requestId: input.requestId, accountId, requestType: input.requestType, payload: draft, submittedBy: submitted.by.userId });
+          await fileSubmissionDocument(input.requestId, NOTIFICATION_SUBMITTED);
+        }
         return 'COMPLETED';
       }
-      const { supportingOperator } = submitted.payload as { supportingOperator: string };
-      const waiting = await ctx.openTask({ taskType: NOTIFICATION_WAIT, payload });
-      const reviewed = await ctx.userTask({ taskType: NOTIFICATION_EDIT, payload, assignee: supportingOperator, supporting: true });
+      const { supportingOperator } = submitted.input as { supportingOperator: string };
+      const waiting = await ctx.openTask({ taskType: NOTIFICATION_WAIT, draft });
+      const reviewed = await ctx.userTask({ taskType: NOTIFICATION_EDIT, draft, assignee: supportingOperator, supporting: true });
       await waiting.close();
-      payload = reviewed.saved;
+      draft = reviewed.draft;
     }
   });
 }

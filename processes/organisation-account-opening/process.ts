@@ -3,16 +3,11 @@
 // may amend name, address and codes, and approves or rejects with a reason.
 import * as v from 'valibot';
 import { defineProcess } from '../registry';
-import type { TaskDeadline } from '../../domain/process-definition';
-import { taskAccess } from '../task-access';
+import type { DocumentSection, TaskDeadline } from '../../domain/process-definition';
 import { applicationDecisionSchema, organisationAccountApplicationSchema, organisationDetailsSchema } from '../../domain/accounts';
-import { requestId } from '../../domain/requests';
-import { addWorkingDays, DAY } from '../../domain/working-days';
-
-export const ACCOUNT_OPENING = 'ORGANISATION_ACCOUNT_OPENING';
-export const APPLICATION_REVIEW = 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW';
-export const AMEND_APPLICATION = 'ORGANISATION_ACCOUNT_OPENING_AMEND_APPLICATION';
-export const SUBMIT_DECISION = 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION';
+import { DAY } from '../../domain/working-days';
+import { workingDaysDeadline } from '../../domain/deadlines';
+import { ACCOUNT_CREATED, ACCOUNT_OPENING, AMEND_APPLICATION, APPLICATION_APPROVED, APPLICATION_REJECTED, APPLICATION_REVIEW, APPLICATION_SUBMITTED, SUBMIT_DECISION } from './codes';
 
 /** The review is due this many working days after the application (REVIEW_DUE_WORKING_DAYS). */
 export const DEFAULT_REVIEW_WORKING_DAYS = 10;
@@ -20,23 +15,68 @@ export const DEFAULT_REVIEW_WORKING_DAYS = 10;
 export const REVIEW_REMINDER_BEFORE_MS = 2 * DAY;
 
 export function reviewDeadline(now: Date, workingDays = DEFAULT_REVIEW_WORKING_DAYS): TaskDeadline {
-  return { dueInMs: addWorkingDays(now, workingDays).getTime() - now.getTime(), remindBeforeMs: [REVIEW_REMINDER_BEFORE_MS] };
+  return workingDaysDeadline(now, workingDays, [REVIEW_REMINDER_BEFORE_MS]);
+}
+
+const text = (value: unknown): string[] => (value === null || value === undefined || value === '' ? [] : [String(value)]);
+const addressLines = (address: Record<string, unknown> | undefined): string[] => (address ? ['line1', 'line2', 'city', 'county', 'postcode'].flatMap((k) => text(address[k])) : []);
+
+/** What the decision on an application shows, on the request page and in its document. */
+function decisionSummary(_actionType: string, payload: unknown): DocumentSection[] {
+  const p = (payload ?? {}) as Record<string, any>;
+  const account = (p.account ?? {}) as Record<string, any>;
+  const codes = account.codes as { type?: string; codes?: unknown[] } | undefined;
+  return [
+    {
+      title: 'Decision',
+      rows: [
+        { key: 'Decision', value: text(p.decision?.decision === 'APPROVED' ? 'Approved' : p.decision?.decision === 'REJECTED' ? 'Rejected' : p.decision?.decision) },
+        { key: 'Reason', value: text(p.decision?.reason) },
+      ],
+    },
+    {
+      title: 'Organisation details',
+      rows: [
+        { key: 'Organisation name', value: text(account.name) },
+        { key: 'Company registration number', value: account.registrationNumber ? [String(account.registrationNumber)] : ['Not registered at Companies House'] },
+        { key: 'Address', value: addressLines(account.address) },
+        { key: 'Classification codes', value: (codes?.codes ?? []).map((c) => String(typeof c === 'object' && c ? ((c as { code?: unknown }).code ?? '') : c)) },
+        { key: 'Location', value: text(account.competentAuthority) },
+      ],
+    },
+  ];
 }
 
 export const organisationAccountOpeningProcess = defineProcess({
   requestType: ACCOUNT_OPENING,
   workflowType: 'organisationAccountOpening',
-  requestId: (accountId: number) => requestId(ACCOUNT_OPENING, accountId),
+  id: { prefix: 'ACC' },
+  category: 'PERMIT',
+  title: 'Organisation account',
+  name: 'Organisation account',
   // Started without an account: the request creates it (reference §5, last row).
   create: { roleType: 'OPERATOR', withoutAccount: true, payload: organisationAccountApplicationSchema },
+  dueDate: { taskType: APPLICATION_REVIEW, workingDays: DEFAULT_REVIEW_WORKING_DAYS, remindBeforeMs: [REVIEW_REMINDER_BEFORE_MS] },
   tasks: {
     [APPLICATION_REVIEW]: {
-      ...taskAccess.ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW,
+      label: 'Review organisation account application',
+      roleType: 'REGULATOR',
+      view: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
+      execute: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
+      page: { kind: 'application-review', actions: { amend: AMEND_APPLICATION, decide: SUBMIT_DECISION } },
       actions: {
         // Registration number and competent authority are not amendable (reference §6.3).
-        [AMEND_APPLICATION]: { kind: 'SAVE', payload: v.object({ amendedAccount: organisationDetailsSchema }) },
-        [SUBMIT_DECISION]: { kind: 'TRANSITION', payload: applicationDecisionSchema },
+        [AMEND_APPLICATION]: { kind: 'SAVE', input: v.object({ amendedAccount: organisationDetailsSchema }) },
+        [SUBMIT_DECISION]: { kind: 'TRANSITION', input: applicationDecisionSchema },
       },
     },
   },
+  timeline: {
+    [APPLICATION_SUBMITTED]: { label: 'Original application submitted' },
+    [ACCOUNT_CREATED]: { label: 'Original application created' },
+    // The applicant gets the decision on their application too.
+    [APPLICATION_APPROVED]: { label: 'Organisation account approved', snapshot: true, document: 'Application approved', documentToStarter: true },
+    [APPLICATION_REJECTED]: { label: 'Organisation account rejected', snapshot: true, document: 'Application rejected', documentToStarter: true },
+  },
+  summary: decisionSummary,
 });

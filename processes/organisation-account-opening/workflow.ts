@@ -2,7 +2,8 @@
 // the start (AWAITING_APPROVAL); a verified applicant's goes LIVE at once, any other waits for a
 // regulator's review, which is due in working days with a reminder and an overdue notice.
 import type { AccountActivities, ApplicationAccount } from '../../activities/accounts';
-import { APPLICATION_REVIEW, organisationAccountOpeningProcess, reviewDeadline } from './process';
+import { organisationAccountOpeningProcess, reviewDeadline } from './process';
+import { ACCOUNT_CREATED, APPLICATION_APPROVED, APPLICATION_REJECTED, APPLICATION_REVIEW, APPLICATION_SUBMITTED } from './codes';
 import { REGISTRATION_NUMBER_TAKEN, type ApplicationDecisionPayload as ApplicationDecision, type OrganisationDetails } from '../../domain/accounts';
 import { runRequest, type RequestContext } from '../../engine/request-engine';
 import type { RequestInput } from '../../domain/request-messages';
@@ -19,7 +20,7 @@ export async function organisationAccountOpening(input: RequestInput): Promise<s
   /** The number went LIVE on another account meanwhile: the database refused this one. */
   async function refuseDuplicate(ctx: RequestContext): Promise<string> {
     await accounts.denyAccount({ accountId, applicantId: applicant.userId, reason: REGISTRATION_NUMBER_TAKEN, amended: null });
-    await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_REJECTED', { decision: { decision: 'REJECTED', reason: REGISTRATION_NUMBER_TAKEN } }, null);
+    await ctx.recordAction(APPLICATION_REJECTED, { decision: { decision: 'REJECTED', reason: REGISTRATION_NUMBER_TAKEN } }, null);
     return 'REJECTED';
   }
 
@@ -28,27 +29,27 @@ export async function organisationAccountOpening(input: RequestInput): Promise<s
     organisationAccountOpeningProcess,
     async (ctx) => {
       if (await accounts.isVerifiedApplicant({ applicantId: applicant.userId, registrationNumber: account.registrationNumber })) {
-        await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_CREATED', input.payload, applicant);
+        await ctx.recordAction(ACCOUNT_CREATED, input.payload, applicant);
         const activation = await accounts.activateAccount({ accountId, applicantId: applicant.userId, amended: null, verified: true });
         return activation.activated ? 'COMPLETED' : refuseDuplicate(ctx);
       }
 
-      await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_APPLICATION_SUBMITTED', input.payload, applicant);
-      const review = await ctx.userTask({ taskType: APPLICATION_REVIEW, payload: input.payload, deadline: reviewDeadline(new Date()) });
-      const decision = review.payload as ApplicationDecision;
-      const amended = (review.saved.amendedAccount as OrganisationDetails | undefined) ?? null;
+      await ctx.recordAction(APPLICATION_SUBMITTED, input.payload, applicant);
+      const review = await ctx.userTask({ taskType: APPLICATION_REVIEW, draft: input.payload, deadline: reviewDeadline(new Date()) });
+      const decision = review.input as ApplicationDecision;
+      const amended = (review.draft.amendedAccount as OrganisationDetails | undefined) ?? null;
       const outcome = { decision, account: { ...account, ...(amended ?? {}) } };
 
       if (decision.decision === 'APPROVED') {
         const activation = await accounts.activateAccount({ accountId, applicantId: applicant.userId, amended, verified: false });
         if (!activation.activated) return refuseDuplicate(ctx);
-        await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_APPROVED', outcome, review.by);
-        await fileSubmissionDocument(input.requestId, 'ORGANISATION_ACCOUNT_OPENING_APPROVED');
+        await ctx.recordAction(APPLICATION_APPROVED, outcome, review.by);
+        await fileSubmissionDocument(input.requestId, APPLICATION_APPROVED);
         return 'APPROVED';
       }
       await accounts.denyAccount({ accountId, applicantId: applicant.userId, reason: decision.reason, amended });
-      await ctx.recordAction('ORGANISATION_ACCOUNT_OPENING_REJECTED', outcome, review.by);
-      await fileSubmissionDocument(input.requestId, 'ORGANISATION_ACCOUNT_OPENING_REJECTED');
+      await ctx.recordAction(APPLICATION_REJECTED, outcome, review.by);
+      await fileSubmissionDocument(input.requestId, APPLICATION_REJECTED);
       return 'REJECTED';
     },
     { prepare: () => accounts.createApplicationAccount({ accountId, account }) },

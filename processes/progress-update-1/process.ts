@@ -3,56 +3,91 @@
 // left the group which notified starts it as disaggregated, without an action plan; anyone else
 // needs a submitted action plan to start from (reference quirk 2 fixed: the real service would let
 // them start and then fail). A regulator may return it for changes until progress update 2 is under
-// way. Due on 5 December 2025 (ours).
+// way. Due on 5 December 2025 (ours: the real service keeps no due date).
 import { defineProcess } from '../registry';
-import { taskAccess } from '../task-access';
-import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, type ProgressUpdateCreate } from '../report-task';
-import { requestId } from '../../domain/requests';
+import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
+import { ACTION_PLAN } from '../action-plan/codes';
+import { PROGRESS_UPDATE_2 } from '../progress-update-2/codes';
 import { progressUpdate1Report } from './report';
-
-export const PROGRESS_UPDATE_1 = 'PROGRESS_UPDATE_1_P3';
-export const PROGRESS_UPDATE_1_SUBMIT = 'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT';
-export const SAVE_PROGRESS_UPDATE_1 = 'PROGRESS_UPDATE_1_P3_SAVE_APPLICATION_SUBMIT';
-export const SUBMIT_PROGRESS_UPDATE_1 = 'PROGRESS_UPDATE_1_P3_SUBMIT_APPLICATION';
-export const CANCEL_PROGRESS_UPDATE_1 = 'PROGRESS_UPDATE_1_CANCEL_APPLICATION';
-export const REINITIATE_PROGRESS_UPDATE_1 = 'RE_INITIATE_PROGRESS_UPDATE_1_P3';
+import { progressUpdate1Start } from './start';
+import { CANCEL_PROGRESS_UPDATE_1, PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, PROGRESS_UPDATE_1_SUBMITTED, REINITIATE_PROGRESS_UPDATE_1, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from './codes';
 
 export const progressUpdate1Process = defineProcess({
   requestType: PROGRESS_UPDATE_1,
   workflowType: 'progressUpdate1P3',
-  requestId: (accountId: number) => requestId(PROGRESS_UPDATE_1, accountId),
+  id: { prefix: 'PU1', suffix: '-P3' },
+  category: 'REPORTING',
+  title: 'Phase 3 Progress Update 1',
+  name: 'Progress Update 1',
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: progressUpdateCreatePayload,
-    windowed: true,
+    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
+    windows: { initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' } },
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false, requests: [PROGRESS_UPDATE_1] };
       if (!inWindow) return { valid: false };
-      if (statuses.ACTION_PLAN_P3 === 'IN_PROGRESS') return { valid: false, requests: ['ACTION_PLAN_P3'] };
-      if (activeStatus(statuses.PROGRESS_UPDATE_2_P3)) return { valid: false, requests: ['PROGRESS_UPDATE_2_P3'] };
+      if (statuses[ACTION_PLAN] === 'IN_PROGRESS') return { valid: false, requests: [ACTION_PLAN] };
+      if (activeStatus(statuses[PROGRESS_UPDATE_2])) return { valid: false, requests: [PROGRESS_UPDATE_2] };
       // No action plan to start from: only as a disaggregated undertaking.
-      if (absent(statuses.ACTION_PLAN_P3)) return { valid: true, requests: ['ACTION_PLAN_P3'] };
+      if (absent(statuses[ACTION_PLAN])) return { valid: true, requests: [ACTION_PLAN] };
       return { valid: true };
     },
-    admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes('ACTION_PLAN_P3'),
+    admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(ACTION_PLAN),
+    disaggregated: true,
   },
   reinitiate: {
     actionType: REINITIATE_PROGRESS_UPDATE_1,
     permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK',
     timeline: 'PROGRESS_UPDATE_1_P3_APPLICATION_RE_INITIATED',
-    blockedBy: (statuses) => activeStatus(statuses.PROGRESS_UPDATE_2_P3),
+    blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_2]),
   },
-  dueDate: { taskType: PROGRESS_UPDATE_1_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK' },
+  // A year after the end of the third compliance period's first year (ours).
+  dueDate: { taskType: PROGRESS_UPDATE_1_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK', date: '2025-12-05' },
   tasks: {
-    [PROGRESS_UPDATE_1_SUBMIT]: reportSubmitTask(taskAccess.PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT, progressUpdate1Report, {
-      save: SAVE_PROGRESS_UPDATE_1,
-      submit: SUBMIT_PROGRESS_UPDATE_1,
-      cancel: CANCEL_PROGRESS_UPDATE_1,
-      submitted: 'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMITTED',
-      cancelled: 'PROGRESS_UPDATE_1_APPLICATION_CANCELLED',
-      window: { code: 'PU11002', message: 'Invalid Submission Date' },
-      invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' },
-    }),
+    [PROGRESS_UPDATE_1_SUBMIT]: reportSubmitTask(
+      { label: 'Submit Phase 3 Progress Update 1', roleType: 'OPERATOR', view: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK' },
+      progressUpdate1Report,
+      {
+        save: SAVE_PROGRESS_UPDATE_1,
+        submit: SUBMIT_PROGRESS_UPDATE_1,
+        cancel: CANCEL_PROGRESS_UPDATE_1,
+        submitted: PROGRESS_UPDATE_1_SUBMITTED,
+        cancelled: 'PROGRESS_UPDATE_1_APPLICATION_CANCELLED',
+        window: { code: 'PU11002', message: 'Invalid Submission Date' },
+        invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' },
+      },
+      submittedTexts('progress update 1', 'Progress Update 1 sent to regulator'),
+    ),
+  },
+  timeline: {
+    [PROGRESS_UPDATE_1_SUBMITTED]: { label: 'Progress Update 1 submitted', snapshot: true, document: 'Submitted' },
+    PROGRESS_UPDATE_1_APPLICATION_CANCELLED: { label: 'Progress Update 1 cancelled' },
+    PROGRESS_UPDATE_1_P3_APPLICATION_RE_INITIATED: { label: 'Progress Update 1 returned for changes' },
+  },
+  report: progressUpdate1Report,
+  // Reference workflows §9.2: the submitted action plan's measures, classified by its submission day.
+  startsFrom: {
+    requestType: ACTION_PLAN,
+    missing: { code: 'PU11001', message: 'Action plan submission date does not exist' },
+    build: (actionPlan, submittedOn, newId) => progressUpdate1Start(actionPlan, submittedOn, newId),
+  },
+  submittedData: {
+    reportType: 'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3',
+    name: 'Progress update 1 (Phase 3) submitted data',
+    slug: 'progress-update-1-submitted-data',
+    fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',
+    contents: 'Table of Contents',
+    leading: [
+      { heading: 'PU1 ID', cell: 'requestId' },
+      { heading: 'Organisation Name', cell: 'organisationName' },
+      { heading: 'CRN', cell: 'registrationNumber' },
+      { heading: 'PU1 Submission Date', cell: 'submittedOn' },
+      { heading: 'AP ID', cell: 'relatedId' },
+      { heading: 'AP Submission Date', cell: 'relatedSubmittedOn' },
+    ],
+    related: ACTION_PLAN,
+    sheets: [['Progress Update 1', []]],
   },
 });

@@ -1,57 +1,93 @@
 // PROGRESS_UPDATE_2_P3 (reference workflows §10.1, start rules §5): as progress update 1, starting
 // from the submitted progress update 1. Without one, only a disaggregated undertaking starts it. A
-// regulator may return it for changes. Due on 5 December 2026 (ours).
+// regulator may return it for changes. Due on 5 December 2026 (ours: the real service keeps no due date).
 import { defineProcess } from '../registry';
-import { taskAccess } from '../task-access';
-import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, type ProgressUpdateCreate } from '../report-task';
-import { requestId } from '../../domain/requests';
+import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
+import { ACTION_PLAN } from '../action-plan/codes';
+import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
 import { progressUpdate2Report } from './report';
-
-export const PROGRESS_UPDATE_2 = 'PROGRESS_UPDATE_2_P3';
-export const PROGRESS_UPDATE_2_SUBMIT = 'PROGRESS_UPDATE_2_P3_APPLICATION_SUBMIT';
-export const SAVE_PROGRESS_UPDATE_2 = 'PROGRESS_UPDATE_2_P3_SAVE_APPLICATION_SUBMIT';
-export const SUBMIT_PROGRESS_UPDATE_2 = 'PROGRESS_UPDATE_2_P3_SUBMIT_APPLICATION';
-export const CANCEL_PROGRESS_UPDATE_2 = 'PROGRESS_UPDATE_2_CANCEL_APPLICATION';
-export const REINITIATE_PROGRESS_UPDATE_2 = 'RE_INITIATE_PROGRESS_UPDATE_2_P3';
+import { progressUpdate2Start } from './start';
+import { CANCEL_PROGRESS_UPDATE_2, PROGRESS_UPDATE_2, PROGRESS_UPDATE_2_SUBMIT, PROGRESS_UPDATE_2_SUBMITTED, REINITIATE_PROGRESS_UPDATE_2, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from './codes';
 
 export const progressUpdate2Process = defineProcess({
   requestType: PROGRESS_UPDATE_2,
   workflowType: 'progressUpdate2P3',
-  requestId: (accountId: number) => requestId(PROGRESS_UPDATE_2, accountId),
+  id: { prefix: 'PU2', suffix: '-P3' },
+  category: 'REPORTING',
+  title: 'Phase 3 Progress Update 2',
+  name: 'Progress Update 2',
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: progressUpdateCreatePayload,
-    windowed: true,
+    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
+    windows: { initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' }, submit: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' } },
     rule: ({ statuses, inWindow }) => {
-      const ap = statuses.ACTION_PLAN_P3;
-      const pu1 = statuses.PROGRESS_UPDATE_1_P3;
+      const ap = statuses[ACTION_PLAN];
+      const pu1 = statuses[PROGRESS_UPDATE_1];
       if (activeStatus(statuses[PROGRESS_UPDATE_2])) return { valid: false, requests: [PROGRESS_UPDATE_2] };
       if (!inWindow) return { valid: false };
-      if (ap === 'IN_PROGRESS' || pu1 === 'IN_PROGRESS' || (ap === 'COMPLETED' && pu1 !== 'COMPLETED')) return { valid: false, requests: ['PROGRESS_UPDATE_1_P3'] };
+      if (ap === 'IN_PROGRESS' || pu1 === 'IN_PROGRESS' || (ap === 'COMPLETED' && pu1 !== 'COMPLETED')) return { valid: false, requests: [PROGRESS_UPDATE_1] };
       // No progress update 1 to start from: only as a disaggregated undertaking.
-      if (absent(pu1)) return { valid: true, requests: ['PROGRESS_UPDATE_1_P3'] };
+      if (absent(pu1)) return { valid: true, requests: [PROGRESS_UPDATE_1] };
       // A progress update 1 of a disaggregated undertaking (no action plan): it may start from it.
-      if (absent(ap)) return { valid: true, requests: ['ACTION_PLAN_P3'] };
+      if (absent(ap)) return { valid: true, requests: [ACTION_PLAN] };
       return { valid: true };
     },
-    admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes('PROGRESS_UPDATE_1_P3'),
+    admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(PROGRESS_UPDATE_1),
+    disaggregated: true,
   },
   reinitiate: {
     actionType: REINITIATE_PROGRESS_UPDATE_2,
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK',
     timeline: 'PROGRESS_UPDATE_2_P3_APPLICATION_RE_INITIATED',
   },
-  dueDate: { taskType: PROGRESS_UPDATE_2_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK' },
+  // Two years after the end of the third compliance period's first year (ours).
+  dueDate: { taskType: PROGRESS_UPDATE_2_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK', date: '2026-12-05' },
   tasks: {
-    [PROGRESS_UPDATE_2_SUBMIT]: reportSubmitTask(taskAccess.PROGRESS_UPDATE_2_P3_APPLICATION_SUBMIT, progressUpdate2Report, {
-      save: SAVE_PROGRESS_UPDATE_2,
-      submit: SUBMIT_PROGRESS_UPDATE_2,
-      cancel: CANCEL_PROGRESS_UPDATE_2,
-      submitted: 'PROGRESS_UPDATE_2_P3_APPLICATION_SUBMITTED',
-      cancelled: 'PROGRESS_UPDATE_2_APPLICATION_CANCELLED',
-      window: { code: 'PU11002', message: 'Invalid Submission Date' },
-      invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' },
-    }),
+    [PROGRESS_UPDATE_2_SUBMIT]: reportSubmitTask(
+      { label: 'Submit Phase 3 Progress Update 2', roleType: 'OPERATOR', view: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK' },
+      progressUpdate2Report,
+      {
+        save: SAVE_PROGRESS_UPDATE_2,
+        submit: SUBMIT_PROGRESS_UPDATE_2,
+        cancel: CANCEL_PROGRESS_UPDATE_2,
+        submitted: PROGRESS_UPDATE_2_SUBMITTED,
+        cancelled: 'PROGRESS_UPDATE_2_APPLICATION_CANCELLED',
+        window: { code: 'PU11002', message: 'Invalid Submission Date' },
+        invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' },
+      },
+      submittedTexts('progress update 2', 'Progress Update 2 sent to regulator'),
+    ),
+  },
+  timeline: {
+    [PROGRESS_UPDATE_2_SUBMITTED]: { label: 'Progress Update 2 submitted', snapshot: true, document: 'Submitted' },
+    // The reference names no label for this one; ours, after Progress Update 1's.
+    PROGRESS_UPDATE_2_APPLICATION_CANCELLED: { label: 'Progress Update 2 cancelled' },
+    PROGRESS_UPDATE_2_P3_APPLICATION_RE_INITIATED: { label: 'Progress Update 2 returned for changes' },
+  },
+  report: progressUpdate2Report,
+  // Reference workflows §10.2: progress update 1's measures with their answers.
+  startsFrom: {
+    requestType: PROGRESS_UPDATE_1,
+    missing: { code: 'RESOURCE_NOT_FOUND', message: 'Progress update 1 was not submitted' },
+    build: (progressUpdate1, _submittedOn, newId) => progressUpdate2Start(progressUpdate1, newId),
+  },
+  submittedData: {
+    reportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
+    name: 'Progress update 2 (Phase 3) submitted data',
+    slug: 'progress-update-2-submitted-data',
+    fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',
+    contents: 'Table of Contents',
+    leading: [
+      { heading: 'PU2 ID', cell: 'requestId' },
+      { heading: 'Organisation Name', cell: 'organisationName' },
+      { heading: 'CRN', cell: 'registrationNumber' },
+      { heading: 'PU2 Submission Date', cell: 'submittedOn' },
+      { heading: 'AP ID', cell: 'relatedId' },
+      { heading: 'AP Submission Date', cell: 'relatedSubmittedOn' },
+    ],
+    related: ACTION_PLAN,
+    sheets: [['Progress Update 2', []]],
   },
 });

@@ -13,25 +13,35 @@ const submission = v.object({ summary: v.pipe(v.string(), v.trim(), v.minLength(
 export const twoStepProcess = defineProcess({
   requestType: TWO_STEP,
   workflowType: 'testTwoStepRequest',
-  requestId: (accountId: number) => `TST${String(accountId).padStart(6, '0')}`,
+  id: { prefix: 'TST' },
+  category: 'PERMIT',
+  title: 'Test two-step request',
+  name: 'Two-step request',
   create: { roleType: 'OPERATOR', permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK', payload: v.object({}), timeline: 'TEST_TWO_STEP_STARTED' },
   tasks: {
     [TWO_STEP_SUBMIT]: {
+      label: 'Submit the two-step request',
       roleType: 'OPERATOR',
       view: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_VIEW_TASK',
       execute: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
       actions: {
-        TEST_TWO_STEP_SAVE: { kind: 'SAVE', payload: v.object({ summary: v.optional(v.pipe(v.string(), v.maxLength(200))) }) },
-        TEST_TWO_STEP_SUBMIT_APPLICATION: { kind: 'TRANSITION', payload: submission, timeline: 'TEST_TWO_STEP_SUBMITTED' },
+        TEST_TWO_STEP_SAVE: { kind: 'SAVE', input: v.object({ summary: v.optional(v.pipe(v.string(), v.maxLength(200))) }) },
+        TEST_TWO_STEP_SUBMIT_APPLICATION: { kind: 'TRANSITION', input: submission, timeline: 'TEST_TWO_STEP_SUBMITTED' },
       },
     },
     [TWO_STEP_REVIEW]: {
+      label: 'Review the two-step request',
       roleType: 'REGULATOR',
       view: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
       execute: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
       actions: {
-        TEST_TWO_STEP_DECIDE: { kind: 'TRANSITION', payload: v.object({ decision: v.picklist(['ACCEPTED', 'REJECTED'], 'Select a decision') }), timeline: 'TEST_TWO_STEP_DECIDED' },
+        TEST_TWO_STEP_DECIDE: { kind: 'TRANSITION', input: v.object({ decision: v.picklist(['ACCEPTED', 'REJECTED'], 'Select a decision') }), timeline: 'TEST_TWO_STEP_DECIDED' },
       },
     },
+  },
+  timeline: {
+    TEST_TWO_STEP_STARTED: { label: 'Two-step request started' },
+    TEST_TWO_STEP_SUBMITTED: { label: 'Two-step request submitted' },
+    TEST_TWO_STEP_DECIDED: { label: 'Two-step request decided' },
   },
 });

@@ -1,5 +1,5 @@
-// The test-only two-step process (domain/processes/testing/two-step.ts): operator submits, the
-// regulator decides. Tests run workers on workflows/testing/index.ts, which adds it to the product's.
+// The test-only two-step process (test/processes/two-step.ts): operator submits, the regulator
+// decides. Tests run workers on test/workflows/index.ts, which adds it to the product's.
 import { twoStepProcess, TWO_STEP_REVIEW, TWO_STEP_SUBMIT } from '../processes/two-step';
 import { runRequest } from '../../engine/request-engine';
 import type { RequestInput } from '../../domain/request-messages';
@@ -7,7 +7,7 @@ import type { RequestInput } from '../../domain/request-messages';
 export async function testTwoStepRequest(input: RequestInput): Promise<string> {
   return runRequest(input, twoStepProcess, async (ctx) => {
     const submitted = await ctx.userTask({ taskType: TWO_STEP_SUBMIT });
-    const review = await ctx.userTask({ taskType: TWO_STEP_REVIEW, payload: { submitted: submitted.payload } });
-    return (review.payload as { decision: string }).decision === 'ACCEPTED' ? 'APPROVED' : 'REJECTED';
+    const review = await ctx.userTask({ taskType: TWO_STEP_REVIEW, draft: { submitted: submitted.input } });
+    return (review.input as { decision: string }).decision === 'ACCEPTED' ? 'APPROVED' : 'REJECTED';
   });
 }

@@ -9,7 +9,7 @@ export async function testTwoStepRequest(input: RequestInput): Promise<string> {
   return runRequest(input, twoStepProcess, async (ctx) => {
     if (patched('two-step-introduced-action')) await ctx.recordAction('TEST_TWO_STEP_INTRODUCED', null, null);
     const submitted = await ctx.userTask({ taskType: TWO_STEP_SUBMIT });
-    const review = await ctx.userTask({ taskType: TWO_STEP_REVIEW, payload: { submitted: submitted.payload } });
-    return (review.payload as { decision: string }).decision === 'ACCEPTED' ? 'APPROVED' : 'REJECTED';
+    const review = await ctx.userTask({ taskType: TWO_STEP_REVIEW, draft: { submitted: submitted.input } });
+    return (review.input as { decision: string }).decision === 'ACCEPTED' ? 'APPROVED' : 'REJECTED';
   });
 }

@@ -6,7 +6,8 @@ import { BackLink, Button, ErrorSummary } from '../../components';
 import { usePageTitle, setFormErrors } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { HttpError, apiPost } from '../../lib/api';
-import { disaggregatedStart, startTaskTexts, type RequestType } from '../../../domain/requests';
+import { disaggregatedStart } from '../../../domain/requests';
+import { processFor } from '../../../processes';
 
 export default function DisaggregatedUndertaking() {
   const { accountId, requestType } = useParams<{ accountId: string; requestType: string }>();
@@ -19,9 +20,10 @@ export default function DisaggregatedUndertaking() {
   useEffect(() => setFormErrors(formId, !!problem), [formId, problem]);
   useEffect(() => () => setFormErrors(formId, false), [formId]);
 
-  const type = requestType as RequestType;
-  if (!disaggregatedStart.types.includes(type) || !/^\d{1,9}$/.test(accountId)) return <Redirect to="/error/404" replace />;
-  const name = startTaskTexts[type]!.name;
+  const type = requestType;
+  const process = processFor(type);
+  if (!process?.create?.disaggregated || !/^\d{1,9}$/.test(accountId)) return <Redirect to="/error/404" replace />;
+  const name = process.name;
 
   const start = async () => {
     try {

@@ -5,20 +5,18 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button, Select } from '../../components';
 import { apiPost } from '../../lib/api';
-import { requestStatuses, requestTypeName, type RequestStatus, type RequestType } from '../../../domain/requests';
+import { requestStatuses, type RequestStatus } from '../../../domain/requests';
+import { registeredProcesses, requestTypeName } from '../../../processes';
 
 interface RequestDetails {
   id: string;
-  requestType: RequestType;
+  requestType: string;
   requestStatus: string;
   creationDate: string;
 }
 
-/** The request types of each tab (the API's categories). */
-const categoryTypes: Record<'REPORTING' | 'PERMIT', RequestType[]> = {
-  REPORTING: ['NOTIFICATION_OF_COMPLIANCE_P3', 'ACTION_PLAN_P3', 'PROGRESS_UPDATE_1_P3', 'PROGRESS_UPDATE_2_P3'],
-  PERMIT: ['ORGANISATION_ACCOUNT_OPENING', 'ACCOUNT_CLOSURE'],
-};
+/** The request types of a tab (the API's categories). */
+const categoryTypes = (category: 'REPORTING' | 'PERMIT') => registeredProcesses().filter((p) => p.category === category).map((p) => p.requestType);
 
 const PAGE_SIZE = 50;
 const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
@@ -58,7 +56,7 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
               label="Type"
               value={draft.type}
               onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-              options={[{ value: '', text: 'All types' }, ...categoryTypes[category].map((t) => ({ value: t, text: requestTypeName(t) }))]}
+              options={[{ value: '', text: 'All types' }, ...categoryTypes(category).map((t) => ({ value: t, text: requestTypeName(t) }))]}
             />
           </div>
           <div className="govuk-grid-column-one-third">

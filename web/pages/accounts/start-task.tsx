@@ -4,19 +4,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button, Details, NotificationBanner } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
-import { disaggregatedStart, startTaskTexts, type RequestType } from '../../../domain/requests';
+import { disaggregatedStart } from '../../../domain/requests';
+import { processFor, type Availability } from '../../../processes';
 
-interface Availability {
-  valid: boolean;
-  accountStatus?: string;
-  requests?: RequestType[];
-}
-
-const names = (type: RequestType) => startTaskTexts[type]?.name ?? type;
-const titles = (type: RequestType) => startTaskTexts[type]?.title ?? type;
+const names = (type: string) => processFor(type)?.name ?? type;
+const titles = (type: string) => processFor(type)?.title ?? type;
 
 /** The reference's reason texts for a process that cannot start. */
-export function reason(type: RequestType, a: Availability): string | null {
+export function reason(type: string, a: Availability): string | null {
   const x = names(type);
   if (a.valid && !a.requests?.length) return null;
   if (a.accountStatus) return `You cannot start the ${x} while the account status is ${a.accountStatus.replace(/_/g, ' ').toUpperCase()}.`;
@@ -26,7 +21,7 @@ export function reason(type: RequestType, a: Availability): string | null {
   return `You cannot start the ${x}.`;
 }
 
-export type AvailableWorkflows = Partial<Record<RequestType, Availability>>;
+export type AvailableWorkflows = Record<string, Availability>;
 
 /**
  * What the caller may start on the account. The account page reads it with the account and draws
@@ -51,7 +46,7 @@ interface StartTaskProps {
 export function StartTask({ accountId, available, reload }: StartTaskProps) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [, navigate] = useLocation();
-  const start = async (type: RequestType) => {
+  const start = async (type: string) => {
     try {
       const { requestId, tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>('/v1.0/requests', { requestCreateActionType: type }, { query: { accountId } });
       // Reference workflows §3.1 step 6: straight to the task when the request has exactly one.
@@ -65,7 +60,7 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
     }
     reload();
   };
-  const entries = (Object.entries(available) as [RequestType, Availability][]).filter(([type]) => type !== 'ORGANISATION_ACCOUNT_OPENING');
+  const entries = Object.entries(available);
   return (
     <section aria-labelledby="start-task-heading" className="govuk-!-margin-bottom-6">
       <h2 id="start-task-heading" className="govuk-heading-m">
@@ -80,17 +75,17 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
       {entries.map(([type, a]) => (
         <div key={type}>
           <h3 className="govuk-heading-s">{titles(type)}</h3>
-          {reason(type, a) ? <p className="govuk-body">{reason(type, a)}</p> : <Button onClick={() => void start(type)}>{type === 'ACCOUNT_CLOSURE' ? 'Start account closure' : 'Start'}</Button>}
-          {disaggregatedStart.offered(type, a) ? (
+          {reason(type, a) ? <p className="govuk-body">{reason(type, a)}</p> : <Button onClick={() => void start(type)}>{processFor(type)?.create?.button ?? 'Start'}</Button>}
+          {processFor(type)?.create?.disaggregated && disaggregatedStart.offered(a) ? (
             <p className="govuk-body">
               <Link className="govuk-link" href={disaggregatedStart.path(accountId, type)}>
                 {disaggregatedStart.link(names(type))}
               </Link>
             </p>
           ) : null}
-          {startTaskTexts[type]?.about.length ? (
+          {processFor(type)?.about?.length ? (
             <Details summary={`About ${titles(type)}`}>
-              {startTaskTexts[type]!.about.map((p) => (
+              {processFor(type)!.about!.map((p) => (
                 <p key={p} className="govuk-body">
                   {p}
                 </p>

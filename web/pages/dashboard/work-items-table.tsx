@@ -4,12 +4,12 @@ import { Link } from 'wouter';
 import { Pagination } from '../../components/pagination';
 import { Tag } from '../../components/tag';
 import { apiGet } from '../../lib/api';
-import { taskTypeLabels } from '../../../domain/requests';
-import { DASHBOARD_PAGE_SIZE, daysRemainingText, fullName, requestIdFallback, taskLink, type WorkItem, type WorkItemList, type WorkItemPage } from '../../../domain/work-items';
+import { taskLink, taskTypeLabel } from '../../../processes';
+import { DASHBOARD_PAGE_SIZE, daysRemainingText, fullName, requestIdFallback, type WorkItem, type WorkItemList, type WorkItemPage } from '../../../domain/work-items';
 
 /** The task's name, or the request-id fallback when its type has no name (spec §3). */
 export function taskName(item: WorkItem): string {
-  return (taskTypeLabels as Record<string, string>)[item.taskType] ?? requestIdFallback(item.requestId);
+  return taskTypeLabel(item.taskType) ?? requestIdFallback(item.requestId);
 }
 
 /** The assignee's name; without one, 'Regulator' on assigned-to-me and 'Unassigned' on unassigned (spec §2). */

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, ButtonGroup, Details, ErrorSummary, Textarea } from '../../components';
 import { HttpError, apiDownload, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
-import { MI_PAGE_SIZE, SQL_QUERY_MAX, SQL_QUERY_REQUIRED, customReportTables, miReportNames, type CustomReportPage } from '../../../domain/mi-reports';
+import { MI_PAGE_SIZE, SQL_QUERY_MAX, SQL_QUERY_REQUIRED, customReportTables, fixedMiReports, type CustomReportPage } from '../../../domain/mi-reports';
 import { ReportTable } from './report-table';
 
 export function CustomReport() {
@@ -15,7 +15,7 @@ export function CustomReport() {
   const [error, setError] = useState<string | null>(null);
   const [attempts, setAttempts] = useState(0);
   const pending = useAnyRequestPending();
-  const name = miReportNames.CUSTOM;
+  const { name } = fixedMiReports.CUSTOM;
 
   const show = (message: string) => {
     setError(message);

@@ -1,11 +1,10 @@
-// MI Reports (/mi-reports): the management-information reports of the caller's competent
-// authority. A report whose process is not in this release says so instead of linking to data.
+// MI Reports (/mi-reports): the management-information reports of the caller's competent authority.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Tag } from '../../components/index';
 import { apiGet } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { miReportSlugs, type MiReportTypeEntry } from '../../../domain/mi-reports';
+import type { MiReportTypeEntry } from '../../../domain/mi-reports';
+import { miReportOf } from '../../../processes/mi-reports';
 
 export default function MiReportsPage() {
   usePageTitle('MI Reports');
@@ -27,20 +26,16 @@ export default function MiReportsPage() {
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
               <th scope="col" className="govuk-table__header">Report</th>
-              <th scope="col" className="govuk-table__header">
-                <span className="govuk-visually-hidden">Availability</span>
-              </th>
             </tr>
           </thead>
           <tbody className="govuk-table__body">
             {types.map((t) => (
               <tr key={t.miReportType} className="govuk-table__row">
                 <td className="govuk-table__cell">
-                  <Link className="govuk-link" href={`/mi-reports/${miReportSlugs[t.miReportType]}`}>
+                  <Link className="govuk-link" href={`/mi-reports/${miReportOf(t.miReportType)?.slug ?? ''}`}>
                     {t.name}
                   </Link>
                 </td>
-                <td className="govuk-table__cell">{t.available ? null : <Tag colour="grey">Not in this release</Tag>}</td>
               </tr>
             ))}
           </tbody>

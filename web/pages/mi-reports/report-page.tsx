@@ -1,15 +1,15 @@
 // One MI report (/mi-reports/{report}): the custom SQL report or a fixed report.
 import { useParams } from 'wouter';
 import { usePageTitle } from '../../lib/page-title';
-import { miReportNames, miReportOfSlug } from '../../../domain/mi-reports';
+import { miReportOfSlug } from '../../../processes/mi-reports';
 import { CustomReport } from './custom-report';
 import { StandardReport } from './standard-report';
 
 export default function MiReportPage() {
   const { report } = useParams<{ report: string }>();
-  const type = miReportOfSlug(report);
-  usePageTitle(type ? miReportNames[type] : 'MI report');
-  if (!type) {
+  const entry = miReportOfSlug(report);
+  usePageTitle(entry?.name ?? 'MI report');
+  if (!entry) {
     return (
       <>
         <h1 className="govuk-heading-l">Page not found</h1>
@@ -17,5 +17,5 @@ export default function MiReportPage() {
       </>
     );
   }
-  return type === 'CUSTOM' ? <CustomReport /> : <StandardReport key={type} type={type} />;
+  return entry.type === 'CUSTOM' ? <CustomReport /> : <StandardReport key={entry.type} type={entry.type} />;
 }

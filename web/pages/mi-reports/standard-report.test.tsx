@@ -37,10 +37,3 @@ it('shows a page of the report and asks again for the period chosen', async () =
   await waitFor(() => expect(bodies().at(-1)).toEqual({ reportType: 'COMPLETED_WORK', fromDate: '2025-02-01', toDate: '2025-02-28', page: 0, size: 20 }));
 });
 
-it('says why a report has nothing to show, with no table and no download', async () => {
-  fetchMock.mockImplementation(async () => testResponse(200, page({ reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3', results: [], total: 0, unavailableReason: 'The action plan process is not in this release yet, so there is no submitted data to report.' })));
-  render(<StandardReport type="ACTION_PLAN_SUBMITTED_DATA_P3" />);
-  expect(await screen.findByText('The action plan process is not in this release yet, so there is no submitted data to report.')).toBeInTheDocument();
-  expect(screen.queryByRole('table')).not.toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: 'Download as Excel (.xlsx)' })).not.toBeInTheDocument();
-});

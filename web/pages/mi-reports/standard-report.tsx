@@ -3,27 +3,28 @@
 // download of the whole workbook as .xlsx, written by the server.
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { Button, ButtonGroup, Checkboxes, DateInput, InsetText } from '../../components';
+import { Button, ButtonGroup, Checkboxes, DateInput } from '../../components';
 import { FormErrorSummary, registerDate, useGovForm } from '../../forms';
 import { HttpError, apiDownload, apiGet, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 import { dateValue } from '../../../domain/validation/dates';
 import { dateValueToIso } from '../../../domain/validation';
-import { taskTypeLabels, type TaskType } from '../../../domain/requests';
-import { MI_DATE_ORDER, MI_PAGE_SIZE, miReportNames, type MiReportPage, type MiReportType } from '../../../domain/mi-reports';
+import { taskTypeLabel } from '../../../processes';
+import { miReportOf } from '../../../processes/mi-reports';
+import { MI_DATE_ORDER, MI_PAGE_SIZE, type MiReportPage, type MiReportType } from '../../../domain/mi-reports';
 import { ReportTable } from './report-table';
 import { pushPlace, readPlace, type ReportPlace } from './report-query';
 
 type Filters = Record<string, unknown>;
 
-export function StandardReport({ type }: { type: Exclude<MiReportType, 'CUSTOM'> }) {
+export function StandardReport({ type }: { type: MiReportType }) {
   const [place, setPlace] = useState<ReportPlace>(readPlace);
   const [filters, setFilters] = useState<Filters>({});
   const [report, setReport] = useState<MiReportPage | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const pending = useAnyRequestPending();
-  const name = miReportNames[type];
+  const name = miReportOf(type)?.name ?? type;
 
   useEffect(() => {
     const sync = () => setPlace(readPlace());
@@ -59,8 +60,7 @@ export function StandardReport({ type }: { type: Exclude<MiReportType, 'CUSTOM'>
       {type === 'COMPLETED_WORK' ? <PeriodFilter onApply={(f) => { setFilters(f); go({ page: 1 }); }} /> : null}
       {type === 'REGULATOR_OUTSTANDING_REQUEST_TASKS' ? <TasksFilter onApply={(f) => { setFilters(f); go({ page: 1 }); }} /> : null}
       {failed ? <p className="govuk-body">{failed}</p> : null}
-      {report?.unavailableReason ? <InsetText>{report.unavailableReason}</InsetText> : null}
-      {report && !report.unavailableReason ? (
+      {report ? (
         <>
           {report.sheets.length > 1 ? (
             <nav aria-label="Sheets of the workbook" className="govuk-!-margin-bottom-4">
@@ -136,7 +136,7 @@ function TasksFilter({ onApply }: { onApply: (filters: Filters) => void }) {
       }}
     >
       <p className="govuk-body">Open tasks of regulators of your competent authority. Choose none to see every one.</p>
-      <Checkboxes name="requestTaskTypes" legend="Task types" legendClassName="govuk-fieldset__legend--s" size="medium" values={chosenTypes} onChange={(e) => setChosenTypes(toggle(chosenTypes, e.target.value, e.target.checked))} items={types.map((t) => ({ value: t, text: taskTypeLabels[t as TaskType] ?? t }))} />
+      <Checkboxes name="requestTaskTypes" legend="Task types" legendClassName="govuk-fieldset__legend--s" size="medium" values={chosenTypes} onChange={(e) => setChosenTypes(toggle(chosenTypes, e.target.value, e.target.checked))} items={types.map((t) => ({ value: t, text: taskTypeLabel(t) ?? t }))} />
       <Checkboxes name="userIds" legend="Assigned to" legendClassName="govuk-fieldset__legend--s" size="medium" values={chosenUsers} onChange={(e) => setChosenUsers(toggle(chosenUsers, e.target.value, e.target.checked))} items={regulators.map((u) => ({ value: u.userId, text: u.name }))} />
       <Button variant="secondary">Apply</Button>
     </form>

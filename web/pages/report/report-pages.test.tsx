@@ -11,7 +11,7 @@ import SectionPage from './section-page';
 import ReportActionPage from './report-action-page';
 import { applySectionSave, reportPayloadOf, type SectionSave } from '../../../domain/reports/report';
 import { notificationReport } from '../../../processes/notification-of-compliance/report';
-import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '../../../processes/notification-of-compliance/process';
+import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '../../../processes/notification-of-compliance/codes';
 
 const fetchMock = jest.fn();
 

@@ -8,27 +8,24 @@ import { BackLink, Button, SummaryList, TaskList } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
-import { requestTypeLabels, startTaskTexts, type RequestType } from '../../../domain/requests';
-import { reportAnswers, reportPayloadOf } from '../../../domain/reports/report';
+import { processFor, snapshotSections, timelineEntry } from '../../../processes';
 import { TaskOutcome } from '../task/task-page';
 import { Timeline, dateTime } from '../task/timeline';
 import type { TimelineEntry } from '../task/task-view';
-import { reportsByRequestType } from '../report/report-tasks';
 import { Submissions } from './submissions';
 
 interface RequestInfo {
   id: string;
-  type: RequestType;
+  type: string;
   status: string;
   accountId: number | null;
   submissionDate: string | null;
 }
 
-const SUBMITTED = /_APPLICATION_SUBMITTED$|_SUBMITTED$/;
 const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
 
-export function requestTitle(type: RequestType): string {
-  return startTaskTexts[type]?.title ?? requestTypeLabels[type] ?? type;
+export function requestTitle(type: string): string {
+  return processFor(type)?.title ?? type;
 }
 
 export default function RequestPage() {
@@ -43,7 +40,8 @@ export default function RequestPage() {
   const [error, setError] = useState<string | null>(null);
   const pending = useAnyRequestPending();
   const name = request ? requestTitle(request.type) : 'Workflow';
-  const label = (startTaskTexts[request?.type as RequestType]?.name ?? name).replace(/^Notification of Compliance$/, 'notification').toLowerCase();
+  // In sentences: 'Return notification to participant', 'You've successfully returned the action plan'.
+  const label = (request && processFor(request.type)?.report?.name) || name.toLowerCase();
   usePageTitle(done ? `You've successfully returned the ${label}` : confirming ? `Return ${label} to participant` : name);
 
   const load = useCallback(async () => {
@@ -52,7 +50,7 @@ export default function RequestPage() {
       setRequest(info);
       const entries = await apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId } });
       setTimeline(entries);
-      const last = entries.find((e) => SUBMITTED.test(e.type));
+      const last = entries.find((e) => timelineEntry(e.type)?.document === 'Submitted');
       setSubmitted(last ? (await apiGet<{ payload: unknown }>(`/v1.0/request-actions/${last.id}`)).payload : null);
       setRelated(Object.keys(await apiGet<Record<string, unknown>>(`/v1.0/requests/available-workflows/reporting/related-actions/${encodeURIComponent(requestId)}`)));
     } catch {
@@ -121,8 +119,7 @@ export default function RequestPage() {
     );
   }
 
-  const definition = reportsByRequestType[request.type];
-  const answers = definition && submitted ? reportAnswers(definition, reportPayloadOf(submitted).report, {}) : [];
+  const answers = processFor(request.type)?.report && submitted ? snapshotSections(request.type, '', submitted) : [];
   return (
     <>
       <BackLink href={`/accounts/${accountId}`}>Back to the account</BackLink>
@@ -145,14 +142,14 @@ export default function RequestPage() {
         <>
           <h2 className="govuk-heading-m">What was submitted</h2>
           {answers.map((section) => (
-            <div key={section.section}>
+            <div key={section.title}>
               <h3 className="govuk-heading-s">{section.title}</h3>
               <SummaryList rows={section.rows.map((row) => ({ key: row.key, value: row.value.map((line, i) => <span key={i} className="esos-answer-line">{line}</span>) }))} />
             </div>
           ))}
         </>
       ) : null}
-      <Submissions entries={timeline} report={definition} />
+      <Submissions requestType={request.type} entries={timeline} />
       <Timeline entries={timeline} />
     </>
   );

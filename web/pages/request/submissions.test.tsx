@@ -40,11 +40,11 @@ it('shows a submission read-only with its document, downloaded through a one-min
   const user = userEvent.setup();
   const { container } = render(
     <Submissions
+      requestType="ACCOUNT_CLOSURE"
       entries={[
         { id: 7, type: 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED', submitter: 'Rhys Regulator', creationDate: '2026-11-20T10:00:00Z' },
         { id: 6, type: 'REQUEST_TASK_DUE_DATE_CHANGED', submitter: null, creationDate: '2026-11-19T10:00:00Z' },
       ]}
-      report={undefined}
     />,
   );
   expect(await screen.findByRole('heading', { name: 'Account closed by Rhys Regulator' })).toBeInTheDocument();

@@ -6,14 +6,9 @@ import { ActionLink, Details, SummaryList } from '../../components';
 import { API_BASE, HttpError, apiGet, saveBlob } from '../../lib/api';
 import { getAccessToken } from '../../lib/auth/tokens';
 import type { FileToken } from '../../../domain/files';
-import { requestActionHeading } from '../../../domain/request-action-labels';
-import { reportAnswers, reportPayloadOf, type ReportDefinition } from '../../../domain/reports/report';
-import { accountSubmissionSections, type DocumentSection } from '../../../domain/submission-summaries';
+import { requestActionHeading, snapshotSections, timelineEntry } from '../../../processes';
 import { dateTime } from '../task/timeline';
 import type { TimelineEntry } from '../task/task-view';
-
-/** Timeline entries that keep a snapshot of what was submitted or decided. */
-export const SNAPSHOT = /_SUBMITTED$|_SENT_TO_EDIT$|_RETURNED_TO_SUBMIT$|^ORGANISATION_ACCOUNT_OPENING_(APPROVED|REJECTED)$/;
 
 export interface ActionDetails {
   id: number;
@@ -35,11 +30,6 @@ async function download(actionId: number, kind: FileKind, uuid: string, fileName
   const res = await fetch(`${API_BASE}/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`, { headers: access ? { authorization: `Bearer ${access}` } : {} });
   if (!res.ok) throw new HttpError(res.status, res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null);
   saveBlob(await res.blob(), fileName);
-}
-
-function sectionsOf(action: ActionDetails, report: ReportDefinition<any> | undefined): DocumentSection[] {
-  if (report) return reportAnswers(report, reportPayloadOf(action.payload).report, {});
-  return accountSubmissionSections(action.type, action.payload) ?? [];
 }
 
 function Files({ action }: { action: ActionDetails }) {
@@ -79,9 +69,10 @@ function Files({ action }: { action: ActionDetails }) {
   );
 }
 
-export function Submissions({ entries, report }: { entries: readonly TimelineEntry[]; report: ReportDefinition<any> | undefined }) {
+/** The request's snapshot entries (what was submitted or decided), each viewable with its files. */
+export function Submissions({ requestType, entries }: { requestType: string; entries: readonly TimelineEntry[] }) {
   const [actions, setActions] = useState<ActionDetails[] | null>(null);
-  const ids = entries.filter((e) => SNAPSHOT.test(e.type)).map((e) => e.id);
+  const ids = entries.filter((e) => timelineEntry(e.type)?.snapshot).map((e) => e.id);
   const key = ids.join(',');
   useEffect(() => {
     let live = true;
@@ -98,7 +89,7 @@ export function Submissions({ entries, report }: { entries: readonly TimelineEnt
     <>
       <h2 className="govuk-heading-m">Submissions and documents</h2>
       {actions.map((action) => {
-        const sections = sectionsOf(action, report);
+        const sections = snapshotSections(requestType, action.type, action.payload);
         const heading = requestActionHeading(action);
         return (
           <div key={action.id} className="govuk-!-margin-bottom-6">

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { testResponse } from '../../../test/web/responses';
 import { accountClosureSchema } from '../../../domain/accounts';
-import { CANCEL_CLOSURE, SAVE_CLOSURE, SUBMIT_CLOSURE } from './close-account';
+import { CANCEL_CLOSURE, SAVE_CLOSURE, SUBMIT_CLOSURE } from '../../../processes/account-closure/codes';
 import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } from '../../../test/web/task-api';
 
 const fetchMock = jest.fn();

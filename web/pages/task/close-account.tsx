@@ -1,17 +1,13 @@
-// ACCOUNT_CLOSURE_SUBMIT (reference: workflows §11.3): the regulator gives the reason (saved on
-// Continue), confirms, and the account is closed; or cancels the task (§3.7).
+// The account closure's task page (reference: workflows §11.3; page 'account-closure'): the regulator
+// gives the reason (saved on Continue), confirms, and the account is closed; or cancels the task (§3.7).
 import { useState } from 'react';
 import { BackLink, Button, ErrorSummary, SummaryList, Textarea, WarningText } from '../../components';
 import { FormErrorSummary, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import { ACCOUNT_CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../../../domain/accounts';
 import { RelatedActions } from './cancel-task';
-import { AtTop, actionErrors, saveTask, transition, useErrorTitle, type ActionError, type TaskFormProps, TaskOutcome } from './task-page';
+import { AtTop, actionErrors, formActions, saveTask, transition, useErrorTitle, type ActionError, type TaskFormProps, TaskOutcome } from './task-page';
 import type { TaskView } from './task-view';
-
-export const SAVE_CLOSURE = 'ACCOUNT_CLOSURE_SAVE_APPLICATION_SUBMIT';
-export const SUBMIT_CLOSURE = 'ACCOUNT_CLOSURE_SUBMIT_APPLICATION';
-export const CANCEL_CLOSURE = 'ACCOUNT_CLOSURE_CANCEL_APPLICATION';
 
 const WARNING = 'If you close the account all active tasks and workflows will be terminated.';
 const REASON_FIELD = 'accountClosure.reason';
@@ -23,10 +19,11 @@ function savedReason(view: TaskView): string {
 
 export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormProps) {
   const allowed = view.allowedRequestTaskActions;
+  const { save, submit, cancel } = formActions(view);
   const form = useGovForm({ schema: accountClosureSchema, defaultValues: { accountClosure: { reason: savedReason(view) } } });
   const pending = useAnyRequestPending();
 
-  if (!allowed.includes(SAVE_CLOSURE) || !allowed.includes(SUBMIT_CLOSURE)) {
+  if (!allowed.includes(save!) || !allowed.includes(submit!)) {
     return (
       <>
         <WarningText>{WARNING}</WarningText>
@@ -37,7 +34,7 @@ export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormP
 
   const onContinue = async (payload: AccountClosurePayload) => {
     try {
-      await saveTask(view, SAVE_CLOSURE, payload);
+      await saveTask(view, save!, payload);
     } catch (err) {
       // A stale version or a refused reason: both shown at the reason.
       for (const e of actionErrors(err)) form.setError(REASON_FIELD, { message: e.message });
@@ -74,7 +71,7 @@ export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormP
         />
         <Button pending={pending}>Continue</Button>
       </form>
-      {allowed.includes(CANCEL_CLOSURE) ? <RelatedActions view={view} show={show} cancelAction={CANCEL_CLOSURE} /> : null}
+      {allowed.includes(cancel!) ? <RelatedActions view={view} show={show} cancelAction={cancel!} /> : null}
     </>
   );
 }
@@ -87,7 +84,7 @@ function ConfirmClosure({ view, reason, show }: { view: TaskView; reason: string
   const organisationId = view.requestInfo.accountOrganisationId ?? view.requestInfo.accountName ?? '';
   const close = async () => {
     try {
-      await transition(view, SUBMIT_CLOSURE, { accountClosure: { reason } });
+      await transition(view, formActions(view).submit!, { accountClosure: { reason } });
     } catch (err) {
       setErrors(actionErrors(err, () => null));
       setAttempts((n) => n + 1);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { testResponse } from '../../../test/web/responses';
 import { applicationDecisionSchema } from '../../../domain/accounts';
-import { AMEND_APPLICATION, SUBMIT_DECISION } from './review-application';
+import { AMEND_APPLICATION, SUBMIT_DECISION } from '../../../processes/organisation-account-opening/codes';
 import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } from '../../../test/web/task-api';
 
 const fetchMock = jest.fn();

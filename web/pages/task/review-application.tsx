@@ -1,6 +1,6 @@
-// ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW (reference: workflows §6.3): the regulator checks
-// the application, may amend name, address and codes (SAVE, the wizard's details step), and
-// approves or rejects it with a reason (TRANSITION).
+// The review of an account application (reference: workflows §6.3; the account opening's task page
+// 'application-review'): the regulator checks the application, may amend name, address and codes
+// (SAVE, the wizard's details step), and approves or rejects it with a reason (TRANSITION).
 import { useState, type MouseEvent } from 'react';
 import * as v from 'valibot';
 import { BackLink, Button, InsetText, Radios, SummaryList, Textarea, type SummaryListRow } from '../../components';
@@ -18,11 +18,8 @@ import {
 import { competentAuthorityLabels, type CompetentAuthority } from '../../../domain/authorities';
 import { DetailsStep } from '../account-application/details-step';
 import { detailsErrors, emptyDraft, type ApplicationDraft, type FieldError } from '../account-application/draft';
-import { AtTop, actionErrors, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
+import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
 import type { TaskView } from './task-view';
-
-export const AMEND_APPLICATION = 'ORGANISATION_ACCOUNT_OPENING_AMEND_APPLICATION';
-export const SUBMIT_DECISION = 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION';
 
 interface AccountDetails {
   name: string;
@@ -46,8 +43,9 @@ const DECISION_DRAFT = 'review-application.decision';
 export function ReviewApplication({ view, reload, show, errorSummarySlot, memory }: TaskFormProps) {
   const payload = view.requestTask.payload as unknown as ReviewPayload;
   const details = payload.amendedAccount ?? payload.account;
-  const canAmend = view.allowedRequestTaskActions.includes(AMEND_APPLICATION);
-  const canDecide = view.allowedRequestTaskActions.includes(SUBMIT_DECISION);
+  const actions = formActions(view);
+  const canAmend = view.allowedRequestTaskActions.includes(actions.amend!);
+  const canDecide = view.allowedRequestTaskActions.includes(actions.decide!);
   const form = useGovForm({ schema: applicationDecisionSchema, defaultValues: (memory.get(DECISION_DRAFT) as DecisionInput | undefined) ?? { reason: '' } });
   const pending = useAnyRequestPending();
   // Without the application in the payload there is nothing to review (rather than a broken page).
@@ -71,7 +69,7 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
 
   const decide = async (decision: ApplicationDecisionPayload) => {
     try {
-      await transition(view, SUBMIT_DECISION, decision);
+      await transition(view, actions.decide!, decision);
     } catch (err) {
       for (const e of actionErrors(err, (p) => (p === 'decision' || p === 'reason' ? p : null))) {
         form.setError(e.path === 'reason' ? 'reason' : 'decision', { message: e.message });
@@ -183,7 +181,7 @@ function AmendDetails({ view, details, reload, show }: { view: TaskView; details
     if (found.length) return setErrors(found);
     const amendedAccount = v.parse(organisationDetailsSchema, { name: draft.name, address: draft.address, codes: { ...draft.codes, type: draft.codes.type ?? undefined } });
     try {
-      await saveTask(view, AMEND_APPLICATION, { amendedAccount });
+      await saveTask(view, formActions(view).amend!, { amendedAccount });
     } catch (err) {
       const prefix = 'amendedAccount.';
       setErrors(actionErrors(err, (p) => (p.startsWith(prefix) ? p.slice(prefix.length) : null)).map((e) => ({ path: e.path || 'name', message: e.message })));

@@ -1,19 +1,21 @@
-// The form of each task type, below the task page's header; task types without one show none.
+// The form of each task type, below the task page's header, by the page its process gives it
+// (`page.kind`); task types without one show none.
 import type { ComponentType } from 'react';
 import { ReviewApplication } from './review-application';
 import { CloseAccount } from './close-account';
 import type { TaskFormProps } from './task-page';
 import { ReportTaskList } from '../report/report-task-list';
-import { reportTaskOf } from '../report/report-tasks';
+import { taskDefinition, type TaskPage } from '../../../processes';
 
-const forms: Record<string, ComponentType<TaskFormProps>> = {
-  ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW: ReviewApplication,
-  ACCOUNT_CLOSURE_SUBMIT: CloseAccount,
+const forms: Record<TaskPage['kind'], ComponentType<TaskFormProps>> = {
+  report: ReportTaskList,
+  'application-review': ReviewApplication,
+  'account-closure': CloseAccount,
 };
 
 export function TaskTypeForm(props: TaskFormProps) {
-  const type = props.view.requestTask.type;
-  const Form = Object.hasOwn(forms, type) ? forms[type] : reportTaskOf(type) ? ReportTaskList : undefined;
+  const kind = taskDefinition(props.view.requestTask.type)?.page?.kind;
+  const Form = kind ? forms[kind] : undefined;
   // Keyed by task: another task's form starts afresh.
   return Form ? <Form key={props.view.requestTask.id} {...props} /> : null;
 }

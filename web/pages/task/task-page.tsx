@@ -6,7 +6,14 @@ import { Link } from 'wouter';
 import { Panel } from '../../components';
 import { HttpError, apiPost } from '../../lib/api';
 import { setFormErrors } from '../../lib/page-title';
+import { taskDefinition } from '../../../processes';
 import type { TaskView } from './task-view';
+
+/** The actions a task's own page posts, by what they do (its process's `page.actions`). */
+export function formActions(view: TaskView): Record<string, string> {
+  const page = taskDefinition(view.requestTask.type)?.page;
+  return page && page.kind !== 'report' ? page.actions : {};
+}
 
 /** A page of the task's own in place of the task page: a confirmation question or an outcome. */
 export interface OwnPage {

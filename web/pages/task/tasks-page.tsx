@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import { usePageTitle } from '../../lib/page-title';
 import { apiGet } from '../../lib/api';
 import { useSession } from '../../stores/session';
-import { taskTypeLabels } from '../../../domain/requests';
+import { taskTypeLabel } from '../../../processes';
 import { daysRemainingText, fullName, requestIdFallback } from '../../../domain/work-items';
 import { Assignment } from './assignment';
 import { RequestNotes } from './request-notes';
@@ -26,7 +26,7 @@ export default function TasksPage() {
   const [ownPage, setOwnPage] = useState<OwnPage | null>(null);
   const [summarySlot, setSummarySlot] = useState<HTMLDivElement | null>(null);
   const memory = useRef(new Map<string, unknown>()).current;
-  const name = view ? ((taskTypeLabels as Record<string, string>)[view.requestTask.type] ?? requestIdFallback(view.requestInfo.id)) : 'Task';
+  const name = view ? (taskTypeLabel(view.requestTask.type) ?? requestIdFallback(view.requestInfo.id)) : 'Task';
   usePageTitle(ownPage ? ownPage.title : taskId ? name : 'Tasks');
 
   const load = useCallback(async () => {

@@ -1,5 +1,5 @@
 // A request's timeline (reference: platform §4.4): what happened, newest first, with when.
-import { requestActionHeading } from '../../../domain/request-action-labels';
+import { requestActionHeading } from '../../../processes';
 import type { TimelineEntry } from './task-view';
 
 export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });

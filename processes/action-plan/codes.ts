@@ -1,0 +1,8 @@
+// The action plan's codes: its request type, task and action types, as the API and the timeline name them.
+export const ACTION_PLAN = 'ACTION_PLAN_P3';
+export const ACTION_PLAN_SUBMIT = 'ACTION_PLAN_P3_APPLICATION_SUBMIT';
+export const SAVE_ACTION_PLAN = 'ACTION_PLAN_P3_SAVE_APPLICATION_SUBMIT';
+export const SUBMIT_ACTION_PLAN = 'ACTION_PLAN_P3_SUBMIT_APPLICATION';
+export const CANCEL_ACTION_PLAN = 'ACTION_PLAN_CANCEL_APPLICATION';
+export const REINITIATE_ACTION_PLAN = 'RE_INITIATE_ACTION_PLAN_P3';
+export const ACTION_PLAN_SUBMITTED = 'ACTION_PLAN_P3_APPLICATION_SUBMITTED';
