@@ -6,8 +6,14 @@
 // as §5 says; a disaggregated progress update 1 without an action plan; a cancelled action plan
 // started again. The prerequisite notification is submitted through the API, as the operator's own
 // browser session would. New pages pass axe at desktop and mobile widths.
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { baseUrl, watchConsole } from '../test/browser';
+import { pdfText } from '../test/pdf-text';
+import { processFor } from '../processes';
+import { allSections, reportAnswers } from '../domain/reports/report';
+import { sectionColumns } from '../domain/reports/columns';
 import { e2eDb, newPerson, signIn, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
@@ -99,6 +105,46 @@ async function returnOffered(page: Page, accountId: number, requestId: string): 
     expect(await link.count()).toBe(0);
   }
   return offered;
+}
+
+/**
+ * What a regulator reads of a submitted report: the request page's PDF holds every answered question
+ * and its answer, and the process's MI report one column per question, on screen and in the .xlsx,
+ * with this submission's answers in them.
+ */
+async function readSubmission(page: Page, accountId: number, requestId: string, requestType: string): Promise<void> {
+  const def = processFor(requestType)!;
+  const report = (await e2eDb()('reports').where({ request_id: requestId }).first('data')).data;
+  await page.goto(`${baseUrl()}/accounts/${accountId}/workflows/${requestId}`);
+  const fileName = `${requestId} ${def.title}.pdf`;
+  const link = page.getByRole('button', { name: `${fileName} (download)` }).or(page.getByRole('link', { name: `${fileName} (download)` }));
+  await link.waitFor({ timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const text = (await pdfText(fs.readFileSync((await download.path())!))).text.replace(/\s+/g, ' ');
+  const answers = reportAnswers(def.report!, report, {});
+  for (const section of answers) {
+    expect(text).toContain(section.title);
+    for (const row of section.rows) for (const part of [row.key, ...row.value]) expect(text).toContain(part.replace(/\s+/g, ' ').trim());
+  }
+
+  const mi = def.submittedData!;
+  const questions = allSections(def.report!).flatMap((s) => sectionColumns(s).map((c) => c.heading));
+  await page.goto(`${baseUrl()}/mi-reports/${mi.slug}`);
+  await page.getByRole('heading', { level: 1, name: mi.name }).waitFor();
+  const headers = await page.getByRole('columnheader').allTextContents();
+  expect(headers.map((h) => h.trim())).toEqual([...mi.leading.map((l) => l.heading), ...questions]);
+  await expectAccessible(page);
+  const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click()]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await workbook.path())!);
+  const sheet = book.worksheets.find((w) => w.name !== mi.contents)!;
+  const rows: string[][] = [];
+  sheet.eachRow((r) => rows.push(Array.from(r.values as unknown[], (v) => (v === null || v === undefined ? '' : String(v))).slice(1)));
+  expect(rows[0]).toEqual([...mi.leading.map((l) => l.heading), ...questions]);
+  const row = rows.find((r) => r[0] === requestId)!;
+  // Every answered question's answer is in its column, as the summary shows it (lists in full).
+  const cells = row.slice(mi.leading.length).join('\n');
+  for (const section of answers) for (const r of section.rows) for (const line of r.value) if (!/^Measure \d+$/.test(r.key)) expect(cells).toContain(line.split(': ').at(-1)!);
 }
 
 const led = apMeasure({ measureName: 'LED lighting', implementationDateForMeasure: '2024-03' });
@@ -217,6 +263,11 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   expect(pu2Stored.progressUpdate2P3Measures.map((m: any) => m.progressUpdate2P3EnergyEfficiencyMeasure)).toEqual([ledPu2, boilerPu2]);
   expect(pu2Stored.progressUpdate2P3UpdatedAddedMeasures.map((m: any) => m.progressUpdate2P3EnergyEfficiencyMeasure)).toEqual([heatPumpPu2]);
   expect(pu2Stored.progressUpdate2P3AddedMeasure).toEqual([solar]);
+
+  // The regulator reads each submission: its PDF and its MI report hold every answer.
+  await readSubmission(reg.page, account.id, apId, 'ACTION_PLAN_P3');
+  await readSubmission(reg.page, account.id, pu1Id, 'PROGRESS_UPDATE_1_P3');
+  await readSubmission(reg.page, account.id, pu2Id, 'PROGRESS_UPDATE_2_P3');
 
   // Progress update 1 cannot be returned once update 2 exists; update 2 can, and comes back to the
   // operator with what was submitted.
