@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { registeredProcesses, requestActionHeading, requestIdOf, snapshotSections, taskTypeLabel, timelineEntry, type ProcessDefinition } from '.';
 import { miReports } from './mi-reports';
-import { allSections, reportAnswers, validateReport, type ReportPayload } from '../domain/reports/report';
+import { allSections, reportAnswers, validateReport, type ReportDraft } from '../domain/reports/report';
 import { sectionColumns } from '../domain/reports/columns';
 import { startRequestWorkflow } from '../api/request-workflows';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
@@ -53,7 +53,7 @@ describe('a submission of each report', () => {
   });
 
   /** Starts the process with its complete report as the submit task's draft, as a returned report restarts. */
-  async function submitted(def: ProcessDefinition, account: TestAccount, operator: TestUser): Promise<{ requestId: string; draft: ReportPayload }> {
+  async function submitted(def: ProcessDefinition, account: TestAccount, operator: TestUser): Promise<{ requestId: string; draft: ReportDraft }> {
     const draft = completeReportDrafts[def.requestType]!();
     const requestId = requestIdOf(def, account.id);
     const started = await startRequestWorkflow(h.api.deps, def, {

@@ -4,7 +4,7 @@
 // a test may define one of its own, which then appears everywhere the product's do.
 import type { Availability, DocumentSection, ProcessDefinition, ReportingWindows, StartFacts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition, TimelineEntryDefinition } from '../domain/process-definition';
 import { engineTimeline } from '../domain/requests';
-import { reportAnswers, reportPayloadOf } from '../domain/reports/report';
+import { reportAnswers, reportDraftOf } from '../domain/reports/report';
 
 /** The usual start rule: once per account, unless the earlier one was cancelled; in its window. */
 export const onceUnlessCancelled =
@@ -140,7 +140,7 @@ export function defaultDueDates(): Record<string, string> {
  */
 export function snapshotSections(requestType: string, actionType: string, payload: unknown): DocumentSection[] {
   const def = processes.get(requestType);
-  if (def?.report) return reportAnswers(def.report, reportPayloadOf(payload).report, {}).map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ key: r.key, value: r.value })) }));
+  if (def?.report) return reportAnswers(def.report, reportDraftOf(payload).report, {}).map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ key: r.key, value: r.value })) }));
   return def?.summary?.(actionType, payload) ?? [];
 }
 

@@ -1,11 +1,11 @@
 // Test helpers: a section of a complete notification changed, and what its parsing says.
 import type { Values } from '../domain/reports/fields';
-import { parseSection, sectionOf, type ReportPayload } from '../domain/reports/report';
+import { parseSection, sectionOf, type ReportDraft } from '../domain/reports/report';
 import { notificationReport } from '../processes/notification-of-compliance/report';
 import { completeReport, type CompleteReportName } from './fixtures/notification-reports';
 
 /** A copy of a complete report with one section's answers changed (a change to undefined removes the answer). */
-export function changed(name: CompleteReportName, sectionId: string, changes: Values): ReportPayload {
+export function changed(name: CompleteReportName, sectionId: string, changes: Values): ReportDraft {
   const payload = completeReport(name);
   const section = { ...payload.report[sectionId], ...changes };
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete section[key];
@@ -14,7 +14,7 @@ export function changed(name: CompleteReportName, sectionId: string, changes: Va
 }
 
 /** The section of the payload parsed for completion: [path, message] of each issue, and the values. */
-export function completing(payload: ReportPayload, sectionId: string): { issues: [string, string][]; values: Values } {
+export function completing(payload: ReportDraft, sectionId: string): { issues: [string, string][]; values: Values } {
   const section = sectionOf(notificationReport, sectionId)!;
   const ctx = notificationReport.context(payload.report, {});
   const parsed = parseSection(section, payload.report[sectionId], ctx, 'complete');

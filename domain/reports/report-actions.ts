@@ -2,12 +2,12 @@
 // against the stored draft, and the submit check, run before the transition reaches the workflow.
 import * as v from 'valibot';
 import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../process-definition';
-import { applySectionSave, reportPayloadOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type ReportPayload, type Violation } from './report';
+import { applySectionSave, reportDraftOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type ReportDraft, type Violation } from './report';
 
 /** What a report's rules know beside its answers: the account, and what the process put in the task. */
-export const factsOf = (ctx: TaskContext, payload?: ReportPayload): ReportFacts => ({
+export const factsOf = (ctx: TaskContext, draft?: ReportDraft): ReportFacts => ({
   ...(ctx.account ? { account: { name: ctx.account.name, registrationNumber: ctx.account.registrationNumber } } : {}),
-  ...(payload?.prefill ? { prefill: payload.prefill } : {}),
+  ...(draft?.prefill ? { prefill: draft.prefill } : {}),
 });
 
 /** SAVE of one section: parsed, merged, pruned and settled (see applySectionSave). */
@@ -16,10 +16,10 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
     kind: 'SAVE',
     input: sectionSaveSchema,
     apply: (draft, input, ctx) => {
-      const current = reportPayloadOf(draft);
+      const current = reportDraftOf(draft);
       const result = applySectionSave(def, current, input as v.InferOutput<typeof sectionSaveSchema>, factsOf(ctx, current));
       if ('issues' in result) return { refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues } };
-      return { draft: { ...draft, ...result.payload } };
+      return { draft: { ...draft, ...result.draft } };
     },
   };
 }
@@ -28,11 +28,11 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
  * The check of a submission: every section complete and valid, plus the report's own checks that
  * need the outside world (e.g. the company register). `code`/`message` as the reference names them.
  */
-export function reportSubmitCheck(def: ReportDefinition, code: string, message: string, extra?: (payload: ReturnType<typeof reportPayloadOf>, ctx: TaskContext) => Promise<Violation[]>): TaskActionDefinition['check'] {
+export function reportSubmitCheck(def: ReportDefinition, code: string, message: string, extra?: (draft: ReportDraft, ctx: TaskContext) => Promise<Violation[]>): TaskActionDefinition['check'] {
   return async (draft, _input, ctx): Promise<ActionRefusal | null> => {
-    const payload = reportPayloadOf(draft);
-    const violations = validateReport(def, payload, factsOf(ctx, payload));
-    if (violations.length === 0 && extra) violations.push(...(await extra(payload, ctx)));
+    const report = reportDraftOf(draft);
+    const violations = validateReport(def, report, factsOf(ctx, report));
+    if (violations.length === 0 && extra) violations.push(...(await extra(report, ctx)));
     return violations.length ? { code, message, violations } : null;
   };
 }

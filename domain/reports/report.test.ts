@@ -7,14 +7,14 @@ import {
   parseSection,
   readyToSubmit,
   reportAnswers,
-  reportPayloadOf,
+  reportDraftOf,
   sectionOf,
   settle,
   stepSchema,
   taskList,
   validateReport,
   type ReportDefinition,
-  type ReportPayload,
+  type ReportDraft,
   type SectionDefinition,
   type SectionSave,
 } from './report';
@@ -59,15 +59,15 @@ const def: ReportDefinition<Ctx> = {
   context: (report) => ({ kind: typeof report.first?.kind === 'string' ? report.first.kind : null, limit: 10 }),
 };
 
-const empty: ReportPayload = { report: {}, sectionsCompleted: {} };
+const empty: ReportDraft = { report: {}, sectionsCompleted: {} };
 
-function save(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = false) {
+function save(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = false) {
   return applySectionSave(def, stored, { section, data, complete } as SectionSave, {});
 }
-function saved(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = false): ReportPayload {
+function saved(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = false): ReportDraft {
   const result = save(stored, section, data, complete);
   if ('issues' in result) throw new Error(JSON.stringify(result.issues));
-  return result.payload;
+  return result.draft;
 }
 
 const big = saved(saved(empty, 'first', { kind: 'BIG' }, true), 'second', { name: 'Widget', size: 5 }, true);
@@ -109,8 +109,8 @@ describe('saving a section', () => {
   it('uses the section’s own merge of what is stored and what is sent', () => {
     const merging: ReportDefinition<Ctx> = { ...def, groups: [{ title: 'Start', sections: [{ ...second, applies: undefined, merge: (stored, sent) => ({ ...stored, ...sent }) }] }] };
     const one = applySectionSave(merging, empty, { section: 'second', data: { name: 'Widget' }, complete: false }, {});
-    const two = applySectionSave(merging, (one as { payload: ReportPayload }).payload, { section: 'second', data: { note: 'Hello' }, complete: false }, {});
-    expect((two as { payload: ReportPayload }).payload.report.second).toEqual({ name: 'Widget', note: 'Hello' });
+    const two = applySectionSave(merging, (one as { draft: ReportDraft }).draft, { section: 'second', data: { note: 'Hello' }, complete: false }, {});
+    expect((two as { draft: ReportDraft }).draft.report.second).toEqual({ name: 'Widget', note: 'Hello' });
   });
 
   it('prunes every section for the new context: sections that no longer apply go with their status, answers no longer asked are dropped', () => {
@@ -152,7 +152,7 @@ describe('the task list and the submission check', () => {
     expect(validateReport(def, big, {})).toEqual([]);
     const inProgress = saved(big, 'second', { name: 'Widget' });
     expect(validateReport(def, inProgress, {})).toEqual([{ section: 'second', path: '', message: 'Complete the second section section' }]);
-    const tampered: ReportPayload = { report: { ...big.report, onlySmall: { why: 'x' }, second: { name: 'Widget', size: 99 } }, sectionsCompleted: big.sectionsCompleted };
+    const tampered: ReportDraft = { report: { ...big.report, onlySmall: { why: 'x' }, second: { name: 'Widget', size: 99 } }, sectionsCompleted: big.sectionsCompleted };
     expect(validateReport(def, tampered, {})).toEqual([
       { section: 'second', step: 'size', path: 'size', message: 'Enter a size of at most 10' },
       { section: 'onlySmall', path: '', message: SECTION_NOT_APPLICABLE },
@@ -160,8 +160,8 @@ describe('the task list and the submission check', () => {
   });
 
   it('reads whatever a task stored as a payload', () => {
-    expect(reportPayloadOf(null)).toEqual(empty);
-    expect(reportPayloadOf({ report: big.report, sectionsCompleted: big.sectionsCompleted, prefill: { a: 1 }, other: true })).toEqual({ ...big, prefill: { a: 1 } });
+    expect(reportDraftOf(null)).toEqual(empty);
+    expect(reportDraftOf({ report: big.report, sectionsCompleted: big.sectionsCompleted, prefill: { a: 1 }, other: true })).toEqual({ ...big, prefill: { a: 1 } });
   });
 });
 

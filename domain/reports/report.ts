@@ -10,7 +10,7 @@ import { isEmptyField } from '../validation';
 /** What the account (and the request) tell a report, beside its own answers. */
 export interface ReportFacts {
   account?: { name: string; registrationNumber: string | null };
-  /** What the process put in the task beside the answers (its payload's `prefill`). */
+  /** What the process put in the task beside the answers (its draft's `prefill`). */
   prefill?: Values;
 }
 
@@ -69,8 +69,8 @@ export const sectionStatusLabels: Record<SectionStatus, 'Not started' | 'Cannot 
   COMPLETED: 'Completed',
 };
 
-/** A report task's payload: the answers, each section's status, and what the account prefilled. */
-export interface ReportPayload {
+/** A report task's draft: the answers, each section's status, and what the account prefilled. */
+export interface ReportDraft {
   report: ReportData;
   sectionsCompleted: Record<string, StoredStatus>;
   prefill?: Values;
@@ -85,9 +85,9 @@ export interface Violation extends Issue {
 export const SECTION_NOT_COMPLETED = (title: string) => `Complete the ${title.toLowerCase()} section`;
 export const SECTION_NOT_APPLICABLE = 'Invalid section';
 
-/** The report part of a task payload, whatever was stored (missing parts are empty). */
-export function reportPayloadOf(payload: unknown): ReportPayload {
-  const p = (payload && typeof payload === 'object' ? payload : {}) as Partial<ReportPayload>;
+/** The report part of a task's draft, whatever was stored (missing parts are empty). */
+export function reportDraftOf(draft: unknown): ReportDraft {
+  const p = (draft && typeof draft === 'object' ? draft : {}) as Partial<ReportDraft>;
   return {
     report: p.report && typeof p.report === 'object' ? p.report : {},
     sectionsCompleted: p.sectionsCompleted && typeof p.sectionsCompleted === 'object' ? p.sectionsCompleted : {},
@@ -163,19 +163,19 @@ export function pruneSection<C>(section: SectionDefinition<C>, values: Values, c
   return out;
 }
 
-export function contextOf<C>(def: ReportDefinition<C>, payload: ReportPayload, facts: ReportFacts): C {
-  return def.context(payload.report, facts);
+export function contextOf<C>(def: ReportDefinition<C>, draft: ReportDraft, facts: ReportFacts): C {
+  return def.context(draft.report, facts);
 }
 
 /**
  * A section's status on the task list: not part of the report (null), 'Cannot start yet' while a
  * section it depends on is not completed, else what was saved.
  */
-export function sectionStatus<C>(def: ReportDefinition<C>, payload: ReportPayload, section: SectionDefinition<C>, ctx: C): SectionStatus | null {
+export function sectionStatus<C>(def: ReportDefinition<C>, draft: ReportDraft, section: SectionDefinition<C>, ctx: C): SectionStatus | null {
   if (!sectionApplies(section, ctx)) return null;
-  const saved = payload.sectionsCompleted[section.id];
+  const saved = draft.sectionsCompleted[section.id];
   if (saved) return saved;
-  if (section.startsAfter?.some((id) => payload.sectionsCompleted[id] !== 'COMPLETED')) return 'CANNOT_START_YET';
+  if (section.startsAfter?.some((id) => draft.sectionsCompleted[id] !== 'COMPLETED')) return 'CANNOT_START_YET';
   return 'NOT_STARTED';
 }
 
@@ -185,13 +185,13 @@ export interface TaskListGroup {
 }
 
 /** The task list: groups in order with their applicable sections and statuses (empty groups left out). */
-export function taskList<C>(def: ReportDefinition<C>, payload: ReportPayload, facts: ReportFacts): TaskListGroup[] {
-  const ctx = contextOf(def, payload, facts);
+export function taskList<C>(def: ReportDefinition<C>, draft: ReportDraft, facts: ReportFacts): TaskListGroup[] {
+  const ctx = contextOf(def, draft, facts);
   return def.groups
     .map((group) => ({
       title: group.title,
       sections: group.sections.flatMap((s) => {
-        const status = sectionStatus(def, payload, s, ctx);
+        const status = sectionStatus(def, draft, s, ctx);
         return status ? [{ id: s.id, title: s.title, status }] : [];
       }),
     }))
@@ -199,8 +199,8 @@ export function taskList<C>(def: ReportDefinition<C>, payload: ReportPayload, fa
 }
 
 /** Every applicable section is completed: the report may be submitted. */
-export function readyToSubmit<C>(def: ReportDefinition<C>, payload: ReportPayload, facts: ReportFacts): boolean {
-  return taskList(def, payload, facts).every((g) => g.sections.every((s) => s.status === 'COMPLETED'));
+export function readyToSubmit<C>(def: ReportDefinition<C>, draft: ReportDraft, facts: ReportFacts): boolean {
+  return taskList(def, draft, facts).every((g) => g.sections.every((s) => s.status === 'COMPLETED'));
 }
 
 /** What a section save sends: the section's answers, and whether the user confirmed them complete. */
@@ -212,16 +212,16 @@ export const sectionSaveSchema = v.object({
 export type SectionSave = v.InferOutput<typeof sectionSaveSchema>;
 
 /**
- * Applies a section save to the stored payload: the answers are parsed (draft, or complete when
+ * Applies a section save to the stored draft: the answers are parsed (draft, or complete when
  * confirmed), every section is then pruned for the report's new context (sections that no longer
  * apply are removed, with their status), and each completed section whose answers no longer pass
  * (a changed answer elsewhere now needs more) is reopened.
  */
-export function applySectionSave<C>(def: ReportDefinition<C>, stored: ReportPayload, save: SectionSave, facts: ReportFacts): { payload: ReportPayload } | { issues: Violation[] } {
+export function applySectionSave<C>(def: ReportDefinition<C>, stored: ReportDraft, save: SectionSave, facts: ReportFacts): { draft: ReportDraft } | { issues: Violation[] } {
   const section = sectionOf(def, save.section);
   if (!section) return { issues: [{ section: save.section, path: '', message: 'There is no such section in this report' }] };
   const sent = section.merge ? section.merge(stored.report[section.id], save.data) : save.data;
-  const trial: ReportPayload = { ...stored, report: { ...stored.report, [section.id]: sent } };
+  const trial: ReportDraft = { ...stored, report: { ...stored.report, [section.id]: sent } };
   const ctx = contextOf(def, trial, facts);
   if (!sectionApplies(section, ctx)) return { issues: [{ section: section.id, path: '', message: SECTION_NOT_APPLICABLE }] };
   const parsed = parseSection(section, sent, ctx, save.complete ? 'complete' : 'draft');
@@ -229,13 +229,13 @@ export function applySectionSave<C>(def: ReportDefinition<C>, stored: ReportPayl
 
   const report: ReportData = { ...stored.report, [section.id]: parsed.values };
   const statuses: Record<string, StoredStatus> = { ...stored.sectionsCompleted, [section.id]: save.complete ? 'COMPLETED' : 'IN_PROGRESS' };
-  return { payload: settle(def, { ...stored, report, sectionsCompleted: statuses }, facts) };
+  return { draft: settle(def, { ...stored, report, sectionsCompleted: statuses }, facts) };
 }
 
 /** Prunes every section for the report's context and reopens completed sections that no longer pass. */
-export function settle<C>(def: ReportDefinition<C>, payload: ReportPayload, facts: ReportFacts): ReportPayload {
-  const report: ReportData = { ...payload.report };
-  const statuses = { ...payload.sectionsCompleted };
+export function settle<C>(def: ReportDefinition<C>, draft: ReportDraft, facts: ReportFacts): ReportDraft {
+  const report: ReportData = { ...draft.report };
+  const statuses = { ...draft.sectionsCompleted };
   // Pruning can change the context (a pruned answer decides another section): go until it holds.
   for (let pass = 0; pass < 3; pass++) {
     const ctx = def.context(report, facts);
@@ -258,23 +258,23 @@ export function settle<C>(def: ReportDefinition<C>, payload: ReportPayload, fact
   for (const section of allSections(def)) {
     if (statuses[section.id] === 'COMPLETED' && parseSection(section, report[section.id], ctx, 'complete').issues.length > 0) statuses[section.id] = 'IN_PROGRESS';
   }
-  return { ...payload, report, sectionsCompleted: statuses };
+  return { ...draft, report, sectionsCompleted: statuses };
 }
 
 /**
  * Everything that stops a submission, section by section in task-list order: a section that applies
  * and is not completed or does not pass, or a section present that does not apply.
  */
-export function validateReport<C>(def: ReportDefinition<C>, payload: ReportPayload, facts: ReportFacts): Violation[] {
-  const ctx = contextOf(def, payload, facts);
+export function validateReport<C>(def: ReportDefinition<C>, draft: ReportDraft, facts: ReportFacts): Violation[] {
+  const ctx = contextOf(def, draft, facts);
   const violations: Violation[] = [];
   for (const section of allSections(def)) {
-    const data = payload.report[section.id];
+    const data = draft.report[section.id];
     if (!sectionApplies(section, ctx)) {
       if (data !== undefined) violations.push({ section: section.id, path: '', message: SECTION_NOT_APPLICABLE });
       continue;
     }
-    if (payload.sectionsCompleted[section.id] !== 'COMPLETED') {
+    if (draft.sectionsCompleted[section.id] !== 'COMPLETED') {
       violations.push({ section: section.id, path: '', message: SECTION_NOT_COMPLETED(section.title) });
       continue;
     }

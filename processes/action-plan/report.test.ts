@@ -1,23 +1,23 @@
 // The action plan's rules (reference workflows §8.2), as a save and a submission meet them on the
 // server: every condition, limit, cross-field rule and message.
-import { applySectionSave, taskList, validateReport, type ReportPayload } from '../../domain/reports/report';
+import { applySectionSave, taskList, validateReport, type ReportDraft } from '../../domain/reports/report';
 import { actionPlanReport, ADD_A_MEASURE, ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION, NO_MEASURES_ANSWER } from './report';
 import { IMPLEMENTATION_TOO_EARLY, IMPLEMENTATION_TOO_LATE, MEASURES_OVER_LIMIT, SAVINGS_TOTAL_NOT_POSITIVE } from '../../domain/reports/measure-fields';
 import { ENERGY_SUM_MISMATCH } from '../../domain/reports/common-fields';
 import { CONFIRM_ALL } from '../notification-of-compliance/sections/confirmations';
 import { apMeasure } from '../../test/fixtures/measures';
 
-const empty: ReportPayload = { report: {}, sectionsCompleted: {} };
+const empty: ReportDraft = { report: {}, sectionsCompleted: {} };
 
 
 function save(section: string, data: Record<string, unknown>, complete = true, stored = empty) {
   return applySectionSave(actionPlanReport, stored, { section, data, complete }, {});
 }
 
-function saved(section: string, data: Record<string, unknown>, stored = empty): ReportPayload {
+function saved(section: string, data: Record<string, unknown>, stored = empty): ReportDraft {
   const result = save(section, data, true, stored);
   if ('issues' in result) throw new Error(`refused: ${JSON.stringify(result.issues)}`);
-  return result.payload;
+  return result.draft;
 }
 
 const messages = (result: ReturnType<typeof save>) => ('issues' in result ? result.issues.map((i) => [i.path, i.message]) : []);
@@ -35,7 +35,7 @@ describe('energy efficiency measures', () => {
   it('needs at least one measure when there are measures, and no more than 100', () => {
     expect(messages(save('energyEfficiencyMeasure', measures()))).toEqual([['energyEfficiencyMeasures', ADD_A_MEASURE]]);
     expect(messages(save('energyEfficiencyMeasure', measures(...Array.from({ length: 101 }, () => apMeasure()))))).toEqual([['energyEfficiencyMeasures', MEASURES_OVER_LIMIT]]);
-    expect('payload' in save('energyEfficiencyMeasure', measures(...Array.from({ length: 100 }, () => apMeasure())))).toBe(true);
+    expect('draft' in save('energyEfficiencyMeasure', measures(...Array.from({ length: 100 }, () => apMeasure())))).toBe(true);
   });
 
   it('checks each measure: name, audit, savings by purpose with a positive total, month window, estimation method', () => {
@@ -109,7 +109,7 @@ describe('responsible officer confirmation', () => {
 
   it('needs both statements when a measure was estimated by some other method', () => {
     expect(messages(save('responsibleOfficerConfirmation', { confirmations: [ESOS_ASSESSMENT_NOTIFICATION.value] }, true, other))).toEqual([['confirmations', CONFIRM_ALL]]);
-    expect('payload' in save('responsibleOfficerConfirmation', { confirmations: [ESTIMATION_METHOD_DESCRIPTION.value, ESOS_ASSESSMENT_NOTIFICATION.value] }, true, other)).toBe(true);
+    expect('draft' in save('responsibleOfficerConfirmation', { confirmations: [ESTIMATION_METHOD_DESCRIPTION.value, ESOS_ASSESSMENT_NOTIFICATION.value] }, true, other)).toBe(true);
   });
 
   it('is reopened when a measure changes to another method after it was confirmed, and the submission says so', () => {

@@ -1,19 +1,19 @@
 // What a changed answer does to the rest of the notification (reference workflows §7.4, §7.6):
 // sections that no longer apply go, answers no longer asked are dropped, and completed sections
 // that now lack answers are reopened.
-import { applySectionSave, readyToSubmit, validateReport, type ReportPayload, type SectionSave } from '../../domain/reports/report';
+import { applySectionSave, readyToSubmit, validateReport, type ReportDraft, type SectionSave } from '../../domain/reports/report';
 import { categoryOf } from './category';
 import { notificationReport } from './report';
 import { needsSecondOfficer } from './sections/confirmations';
 import { completeReport, completeReports } from '../../test/fixtures/notification-reports';
 
-function save(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = true): ReportPayload {
+function save(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = true): ReportDraft {
   const result = applySectionSave(notificationReport, stored, { section, data, complete } as SectionSave, {});
   if ('issues' in result) throw new Error(JSON.stringify(result.issues));
-  return result.payload;
+  return result.draft;
 }
 
-const obligation = (payload: ReportPayload, distribution: [number, number, number, number, number], energyResponsibilityType = 'RESPONSIBLE') => {
+const obligation = (payload: ReportDraft, distribution: [number, number, number, number, number], energyResponsibilityType = 'RESPONSIBLE') => {
   const [iso50001Pct, displayEnergyCertificatePct, greenDealAssessmentPct, energyAuditsPct, energyNotAuditedPct] = distribution;
   return { ...payload.report.reportingObligation, energyResponsibilityType, complianceRouteDistribution: { iso50001Pct, displayEnergyCertificatePct, greenDealAssessmentPct, energyAuditsPct, energyNotAuditedPct } };
 };

@@ -1,12 +1,12 @@
 // Every path of the category matrix (reference §7.4) has a complete notification that a submission
 // accepts, with exactly the sections the matrix gives it.
-import { allSections, parseSection, readyToSubmit, taskList, validateReport, type ReportPayload } from '../../domain/reports/report';
+import { allSections, parseSection, readyToSubmit, taskList, validateReport, type ReportDraft } from '../../domain/reports/report';
 import { categoryOf, sectionPresence } from './category';
 import { notificationReport } from './report';
 import { completeReport, completeReportCategories, completeReports, withUndertaking, type CompleteReportName } from '../../test/fixtures/notification-reports';
 
 const names = Object.keys(completeReports) as CompleteReportName[];
-const ctxOf = (payload: ReportPayload) => notificationReport.context(payload.report, {});
+const ctxOf = (payload: ReportDraft) => notificationReport.context(payload.report, {});
 
 describe.each(names)('the complete %s notification', (name) => {
   const payload = completeReports[name];

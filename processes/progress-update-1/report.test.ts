@@ -1,7 +1,7 @@
 // Progress update 1's rules (reference workflows §9.2–§9.4) as the server applies them: the start
 // from the action plan, every cross-field rule of a measure's update, the limits, the change of
 // group, the confirmation, and the merge of a save by measure id.
-import { applySectionSave, reportAnswers, taskList, validateReport, type ReportFacts, type ReportPayload } from '../../domain/reports/report';
+import { applySectionSave, reportAnswers, taskList, validateReport, type ReportFacts, type ReportDraft } from '../../domain/reports/report';
 import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES, progressUpdate1Report } from './report';
 import { lastDayOfMonth, measureImplType, progressUpdate1Start } from './start';
 import { ADDED_MEASURES_OVER_LIMIT } from '../../domain/reports/measure-fields';
@@ -23,26 +23,26 @@ const actionPlan = {
 };
 
 /** A progress update 1 started from an action plan submitted on 1 May 2024: LED before, boiler after. */
-function started(): ReportPayload & { before: string; after: string } {
+function started(): ReportDraft & { before: string; after: string } {
   ids = 0;
   const report = progressUpdate1Start(actionPlan, '2024-05-01', newId);
   return { report, sectionsCompleted: {}, prefill: { isDisaggregateUndertaking: false }, before: 'm-1', after: 'm-2' };
 }
 
-function save(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = true, f = facts) {
+function save(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = true, f = facts) {
   return applySectionSave(progressUpdate1Report, stored, { section, data, complete }, f);
 }
-function saved(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = true, f = facts): ReportPayload {
+function saved(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = true, f = facts): ReportDraft {
   const result = save(stored, section, data, complete, f);
   if ('issues' in result) throw new Error(`refused: ${JSON.stringify(result.issues)}`);
-  return result.payload;
+  return result.draft;
 }
 const messages = (result: ReturnType<typeof save>) => ('issues' in result ? result.issues.map((i) => [i.path, i.message]) : []);
 const updates = (answers: Record<string, Record<string, unknown> | undefined>, added: unknown[] = []) => ({
   progressUpdate1P3Measures: Object.entries(answers).map(([uuId, a]) => ({ uuId, progressUpdate1P3EnergyEfficiencyMeasure: a })),
   progressUpdate1P3AddedMeasure: added,
 });
-const measuresOf = (p: ReportPayload) => (p.report[PU1_MEASURES] as { progressUpdate1P3Measures: Record<string, any>[] }).progressUpdate1P3Measures;
+const measuresOf = (p: ReportDraft) => (p.report[PU1_MEASURES] as { progressUpdate1P3Measures: Record<string, any>[] }).progressUpdate1P3Measures;
 
 const beforeAnswer = { reportReduction2024To2025: false, reportReduction2023To2024: false };
 const afterAnswer = { measureIsImplemented: false };
@@ -176,13 +176,13 @@ describe('saving the measures', () => {
       ['progressUpdate1P3AddedMeasure.0.estimationMethodType', 'Select how the reduction in energy consumption was estimated'],
     ]);
     const fifty = Array.from({ length: 50 }, () => addedMeasure({ reductionEnergyConsumption2024To2025: 1 }));
-    expect('payload' in save(p, PU1_MEASURES, updates({}, fifty), false)).toBe(true);
+    expect('draft' in save(p, PU1_MEASURES, updates({}, fifty), false)).toBe(true);
     expect(messages(save(p, PU1_MEASURES, updates({}, [...fifty, fifty[0]]), false))).toEqual([['progressUpdate1P3AddedMeasure', ADDED_MEASURES_OVER_LIMIT]]);
   });
 
   it('saves a draft with measures unanswered, but completes only when every measure has its update', () => {
     const p = started();
-    expect('payload' in save(p, PU1_MEASURES, updates({ [p.before]: beforeAnswer }), false)).toBe(true);
+    expect('draft' in save(p, PU1_MEASURES, updates({ [p.before]: beforeAnswer }), false)).toBe(true);
     expect(messages(save(p, PU1_MEASURES, updates({ [p.before]: beforeAnswer }), true))).toEqual([['progressUpdate1P3Measures.1.progressUpdate1P3EnergyEfficiencyMeasure', measureUnanswered('Boiler')]]);
     const complete = saved(p, PU1_MEASURES, updates({ [p.before]: beforeAnswer, [p.after]: afterAnswer }), true);
     expect(complete.sectionsCompleted).toEqual({ [PU1_MEASURES]: 'COMPLETED' });
@@ -190,7 +190,7 @@ describe('saving the measures', () => {
 });
 
 describe('change of group', () => {
-  const empty: ReportPayload = { report: {}, sectionsCompleted: {}, prefill: { isDisaggregateUndertaking: true } };
+  const empty: ReportDraft = { report: {}, sectionsCompleted: {}, prefill: { isDisaggregateUndertaking: true } };
 
   it('belongs only to a disaggregated undertaking', () => {
     expect(messages(save(started(), 'groupChange', { otherResponsibleUndertakingName: 'Parent plc' }))).toEqual([['', 'Invalid section']]);

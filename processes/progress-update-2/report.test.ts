@@ -1,7 +1,7 @@
 // Progress update 2's rules (reference workflows §10.2–§10.3): the start from progress update 1, the
 // question asked again only for measures not carried out by then, the optional reduction otherwise,
 // the estimation methods allowed per list, the limits, the confirmation and the merge by measure id.
-import { applySectionSave, validateReport, type ReportFacts, type ReportPayload } from '../../domain/reports/report';
+import { applySectionSave, validateReport, type ReportFacts, type ReportDraft } from '../../domain/reports/report';
 import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES } from '../progress-update-1/report';
 import { PU2_MEASURES, progressUpdate2Report } from './report';
 import { progressUpdate2Start } from './start';
@@ -25,17 +25,17 @@ const pu1 = {
 };
 
 let ids = 0;
-function started(): ReportPayload {
+function started(): ReportDraft {
   ids = 0;
   return { report: progressUpdate2Start(pu1, () => `n-${++ids}`), sectionsCompleted: {}, prefill: { isDisaggregateUndertaking: false } };
 }
-function save(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = false) {
+function save(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = false) {
   return applySectionSave(progressUpdate2Report, stored, { section, data, complete }, facts);
 }
-function saved(stored: ReportPayload, section: string, data: Record<string, unknown>, complete = false): ReportPayload {
+function saved(stored: ReportDraft, section: string, data: Record<string, unknown>, complete = false): ReportDraft {
   const result = save(stored, section, data, complete);
   if ('issues' in result) throw new Error(`refused: ${JSON.stringify(result.issues)}`);
-  return result.payload;
+  return result.draft;
 }
 const messages = (result: ReturnType<typeof save>) => ('issues' in result ? result.issues.map((i) => [i.path, i.message]) : []);
 const A = 'progressUpdate2P3EnergyEfficiencyMeasure';
@@ -44,7 +44,7 @@ const data = (measures: Record<string, unknown>, updatedAdded: Record<string, un
   progressUpdate2P3UpdatedAddedMeasures: Object.entries(updatedAdded).map(([uuId, a]) => ({ uuId, [A]: a })),
   progressUpdate2P3AddedMeasure: added,
 });
-const section = (p: ReportPayload) => p.report[PU2_MEASURES] as Record<string, Record<string, any>[]>;
+const section = (p: ReportDraft) => p.report[PU2_MEASURES] as Record<string, Record<string, any>[]>;
 
 it('starts from progress update 1: its measures with their answers, and the measures it added, each with a new id', () => {
   expect(section(started())).toEqual({

@@ -8,7 +8,7 @@ import { defineProcess } from '../../processes/registry';
 import { submittedTexts } from '../../processes/report-task';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
 import { longText, yesNo } from '../../domain/reports/common-fields';
-import type { ReportDefinition, ReportPayload } from '../../domain/reports/report';
+import type { ReportDefinition, ReportDraft } from '../../domain/reports/report';
 
 export const SURVEY = 'TEST_SURVEY';
 export const SURVEY_SUBMIT = 'TEST_SURVEY_SUBMIT';
@@ -86,7 +86,7 @@ export const surveyProcess = defineProcess({
 });
 
 /** A complete survey, as its submit task's draft. */
-export const completeSurvey = (): ReportPayload => ({
+export const completeSurvey = (): ReportDraft => ({
   report: { lighting: { allLed: false, notes: 'The warehouse still has sodium lamps' } },
   sectionsCompleted: { lighting: 'COMPLETED' },
 });

@@ -9,7 +9,7 @@ import { useSession } from '../../stores/session';
 import TasksPage from '../task/tasks-page';
 import SectionPage from './section-page';
 import ReportActionPage from './report-action-page';
-import { applySectionSave, reportPayloadOf, type SectionSave } from '../../../domain/reports/report';
+import { applySectionSave, reportDraftOf, type SectionSave } from '../../../domain/reports/report';
 import { notificationReport } from '../../../processes/notification-of-compliance/report';
 import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '../../../processes/notification-of-compliance/codes';
 
@@ -24,11 +24,11 @@ function setup(payload: Record<string, unknown> = {}): TaskApi {
     posted: [],
     answer: (action) => {
       if (action.requestTaskActionType !== SAVE_NOTIFICATION) return undefined;
-      const result = applySectionSave(notificationReport, reportPayloadOf(api.task.requestTask.payload), action.requestTaskActionPayload as SectionSave, {});
+      const result = applySectionSave(notificationReport, reportDraftOf(api.task.requestTask.payload), action.requestTaskActionPayload as SectionSave, {});
       if ('issues' in result) return testResponse(400, { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, fields: result.issues.map((i) => ({ field: i.path, message: i.message })) });
       const current = api.task.requestTask;
-      api.task = { ...api.task, requestTask: { ...current, payload: { ...current.payload, ...result.payload }, version: current.version + 1 } };
-      return testResponse(200, { requestTaskId: current.id, version: current.version + 1, payload: result.payload });
+      api.task = { ...api.task, requestTask: { ...current, payload: { ...current.payload, ...result.draft }, version: current.version + 1 } };
+      return testResponse(200, { requestTaskId: current.id, version: current.version + 1, payload: result.draft });
     },
   };
   return mockTaskApi(api, fetchMock);

@@ -4,7 +4,7 @@
 // Related actions (reference §3.7).
 import { useLocation } from 'wouter';
 import { Button, ButtonGroup, TaskList, WarningText } from '../../components';
-import { readyToSubmit, reportPayloadOf, sectionStatusLabels, taskList } from '../../../domain/reports/report';
+import { readyToSubmit, reportDraftOf, sectionStatusLabels, taskList } from '../../../domain/reports/report';
 import type { TaskFormProps } from '../task/task-page';
 import { RelatedActions } from '../task/cancel-task';
 import { inApp, sectionPath, taskActionPath } from './links';
@@ -14,15 +14,15 @@ import { factsOfView } from './use-task-view';
 export function ReportTaskList({ view, show }: TaskFormProps) {
   const [, navigate] = useLocation();
   const report = reportTaskOf(view.requestTask.type)!;
-  const payload = reportPayloadOf(view.requestTask.payload);
+  const draft = reportDraftOf(view.requestTask.payload);
   const facts = factsOfView(view);
   const allowed = (action?: string) => !!action && view.allowedRequestTaskActions.includes(action);
   const taskId = view.requestTask.id;
-  const ready = readyToSubmit(report.definition, payload, facts);
+  const ready = readyToSubmit(report.definition, draft, facts);
   return (
     <>
       {report.texts.waiting && !report.save ? <WarningText>{report.texts.waiting}</WarningText> : null}
-      {taskList(report.definition, payload, facts).map((group, g) => (
+      {taskList(report.definition, draft, facts).map((group, g) => (
         <section key={group.title} aria-labelledby={`report-group-${g}`}>
           <h2 id={`report-group-${g}`} className="govuk-heading-m">
             {`${g + 1}. ${group.title}`}

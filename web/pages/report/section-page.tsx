@@ -12,13 +12,13 @@ import { fieldNames, toFormValues, type Values } from '../../../domain/reports/f
 import {
   applicableSteps,
   contextOf,
-  reportPayloadOf,
+  reportDraftOf,
   sectionOf,
   sectionRows,
   sectionStatus,
   stepOf,
   stepSchema,
-  type ReportPayload,
+  type ReportDraft,
   type SectionDefinition,
   type StepDefinition,
 } from '../../../domain/reports/report';
@@ -39,19 +39,19 @@ export default function SectionPage() {
   if (missing || (view && !section)) return <NotAvailable taskId={taskId} />;
   if (!view || !report || !section) return <p className="govuk-body">Loading…</p>;
 
-  const payload = reportPayloadOf(view.requestTask.payload);
-  const ctx = contextOf(report.definition, payload, factsOfView(view));
+  const draft = reportDraftOf(view.requestTask.payload);
+  const ctx = contextOf(report.definition, draft, factsOfView(view));
   const editable = !!report.save && view.allowedRequestTaskActions.includes(report.save);
-  const status = sectionStatus(report.definition, payload, section, ctx);
+  const status = sectionStatus(report.definition, draft, section, ctx);
   if (status === null || status === 'CANNOT_START_YET') return <Redirect to={taskPath(taskId)} replace />;
-  const stored = payload.report[section.id] ?? section.initial?.(payload.prefill) ?? {};
+  const stored = draft.report[section.id] ?? section.initial?.(draft.prefill) ?? {};
   const steps = applicableSteps(section, stored, ctx);
 
   if (!stepId) {
     // A section not started opens on its first question, also when the server filled it in at the
     // start (a progress update's copied measures): the user has answered nothing yet.
-    if (editable && (payload.report[section.id] === undefined || status === 'NOT_STARTED')) return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
-    return <SectionSummary key={view.requestTask.version} view={view} report={report} section={section} payload={payload} values={stored} ctx={ctx} editable={editable} />;
+    if (editable && (draft.report[section.id] === undefined || status === 'NOT_STARTED')) return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
+    return <SectionSummary key={view.requestTask.version} view={view} report={report} section={section} draft={draft} values={stored} ctx={ctx} editable={editable} />;
   }
   const step = stepOf(section, stepId);
   if (!step || !steps.includes(step) || !editable) return <Redirect to={sectionPath(taskId, section.id)} replace />;
@@ -152,19 +152,19 @@ interface SummaryProps {
   view: TaskView;
   report: ReportTask;
   section: SectionDefinition;
-  payload: ReportPayload;
+  draft: ReportDraft;
   values: Values;
   ctx: unknown;
   editable: boolean;
 }
 
-function SectionSummary({ view, report, section, payload, values, ctx, editable }: SummaryProps) {
+function SectionSummary({ view, report, section, draft, values, ctx, editable }: SummaryProps) {
   const [, navigate] = useLocation();
   const [problems, setProblems] = useState<Problem[]>([]);
   const pending = useAnyRequestPending();
   const taskId = view.requestTask.id;
   usePageTitle(problems.length ? `Error: ${section.title}` : section.title);
-  const completed = payload.sectionsCompleted[section.id] === 'COMPLETED';
+  const completed = draft.sectionsCompleted[section.id] === 'COMPLETED';
   const rows = sectionRows(section, values, ctx).map((row) => ({
     key: row.key,
     value: row.value.map((line, i) => (
