@@ -7,7 +7,7 @@ import { queueEmails } from '../infra/outbox';
 import { findByEmail, findBySubject, markEmailVerified, setPassword } from './credentials';
 import { sendPasswordResetEmail } from './emails';
 import { consumeToken, hashToken, peekToken } from './one-time-tokens';
-import { reserveAttempt, type Limit } from './rate-limit';
+import { addressKey, reserveAttempt, type Limit } from './rate-limit';
 import { endSessions } from './sessions';
 
 // E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
@@ -15,7 +15,7 @@ export const mailLimit: Limit = { kind: 'limit', max: 10, windowSeconds: 60 * 60
 
 /** May this address have another e-mail sent (counted whether or not one is sent)? */
 export async function mayMail(db: Knex, ip: string): Promise<boolean> {
-  return (await reserveAttempt(db, [{ key: `mail:${ip}`, rule: mailLimit, onSuccess: 'keep' }])).allowed;
+  return (await reserveAttempt(db, [{ key: `mail:${addressKey(ip)}`, rule: mailLimit, onSuccess: 'keep' }])).allowed;
 }
 
 /** Sends a reset link when the e-mail has a sign-in and the address is under its limit; silent otherwise. */

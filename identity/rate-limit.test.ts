@@ -3,7 +3,7 @@
 // bursts of concurrent reservations limited exactly as sequences are.
 import { randomUUID } from 'node:crypto';
 import { createDb, migrate, type Db } from '../infra/db';
-import { attemptSucceeded, codeCounters, ownerOf, passwordCounters, reserveAttempt, signInRules, unlockSignIn, type Counter, type Limit, type Rule } from './rate-limit';
+import { addressKey, attemptSucceeded, codeCounters, ownerOf, passwordCounters, reserveAttempt, signInRules, unlockSignIn, type Counter, type Limit, type Rule } from './rate-limit';
 
 let db: Db;
 beforeAll(async () => {
@@ -84,6 +84,23 @@ describe('sign-in counters', () => {
 
   it('keep long typed e-mails to a short key', async () => {
     await expect(reserveAttempt(db, passwordCounters('x'.repeat(20_000), '192.0.2.8'))).resolves.toEqual({ allowed: true });
+  });
+});
+
+describe('the address counted', () => {
+  it('is an IPv6 address’s /64, an IPv4-mapped IPv6 address’s IPv4 address, an IPv4 address itself', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('::ffff:c000:207')).toBe('192.0.2.7');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+    const email = 'six@example.org';
+    expect(passwordCounters(email, '2001:db8:1:2::1').map((c) => c.key)).toEqual(passwordCounters(email, '2001:db8:1:2:9::9').map((c) => c.key));
+    expect(passwordCounters(email, '::ffff:192.0.2.7').map((c) => c.key)).toEqual(passwordCounters(email, '192.0.2.7').map((c) => c.key));
   });
 });
 

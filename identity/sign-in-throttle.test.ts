@@ -53,6 +53,23 @@ describe('wrong passwords', () => {
     expect(tokens.access_token).toBeDefined();
   });
 
+  it('from one IPv6 /64 count as from one address, and from an IPv4-mapped IPv6 address as from its IPv4 address', async () => {
+    const { email } = await person();
+    for (let i = 1; i <= signInRules.accountFromAddress.max; i++) {
+      const v = h.visitor(`2001:db8:27:1::${i}`);
+      expect((await v.enterPassword(await v.openSignIn(), email, 'Wrong-Password-1')).status).toBe(200);
+    }
+    const same64 = h.visitor('2001:db8:27:1:ffff:ffff:ffff:fffe');
+    expect((await same64.enterPassword(await same64.openSignIn(), email, PASSWORD)).status).toBe(429);
+    expect((await h.visitor('2001:db8:27:2::1').signIn(email, PASSWORD)).access_token).toBeDefined();
+
+    const other = await person();
+    const v4 = h.visitor('198.51.100.90');
+    for (let i = 0; i < signInRules.accountFromAddress.max; i++) expect((await v4.enterPassword(await v4.openSignIn(), other.email, 'Wrong-Password-1')).status).toBe(200);
+    const mapped = h.visitor('::ffff:198.51.100.90');
+    expect((await mapped.enterPassword(await mapped.openSignIn(), other.email, PASSWORD)).status).toBe(429);
+  });
+
   it('sent 100 at once from one address over many accounts: exactly 20 are checked', async () => {
     const ip = '198.51.100.30';
     const pages = await burst(100, ip, async (v) => v.enterPassword(await v.openSignIn(), `nobody.${randomUUID()}@example.org`, 'Wrong-Password-1'));
