@@ -76,10 +76,18 @@ describe('sign-in counters', () => {
     await expect(reserveAttempt(db, counters)).resolves.toMatchObject({ allowed: false, rule: signInRules.accountFromAddress });
     // Another address is not locked out by these failures.
     await expect(reserveAttempt(db, passwordCounters(email, '198.51.100.1'))).resolves.toEqual({ allowed: true });
-    await reserveAttempt(db, codeCounters(randomUUID(), email));
-    expect(await unlockSignIn(db, email)).toBe(4);
+    await reserveAttempt(db, codeCounters(randomUUID(), email, '192.0.2.7'));
+    expect(await unlockSignIn(db, email)).toBe(5);
     await expect(reserveAttempt(db, counters)).resolves.toEqual({ allowed: true });
     await db('identity_rate_limits').where({ key: 'address:192.0.2.7' }).delete();
+  });
+
+  it('count one-time codes per account from one address, and per account from everywhere', () => {
+    const subject = randomUUID();
+    expect(codeCounters(subject, 'a@example.org', '192.0.2.9').map((c) => [c.key, c.rule])).toEqual([
+      [`code:${subject}:192.0.2.9`, signInRules.code],
+      [`code-account:${subject}`, signInRules.codeAccount],
+    ]);
   });
 
   it('keep long typed e-mails to a short key', async () => {

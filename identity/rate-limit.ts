@@ -55,8 +55,13 @@ export const signInRules = {
   address: { kind: 'limit', max: 20, windowSeconds: MINUTES_15 } as Limit,
   /** One account, all addresses together: after 10 in 15 minutes, 2 s between attempts, doubling to a minute. */
   account: { kind: 'throttle', free: 10, windowSeconds: MINUTES_15, delaySeconds: 2, maxDelaySeconds: 60 } as Throttle,
-  /** One-time codes of one sign-in: 5 wrong codes in 15 minutes. */
+  /** One-time codes of one account from one address: 5 wrong codes in 15 minutes. */
   code: { kind: 'limit', max: 5, windowSeconds: MINUTES_15 } as Limit,
+  /**
+   * One-time codes of one account, all addresses together: after 10 in an hour, 2 s between attempts,
+   * doubling to 5 minutes. Only someone who knows the password gets here; slowed, never locked.
+   */
+  codeAccount: { kind: 'throttle', free: 10, windowSeconds: 60 * 60, delaySeconds: 2, maxDelaySeconds: 300 } as Throttle,
 };
 
 /** The owner of an account's counters: a digest of its e-mail, so a typed address of any length makes a short key. */
@@ -102,9 +107,18 @@ export function passwordCounters(email: string, ip: string): Counter[] {
   ];
 }
 
-/** The counter a one-time code attempt of this sign-in is reserved on (the sign-in page and the API share it). */
-export function codeCounters(subject: string, email: string): Counter[] {
-  return [{ key: `code:${subject}`, rule: signInRules.code, owner: ownerOf(email), onSuccess: 'clear' }];
+/**
+ * The counters a one-time code attempt for this sign-in from this address is reserved on (the sign-in
+ * page and the API's request-change share them): the tight limit on the account from one address, so
+ * someone who knows the password cannot lock the owner's code step from elsewhere, and the
+ * account-wide throttle that only slows.
+ */
+export function codeCounters(subject: string, email: string, ip: string): Counter[] {
+  const owner = ownerOf(email);
+  return [
+    { key: `code:${subject}:${addressKey(ip)}`, rule: signInRules.code, owner, onSuccess: 'clear' },
+    { key: `code-account:${subject}`, rule: signInRules.codeAccount, owner, onSuccess: 'uncount' },
+  ];
 }
 
 interface Row {

@@ -145,7 +145,7 @@ ${button('Continue')}
       if (!csrfValid(ctx, body.csrf)) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: 'Your form expired. Enter the code again.' }]);
       const code = typeof body.code === 'string' ? body.code : '';
       const credential = await findBySubject(db, pending.subject);
-      const counters = codeCounters(pending.subject, credential?.email ?? '');
+      const counters = codeCounters(pending.subject, credential?.email ?? '', ctx.ip);
       const reservation = await reserveAttempt(db, counters);
       if (!reservation.allowed) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: refusedAttempt(ctx, reservation) }]);
       const secret = pending.newSecret ?? credential?.totpSecret;
