@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../infra/config';
 import { createCredential, findByEmail, markEmailVerified } from './credentials';
 import { csrfToken, csrfValid } from './csrf';
+import { hashPassword } from './passwords';
 import { sendAlreadyRegisteredEmail, sendVerificationEmail } from './emails';
 import { consumeToken, peekToken } from './one-time-tokens';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
@@ -110,12 +111,22 @@ ${button('Change password')}
       // Counted before the address is looked up: the answer is the same whether or not it has a sign-in.
       const reservation = await reserveMail(db, ctx.ip, values.email);
       if (!reservation.allowed) return registerForm(ctx, values, refusedMail(ctx, reservation));
-      await db.transaction(async (trx) => {
-        const existing = await findByEmail(trx, values.email);
-        if (existing) return sendAlreadyRegisteredEmail(trx, config, existing.email);
-        const credential = await createCredential(trx, { ...values, password: str(body, 'password') });
-        await sendVerificationEmail(trx, config, credential);
-      });
+      // Both ways do the same costly work, so the time taken does not say whether the address has a
+      // sign-in: the password is hashed either way (the hash is most of the time), then one e-mail is
+      // queued in the outbox either way.
+      const passwordHash = await hashPassword(str(body, 'password'));
+      try {
+        await db.transaction(async (trx) => {
+          const existing = await findByEmail(trx, values.email);
+          if (existing) return sendAlreadyRegisteredEmail(trx, config, existing.email);
+          const credential = await createCredential(trx, { ...values, passwordHash });
+          await sendVerificationEmail(trx, config, credential);
+        });
+      } catch (err) {
+        // The same new address sent twice at once (a double click): the other request made the
+        // sign-in and sent its link a moment ago.
+        if ((err as { code?: string }).code !== '23505') throw err;
+      }
       return linkSent(ctx, 'Check your email');
     },
 
