@@ -18,3 +18,8 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const unauthorized = (message = 'Sign in to continue') => new ApiError(401, 'UNAUTHORIZED', message);
 export const badRequest = (message: string, field?: string) => new ApiError(400, 'BAD_REQUEST', message, field);
 export const conflict = (code: string, message: string) => new ApiError(409, code, message);
+/**
+ * Nobody changes their own permissions or status, resets their own one-time code or unlocks their
+ * own sign-in through an administrator's route (operator and regulator routes alike).
+ */
+export const notOwn = (what: string) => new ApiError(400, 'AUTHORITY_SELF', `You cannot change your own ${what}`, 'userId');

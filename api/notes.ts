@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { AppDeps } from './deps';
 import type { CurrentUser } from './auth/current-user';
-import { badRequest, notFound } from './errors';
+import { ApiError, badRequest, notFound } from './errors';
 import { required } from './validate';
 import { pageParams } from './params';
 import { fullName } from '../domain/work-items';
@@ -43,6 +43,16 @@ export function noteFields(row: NoteRow, editable: boolean): NoteDto {
     updatedAt: new Date(row.updated_at).toISOString(),
     editable,
   };
+}
+
+/**
+ * The 404 a note answers when the caller may not see its place: the very one of a note that does not
+ * exist ('Note not found'), so nobody learns that a note id is in use elsewhere. Anything else is
+ * passed on as it is.
+ */
+export function asMissingNote(err: unknown): never {
+  if (err instanceof ApiError && err.status === 404) throw notFound('Note not found');
+  throw err;
 }
 
 /** The note row by id (404 when there is none); the caller then checks its place. */

@@ -5,10 +5,12 @@ import type { Knex } from 'knex';
 import type { Config } from '../infra/config';
 import { createCredential, findByEmail, markEmailVerified } from './credentials';
 import { csrfToken, csrfValid } from './csrf';
+import { hashPassword } from './passwords';
 import { sendAlreadyRegisteredEmail, sendVerificationEmail } from './emails';
 import { consumeToken, peekToken } from './one-time-tokens';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
-import { mayMail, requestPasswordReset, resetPassword } from './password-reset';
+import { requestPasswordReset, reserveMail, resetPassword, tooManyEmails } from './password-reset';
+import type { Refusal } from './rate-limit';
 import { estimate } from './public/estimate';
 import { MAX_LENGTH, MIN_LENGTH } from './public/strength';
 
@@ -67,6 +69,13 @@ ${button('Change password')}
     );
   }
 
+  /** A request for an e-mail past a limit: 429, when to try again, and the reason on the form's e-mail field. */
+  const refusedMail = (ctx: Context, refusal: Refusal): FieldError[] => {
+    ctx.status = 429;
+    ctx.set('Retry-After', String(refusal.retryAfterSeconds));
+    return [{ field: 'email', message: tooManyEmails(refusal.retryAfterSeconds) }];
+  };
+
   const linkSent = (ctx: Context, title: string) =>
     html(ctx, title, `<h1 class="govuk-heading-l">Check your email</h1><p class="govuk-body">${LINK_SENT}.</p><p class="govuk-body">The link works once and expires soon.</p>`);
 
@@ -99,13 +108,24 @@ ${button('Change password')}
         ctx.status = 400;
         return registerForm(ctx, values, errors);
       }
-      if (await mayMail(db, ctx.ip)) {
+      // Counted before the address is looked up: the answer is the same whether or not it has a sign-in.
+      const reservation = await reserveMail(db, ctx.ip, values.email);
+      if (!reservation.allowed) return registerForm(ctx, values, refusedMail(ctx, reservation));
+      // Both ways do the same costly work, so the time taken does not say whether the address has a
+      // sign-in: the password is hashed either way (the hash is most of the time), then one e-mail is
+      // queued in the outbox either way.
+      const passwordHash = await hashPassword(str(body, 'password'));
+      try {
         await db.transaction(async (trx) => {
           const existing = await findByEmail(trx, values.email);
           if (existing) return sendAlreadyRegisteredEmail(trx, config, existing.email);
-          const credential = await createCredential(trx, { ...values, password: str(body, 'password') });
+          const credential = await createCredential(trx, { ...values, passwordHash });
           await sendVerificationEmail(trx, config, credential);
         });
+      } catch (err) {
+        // The same new address sent twice at once (a double click): the other request made the
+        // sign-in and sent its link a moment ago.
+        if ((err as { code?: string }).code !== '23505') throw err;
       }
       return linkSent(ctx, 'Check your email');
     },
@@ -144,7 +164,8 @@ ${button('Send link')}
         ctx.status = 400;
         return this.forgotForm(ctx, [{ field: 'email', message: 'Enter a valid email' }], email);
       }
-      await requestPasswordReset(db, config, email, ctx.ip);
+      const reservation = await requestPasswordReset(db, config, email, ctx.ip);
+      if (!reservation.allowed) return this.forgotForm(ctx, refusedMail(ctx, reservation), email);
       return linkSent(ctx, 'Check your email');
     },
 

@@ -36,12 +36,13 @@ export async function findBySubject(db: Knex | Knex.Transaction, subject: string
 }
 
 /**
- * A new, unverified sign-in. When a user row already has this e-mail (invited, or created by the
- * API earlier), the sign-in takes its id, so the person keeps their authorities.
+ * A new, unverified sign-in, from a password or its hash (hashPassword). When a user row already has
+ * this e-mail (invited, or created by the API earlier), the sign-in takes its id, so the person keeps
+ * their authorities.
  */
 export async function createCredential(
   db: Knex | Knex.Transaction,
-  input: { email: string; firstName: string; lastName: string; password: string; verified?: boolean; subject?: string },
+  input: { email: string; firstName: string; lastName: string; verified?: boolean; subject?: string } & ({ password: string } | { passwordHash: string }),
 ): Promise<Credential> {
   const email = input.email.trim().toLowerCase();
   const user = await db('users').whereRaw('lower(email) = ?', [email]).first();
@@ -52,7 +53,7 @@ export async function createCredential(
       email,
       first_name: input.firstName,
       last_name: input.lastName,
-      password_hash: await hashPassword(input.password),
+      password_hash: 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password),
       email_verified_at: input.verified ? new Date() : null,
     })
     .returning('*');

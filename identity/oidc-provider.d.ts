@@ -36,6 +36,7 @@ declare module 'oidc-provider' {
   interface TokenLike {
     kind: string;
     accountId?: string;
+    grantId?: string;
   }
   export interface Account {
     accountId: string;
@@ -88,6 +89,12 @@ declare module 'oidc-provider' {
     renderError?: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }, error: Error) => Promise<void>;
     clientBasedCORS?: (ctx: KoaContextWithOIDC, origin: string, client: ClientLike) => boolean;
   }
+
+  /** An error the token endpoint answers as OAuth's invalid_grant (400). */
+  class InvalidGrant extends Error {
+    constructor(description?: string);
+  }
+  export const errors: { InvalidGrant: typeof InvalidGrant };
 
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);

@@ -7,24 +7,46 @@ import { queueEmails } from '../infra/outbox';
 import { findByEmail, findBySubject, markEmailVerified, setPassword } from './credentials';
 import { sendPasswordResetEmail } from './emails';
 import { consumeToken, hashToken, peekToken } from './one-time-tokens';
-import { reserveAttempt, type Limit } from './rate-limit';
+import { addressKey, ownerOf, reserveAttempt, type Counter, type Limit, type Reservation } from './rate-limit';
 import { endSessions } from './sessions';
 
-// E-mails sent per address: enough for honest retries, too few for spamming strangers' inboxes.
+// E-mails sent on request (sign-up confirmations, password links): per asking address, enough for
+// honest retries by an office behind one address; per recipient, however many addresses ask, too few
+// to flood anyone's inbox. Both are counted whether or not the e-mail has a sign-in (and whether or
+// not an e-mail is sent), so a refusal says nothing about the address.
 export const mailLimit: Limit = { kind: 'limit', max: 10, windowSeconds: 60 * 60 };
+export const recipientLimit: Limit = { kind: 'limit', max: 5, windowSeconds: 60 * 60 };
 
-/** May this address have another e-mail sent (counted whether or not one is sent)? */
-export async function mayMail(db: Knex, ip: string): Promise<boolean> {
-  return (await reserveAttempt(db, [{ key: `mail:${ip}`, rule: mailLimit, onSuccess: 'keep' }])).allowed;
+const recipientCounter = (to: string): Counter => ({ key: `mail-to:${ownerOf(to)}`, rule: recipientLimit, onSuccess: 'keep' });
+
+/** May this address have another e-mail sent to this recipient? Counted on both, or on neither when one refuses. */
+export function reserveMail(db: Knex, ip: string, to: string): Promise<Reservation> {
+  return reserveAttempt(db, [{ key: `mail:${addressKey(ip)}`, rule: mailLimit, onSuccess: 'keep' }, recipientCounter(to)]);
 }
 
-/** Sends a reset link when the e-mail has a sign-in and the address is under its limit; silent otherwise. */
-export async function requestPasswordReset(db: Knex, config: Config, email: string, ip: string): Promise<void> {
-  if (!(await mayMail(db, ip))) return;
+/** May this recipient be sent another e-mail (asked for by someone who knows the password, from anywhere)? */
+export async function mayMailRecipient(db: Knex, to: string): Promise<boolean> {
+  return (await reserveAttempt(db, [recipientCounter(to)])).allowed;
+}
+
+/** What a refused request for an e-mail is told: that a limit was reached, and when to try again. */
+export function tooManyEmails(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many emails have been asked for. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * Sends a reset link when the e-mail has a sign-in and both limits allow; silent about the sign-in.
+ * The reservation says whether the limits allowed it (the caller tells the asker when they did not).
+ */
+export async function requestPasswordReset(db: Knex, config: Config, email: string, ip: string): Promise<Reservation> {
+  const reservation = await reserveMail(db, ip, email);
+  if (!reservation.allowed) return reservation;
   await db.transaction(async (trx) => {
     const credential = await findByEmail(trx, email);
     if (credential) await sendPasswordResetEmail(trx, config, credential);
   });
+  return reservation;
 }
 
 export type ResetTokenState = { state: 'valid'; subject: string; email: string } | { state: 'expired' } | { state: 'invalid' };

@@ -2,13 +2,14 @@
 // forced for our public client), refresh tokens rotated on every use, JWT access tokens for the
 // API's audience, and all state in PostgreSQL.
 import type { Knex } from 'knex';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../infra/config';
 import type { Logger } from '../infra/logger';
 import { knexAdapter } from './adapter';
 import { findBySubject } from './credentials';
 import { cookieKeys, signingKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
+import { GENERATION_CLAIM, issueGeneration } from './sessions';
 
 /** The longest a sign-in lasts however active the user is; refreshes never pass it. */
 export const SESSION_MAX_SECONDS = 10 * 60 * 60;
@@ -111,13 +112,24 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
     },
     // The API builds its user from the access token alone.
     // auth_time (when they signed in, kept by the code and the refresh tokens) gives 'last sign-in'.
+    // The session generation is read with the sign-in's row locked and its grant checked, so a
+    // refresh or code exchange racing a revocation either fails or carries the old generation, which
+    // the API refuses (identity/sessions.ts).
     extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const credential = await findBySubject(db, token.accountId);
       if (!credential) return undefined;
+      const generation = await issueGeneration(db, token.accountId, token.grantId);
+      if (generation === null) throw new errors.InvalidGrant('grant not found');
       const entities = ctx?.oidc.entities as { AuthorizationCode?: { authTime?: number }; RefreshToken?: { authTime?: number } } | undefined;
       const authTime = entities?.AuthorizationCode?.authTime ?? entities?.RefreshToken?.authTime;
-      return { email: credential.email, given_name: credential.firstName, family_name: credential.lastName, ...(authTime ? { auth_time: authTime } : {}) };
+      return {
+        email: credential.email,
+        given_name: credential.firstName,
+        family_name: credential.lastName,
+        [GENERATION_CLAIM]: generation,
+        ...(authTime ? { auth_time: authTime } : {}),
+      };
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';

@@ -3,7 +3,7 @@
 // bursts of concurrent reservations limited exactly as sequences are.
 import { randomUUID } from 'node:crypto';
 import { createDb, migrate, type Db } from '../infra/db';
-import { attemptSucceeded, codeCounters, ownerOf, passwordCounters, reserveAttempt, signInRules, unlockSignIn, type Counter, type Limit, type Rule } from './rate-limit';
+import { addressKey, attemptSucceeded, codeCounters, ownerOf, passwordCounters, reserveAttempt, signInRules, unlockSignIn, type Counter, type Limit, type Rule } from './rate-limit';
 
 let db: Db;
 beforeAll(async () => {
@@ -76,14 +76,39 @@ describe('sign-in counters', () => {
     await expect(reserveAttempt(db, counters)).resolves.toMatchObject({ allowed: false, rule: signInRules.accountFromAddress });
     // Another address is not locked out by these failures.
     await expect(reserveAttempt(db, passwordCounters(email, '198.51.100.1'))).resolves.toEqual({ allowed: true });
-    await reserveAttempt(db, codeCounters(randomUUID(), email));
-    expect(await unlockSignIn(db, email)).toBe(4);
+    await reserveAttempt(db, codeCounters(randomUUID(), email, '192.0.2.7'));
+    expect(await unlockSignIn(db, email)).toBe(5);
     await expect(reserveAttempt(db, counters)).resolves.toEqual({ allowed: true });
     await db('identity_rate_limits').where({ key: 'address:192.0.2.7' }).delete();
   });
 
+  it('count one-time codes per account from one address, and per account from everywhere', () => {
+    const subject = randomUUID();
+    expect(codeCounters(subject, 'a@example.org', '192.0.2.9').map((c) => [c.key, c.rule])).toEqual([
+      [`code:${subject}:192.0.2.9`, signInRules.code],
+      [`code-account:${subject}`, signInRules.codeAccount],
+    ]);
+  });
+
   it('keep long typed e-mails to a short key', async () => {
     await expect(reserveAttempt(db, passwordCounters('x'.repeat(20_000), '192.0.2.8'))).resolves.toEqual({ allowed: true });
+  });
+});
+
+describe('the address counted', () => {
+  it('is an IPv6 address’s /64, an IPv4-mapped IPv6 address’s IPv4 address, an IPv4 address itself', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('::ffff:c000:207')).toBe('192.0.2.7');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+    const email = 'six@example.org';
+    expect(passwordCounters(email, '2001:db8:1:2::1').map((c) => c.key)).toEqual(passwordCounters(email, '2001:db8:1:2:9::9').map((c) => c.key));
+    expect(passwordCounters(email, '::ffff:192.0.2.7').map((c) => c.key)).toEqual(passwordCounters(email, '192.0.2.7').map((c) => c.key));
   });
 });
 

@@ -8,6 +8,7 @@
 // stops one address trying many accounts, and the account-wide rule only slows attempts from
 // everywhere together, never locks. An administrator can clear an account's counters (unlock).
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Knex } from 'knex';
 
 /** At most `max` attempts in a fixed window, then refused until the window ends. */
@@ -54,26 +55,70 @@ export const signInRules = {
   address: { kind: 'limit', max: 20, windowSeconds: MINUTES_15 } as Limit,
   /** One account, all addresses together: after 10 in 15 minutes, 2 s between attempts, doubling to a minute. */
   account: { kind: 'throttle', free: 10, windowSeconds: MINUTES_15, delaySeconds: 2, maxDelaySeconds: 60 } as Throttle,
-  /** One-time codes of one sign-in: 5 wrong codes in 15 minutes. */
+  /** One-time codes of one account from one address: 5 wrong codes in 15 minutes. */
   code: { kind: 'limit', max: 5, windowSeconds: MINUTES_15 } as Limit,
+  /**
+   * One-time codes of one account, all addresses together: after 10 in an hour, 2 s between attempts,
+   * doubling to 5 minutes. Only someone who knows the password gets here; slowed, never locked.
+   */
+  codeAccount: { kind: 'throttle', free: 10, windowSeconds: 60 * 60, delaySeconds: 2, maxDelaySeconds: 300 } as Throttle,
 };
 
 /** The owner of an account's counters: a digest of its e-mail, so a typed address of any length makes a short key. */
 export const ownerOf = (email: string) => createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 
+/** An IPv6 address as its eight 16-bit groups (a trailing dotted IPv4 part and '::' expanded). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const last = text.lastIndexOf(':');
+  if (text.slice(last + 1).includes('.')) {
+    const [a, b, c, d] = text.slice(last + 1).split('.').map(Number);
+    text = `${text.slice(0, last + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const start = head ? head.split(':') : [];
+  const end = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - start.length - end.length).fill('0');
+  return [...start, ...zeros, ...end].map((g) => parseInt(g, 16));
+}
+
+/**
+ * The address a counter is kept for: an IPv4 address as it is, an IPv4-mapped IPv6 one as its IPv4
+ * address, any other IPv6 one as its /64 — the block one household or office gets, which its owner
+ * can fill with as many addresses as they like.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return address.slice(0, 64);
+  const g = ipv6Groups(address);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+}
+
 /** The counters a password attempt for this e-mail from this address is reserved on. */
 export function passwordCounters(email: string, ip: string): Counter[] {
   const owner = ownerOf(email);
+  const from = addressKey(ip);
   return [
-    { key: `password:${owner}:${ip}`, rule: signInRules.accountFromAddress, owner, onSuccess: 'clear' },
-    { key: `address:${ip}`, rule: signInRules.address, onSuccess: 'uncount' },
+    { key: `password:${owner}:${from}`, rule: signInRules.accountFromAddress, owner, onSuccess: 'clear' },
+    { key: `address:${from}`, rule: signInRules.address, onSuccess: 'uncount' },
     { key: `account:${owner}`, rule: signInRules.account, owner, onSuccess: 'uncount' },
   ];
 }
 
-/** The counter a one-time code attempt of this sign-in is reserved on (the sign-in page and the API share it). */
-export function codeCounters(subject: string, email: string): Counter[] {
-  return [{ key: `code:${subject}`, rule: signInRules.code, owner: ownerOf(email), onSuccess: 'clear' }];
+/**
+ * The counters a one-time code attempt for this sign-in from this address is reserved on (the sign-in
+ * page and the API's request-change share them): the tight limit on the account from one address, so
+ * someone who knows the password cannot lock the owner's code step from elsewhere, and the
+ * account-wide throttle that only slows.
+ */
+export function codeCounters(subject: string, email: string, ip: string): Counter[] {
+  const owner = ownerOf(email);
+  return [
+    { key: `code:${subject}:${addressKey(ip)}`, rule: signInRules.code, owner, onSuccess: 'clear' },
+    { key: `code-account:${subject}`, rule: signInRules.codeAccount, owner, onSuccess: 'uncount' },
+  ];
 }
 
 interface Row {

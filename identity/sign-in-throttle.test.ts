@@ -53,6 +53,23 @@ describe('wrong passwords', () => {
     expect(tokens.access_token).toBeDefined();
   });
 
+  it('from one IPv6 /64 count as from one address, and from an IPv4-mapped IPv6 address as from its IPv4 address', async () => {
+    const { email } = await person();
+    for (let i = 1; i <= signInRules.accountFromAddress.max; i++) {
+      const v = h.visitor(`2001:db8:27:1::${i}`);
+      expect((await v.enterPassword(await v.openSignIn(), email, 'Wrong-Password-1')).status).toBe(200);
+    }
+    const same64 = h.visitor('2001:db8:27:1:ffff:ffff:ffff:fffe');
+    expect((await same64.enterPassword(await same64.openSignIn(), email, PASSWORD)).status).toBe(429);
+    expect((await h.visitor('2001:db8:27:2::1').signIn(email, PASSWORD)).access_token).toBeDefined();
+
+    const other = await person();
+    const v4 = h.visitor('198.51.100.90');
+    for (let i = 0; i < signInRules.accountFromAddress.max; i++) expect((await v4.enterPassword(await v4.openSignIn(), other.email, 'Wrong-Password-1')).status).toBe(200);
+    const mapped = h.visitor('::ffff:198.51.100.90');
+    expect((await mapped.enterPassword(await mapped.openSignIn(), other.email, PASSWORD)).status).toBe(429);
+  });
+
   it('sent 100 at once from one address over many accounts: exactly 20 are checked', async () => {
     const ip = '198.51.100.30';
     const pages = await burst(100, ip, async (v) => v.enterPassword(await v.openSignIn(), `nobody.${randomUUID()}@example.org`, 'Wrong-Password-1'));
@@ -80,7 +97,60 @@ describe('wrong passwords', () => {
   });
 });
 
+/** Signs in with the password at this address and opens the code step: the visitor and its form. */
+async function atCodeStep(email: string, ip: string) {
+  const v = h.visitor(ip);
+  const step = await v.openSignIn();
+  const afterPassword = await v.enterPassword(step, email, PASSWORD);
+  expect(afterPassword.location).toContain(step.interaction);
+  const codePage = await v.fetch(afterPassword.location!);
+  return { v, codeStep: { interaction: step.interaction, csrf: /name="csrf" value="([^"]+)"/.exec(codePage.html)![1] } };
+}
+
+const wrongCode = (secret: string) => {
+  const right = [-1, 0, 1].map((o) => totpAt(secret, Date.now() + o * 30_000));
+  return ['000000', '111111', '222222', '333333'].find((c) => !right.includes(c))!;
+};
+
 describe('wrong one-time codes', () => {
+  it('from one address do not stop the owner at another (the code limit is on the account and address together)', async () => {
+    const secret = generateSecret();
+    const user = await person({ totpSecret: secret });
+    // Someone who knows the password fails the code step five times from one address.
+    const attacker = await atCodeStep(user.email, '203.0.113.70');
+    for (let i = 0; i < signInRules.code.max; i++) expect((await attacker.v.enterCode(attacker.codeStep, wrongCode(secret))).status).toBe(200);
+    const stopped = await attacker.v.enterCode(attacker.codeStep, totpAt(secret, Date.now()));
+    expect(stopped.status).toBe(429);
+    expect(errorOf(stopped.html)).toBe(TOO_MANY);
+    // The owner, elsewhere, signs in with a right code.
+    const owner = await atCodeStep(user.email, '198.51.100.70');
+    const signedIn = await owner.v.enterCode(owner.codeStep, totpAt(secret, Date.now()));
+    expect(signedIn.status).toBe(303);
+    expect((await owner.v.finish(signedIn)).access_token).toBeDefined();
+  });
+
+  it('from everywhere at once only slow the account down: the owner gets in after the wait', async () => {
+    const secret = generateSecret();
+    const user = await person({ totpSecret: secret });
+    const rule = signInRules.codeAccount;
+    // Ten wrong codes from four addresses, each under its own limit of five.
+    for (let i = 0; i < rule.free; i++) {
+      const { v, codeStep } = await atCodeStep(user.email, `203.0.113.${80 + (i % 4)}`);
+      expect((await v.enterCode(codeStep, wrongCode(secret))).status).toBe(200);
+    }
+    const owner = await atCodeStep(user.email, '198.51.100.80');
+    const slowed = await owner.v.enterCode(owner.codeStep, totpAt(secret, Date.now()));
+    expect(slowed.status).toBe(429);
+    const wait = Number(slowed.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(rule.delaySeconds);
+    expect(errorOf(slowed.html)).toBe(slowedDown(wait));
+    await new Promise((r) => setTimeout(r, wait * 1000 + 100));
+    const signedIn = await owner.v.enterCode(owner.codeStep, totpAt(secret, Date.now()));
+    expect(signedIn.status).toBe(303);
+    expect((await owner.v.finish(signedIn)).access_token).toBeDefined();
+  });
+
   it('sent 60 at once in one sign-in: exactly 5 are checked, then even the right code waits for an administrator’s unlock', async () => {
     const secret = generateSecret();
     const user = await person({ totpSecret: secret });

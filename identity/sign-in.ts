@@ -15,6 +15,7 @@ import { decoyHash, verifyPassword } from './passwords';
 import { attemptSucceeded, codeCounters, passwordCounters, refusalMessage, reserveAttempt, type Refusal } from './rate-limit';
 import { CODE_USED, CODE_WRONG, generateSecret, otpauthUri, redeemTotpCode } from './totp';
 import { sendVerificationEmail } from './emails';
+import { mayMailRecipient } from './password-reset';
 
 /** What is known between the password step and the code step, kept in the interaction itself. */
 interface Pending {
@@ -130,7 +131,11 @@ ${button('Continue')}
       if (!credential || !ok) return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: GENERIC_FAILURE }] });
       await attemptSucceeded(db, counters);
       if (!credential.emailVerified) {
-        // Only someone who knows the password learns this, so it tells a stranger nothing.
+        // Only someone who knows the password learns this, so it tells a stranger nothing. The new
+        // link counts against the recipient's limit of e-mails, as sign-up and reset links do.
+        if (!(await mayMailRecipient(db, credential.email))) {
+          return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: 'Confirm your email address first, with the latest link we have sent you' }] });
+        }
         await db.transaction((trx) => sendVerificationEmail(trx, config, credential));
         return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: 'Confirm your email address first: we have sent you a new link' }] });
       }
@@ -145,7 +150,7 @@ ${button('Continue')}
       if (!csrfValid(ctx, body.csrf)) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: 'Your form expired. Enter the code again.' }]);
       const code = typeof body.code === 'string' ? body.code : '';
       const credential = await findBySubject(db, pending.subject);
-      const counters = codeCounters(pending.subject, credential?.email ?? '');
+      const counters = codeCounters(pending.subject, credential?.email ?? '', ctx.ip);
       const reservation = await reserveAttempt(db, counters);
       if (!reservation.allowed) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: refusedAttempt(ctx, reservation) }]);
       const secret = pending.newSecret ?? credential?.totpSecret;

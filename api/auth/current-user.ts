@@ -6,15 +6,18 @@ import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '
 import type { Principal } from './principal';
 import { conflict, unauthorized } from '../errors';
 import { ensureUserRow } from './user-row';
-import { issuedBeforeRevocation } from '../../identity/sessions';
+import { sessionEndedFor } from '../../identity/sessions';
 
 export const sessionEnded = () => unauthorized('Your sign-in has ended. Sign in again');
+
+// How many times the user's sign-ins of the embedded provider were ended (identity/sessions.ts).
+const GENERATION_SQL = '(select c.session_generation from identity_credentials c where c.subject = u.id) as session_generation';
 
 /** A bearer token's principal on a public route, unless the user's sign-ins were ended since it was issued (401). */
 export async function currentPrincipal(db: Db, principal: Principal | undefined): Promise<Principal | undefined> {
   if (!principal) return undefined;
-  const row = await db('users').where({ id: principal.subject }).first('sessions_revoked_at');
-  if (issuedBeforeRevocation(principal.issuedAt, row?.sessions_revoked_at)) throw sessionEnded();
+  const row = await db('users as u').where('u.id', principal.subject).first('u.sessions_revoked_at', db.raw(GENERATION_SQL));
+  if (row && sessionEndedFor(principal, row)) throw sessionEnded();
   return principal;
 }
 
@@ -50,6 +53,7 @@ export function roleTypeOf(authorities: Authority[]): RoleType {
 interface CallerRow {
   id: string;
   sessions_revoked_at: Date | null;
+  session_generation: number | null;
   email: string;
   first_name: string;
   last_name: string;
@@ -59,6 +63,7 @@ interface CallerRow {
 // The user and their authorities in one round trip: every authenticated request runs this.
 export const CALLER_SQL = `
   select u.id, u.email, u.first_name, u.last_name, u.sessions_revoked_at,
+         ${GENERATION_SQL},
          coalesce(json_agg(json_build_object(
            'id', a.id, 'code', a.code, 'status', a.status, 'account_id', a.account_id,
            'competent_authority', a.competent_authority, 'verification_body_id', a.verification_body_id,
@@ -69,7 +74,7 @@ export const CALLER_SQL = `
 
 /**
  * Loads the caller; the first call of a new subject creates their user row from the token's claims.
- * A token issued before the user's sign-ins were ended (identity/sessions.ts) is refused: 401.
+ * A token from before the user's sign-ins were ended (identity/sessions.ts) is refused: 401.
  */
 export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
   let [row]: (CallerRow | undefined)[] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
@@ -78,7 +83,7 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
     [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
     if (!row) throw conflict('USER_EMAIL_IN_USE', 'Your email address is used by another sign-in. Contact the service desk');
   }
-  if (issuedBeforeRevocation(principal.issuedAt, row.sessions_revoked_at)) throw sessionEnded();
+  if (sessionEndedFor(principal, row)) throw sessionEnded();
   const authorities: Authority[] = row.authorities.map((r) => ({
     id: Number(r.id),
     code: r.code,

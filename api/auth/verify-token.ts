@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Principal } from './principal';
+import { GENERATION_CLAIM } from '../../identity/sessions';
 
 export interface VerifierOptions {
   issuer: string;
@@ -45,6 +46,7 @@ export function createTokenVerifier(options: VerifierOptions): (token: string) =
         firstName: str(payload.given_name),
         lastName: str(payload.family_name),
         issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        ...(Number.isSafeInteger(payload[GENERATION_CLAIM]) ? { sessionGeneration: payload[GENERATION_CLAIM] as number } : {}),
         ...(typeof payload.auth_time === 'number' ? { authTime: payload.auth_time } : {}),
       });
       return { principal, expiresAt: payload.exp! * 1000 };

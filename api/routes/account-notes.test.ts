@@ -99,3 +99,15 @@ it('answers 404 to an operator of another account and a regulator of another CA'
   }
   expect((await call(restricted, 'POST', '/account-notes', { accountId: account.id, note: 'x' })).status).toBe(403);
 });
+
+it('answers a stranger’s note exactly as a note that does not exist', async () => {
+  const { body: note } = await call(admin, 'POST', '/account-notes', { accountId: account.id, note: 'Private' });
+  const missing = { status: 404, body: { code: 'NOT_FOUND', message: 'Note not found' } };
+  for (const [method, body] of [['GET'], ['PUT', { note: 'x' }], ['DELETE']] as const) {
+    expect(await call(admin, method, '/account-notes/999999999', body)).toMatchObject(missing);
+    for (const stranger of [otherOperator, welshRegulator]) {
+      const answer = await call(stranger, method, `/account-notes/${note.id}`, body);
+      expect({ status: answer.status, body: answer.body }).toEqual(missing);
+    }
+  }
+});

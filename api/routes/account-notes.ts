@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
 import type { Db } from '../../infra/db';
 import { accountNoteSchema, noteUpdateSchema, type AccountNoteDto, type AccountNotesPage } from '../../domain/notes';
-import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
+import { asMissingNote, deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
 
 const NOTES_EDIT = 'PERM_ACCOUNT_NOTES_EDIT' as const;
 const NOTE_ROLES = role(['OPERATOR', 'REGULATOR']);
@@ -30,10 +30,10 @@ const editable = (user: CurrentUser, account: AccountRef, note: NoteRow) => note
 const place = (account: AccountRef) => ({ accountId: account.id });
 const toDto = (user: CurrentUser, account: AccountRef, row: AccountNoteRow): AccountNoteDto => ({ ...noteFields(row, editable(user, account, row)), accountId: row.account_id });
 
-/** The note and its account, if the caller may see both (404 otherwise). */
+/** The note and its account, if the caller may see both (otherwise the 404 of a missing note). */
 async function loadNote(db: Db, user: CurrentUser, rawId: string | undefined) {
   const row = await findNote<AccountNoteRow>(db, 'account_notes', rawId);
-  const account = await assertAccountAccess(db, user, row.account_id);
+  const account = await assertAccountAccess(db, user, row.account_id).catch(asMissingNote);
   if (!noteVisibleTo(user, row)) throw notFound('Note not found');
   return { row, account };
 }

@@ -12,8 +12,9 @@ beforeAll(async () => {
   api = await startApi({ verifyToken: verifyTestToken });
 });
 afterAll(() => api.close());
-// Only this file sends e-mails per address in the server tests: start each test with none counted.
-beforeEach(() => api.deps.db('identity_rate_limits').where('key', 'like', 'mail:%').delete());
+// Every request here comes from 127.0.0.1: start each test with none counted from it.
+const FROM = 'mail:127.0.0.1';
+beforeEach(() => api.deps.db('identity_rate_limits').where({ key: FROM }).delete());
 
 const post = (path: string, body: unknown) =>
   api.request(`/api/v1.0/users/forgot-password/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -43,12 +44,25 @@ describe('asking for a reset link', () => {
     expect(await api.deps.db('email_outbox').where('to_address', 'like', 'nobody.%')).toHaveLength(0);
   });
 
-  it('sends at most 10 e-mails an hour from one address, still answering 204 (the provider pages count the same)', async () => {
+  it('sends at most 10 e-mails an hour from one address, then answers 429 saying when to try again (the provider pages count the same)', async () => {
+    const credentials = await Promise.all(Array.from({ length: 11 }, () => signIn()));
+    for (const { email } of credentials.slice(0, 10)) expect((await post('reset-password-email', { email })).status).toBe(204);
+    const over = await post('reset-password-email', { email: credentials[10].email });
+    expect(over).toMatchObject({ status: 429, body: { code: 'TOO_MANY_EMAILS', field: 'email' } });
+    expect(over.body.message).toMatch(/^Too many emails have been asked for\. Try again in (60|59) minutes$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(3500);
+    // The same answer for an e-mail without a sign-in.
+    expect(await post('reset-password-email', { email: `nobody.${Date.now()}@example.test` })).toMatchObject({ status: 429, body: over.body });
+    expect(await mails(credentials[10].email, 'Reset your password')).toHaveLength(0);
+    expect((await api.deps.db('identity_rate_limits').where({ key: FROM }).first()).count).toBe(10);
+  });
+
+  it('sends at most 5 e-mails an hour to one recipient, from any address', async () => {
     const credential = await signIn();
-    for (let i = 0; i < 12; i++) expect((await post('reset-password-email', { email: credential.email })).status).toBe(204);
-    expect(await mails(credential.email, 'Reset your password')).toHaveLength(10);
-    const [limit] = await api.deps.db('identity_rate_limits').where('key', 'like', 'mail:%');
-    expect(limit.count).toBe(10);
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push((await post('reset-password-email', { email: credential.email })).status);
+    expect(answers).toEqual([204, 204, 204, 204, 204, 429, 429]);
+    expect(await mails(credential.email, 'Reset your password')).toHaveLength(5);
   });
 
   it('answers 400 with a field message for a missing or malformed e-mail', async () => {

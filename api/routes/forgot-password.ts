@@ -1,11 +1,12 @@
 // Forgotten passwords through the API (spec §7, "Password reset"), for a page of the SPA: the same
 // rules as the identity provider's own pages, from identity/password-reset.ts. Asking answers the
-// same whether or not the e-mail has a sign-in, and counts against the same per-address e-mail
-// limit as the provider's pages; the e-mailed token works once and expires.
+// same whether or not the e-mail has a sign-in, and counts against the same e-mail limits (per asking
+// address, per recipient) as the provider's pages, answering 429 past them; the e-mailed token works
+// once and expires.
 import * as v from 'valibot';
 import { emailField } from '../../domain/users';
 import { passwordErrors } from '../../identity/account-pages';
-import { inspectResetToken, requestPasswordReset, resetPassword } from '../../identity/password-reset';
+import { inspectResetToken, requestPasswordReset, resetPassword, tooManyEmails } from '../../identity/password-reset';
 import { expiredToken, invalidToken } from '../auth/invitations';
 import { ApiError } from '../errors';
 import { PUBLIC, type RouteDef } from '../routing';
@@ -37,7 +38,11 @@ export const forgotPasswordRoutes: RouteDef[] = [
     access: PUBLIC,
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
-      await requestPasswordReset(db, config, email, ctx.ip);
+      const reservation = await requestPasswordReset(db, config, email, ctx.ip);
+      if (!reservation.allowed) {
+        ctx.set('Retry-After', String(reservation.retryAfterSeconds));
+        throw new ApiError(429, 'TOO_MANY_EMAILS', tooManyEmails(reservation.retryAfterSeconds), 'email');
+      }
       ctx.status = 204;
     },
   },

@@ -183,3 +183,21 @@ describe('operator profile and registration', () => {
     expect((await send('GET', `/operator-users/account/${account.id}/${elsewhere.id}`, undefined, admin)).status).toBe(404);
   });
 });
+
+describe('an administrator’s own sign-in', () => {
+  it('cannot have its one-time code reset or be unlocked through the administrator routes; a colleague’s can', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const colleague = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, colleague, account, 'operator');
+    const own = `/operator-users/account/${account.id}/${admin.id}`;
+    const refusal = (what: string) => ({ status: 400, body: { code: 'AUTHORITY_SELF', message: `You cannot change your own ${what}`, field: 'userId' } });
+    expect(await send('PATCH', `${own}/reset-2fa`, undefined, admin)).toMatchObject(refusal('one-time code'));
+    expect(await send('PATCH', `${own}/unlock`, undefined, admin)).toMatchObject(refusal('sign-in lock'));
+    // Nothing was done: no reset stamped, no e-mail.
+    expect((await api.deps.db('users').where({ id: admin.id }).first('two_factor_reset_at')).two_factor_reset_at).toBeNull();
+    expect(await outbox(admin.email)).toHaveLength(0);
+    const theirs = `/operator-users/account/${account.id}/${colleague.id}`;
+    expect((await send('PATCH', `${theirs}/reset-2fa`, undefined, admin)).status).toBe(204);
+    expect((await send('PATCH', `${theirs}/unlock`, undefined, admin)).status).toBe(204);
+  });
+});

@@ -11,7 +11,7 @@ import { reset2fa } from '../auth/reset-2fa';
 import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import { endSessions } from '../../identity/sessions';
 import { required, validate } from '../validate';
-import { ApiError, notFound } from '../errors';
+import { ApiError, notFound, notOwn } from '../errors';
 import { userDto } from './users';
 import { operatorRoles, type OperatorRoleCode } from '../../domain/authorities';
 import {
@@ -300,6 +300,7 @@ export const operatorUserRoutes: RouteDef[] = [
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
+      if (userId === currentUser(ctx).userId) throw notOwn('one-time code');
       await reset2fa(deps, userId);
       ctx.status = 204;
     },
@@ -309,7 +310,9 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/account/:accountId/:userId/unlock',
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
-      await unlockUserSignIn(deps.db, await accountUserOf(ctx, deps));
+      const userId = await accountUserOf(ctx, deps);
+      if (userId === currentUser(ctx).userId) throw notOwn('sign-in lock');
+      await unlockUserSignIn(deps.db, userId);
       ctx.status = 204;
     },
   },

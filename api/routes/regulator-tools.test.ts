@@ -98,6 +98,13 @@ describe('regulator users: one’s own authority', () => {
     expect((await call('POST', `/regulator-users/${admin.id}/reset-2fa`, admin)).body.code).toBe('AUTHORITY_SELF');
   });
 
+  it('refuses to unlock one’s own sign-in, as it refuses to reset one’s own code; a colleague’s is unlocked', async () => {
+    const own = await call('POST', `/regulator-users/${admin.id}/unlock`, admin);
+    expect(own).toMatchObject({ status: 400, body: { code: 'AUTHORITY_SELF', message: 'You cannot change your own sign-in lock', field: 'userId' } });
+    expect((await call('POST', `/regulator-users/${admin.id}/reset-2fa`, admin)).body).toMatchObject({ code: 'AUTHORITY_SELF', message: 'You cannot change your own one-time code', field: 'userId' });
+    expect((await call('POST', `/regulator-users/${colleague.id}/unlock`, admin)).status).toBe(204);
+  });
+
   it('shows when each regulator last signed in', async () => {
     const signedIn = Math.floor(new Date('2025-06-02T08:15:00Z').getTime() / 1000);
     const token = await mintToken(colleague, { authTime: signedIn });

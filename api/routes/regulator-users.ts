@@ -12,7 +12,7 @@ import { assertCaAccess, loadRegulatorAuthority } from '../auth/scope';
 import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
 import { jsonPart, readMultipart, type Part } from '../multipart';
 import { required, validate } from '../validate';
-import { ApiError, forbidden } from '../errors';
+import { ApiError, forbidden, notOwn } from '../errors';
 import { userDto, userSignatureToken } from './users';
 import { reset2fa } from '../auth/reset-2fa';
 import { assertNoVirus } from '../files/uploads';
@@ -35,8 +35,6 @@ import * as emails from '../email-templates';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
 const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
-/** Nobody changes their own permissions or status, or resets their own one-time code, as an administrator. */
-export const notOwn = (what: string) => new ApiError(400, 'AUTHORITY_SELF', `You cannot change your own ${what}`, 'userId');
 
 /** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px, no virus. */
 async function checkSignature(deps: AppDeps, part: Part): Promise<void> {
@@ -336,9 +334,11 @@ export const regulatorUserRoutes: RouteDef[] = [
     path: '/regulator-users/:userId/unlock',
     access: role(['REGULATOR']),
     handler: async (ctx, { db }) => {
-      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
+      const caller = currentUser(ctx);
+      const ca = assertCaAccess(caller, EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
       await loadRegulatorAuthority(db, ca, userId);
+      if (userId === caller.userId) throw notOwn('sign-in lock');
       await unlockUserSignIn(db, userId);
       ctx.status = 204;
     },

@@ -171,6 +171,18 @@ it('validates the note', async () => {
   expect((await call(admin, 'GET', `/request-notes/${requestId}/files?uuid=abc`)).body).toMatchObject({ field: 'uuid', message: 'uuid must be a file uuid' });
 });
 
+it('answers a stranger’s note exactly as a note that does not exist', async () => {
+  const { body: note } = await call(admin, 'POST', '/request-notes', { requestId, note: 'Private' });
+  const missing = { status: 404, body: { code: 'NOT_FOUND', message: 'Note not found' } };
+  for (const [method, body] of [['GET'], ['PUT', { note: 'x' }], ['DELETE']] as const) {
+    expect(await call(admin, method, '/request-notes/999999999', body)).toMatchObject(missing);
+    for (const stranger of [otherOperator, welshRegulator]) {
+      const answer = await call(stranger, method, `/request-notes/${note.id}`, body);
+      expect({ status: answer.status, body: answer.body }).toEqual(missing);
+    }
+  }
+});
+
 it('answers strangers as if the request did not exist: 404 for another account or competent authority, as for what does not exist', async () => {
   const { body: note } = await call(admin, 'POST', '/request-notes', { requestId, note: 'Private' });
   const file = await uploaded(admin, 'p.txt', 'private\n');

@@ -13,7 +13,7 @@ import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
 import { assertVisible } from '../tasks/task-access';
 import { noteUpdateSchema, requestNoteSchema, type RequestNoteDto, type RequestNotesPage } from '../../domain/notes';
-import { deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
+import { asMissingNote, deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
 
 const NOTE_ROLES = role(['OPERATOR', 'REGULATOR']);
 
@@ -43,7 +43,7 @@ const toDto = (user: CurrentUser, row: RequestNoteRow): RequestNoteDto => ({ ...
 
 async function loadNote(db: Knex, user: CurrentUser, rawId: string | undefined): Promise<RequestNoteRow> {
   const row = await findNote<RequestNoteRow>(db, 'request_notes', rawId);
-  await viewableRequest(db, user, row.request_id);
+  await viewableRequest(db, user, row.request_id).catch(asMissingNote);
   if (!noteVisibleTo(user, row)) throw notFound('Note not found');
   return row;
 }

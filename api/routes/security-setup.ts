@@ -44,7 +44,7 @@ export const securitySetupRoutes: RouteDef[] = [
       const credential = await findBySubject(db, user.userId);
       if (!credential?.totpSecret) throw new ApiError(400, 'OTP1002', 'Your sign-in has no authenticator app to change', 'password');
       // The same counter as the sign-in page's code step: guessing here gains nothing there.
-      const counters = codeCounters(user.userId, credential.email);
+      const counters = codeCounters(user.userId, credential.email, ctx.ip);
       const reservation = await reserveAttempt(db, counters);
       if (!reservation.allowed) {
         ctx.set('Retry-After', String(reservation.retryAfterSeconds));

@@ -8,6 +8,7 @@ import { ActionLink, Button, ButtonGroup, InsetText, Radios } from '../../../com
 import { FormErrorSummary, useGovForm } from '../../../forms';
 import { HttpError, apiPatch, apiPost } from '../../../lib/api';
 import { useAnyRequestPending } from '../../../lib/pending';
+import { useSession } from '../../../stores/session';
 import { authorityStatuses, type AuthorityStatus } from '../../../../domain/authorities';
 import { userMessages } from '../../../../domain/users';
 import { roleCodes, roleItems, userName, usersPath, type OperatorAuthority } from './users-data';
@@ -32,6 +33,8 @@ const statusChoices = (from: AuthorityStatus): { value: AuthorityStatus; text: s
 export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: number; user: OperatorAuthority & { userId: string }; onSaved: () => void; onCancel: () => void }) {
   const form = useGovForm({ schema, defaultValues: { roleCode: user.roleCode ?? undefined, authorityStatus: user.authorityStatus } });
   const pending = useAnyRequestPending();
+  // Nobody resets their own code or unlocks their own sign-in as an administrator (the API refuses).
+  const self = useSession((s) => s.userState?.userId) === user.userId;
   const [codeReset, setCodeReset] = useState(false);
   const [unlocked, setUnlocked] = useState(false);
   const userPath = `/v1.0/operator-users/account/${accountId}/${encodeURIComponent(user.userId)}`;
@@ -74,26 +77,32 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
           <ActionLink onClick={onCancel}>Cancel</ActionLink>
         </ButtonGroup>
       </form>
-      <h3 className="govuk-heading-s">One-time code</h3>
-      {codeReset ? (
-        <InsetText>Their one-time code has been reset. They will set up a new one the next time they sign in.</InsetText>
+      {self ? (
+        <p className="govuk-body">You cannot reset your own one-time code or unlock your own sign-in: ask another Advanced user.</p>
       ) : (
         <>
-          <p className="govuk-body">If they have lost the device with their authenticator app, reset their one-time code.</p>
-          <Button type="button" variant="secondary" pending={pending} onClick={() => void resetCode()}>
-            Reset one-time code
-          </Button>
-        </>
-      )}
-      <h3 className="govuk-heading-s">Sign-in</h3>
-      {unlocked ? (
-        <InsetText>Their sign-in has been unlocked. They can sign in again now.</InsetText>
-      ) : (
-        <>
-          <p className="govuk-body">If they have been stopped from signing in after too many attempts, unlock their sign-in.</p>
-          <Button type="button" variant="secondary" pending={pending} onClick={() => void unlock()}>
-            Unlock sign-in
-          </Button>
+          <h3 className="govuk-heading-s">One-time code</h3>
+          {codeReset ? (
+            <InsetText>Their one-time code has been reset. They will set up a new one the next time they sign in.</InsetText>
+          ) : (
+            <>
+              <p className="govuk-body">If they have lost the device with their authenticator app, reset their one-time code.</p>
+              <Button type="button" variant="secondary" pending={pending} onClick={() => void resetCode()}>
+                Reset one-time code
+              </Button>
+            </>
+          )}
+          <h3 className="govuk-heading-s">Sign-in</h3>
+          {unlocked ? (
+            <InsetText>Their sign-in has been unlocked. They can sign in again now.</InsetText>
+          ) : (
+            <>
+              <p className="govuk-body">If they have been stopped from signing in after too many attempts, unlock their sign-in.</p>
+              <Button type="button" variant="secondary" pending={pending} onClick={() => void unlock()}>
+                Unlock sign-in
+              </Button>
+            </>
+          )}
         </>
       )}
     </>

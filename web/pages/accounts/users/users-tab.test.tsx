@@ -1,11 +1,12 @@
 // The account's Users and contacts tab against a mocked API: the list, and for callers who may
 // edit, invitations, role and status changes, contacts and removal.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testResponse, type TestResponse } from '../../../../test/web/responses';
 import { UsersTab } from '../users-tab';
 import type { OperatorAuthorities, OperatorAuthority } from './users-data';
 import { axeViolations } from '../../../../test/web/task-api';
+import { useSession } from '../../../stores/session';
 
 const fetchMock = jest.fn();
 
@@ -167,6 +168,22 @@ describe('the users and contacts of an account', () => {
     await user.click(screen.getByRole('button', { name: 'Unlock sign-in' }));
     expect(await screen.findByText('Their sign-in has been unlocked. They can sign in again now.')).toBeInTheDocument();
     expect(changes(calls)).toEqual([{ method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/unlock', body: undefined }]);
+  });
+
+  it('offers no reset of one’s own one-time code and no unlock of one’s own sign-in', async () => {
+    api(true);
+    useSession.setState({ userState: { userId: 'u1', roleType: 'OPERATOR', status: 'ENABLED' } });
+    try {
+      const user = userEvent.setup();
+      render(<UsersTab accountId={42} />);
+      await user.click(await screen.findByRole('link', { name: 'Change Ann Smith' }));
+      expect(screen.getByText('You cannot reset your own one-time code or unlock your own sign-in: ask another Advanced user.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Reset one-time code' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Unlock sign-in' })).toBeNull();
+    } finally {
+      cleanup();
+      useSession.setState({ userState: null });
+    }
   });
 
   it('shows the refusal to leave the account without an active Advanced user in the error summary', async () => {
