@@ -120,7 +120,7 @@ export function ensureWebBuild() {
     }
     return latest;
   };
-  const sourcesChanged = () => Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'domain')), fs.statSync(path.join(root, 'package-lock.json')).mtimeMs) > fs.statSync(built).mtimeMs;
+  const sourcesChanged = () => Math.max(...['web', 'domain', 'processes'].map((dir) => newest(path.join(root, dir))), fs.statSync(path.join(root, 'package-lock.json')).mtimeMs) > fs.statSync(built).mtimeMs;
   if (fs.existsSync(built) && !sourcesChanged()) return;
   say('Building the web application…');
   run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')]);
