@@ -132,7 +132,7 @@ export const organisationDetailsSchema = v.object({
 });
 export type OrganisationDetails = v.InferOutput<typeof organisationDetailsSchema>;
 
-/** The application (ORGANISATION_ACCOUNT_OPENING create payload). */
+/** The application (the account opening's create payload). */
 export const organisationAccountApplicationSchema = v.pipe(
   v.object({
     registeredAtCompaniesHouse: v.boolean(REGISTERED_AT_COMPANIES_HOUSE_REQUIRED),
@@ -332,7 +332,7 @@ export const REJECTION_REASON_REQUIRED = 'Enter the reason for rejection';
 // Ours, for both reasons of this file (the real FE said 'Enter up to 10000 characters').
 export const REASON_TOO_LONG = 'The reason must be 10000 characters or fewer';
 
-/** ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION payload: `{ decision, reason }`, the reason trimmed. */
+/** The regulator's decision on an application (the account opening's decision): `{ decision, reason }`, the reason trimmed. */
 export const applicationDecisionSchema = v.pipe(
   v.object({
     // Missing, null or anything else: the one message (a bare picklist says 'Invalid key' when missing).
@@ -348,10 +348,10 @@ export type ApplicationDecisionPayload = v.InferOutput<typeof applicationDecisio
 // ---------------------------------------------------------------------------------------------
 // Account closure (reference: workflows §11)
 
-export const ACCOUNT_CLOSURE_REASON_MAX_LENGTH = 10000;
-export const ACCOUNT_CLOSURE_REASON_REQUIRED = 'Enter a reason for closing the account';
+export const CLOSURE_REASON_MAX_LENGTH = 10000;
+export const CLOSURE_REASON_REQUIRED = 'Enter a reason for closing the account';
 
-/** ACCOUNT_CLOSURE_SUBMIT_APPLICATION payload: `{ accountClosure: { reason } }`, the reason trimmed. */
+/** The account closure's submission: `{ accountClosure: { reason } }`, the reason trimmed. */
 export const accountClosureSchema = v.object({
   // A missing closure is a missing reason (its message, not 'Invalid key').
   accountClosure: v.optional(
@@ -359,8 +359,8 @@ export const accountClosureSchema = v.object({
       reason: v.pipe(
         v.nullish(v.string(), null),
         trimmedOrNull(),
-        requiredValue<string | null>(ACCOUNT_CLOSURE_REASON_REQUIRED),
-        maxLengthText<string | null>(ACCOUNT_CLOSURE_REASON_MAX_LENGTH, REASON_TOO_LONG),
+        requiredValue<string | null>(CLOSURE_REASON_REQUIRED),
+        maxLengthText<string | null>(CLOSURE_REASON_MAX_LENGTH, REASON_TOO_LONG),
         v.transform((input) => input as string),
       ),
     }),

@@ -148,7 +148,7 @@ export interface ReportingWindows {
 
 /** A regulator sends a completed report back to the operator for changes (reference §3.2, §5). */
 export interface ReinitiateDefinition {
-  /** The create action type, e.g. RE_INITIATE_NOTIFICATION_OF_COMPLIANCE_P3. */
+  /** The create action type, `RE_INITIATE_<request type>` in the reference. */
   actionType: string;
   permission: Permission;
   /** The timeline entry, with the regulator as submitter. */

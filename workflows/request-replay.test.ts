@@ -1,6 +1,6 @@
 // Replays every saved history in test/histories/ against the current workflow code: a change that
 // would break running requests (non-determinism) fails here, before it is deployed. Record new
-// histories with `RECORD_HISTORIES=1 npx jest workflows/request-engine.test.ts --selectProjects server`
+// histories with `RECORD_HISTORIES=1 npm test -- engine/request-engine.test.ts`
 // (`RECORD_HISTORIES=<suffix>` keeps the earlier ones: the `-local-writes` files are the runs with
 // local activities, workflows/activity-proxies.ts; the others, the remote activities before them).
 import fs from 'node:fs';

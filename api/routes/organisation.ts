@@ -12,6 +12,7 @@ import { required, validate } from '../validate';
 import { pageParams } from '../params';
 import type { Db } from '../../infra/db';
 import { accountOnboardingRoutes } from './account-onboarding';
+import { accessFor, APPLICATION_REVIEW } from '../../processes';
 import {
   normaliseRegistrationNumber,
   organisationDetailsSchema,
@@ -31,11 +32,14 @@ function readCodes(stored: unknown): ClassificationCodes {
   return { type, otherTypeName: type === 'OTHER' ? (rows[0]?.name ?? null) : null, codes: rows.map((r) => r.code ?? '').filter(Boolean) };
 }
 
-/** May the caller change name, address and codes of this account? (see README-accounts.md) */
+/** Regulators change an account's details with the permission that lets them review its application. */
+const reviewerPermission = () => accessFor(APPLICATION_REVIEW)!.execute;
+
+/** May the caller change name, address and codes of this account? */
 export function canEditDetails(user: CurrentUser, account: AccountRef): boolean {
   if (account.status !== 'LIVE') return false;
   if (user.roleType === 'OPERATOR') return canOnAccount(user, account, 'PERM_ACCOUNT_DETAILS_EDIT');
-  if (user.roleType === 'REGULATOR') return canOnAccount(user, account, 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK');
+  if (user.roleType === 'REGULATOR') return canOnAccount(user, account, reviewerPermission());
   return false;
 }
 
@@ -96,7 +100,7 @@ async function updateAccount(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
   const account = await assertAccountAccess(db, user, required(ctx.params.id, 'id'));
   if (user.roleType === 'OPERATOR' && !canOnAccount(user, account, 'PERM_ACCOUNT_DETAILS_EDIT')) throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
-  if (user.roleType === 'REGULATOR' && !canOnAccount(user, account, 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK')) {
+  if (user.roleType === 'REGULATOR' && !canOnAccount(user, account, reviewerPermission())) {
     throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
   }
   const details = validate(organisationDetailsSchema, ctx.request.body);

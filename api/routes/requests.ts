@@ -127,7 +127,7 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
 const createNotAllowed = (details?: Availability) => new ApiError(400, 'REQUEST_CREATE_ACTION1000', 'Request create action not allowed', undefined, undefined, details ? { ...details } : undefined);
 
 /**
- * ORGANISATION_ACCOUNT_OPENING: the API reserves the account id; the workflow creates the account.
+ * A process started without an account (account opening): the API reserves the account id; the workflow creates the account.
  * With an Idempotency-Key, a retry of the same application by the same user answers for the one it
  * reserved first (migrations/20261128000000_application_keys.ts) instead of opening a second account.
  */

@@ -23,7 +23,7 @@ const detailsSchema = v.object({
   requestTaskActionPayload: v.optional(v.unknown()),
 });
 
-/** The reference names the upload action after the request type, e.g. NOTIFICATION_OF_COMPLIANCE_P3_UPLOAD_ATTACHMENT. */
+/** The reference names the upload action after the request type: `<request type>_UPLOAD_ATTACHMENT`. */
 export const uploadActionType = (requestType: string) => `${requestType}_UPLOAD_ATTACHMENT`;
 
 async function upload(ctx: Context, deps: AppDeps) {

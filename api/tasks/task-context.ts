@@ -1,4 +1,4 @@
-// What an action's hooks (domain/processes: apply, check) may know about the task: its account,
+// What an action's hooks (a process's `apply` and `check`, domain/process-definition.ts) may know about the task: its account,
 // the reporting clock, the company register and who may be given a task.
 import type { AppDeps } from '../deps';
 import type { CurrentUser } from '../auth/current-user';

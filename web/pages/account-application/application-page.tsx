@@ -12,6 +12,7 @@ import { DetailsStep } from './details-step';
 import { LocationStep } from './location-step';
 import { CheckAnswers, type Step } from './check-answers';
 import { CancelQuestion, Submitted } from './outcome';
+import { ACCOUNT_OPENING } from '../../../processes/organisation-account-opening/codes';
 
 const titles: Record<Step | 'cancel' | 'done', string> = {
   registered: 'Is the UK organisation registered at Companies House?',
@@ -91,7 +92,7 @@ export default function AccountsNewPage() {
     try {
       const result = await apiPost<{ requestStatus?: string }>(
         '/v1.0/requests',
-        { requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING', requestCreateActionPayload: applicationPayload(draft) },
+        { requestCreateActionType: ACCOUNT_OPENING, requestCreateActionPayload: applicationPayload(draft) },
         // Submitting again after an error (the answer may have been lost) is the same application.
         { headers: { 'idempotency-key': attemptKey } },
       );

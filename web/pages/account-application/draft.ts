@@ -54,7 +54,7 @@ export function locationErrors(d: ApplicationDraft): FieldError[] {
   return d.competentAuthority ? [] : [{ path: 'competentAuthority', message: LOCATION_REQUIRED }];
 }
 
-/** The ORGANISATION_ACCOUNT_OPENING create payload (domain `organisationAccountApplicationSchema`). */
+/** The account opening's create payload (domain `organisationAccountApplicationSchema`). */
 export function applicationPayload(d: ApplicationDraft) {
   const details = v.parse(organisationDetailsSchema, detailsInput(d));
   return {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BackLink, Button, ErrorSummary, SummaryList, Textarea, WarningText } from '../../components';
 import { FormErrorSummary, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
-import { ACCOUNT_CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../../../domain/accounts';
+import { CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../../../domain/accounts';
 import { RelatedActions } from './cancel-task';
 import { AtTop, actionErrors, formActions, saveTask, transition, useErrorTitle, type ActionError, type TaskFormProps, TaskOutcome } from './task-page';
 import type { TaskView } from './task-view';
@@ -66,7 +66,7 @@ export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormP
           label="Reason for closing this account"
           labelClassName="govuk-label--m"
           hint="The participant will be able to view this"
-          maxLength={ACCOUNT_CLOSURE_REASON_MAX_LENGTH}
+          maxLength={CLOSURE_REASON_MAX_LENGTH}
           errorMessage={form.errorFor(REASON_FIELD)}
         />
         <Button pending={pending}>Continue</Button>
