@@ -2,6 +2,8 @@
 // task queue `esos`, and makes sure the long-running system workflows are started.
 import { DefaultLogger, Runtime, Worker, type LogLevel } from '@temporalio/worker';
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
+// Defines every process in the registry that the activities read (domain/process-registry.ts).
+import './processes';
 import { createActivities } from './activities';
 import { loadConfig } from './infra/config';
 import { createDb, waitForSchema } from './infra/db';

@@ -8,7 +8,7 @@ import type { Db } from '../infra/db';
 import { compose, SERVICE_NAME } from '../infra/email-layout';
 import { queueEmails } from '../infra/outbox';
 import { documentEvent, documentFileName, documentSections, documentTitle, type SubmissionDocument } from '../documents/content';
-import { timelineEntry } from '../processes';
+import { timelineEntry } from '../domain/process-registry';
 import { renderSubmissionPdf } from '../documents/pdf';
 
 export interface FiledDocument {

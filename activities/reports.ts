@@ -10,7 +10,7 @@ import { queueEmails } from '../infra/outbox';
 import type { Values } from '../domain/reports/fields';
 import type { ReportData } from '../domain/reports/report';
 import { ukDate } from '../domain/deadlines';
-import { processFor, requestIdOf } from '../processes';
+import { processFor, requestIdOf } from '../domain/process-registry';
 
 const SERVICE = 'Manage your ESOS reporting';
 

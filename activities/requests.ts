@@ -7,7 +7,7 @@ import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
 import { STALE_TASK_MESSAGE } from '../domain/requests';
-import { accessFor, taskTypeLabel } from '../processes';
+import { accessFor, taskTypeLabel } from '../domain/process-registry';
 import { UUID } from '../domain/files';
 import type { Actor } from '../domain/request-messages';
 

@@ -3,7 +3,7 @@
 // report takes its rows from the report's definition (reportAnswers, shared with the SPA's summary
 // pages); one without says what its snapshot shows (its `summary`). Which timeline entries have a
 // document, and what it calls the event, is each process's `timeline`.
-import { processFor, snapshotSections, timelineEntry } from '../processes';
+import { processFor, snapshotSections, timelineEntry } from '../domain/process-registry';
 import type { DocumentSection } from '../domain/process-definition';
 
 export type { DocumentRow, DocumentSection } from '../domain/process-definition';

@@ -4,7 +4,6 @@ import { execSync } from 'node:child_process';
 import { inputLimits } from '../domain/limits';
 import type { ReportingWindows, Window } from '../domain/process-definition';
 import { REMINDER_DAYS, reminderDaysInMs } from '../domain/deadlines';
-import { defaultDueDates, defaultReportingWindows } from '../processes';
 import { DEFAULT_RETENTION_YEARS, defaultCompliancePeriodEnds } from '../domain/retention';
 
 function int(name: string, fallback: number): number {
@@ -23,17 +22,17 @@ function fileTokenSecret(): string | null {
   return raw;
 }
 
-/** REPORTING_WINDOWS: JSON that replaces the windows of the request types it names (each process's own otherwise). */
+/** REPORTING_WINDOWS: JSON that replaces the windows of the request types it names (the others keep their process's own). */
 function reportingWindows(): Record<string, ReportingWindows> {
   const raw = process.env.REPORTING_WINDOWS;
-  if (!raw) return defaultReportingWindows();
+  if (!raw) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw new Error('REPORTING_WINDOWS must be JSON, e.g. {"<request type>":{"initiate":{"from":"…","to":"…"},"submit":{…}}}');
   }
-  const windows = defaultReportingWindows();
+  const windows: Record<string, ReportingWindows> = {};
   for (const [type, value] of Object.entries(parsed as Record<string, ReportingWindows>)) {
     for (const w of [value?.initiate, value?.submit]) {
       if (!w || Number.isNaN(Date.parse(w.from)) || Number.isNaN(Date.parse(w.to))) throw new Error(`REPORTING_WINDOWS.${type} needs initiate and submit, each with ISO from and to`);
@@ -43,17 +42,17 @@ function reportingWindows(): Record<string, ReportingWindows> {
   return windows;
 }
 
-/** REPORT_DUE_DATES: JSON that replaces the due dates ('YYYY-MM-DD', UK day) of the report types it names (each process's own otherwise). */
+/** REPORT_DUE_DATES: JSON that replaces the due dates ('YYYY-MM-DD', UK day) of the report types it names (the others keep their process's own). */
 function reportDueDates(): Record<string, string> {
   const raw = process.env.REPORT_DUE_DATES;
-  if (!raw) return defaultDueDates();
+  if (!raw) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw new Error('REPORT_DUE_DATES must be JSON, e.g. {"<request type>":"2025-12-05"}');
   }
-  const dates = defaultDueDates();
+  const dates: Record<string, string> = {};
   for (const [type, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new Error(`REPORT_DUE_DATES.${type} must be a date such as 2025-12-05`);
     dates[type] = value;
@@ -157,8 +156,8 @@ export function loadConfig() {
     gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
     credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
     /**
-     * When each report may be started and submitted, and the clock they are checked against; when its
-     * task is due (a UK day, or in tests an exact ISO moment) and how long before it the assignee is reminded.
+     * What replaces a process's own windows and due date (api/process-settings.ts), the clock the
+     * windows are checked against, and how long before a report's due date its assignee is reminded.
      */
     reporting: { windows: reportingWindows(), now: reportingClock(), dueDates: reportDueDates(), remindBeforeMs: reminderDaysInMs(reminderDays()) },
     /** Working days a regulator has to review an account application (durable timer in the workflow); unset, the process's own. */

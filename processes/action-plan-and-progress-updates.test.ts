@@ -28,7 +28,7 @@ import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES } from './progres
 import { PU2_MEASURES } from './progress-update-2/report';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED, SAME_NAME_AS_ACCOUNT } from '../domain/reports/progress-update';
 import { reportAnswers } from '../domain/reports/report';
-import { CONFIRM_ALL } from './notification-of-compliance/sections/confirmations';
+import { CONFIRM_ALL } from '../domain/reports/common-fields';
 import { addedMeasure, apMeasure } from '../test/fixtures/measures';
 import { testClock } from '../test/clock';
 import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';

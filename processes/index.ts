@@ -14,5 +14,5 @@ export * from './notification-of-compliance/codes';
 export * from './action-plan/codes';
 export * from './progress-update-1/codes';
 export * from './progress-update-2/codes';
-export * from './registry';
+export * from '../domain/process-registry';
 export type * from '../domain/process-definition';

@@ -3,7 +3,7 @@
 // the completed work and the custom SQL report — their names, addresses and parameters.
 import * as v from 'valibot';
 import { completedWorkParamsSchema, emptyParamsSchema, fixedMiReports, outstandingTasksParamsSchema, type MiReportParams, type MiReportType } from '../domain/mi-reports';
-import { submittedDataReports } from './registry';
+import { submittedDataReports } from '.';
 
 export interface MiReportEntry {
   type: MiReportType;

@@ -4,7 +4,7 @@
 // answered question and answer, and its MI report has one column per question on screen and in the
 // .xlsx. The survey gets all of it — and its label, timeline and MI entry — from its definition alone.
 import ExcelJS from 'exceljs';
-import { registeredProcesses, requestActionHeading, requestIdOf, snapshotSections, taskTypeLabel, timelineEntry, type ProcessDefinition } from '.';
+import { registeredProcesses, requestActionHeading, requestIdOf, snapshotSections, taskTypeLabel, timelineEntry, type ProcessDefinition } from './';
 import { miReports } from './mi-reports';
 import { allSections, reportAnswers, validateReport, type ReportDraft } from '../domain/reports/report';
 import { sectionColumns } from '../domain/reports/columns';

@@ -498,7 +498,7 @@ let nextJourneyAccount = 1;
 /** `count` journeys by `users` concurrent users; the next-task visibility of each, and errors. */
 async function driveJourneys(port: number, client: import('@temporalio/client').Client, taskQueue: string, count: number, users: number) {
   const { twoStepProcess } = await import('../test/processes/two-step');
-  const { requestIdOf } = await import('../processes/registry');
+  const { requestIdOf } = await import('../domain/process-registry');
   const { startRequestWorkflow } = await import('../api/request-workflows');
   const { loadConfig } = await import('../infra/config');
   const base = loadConfig();

@@ -15,6 +15,7 @@ import { onceUnlessCancelled, processFor, registeredProcesses, requestIdOf, type
 import { dueDateDeadline, workingDaysDeadline } from '../../domain/deadlines';
 import type { RequestInput } from '../../domain/request-messages';
 import { inWindow } from '../../infra/config';
+import { dueDateOf, windowsOf } from '../process-settings';
 import { fullName, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../domain/work-items';
 import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type OrganisationAccountApplication } from '../../domain/accounts';
 import { ApiError } from '../errors';
@@ -78,8 +79,8 @@ async function requestStatuses(db: import('knex').Knex, accountId: number): Prom
  */
 function availability(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, account: AccountRow, statuses: StartFacts['statuses']): Availability {
   if (account.status !== 'LIVE') return { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] };
-  const { windows, now } = deps.config.reporting;
-  const inWin = !def.create?.windows || inWindow(windows[def.requestType]?.initiate, now());
+  const windows = windowsOf(deps.config, def);
+  const inWin = !windows || inWindow(windows.initiate, deps.config.reporting.now());
   return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
 }
 
@@ -88,7 +89,7 @@ function deadlinesOf(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition): Req
   const rule = def.dueDate;
   if (!rule) return undefined;
   if ('workingDays' in rule) return { [rule.taskType]: workingDaysDeadline(new Date(), deps.config.reviewDueWorkingDays ?? rule.workingDays, rule.remindBeforeMs) };
-  const due = deps.config.reporting.dueDates[def.requestType];
+  const due = dueDateOf(deps.config, def);
   return due ? { [rule.taskType]: dueDateDeadline(due, deps.config.reporting.remindBeforeMs) } : undefined;
 }
 

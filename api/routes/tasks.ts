@@ -12,6 +12,7 @@ import { queryPrepared } from '../../infra/prepared';
 import { updateRequest } from '../request-workflows';
 import { processOfTask, taskDefinition, type ActionRefusal, type TaskActionDefinition } from '../../processes';
 import { inWindow } from '../../infra/config';
+import { windowsOf } from '../process-settings';
 import type { AppDeps } from '../deps';
 import type { CurrentUser } from '../auth/current-user';
 import { taskContext } from '../tasks/task-context';
@@ -155,8 +156,7 @@ export const taskRoutes: RouteDef[] = [
       }
 
       if (action.submitWindow) {
-        const windows = deps.config.reporting.windows[processOfTask(task.type)?.requestType ?? ''];
-        if (!inWindow(windows?.submit, deps.config.reporting.now())) throw new ApiError(400, action.submitWindow.code, action.submitWindow.message);
+        if (!inWindow(windowsOf(deps.config, processOfTask(task.type))?.submit, deps.config.reporting.now())) throw new ApiError(400, action.submitWindow.code, action.submitWindow.message);
       }
       if (action.check) {
         const refusal = await action.check(task.payload, input, await taskContext(deps, user, task));

@@ -16,6 +16,9 @@ import {
 } from '../accounts';
 import type { ChoiceOption, Field, FieldEnv, GroupField, Issue, NumberField, TextField, Values } from './fields';
 
+/** Every report's responsible officer confirms all of its statements or none. */
+export const CONFIRM_ALL = 'Confirm all the statements before submitting';
+
 export const TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 10000;
 /** Energy in kWh: whole numbers of up to 15 digits (reference §7.5 EnergyConsumption). */

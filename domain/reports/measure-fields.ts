@@ -2,9 +2,8 @@
 // the schemes a measure relates to, the action plan's measure (which the progress updates show
 // again), savings by organisational purpose, how a reduction was estimated, and the responsible
 // officer's confirmation. Texts, options and limits from reference workflows §8.2, §9.3 and §10.3.
-import { ENERGY_SUM_MISMATCH, kWh, longText, organisationalPurposes, sumOf, text, yesNo } from './common-fields';
+import { CONFIRM_ALL, ENERGY_SUM_MISMATCH, kWh, longText, organisationalPurposes, sumOf, text, yesNo } from './common-fields';
 import type { ChoiceOption, Field, GroupField, NumberField } from './fields';
-import { CONFIRM_ALL } from '../../processes/notification-of-compliance/sections/confirmations';
 
 export const MAX_MEASURES = 100;
 export const MAX_ADDED_MEASURES = 50;

@@ -1,7 +1,7 @@
 // ACCOUNT_CLOSURE (reference: workflows §11): a regulator gives a reason and closes a LIVE account;
 // the account's other open requests end TERMINATED. Cancel ends it without closing anything.
 import * as v from 'valibot';
-import { defineProcess } from '../registry';
+import { defineProcess } from '../../domain/process-registry';
 import { accountClosureSchema } from '../../domain/accounts';
 import { ACCOUNT_CLOSED, ACCOUNT_CLOSURE, CANCEL_CLOSURE, CLOSURE_SUBMIT, SAVE_CLOSURE, SUBMIT_CLOSURE } from './codes';
 

@@ -4,7 +4,7 @@
 // texts say otherwise). A regulator may return a submitted one for changes until progress update 1
 // is under way. The task is due on the statutory date (ours: the real service keeps no due date).
 import * as v from 'valibot';
-import { defineProcess } from '../registry';
+import { defineProcess } from '../../domain/process-registry';
 import { activeStatus, reportSubmitTask, submittedTexts } from '../report-task';
 import { NOTIFICATION } from '../notification-of-compliance/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';

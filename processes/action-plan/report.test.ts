@@ -4,7 +4,7 @@ import { applySectionSave, taskList, validateReport, type ReportDraft } from '..
 import { actionPlanReport, ADD_A_MEASURE, ESOS_ASSESSMENT_NOTIFICATION, ESTIMATION_METHOD_DESCRIPTION, NO_MEASURES_ANSWER } from './report';
 import { IMPLEMENTATION_TOO_EARLY, IMPLEMENTATION_TOO_LATE, MEASURES_OVER_LIMIT, SAVINGS_TOTAL_NOT_POSITIVE } from '../../domain/reports/measure-fields';
 import { ENERGY_SUM_MISMATCH } from '../../domain/reports/common-fields';
-import { CONFIRM_ALL } from '../notification-of-compliance/sections/confirmations';
+import { CONFIRM_ALL } from '../../domain/reports/common-fields';
 import { apMeasure } from '../../test/fixtures/measures';
 
 const empty: ReportDraft = { report: {}, sectionsCompleted: {} };

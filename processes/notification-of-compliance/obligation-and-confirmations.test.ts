@@ -1,6 +1,7 @@
 // The reporting obligation's distribution, the lead assessor, and the responsible officers'
 // confirmations (reference workflows §7.5): each limit and cross-field rule with its message.
-import { CONFIRM_ALL, REVIEW_DATE_MIN, SECOND_OFFICER_SAME_EMAIL } from './sections/confirmations';
+import { REVIEW_DATE_MIN, SECOND_OFFICER_SAME_EMAIL } from './sections/confirmations';
+import { CONFIRM_ALL } from '../../domain/reports/common-fields';
 import { DISTRIBUTION_SUM } from './sections/reporting-obligation';
 import { completeReports } from '../../test/fixtures/notification-reports';
 import { changed, completing, issuesOf } from '../../test/section-check';

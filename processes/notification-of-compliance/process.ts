@@ -3,7 +3,7 @@
 // and submits it to the regulator. One per account ever; a regulator may return a completed one
 // for changes (re-initiate), which restarts it from what was submitted.
 import * as v from 'valibot';
-import { defineProcess } from '../registry';
+import { defineProcess } from '../../domain/process-registry';
 import type { ReportTexts } from '../../domain/process-definition';
 import type { Violation } from '../../domain/reports/report';
 import { notificationReport } from './report';

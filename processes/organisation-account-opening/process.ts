@@ -2,7 +2,7 @@
 // gets the account at once, otherwise a regulator of the account's competent authority reviews it,
 // may amend name, address and codes, and approves or rejects with a reason.
 import * as v from 'valibot';
-import { defineProcess } from '../registry';
+import { defineProcess } from '../../domain/process-registry';
 import type { DocumentSection, TaskDeadline } from '../../domain/process-definition';
 import { applicationDecisionSchema, organisationAccountApplicationSchema, organisationDetailsSchema } from '../../domain/accounts';
 import { DAY } from '../../domain/working-days';

@@ -4,7 +4,7 @@
 // needs a submitted action plan to start from (reference quirk 2 fixed: the real service would let
 // them start and then fail). A regulator may return it for changes until progress update 2 is under
 // way. Due on 5 December 2025 (ours: the real service keeps no due date).
-import { defineProcess } from '../registry';
+import { defineProcess } from '../../domain/process-registry';
 import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_2 } from '../progress-update-2/codes';

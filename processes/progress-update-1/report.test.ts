@@ -6,7 +6,7 @@ import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES, progressUpdate1R
 import { lastDayOfMonth, measureImplType, progressUpdate1Start } from './start';
 import { ADDED_MEASURES_OVER_LIMIT } from '../../domain/reports/measure-fields';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED, SAME_CRN_AS_ACCOUNT, SAME_NAME_AS_ACCOUNT, measureUnanswered } from '../../domain/reports/progress-update';
-import { CONFIRM_ALL } from '../notification-of-compliance/sections/confirmations';
+import { CONFIRM_ALL } from '../../domain/reports/common-fields';
 import { addedMeasure, apMeasure } from '../../test/fixtures/measures';
 
 const account = { name: 'Acme Widgets Ltd', registrationNumber: 'AB123456' };

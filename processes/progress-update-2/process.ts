@@ -1,7 +1,7 @@
 // PROGRESS_UPDATE_2_P3 (reference workflows §10.1, start rules §5): as progress update 1, starting
 // from the submitted progress update 1. Without one, only a disaggregated undertaking starts it. A
 // regulator may return it for changes. Due on 5 December 2026 (ours: the real service keeps no due date).
-import { defineProcess } from '../registry';
+import { defineProcess } from '../../domain/process-registry';
 import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';

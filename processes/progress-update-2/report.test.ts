@@ -7,7 +7,7 @@ import { PU2_MEASURES, progressUpdate2Report } from './report';
 import { progressUpdate2Start } from './start';
 import { ADDED_MEASURES_OVER_LIMIT } from '../../domain/reports/measure-fields';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED, measureUnanswered } from '../../domain/reports/progress-update';
-import { CONFIRM_ALL } from '../notification-of-compliance/sections/confirmations';
+import { CONFIRM_ALL } from '../../domain/reports/common-fields';
 import { addedMeasure, apMeasure } from '../../test/fixtures/measures';
 
 const facts: ReportFacts = { account: { name: 'Acme Widgets Ltd', registrationNumber: null }, prefill: { isDisaggregateUndertaking: false } };

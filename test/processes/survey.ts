@@ -4,7 +4,7 @@
 // alone (processes/registry.test.ts, web/app/registry.test.tsx). Its program is the one every report's
 // submission takes (test/workflows/survey.ts).
 import * as v from 'valibot';
-import { defineProcess } from '../../processes/registry';
+import { defineProcess } from '../../domain/process-registry';
 import { submittedTexts } from '../../processes/report-task';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
 import { longText, yesNo } from '../../domain/reports/common-fields';

@@ -2,7 +2,7 @@
 // shape the scheme's processes share (draft saves, a transition, a second role's task) without
 // being one of them, so the engine is proven before any product process lands.
 import * as v from 'valibot';
-import { defineProcess } from '../../processes/registry';
+import { defineProcess } from '../../domain/process-registry';
 
 export const TWO_STEP = 'TEST_TWO_STEP';
 export const TWO_STEP_SUBMIT = 'TEST_TWO_STEP_SUBMIT';

@@ -6,6 +6,8 @@ import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundle
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { temporal } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
+// The product's processes, defined in the registry the activities read.
+import '../../processes';
 import { createRequestActivities } from '../../activities/requests';
 import { createAccountActivities } from '../../activities/accounts';
 import { createReportActivities } from '../../activities/reports';

@@ -1,14 +1,13 @@
 // Responsible officer confirmation (reference workflows §7.5, spec §3): the statements the
 // responsible officer confirms, their details and when they reviewed the assessment; a second
 // officer when the energy use is under 40,000 kWh or the lead assessor is internal.
-import { contactPersonFields } from '../../../domain/reports/common-fields';
+import { CONFIRM_ALL, contactPersonFields } from '../../../domain/reports/common-fields';
 import type { ChoiceOption } from '../../../domain/reports/fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import { is, sectionPresence, type NotificationContext } from '../category';
 
 export const CONFIRM_INTRO = 'I confirm that the responsible officer has reviewed the recommendations of the ESOS assessment and is satisfied that, to the best of their knowledge, the following statements are true';
 export const CONFIRM_INTRO_SECOND = 'I confirm that a second responsible officer has reviewed the recommendations of the ESOS assessment and is satisfied that, to the best of their knowledge, the following statements are true';
-export const CONFIRM_ALL = 'Confirm all the statements before submitting';
 export const SECOND_OFFICER_SAME_EMAIL = 'The second responsible officer must have a different email address from the first';
 export const REVIEW_DATE_MIN = 'The date must be after 5 December 2019';
 

@@ -1,10 +1,12 @@
 // The registry of processes: each process's home defines it here once (defineProcess), and every
 // list of the service reads it from here — request and task types, their names, timeline labels,
-// windows and due dates, documents, MI reports. processes/index.ts imports the product's processes;
-// a test may define one of its own, which then appears everywhere the product's do.
-import type { Availability, DocumentSection, ProcessDefinition, ReportingWindows, StartFacts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition, TimelineEntryDefinition } from '../domain/process-definition';
-import { engineTimeline } from '../domain/requests';
-import { reportAnswers, reportDraftOf } from '../domain/reports/report';
+// documents, MI reports. Importing processes/ (its index) defines the product's processes: the API,
+// the SPA and the worker read the registry through it; activities/ reads it here, below the
+// processes, and the worker imports processes/ before it creates them. A test may define a process
+// of its own, which then appears everywhere the product's do.
+import type { Availability, DocumentSection, ProcessDefinition, StartFacts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition, TimelineEntryDefinition } from './process-definition';
+import { engineTimeline } from './requests';
+import { reportAnswers, reportDraftOf } from './reports/report';
 
 /** The usual start rule: once per account, unless the earlier one was cancelled; in its window. */
 export const onceUnlessCancelled =
@@ -50,30 +52,40 @@ export function defineProcess<P extends ProcessDefinition>(definition: P): P {
   return definition;
 }
 
+/** The definitions, once some are defined: a lookup before then is a wiring fault, not an unknown type. */
+function defined(): Map<string, ProcessDefinition> {
+  if (processes.size === 0) throw new Error('No process is defined yet: import processes/ before reading the registry');
+  return processes;
+}
+
 export function processFor(requestType: string): ProcessDefinition | undefined {
-  return processes.get(requestType);
+  return defined().get(requestType);
 }
 
 export function registeredProcesses(): ProcessDefinition[] {
-  return [...processes.values()];
+  return [...defined().values()];
 }
 
 /** The process a task type belongs to. */
 export function processOfTask(taskType: string): ProcessDefinition | undefined {
+  defined();
   return taskTypes.get(taskType)?.process;
 }
 
 export function taskDefinition(taskType: string): TaskTypeDefinition | undefined {
+  defined();
   return taskTypes.get(taskType)?.definition;
 }
 
 /** Role and permissions of a task type. */
 export function accessFor(taskType: string): TaskAccess | undefined {
+  defined();
   return taskTypes.get(taskType)?.definition;
 }
 
 /** Every task type the lists may show. */
 export function knownTaskTypes(): string[] {
+  defined();
   return [...taskTypes.keys()];
 }
 
@@ -87,22 +99,24 @@ export function requestIdOf(def: Pick<ProcessDefinition, 'id'>, accountId: numbe
 
 /** A request type's name in lists and reports: its 'Type' label, else its title. */
 export function requestTypeName(type: string): string {
-  const def = processes.get(type);
+  const def = processFor(type);
   return def ? (def.typeLabel ?? def.title) : type;
 }
 
 /** A task's name on the dashboard and its page; null for a task type no process has. */
 export function taskTypeLabel(type: string): string | null {
+  defined();
   return taskTypes.get(type)?.definition.label ?? null;
 }
 
 export function timelineEntry(type: string): TimelineEntryDefinition | undefined {
+  defined();
   return timelineEntries.get(type);
 }
 
 /** The label of a timeline entry; an unknown type reads as a sentence ('SOME_THING' → 'Some thing'). */
 export function requestActionLabel(type: string): string {
-  const entry = timelineEntries.get(type);
+  const entry = timelineEntry(type);
   if (entry) return entry.label;
   const words = type.toLowerCase().replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -115,20 +129,8 @@ export function requestActionHeading(entry: { type: string; submitter: string | 
 
 /** Where a work item links: its task page when a process knows its type (spec §2), else nowhere. */
 export function taskLink(item: { taskId: number; taskType: string }): string | null {
+  defined();
   return taskTypes.has(item.taskType) ? `/tasks/${item.taskId}` : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Configuration defaults
-
-/** Each windowed process's initiate and submit windows. */
-export function defaultReportingWindows(): Record<string, ReportingWindows> {
-  return Object.fromEntries(registeredProcesses().flatMap((p) => (p.create?.windows ? [[p.requestType, p.create.windows]] : [])));
-}
-
-/** Each process's statutory due date ('YYYY-MM-DD'). */
-export function defaultDueDates(): Record<string, string> {
-  return Object.fromEntries(registeredProcesses().flatMap((p) => (p.dueDate && 'date' in p.dueDate ? [[p.requestType, p.dueDate.date]] : [])));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,7 +141,7 @@ export function defaultDueDates(): Record<string, string> {
  * document: its process's report answers, section by section, or the process's own summary.
  */
 export function snapshotSections(requestType: string, actionType: string, payload: unknown): DocumentSection[] {
-  const def = processes.get(requestType);
+  const def = processFor(requestType);
   if (def?.report) return reportAnswers(def.report, reportDraftOf(payload).report, {}).map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ key: r.key, value: r.value })) }));
   return def?.summary?.(actionType, payload) ?? [];
 }
