@@ -11,6 +11,8 @@ import { contentTypeFor } from './sniff';
 import type { FileKind } from './tokens';
 import {
   FILE_EMPTY,
+  FILE_ENCRYPTED,
+  FILE_NOT_FULLY_SCANNED,
   FILE_TOO_LARGE,
   FILE_TYPE_NOT_ALLOWED,
   FILE_SCANNER_DOWN,
@@ -66,6 +68,10 @@ export async function assertNoVirus(deps: Pick<AppDeps, 'virusScanner' | 'logger
   }
   if (!result.clean) {
     deps.logger.warn({ threat: result.threat, fileName }, 'upload refused by the virus scanner');
+    // clamd's heuristics for what it could not scan whole (AlertEncrypted…, AlertExceedsMax): not a virus
+    // found, but nothing we can vouch for either.
+    if (/^Heuristics\.Encrypted\./.test(result.threat)) throw new ApiError(400, 'FILE1008', FILE_ENCRYPTED, field);
+    if (/^Heuristics\.Limits\.Exceeded/.test(result.threat)) throw new ApiError(400, 'FILE1008', FILE_NOT_FULLY_SCANNED, field);
     throw new ApiError(400, 'FILE1001', FILE_VIRUS_FOUND, field);
   }
 }
