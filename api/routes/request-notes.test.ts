@@ -245,6 +245,17 @@ describe('upload checks', () => {
     expect((await upload(admin, 'small.docx', evasiveDocx.afterZeros('nothing to see', 1024 * 1024))).status).toBe(200);
   });
 
+  // Project issue 27: a right-to-left override makes 'invoice\u202Efdp.txt' show as 'invoicetxt.pdf'.
+  it('takes bidirectional controls out of a file’s name, so it shows as what it is', async () => {
+    const uuid = await uploaded(admin, 'invoice\u202Efdp\u202C\u2066\u2069\u200F\u200E\u061C.txt', 'an invoice\n');
+    const note = await call(admin, 'POST', '/request-notes', { requestId, note: 'Invoice', files: [uuid] });
+    expect(note.body.files).toEqual({ [uuid]: 'invoicefdp.txt' });
+    expect((await list(admin)).body.requestNotes[0].files).toEqual({ [uuid]: 'invoicefdp.txt' });
+    const res = await download(admin, uuid);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`);
+    await refused('\u202E\u202C', 'only controls\n', { code: 'FILE1006', message: 'The file name must be between 1 and 255 characters' });
+  });
+
   it('needs the file part and a multipart body', async () => {
     const noFile = await api.request(`/api/v1.0/request-notes/upload/request/${requestId}`, { method: 'POST', headers: await bearer(admin), body: formWith(null, { other: 'x' }) });
     expect(noFile.body).toMatchObject({ code: 'REQUIRED_PARAMETER', message: 'Required parameter file was null or undefined' });
