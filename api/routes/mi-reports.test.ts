@@ -377,7 +377,7 @@ describe('the custom SQL report’s limits', () => {
 
     it(`lets one person run ${MI_CUSTOM_CONCURRENT_PER_USER} at once and answers a third with 429, while a colleague runs theirs`, async () => {
       expect(customQueriesBusy(2)).toBe('You already have 2 custom queries running. Wait for one to finish, then try again');
-      const mine = [1, 2, 3].map(() => custom('select pg_sleep(1) as slept'));
+      const mine = [1, 2, 3].map(() => custom('select pg_sleep(1.2) as slept'));
       await new Promise((r) => setTimeout(r, 300));
       const theirs = custom('select 1 as one', {}, colleague);
       const answers = (await Promise.all(mine)).map(answer);
@@ -386,7 +386,7 @@ describe('the custom SQL report’s limits', () => {
       expect(answer(await theirs)).toMatchObject({ status: 200, body: { results: [['1']] } });
       // Once they are done, the slots are free again; a download takes one too.
       expect((await custom('select 1')).status).toBe(200);
-      const downloads = await Promise.all([1, 2, 3].map(() => post('/custom/export', { sqlQuery: 'select pg_sleep(1)' })));
+      const downloads = await Promise.all([1, 2, 3].map(() => post('/custom/export', { sqlQuery: 'select pg_sleep(1.2)' })));
       expect(downloads.map((d) => d.status).sort()).toEqual([200, 200, 429]);
     });
 
