@@ -1,18 +1,20 @@
 // Property-based fuzzing of every API route (issue 15): fast-check generates path parameters, query
 // strings, bodies (wrong types, huge and empty strings, unicode, numbers out of range, unknown
-// fields, malformed JSON, wrong content types, deep nesting, 10 MB bodies, odd multipart parts) and
+// fields, malformed JSON, text that is not Unicode or bytes that are not UTF-8, numbers at the bounds of
+// the database's integer types, wrong content types, deep nesting, 10 MB bodies, odd multipart parts) and
 // callers (each role of the route-access world, and bad tokens), and sends them to the real API over
 // PostgreSQL, Temporal and a worker. Every answer must be a success or a 4xx with the JSON error
 // shape { code, message }: never a 5xx, never a hang.
 //
 // `npm test` runs FUZZ_RUNS (default 300) cases; `npm run fuzz` runs 10,000 and prints the count by
-// status. FUZZ_SEED repeats a run.
+// status. FUZZ_SEED repeats a run. A second test sends every path parameter of every route each value
+// of pathSweep (test/fuzz-inputs.ts), the rest of the request as the route's access test sends it.
 import fc from 'fast-check';
 import { apiRouteTables } from './app';
 import { startEngineHarness, type EngineHarness } from '../test/workflows/harness';
 import { loadAccessExpectations, makeWorld, roles, type AccessExpectation, type World } from '../test/route-access';
 import { bearer } from '../test/tokens';
-import { buildBody, fuzzArbitraries, harvestSchemas, nest, paramText, type Caller, type FuzzCase } from '../test/fuzz-inputs';
+import { buildBody, fuzzArbitraries, harvestSchemas, nest, paramText, pathSweep, type BodyChoice, type Caller, type FuzzCase } from '../test/fuzz-inputs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -217,3 +219,61 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
   }
   expect(failures.map((f) => `${f.route} → ${f.status} (seed ${SEED})`)).toEqual([]);
 }, Math.max(300_000, RUNS * 300));
+
+const isErrorShape = (b: unknown) => !!b && typeof b === 'object' && typeof (b as { code?: unknown }).code === 'string' && typeof (b as { message?: unknown }).message === 'string';
+
+it('answers each path parameter of every route, tried with each awkward value, with a success or a 4xx in the JSON error shape', async () => {
+  const db = harness.db;
+  const byStatus = new Map<string, number>();
+  const failures: Failure[] = [];
+  const calls: (() => Promise<void>)[] = [];
+  for (const [i, route] of routes.entries()) {
+    const e = route.expectation;
+    if (!e || route.params.length === 0) continue;
+    // A world of each route's own: an empty or '..' parameter may reach another route, which may change it.
+    const world = await makeWorld(db);
+    // A caller the route lets in, so the parameters reach its handler.
+    const role = roles[e.expect.findIndex((s) => s !== 401 && s !== 403)] ?? 'adminOfA';
+    const prepared = e.prepare ? await e.prepare(db, world) : {};
+    const refs = refsOf(world, prepared);
+    const example = e.url(world, prepared);
+    const body: BodyChoice = ['GET', 'DELETE'].includes(route.method)
+      ? { kind: 'none' }
+      : e.multipart
+        ? { kind: 'multipart', broken: false, parts: [{ name: 'file', fileName: 'note.txt', contentType: 'text/plain', content: { kind: 'sample', sample: 'text' } }] }
+        : { kind: 'json', value: (e.body ?? {}) as { [key: string]: never }, contentType: 'application/json' };
+    for (let p = 0; p < route.params.length; p++) {
+      for (const text of pathSweep) {
+        calls.push(async () => {
+          const c: FuzzCase = { route: i, caller: role, params: route.params.map((_, k) => (k === p ? { kind: 'raw', text } : { kind: 'example' })), query: { changes: [], extra: [] }, body };
+          const url = urlOf(c, example, refs);
+          const built = buildBody(body, refs);
+          const headers = { ...(await authorization(role, world)), ...(built.contentType ? { 'content-type': built.contentType } : {}) };
+          let status: number | 'no answer';
+          let answer: unknown = null;
+          try {
+            const res = await fetch(harness.api.url + url, { method: route.method, headers, body: built.body as BodyInit | undefined, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+            status = res.status;
+            const text = await res.text();
+            answer = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text.slice(0, 200);
+          } catch (err) {
+            status = 'no answer';
+            answer = String(err);
+          }
+          byStatus.set(String(status), (byStatus.get(String(status)) ?? 0) + 1);
+          if (process.env.FUZZ_VERBOSE && typeof status === 'number' && status < 300) process.stdout.write(`[fuzz] ${status} ${route.method} ${url.slice(0, 160)}\n`);
+          if (!(typeof status === 'number' && (status < 400 || (status < 500 && isErrorShape(answer))))) failures.push({ route: route.key, caller: role, url: url.slice(0, 300), status, body: answer, sent: `${route.method} ${url.slice(0, 200)}` });
+        });
+      }
+    }
+  }
+  // A few at a time: the machine has two cores and the worker shares them.
+  const began = Date.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < calls.length) await calls[next++]!();
+  }));
+  const counts = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, k]) => `${s}: ${k}`);
+  process.stdout.write(`\n[fuzz] path parameters: ${calls.length} requests (${pathSweep.length} values for each parameter of ${routes.filter((r) => r.params.length).length} routes) in ${Math.round((Date.now() - began) / 1000)} s — by status: ${counts.join(', ')}\n`);
+  expect(failures.map((f) => `${f.route} ${f.url} → ${f.status} ${JSON.stringify(f.body).slice(0, 160)}`)).toEqual([]);
+}, 600_000);

@@ -45,6 +45,9 @@ export const FILE_TOO_LARGE = 'The selected file must be no more than 20MB';
 export const FILE_TYPE_NOT_ALLOWED = fileTypeMessage(UPLOAD_EXTENSIONS_SHOWN);
 export const FILE_TYPE_REFUSED = 'This type of file cannot be uploaded';
 export const FILE_VIRUS_FOUND = 'The selected file contains a virus';
+/** FILE1008: the scanner could not look inside it (infra/local-clamd.ts, CLAMD_SCAN_LIMITS): encrypted, or past its limits. */
+export const FILE_ENCRYPTED = 'The selected file is password protected, so it cannot be checked for viruses. Remove the password and upload it again';
+export const FILE_NOT_FULLY_SCANNED = 'The selected file could not be fully checked for viruses: it holds too much compressed data or too many files inside one another. Upload a simpler file';
 export const FILE_SCANNER_DOWN = 'The file could not be checked for viruses. Try again later';
 export const fileContentMismatchMessage = (ext: string): string => `The content of the selected file is not a valid ${ext.toUpperCase()} file`;
 export const UPLOAD_HINT = `${UPLOAD_EXTENSIONS_SHOWN.map((e) => e.toUpperCase()).join(', ')}. No more than 20MB each.`;

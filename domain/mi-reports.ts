@@ -150,6 +150,56 @@ export const SQL_QUERY_MAX = 10000;
 /** REPORT1001 (reference §1.7): the database refused or gave up on the query; its own message follows. */
 export const CUSTOM_QUERY_FAILED = 'Custom query could not be executed';
 
+// The custom query's limits beyond its rows (MI_REPORT_ROW_LIMIT) and its time a statement
+// (MI_REPORT_TIMEOUT_MS), project issue 27: what one query may make the web process hold, send and
+// write, and how many one person may run at once. Sizes are of the values as text, in bytes.
+
+/** One value (a cell): Excel's own limit is 32,767 characters, and bytes are never fewer. */
+export const MI_CUSTOM_CELL_MAX_BYTES = 32_767;
+/** One row, all its values together. */
+export const MI_CUSTOM_ROW_MAX_BYTES = 256 * 1024;
+/** One page of results on screen (the answer of POST …/mireports/custom). */
+export const MI_CUSTOM_PAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** One download: its rows as read, and the .xlsx file written. */
+export const MI_CUSTOM_EXPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** One download, from the query's start to the file's last byte written. */
+export const MI_CUSTOM_EXPORT_MAX_MS = 60_000;
+/** Custom queries (pages and downloads) one person may have running at once, across every API process. */
+export const MI_CUSTOM_CONCURRENT_PER_USER = 2;
+
+/** A size as people read it: 32767 → '32,767 bytes', 300000 → '293 KB', 2097152 → '2 MB', 20000000 → '19.1 MB'. */
+export function formatBytes(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes < 64 * 1024) return `${bytes.toLocaleString('en-GB')} bytes`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / MB).toFixed(1))} MB`;
+}
+
+/** 60000 → '60 seconds', 1500 → '1.5 seconds'. */
+export const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} seconds`;
+
+/** What the custom report page says of the limits. */
+export const customReportLimitsHint = () =>
+  `A value may be at most ${formatBytes(MI_CUSTOM_CELL_MAX_BYTES)}, a row ${formatBytes(MI_CUSTOM_ROW_MAX_BYTES)} and a page of results ${formatBytes(MI_CUSTOM_PAGE_MAX_BYTES)}; ` +
+  `a download at most ${formatBytes(MI_CUSTOM_EXPORT_MAX_BYTES)}, written within ${formatSeconds(MI_CUSTOM_EXPORT_MAX_MS)}. You can run ${MI_CUSTOM_CONCURRENT_PER_USER} queries at a time.`;
+
+const SHORTER = 'Select fewer or shorter columns';
+/** REPORT1003: a result past one of the size limits; each says which, and what to do. */
+export const customResultTooLarge = {
+  cell: (row: number, column: string, bytes: number, limit: number) => {
+    const name = /^[a-z_][a-z0-9_]*$/.test(column) ? column : `"${column.replace(/"/g, '""')}"`;
+    const expression = column === '?column?' ? '…' : name;
+    return `The value of column ${name} in row ${row.toLocaleString('en-GB')} is ${formatBytes(bytes)}; a value may be at most ${formatBytes(limit)}. Select less of it, for example with left(${expression}, 1000), or leave the column out`;
+  },
+  row: (row: number, bytes: number, limit: number) => `Row ${row.toLocaleString('en-GB')} is ${formatBytes(bytes)}; a row may be at most ${formatBytes(limit)}. ${SHORTER}`,
+  page: (limit: number) => `This page of results is more than ${formatBytes(limit)}. ${SHORTER}`,
+  export: (limit: number) => `The download would be more than ${formatBytes(limit)}. ${SHORTER}, or fewer rows (with WHERE or LIMIT)`,
+};
+/** REPORT1004: the download took longer than its time. */
+export const customExportTooSlow = (ms: number) => `The download took longer than ${formatSeconds(ms)} to write. ${SHORTER}, or fewer rows (with WHERE or LIMIT)`;
+/** REPORT1005 (429): the person has as many custom queries running as they may. */
+export const customQueriesBusy = (limit: number) => `You already have ${limit} custom ${limit === 1 ? 'query' : 'queries'} running. Wait for ${limit === 1 ? 'it' : 'one'} to finish, then try again`;
+
 export const customReportParamsSchema = v.object({
   reportType: v.optional(v.literal('CUSTOM', 'reportType must be CUSTOM'), 'CUSTOM'),
   sqlQuery: requiredText(SQL_QUERY_REQUIRED, { maxLength: SQL_QUERY_MAX }),

@@ -5,6 +5,14 @@ import { inputLimits } from '../domain/limits';
 import type { ReportingWindows, Window } from '../domain/process-definition';
 import { REMINDER_DAYS, reminderDaysInMs } from '../domain/deadlines';
 import { DEFAULT_RETENTION_YEARS, defaultCompliancePeriodEnds } from '../domain/retention';
+import {
+  MI_CUSTOM_CELL_MAX_BYTES,
+  MI_CUSTOM_CONCURRENT_PER_USER,
+  MI_CUSTOM_EXPORT_MAX_BYTES,
+  MI_CUSTOM_EXPORT_MAX_MS,
+  MI_CUSTOM_PAGE_MAX_BYTES,
+  MI_CUSTOM_ROW_MAX_BYTES,
+} from '../domain/mi-reports';
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -180,6 +188,13 @@ export function loadConfig() {
       rowLimit: int('MI_REPORT_ROW_LIMIT', 10000),
       timeoutMs: int('MI_REPORT_TIMEOUT_MS', 10000),
       readerPassword: process.env.MI_REPORT_DB_PASSWORD || null,
+      // The limits of domain/mi-reports.ts, here so a test can lower them.
+      cellMaxBytes: MI_CUSTOM_CELL_MAX_BYTES,
+      rowMaxBytes: MI_CUSTOM_ROW_MAX_BYTES,
+      pageMaxBytes: MI_CUSTOM_PAGE_MAX_BYTES,
+      exportMaxBytes: MI_CUSTOM_EXPORT_MAX_BYTES,
+      exportMaxMs: MI_CUSTOM_EXPORT_MAX_MS,
+      concurrentPerUser: MI_CUSTOM_CONCURRENT_PER_USER,
     },
     /** Deleting a compliance period's data once its retention has passed (domain/retention.ts, workflows/retention.ts). */
     retention: retention(),

@@ -16,6 +16,35 @@ export const EICAR_TEST_STRING = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDA
 
 const SYSTEM_SIGNATURES = '/var/lib/clamav';
 
+/**
+ * What clamd may leave unscanned, and that it must say so (project issue 27). An .docx, .xlsx or
+ * OpenDocument file is a ZIP: with clamd's defaults a member past a limit, or encrypted, is skipped
+ * and the file answers OK. With these, such a file answers `Heuristics.Limits.Exceeded.…` or
+ * `Heuristics.Encrypted.…` FOUND, and the upload is refused (api/files/uploads.ts). Production's
+ * clamd.conf needs the same lines (README, "Virus scanning").
+ */
+export const CLAMD_SCAN_LIMITS = [
+  // Above the 20MB upload limit, so every accepted upload is scanned whole.
+  'StreamMaxLength 25M',
+  // Bytes scanned of one upload in all, its archive members unpacked included.
+  'MaxScanSize 200M',
+  // Any one file or archive member, unpacked.
+  'MaxFileSize 100M',
+  // Archives inside archives (the upload itself is the first level of an Office file).
+  'MaxRecursion 12',
+  // Members of one archive.
+  'MaxFiles 10000',
+  // Below the client's CLAMAV_TIMEOUT_MS (30 s), so a slow scan is an answer, not a timeout.
+  'MaxScanTime 20000',
+  // Past any of those limits: FOUND Heuristics.Limits.Exceeded.<limit>, not OK.
+  'AlertExceedsMax yes',
+  // Encrypted archives and documents cannot be scanned: FOUND Heuristics.Encrypted.<type>.
+  'AlertEncrypted yes',
+  'AlertEncryptedArchive yes',
+  'AlertEncryptedDoc yes',
+  'HeuristicAlerts yes',
+] as const;
+
 /** clamd's path: CLAMD_PATH, Debian's /usr/sbin/clamd, or clamd on PATH; null when not installed. */
 export function findClamd(): string | null {
   if (process.env.CLAMD_PATH) return process.env.CLAMD_PATH;
@@ -50,8 +79,7 @@ export function prepareLocalClamd(dir: string, options: { systemSignatures?: boo
       `DatabaseDirectory ${database}`,
       'Foreground yes',
       `PidFile ${path.join(dir, 'clamd.pid')}`,
-      // Above the 20MB upload limit, so every accepted upload is scanned whole.
-      'StreamMaxLength 25M',
+      ...CLAMD_SCAN_LIMITS,
       'MaxThreads 4',
       'LogTime yes',
       `LogFile ${path.join(dir, 'clamd.log')}`,

@@ -20,7 +20,9 @@ export type BodyChoice =
   | { kind: 'none' }
   | { kind: 'json'; value: Value; contentType: string }
   | { kind: 'raw'; text: string; contentType: string }
-  | { kind: 'deep'; depth: number }
+  /** Bytes that need not be UTF-8 (invalid sequences, a BOM, UTF-16), as hex. */
+  | { kind: 'bytes'; hex: string; contentType: string }
+  | { kind: 'deep'; depth: number; shape?: DeepShape }
   | { kind: 'huge'; megabytes: number; contentType: string }
   | { kind: 'multipart'; parts: PartChoice[]; broken: boolean };
 
@@ -28,8 +30,17 @@ export interface PartChoice {
   name: string;
   fileName: string | null;
   contentType: string | null;
-  content: { kind: 'text'; text: string } | { kind: 'json'; value: Value } | { kind: 'sample'; sample: keyof typeof samples } | { kind: 'huge'; megabytes: number };
+  content:
+    | { kind: 'text'; text: string }
+    | { kind: 'json'; value: Value }
+    | { kind: 'sample'; sample: keyof typeof samples }
+    | { kind: 'huge'; megabytes: number }
+    | { kind: 'bytes'; hex: string }
+    | { kind: 'deep'; depth: number; shape: DeepShape };
 }
+
+/** How a deep JSON value nests: lists, objects, or both in turn. */
+export type DeepShape = 'array' | 'object' | 'mixed';
 
 export type Caller = (typeof roles)[number] | 'badToken' | 'expiredToken';
 
@@ -85,6 +96,91 @@ export const samples = {
   empty: Buffer.alloc(0),
 };
 
+/**
+ * Whole numbers at and just past the bounds of the database's integer types — smallint, integer,
+ * bigint (and their unsigned doubles) — and of JavaScript's exact integers, with numeric's oddities.
+ */
+export const integerBoundaries = [
+  -32769, -32768, 32767, 32768, 65535, 65536,
+  -2147483649, -2147483648, 2147483647, 2147483648, 4294967295, 4294967296,
+  -9007199254740993, -9007199254740992, 9007199254740991, 9007199254740992, 9007199254740993,
+  -9223372036854775808, 9223372036854775807, 18446744073709551615,
+];
+export function integerBoundaryTexts(): string[] {
+  return [
+    ...integerBoundaries.map((n) => String(BigInt(Math.trunc(n)))),
+    // As written, not as a double would round them: bigint's own bounds and one past.
+    '-9223372036854775809', '-9223372036854775808', '9223372036854775807', '9223372036854775808', '18446744073709551616',
+    // numeric: more digits than a double holds, tiny and huge exponents, a fraction on an id.
+    '123456789012345678901234567890.123456789', '1e400', '-1e400', '1e-400', '0.0000001', '2147483647.5', '-0', '00', '0e0',
+  ];
+}
+
+/** Bytes that are not UTF-8 — a stray continuation byte, an overlong NUL, an encoded surrogate, past U+10FFFF, cut short — and a BOM. */
+export const invalidUtf8 = ['ff', 'c080', 'eda080', 'edb080', 'f4908080', 'e282', 'c0af', 'fe', 'efbbbf'];
+
+/** JSON bodies as bytes: invalid UTF-8 inside a string and a field name, a BOM before it, the body in UTF-16. */
+export const byteBodies = [
+  ...invalidUtf8.map((bad) => Buffer.concat([Buffer.from('{"note":"a'), Buffer.from(bad, 'hex'), Buffer.from('b","requestId":"x"}')]).toString('hex')),
+  ...invalidUtf8.map((bad) => Buffer.concat([Buffer.from('{"'), Buffer.from(bad, 'hex'), Buffer.from('":1}')]).toString('hex')),
+  Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('{"note":"with a BOM"}')]).toString('hex'),
+  Buffer.concat([Buffer.from('fffe', 'hex'), Buffer.from('{"note":"UTF-16"}', 'utf16le')]).toString('hex'),
+  Buffer.from('{"note":"UTF-16 without a BOM"}', 'utf16le').toString('hex'),
+];
+
+/** JSON text whose escapes make strings that are not Unicode, and numbers past every bound (JSON.parse keeps what it can). */
+export const rawJsonTexts = [
+  '{"note":"\\ud800"}',
+  '{"note":"x\\udc00y"}',
+  '{"\\ud800":1}',
+  '["\\ud83d"]',
+  '{"note":"\\uDBFF\\uDFFF"}',
+  '{"note":"\\udc00\\ud800"}',
+  '{"accountId":9223372036854775808}',
+  '{"accountId":-9223372036854775809}',
+  '{"version":2147483648}',
+  '{"version":1e400}',
+  '{"page":-0,"size":1e-400}',
+  '{"id":123456789012345678901234567890}',
+  '[2147483648,-2147483649,32768]',
+];
+
+/** Path parameters every route's parameters are tried with, as URL text (test 'every path parameter'). */
+export const pathSweep = [
+  '',
+  '%00',
+  '%ED%A0%80', // a surrogate, encoded as UTF-8 would if it could
+  '%ED%B0%80',
+  '%FF',
+  '%C0%80', // an overlong NUL
+  '%F4%90%80%80', // past U+10FFFF
+  '%F0%9F%98', // cut short
+  '%EF%BF%BF',
+  '%E2%80%AE', // right-to-left override
+  '%',
+  '%zz',
+  ' ',
+  '%20',
+  '..',
+  '%2e%2e',
+  '%2F',
+  'x'.repeat(300),
+  '1.5',
+  '1e3',
+  '0x1f',
+  'NaN',
+  'null',
+  ...integerBoundaryTexts().map((t) => encodeURIComponent(t)),
+];
+
+/** A JSON value nested `depth` deep: lists, objects, or both in turn. */
+export function deepJson(depth: number, shape: DeepShape = 'array'): string {
+  if (shape === 'array') return '['.repeat(depth) + ']'.repeat(depth);
+  if (shape === 'object') return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  const half = Math.ceil(depth / 2);
+  return '[{"a":'.repeat(half) + '1' + '}]'.repeat(half);
+}
+
 const tricky = [
   '',
   ' ',
@@ -106,6 +202,7 @@ const tricky = [
   '2147483648',
   '9223372036854775808',
   '99999999999999999999999999',
+  ...integerBoundaryTexts(),
   "' or 1=1 --",
   '%',
   '_',
@@ -117,6 +214,21 @@ const tricky = [
   'é',
   '😀',
   '\ud800',
+  // Not Unicode: lone surrogates, high or low, alone, at an end, in the wrong order, half an emoji (issue 27).
+  '\udc00',
+  'x\ud800y',
+  'end\udbff',
+  '\udfff start',
+  '\udc00\ud800',
+  '\ud83d',
+  // Unicode, but odd: noncharacters, the replacement character, a BOM, NEL, line and paragraph separators.
+  '\ufffe',
+  '\uffff',
+  '\ufffd',
+  '\ufeffx',
+  '\u0085',
+  '\u2028\u2029',
+  '\u{10ffff}',
   '\u202e',
   '\u200b',
   '\r\n',
@@ -136,6 +248,7 @@ export const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].ma
 export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, refNames: string[]) {
   const text = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...tricky) },
+    { weight: 1, arbitrary: fc.constantFrom(...tricky.filter((t) => /[\uD800-\uDFFF]/.test(t) && !/^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(t))) },
     { weight: 2, arbitrary: fc.constantFrom(...harvest.values) },
     { weight: 2, arbitrary: fc.string() },
     { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
@@ -146,6 +259,8 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
   const number = fc.oneof(
     fc.integer(),
     fc.constantFrom(0, -0, -1, 1, 0.5, 2147483647, 2147483648, -2147483649, 32768, Number.MAX_SAFE_INTEGER, 1e21, 1e308, -1e308, 5e-324),
+    fc.constantFrom(...integerBoundaries),
+    fc.constantFrom(...integerBoundaries).map((n) => n + 0.5),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
   );
   const ref = fc.constantFrom(...refNames).map((name): Ref => ({ $ref: name }));
@@ -172,6 +287,7 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
     { weight: 2, arbitrary: fc.constantFrom(...refNames).map((name) => ({ kind: 'ref', name }) as const) },
     { weight: 3, arbitrary: text.map((t) => ({ kind: 'text', text: t }) as const) },
     { weight: 1, arbitrary: fc.constantFrom('%00', 'a%00', '%', '%zz', '%E0%A4%A', '%2e%2e', '%2F', '..', '%20', '%201', '+1', '%C0%80').map((t) => ({ kind: 'raw', text: t }) as const) },
+    { weight: 1, arbitrary: fc.constantFrom(...pathSweep).map((t) => ({ kind: 'raw', text: t }) as const) },
   );
   const query: fc.Arbitrary<QueryChoice> = fc.record({
     changes: fc.array(fc.record({ at: fc.nat({ max: 5 }), to: fc.oneof(param, fc.constantFrom('drop' as const, 'repeat' as const)) }), { maxLength: 3 }),
@@ -183,6 +299,8 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
     { weight: 4, arbitrary: bodyObject.map((v) => ({ kind: 'json', value: v }) as const) },
     { weight: 2, arbitrary: text.map((t) => ({ kind: 'text', text: t }) as const) },
     { weight: 1, arbitrary: fc.constantFrom(1, 21).map((megabytes) => ({ kind: 'huge', megabytes }) as const) },
+    { weight: 1, arbitrary: fc.constantFrom(...byteBodies).map((hex) => ({ kind: 'bytes', hex }) as const) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(33, 10_000, 1_000_000), shape: fc.constantFrom<DeepShape>('array', 'object', 'mixed') }) },
   );
   const part: fc.Arbitrary<PartChoice> = fc.record({
     name: fc.oneof(fc.constantFrom('file', 'attachment', 'signature', 'regulatorInvitedUser', 'regulatorUserUpdateDTO', 'requestTaskActionDetails'), fc.string({ maxLength: 8 })),
@@ -196,7 +314,9 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
     { weight: 8, arbitrary: fc.record({ kind: fc.constant('json' as const), value: bodyObject, contentType: jsonType }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value, contentType: fc.oneof(jsonType, otherType) }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), text: fc.oneof(fc.constantFrom('{', '{"a":', '[1,2', 'nul', '\u0000', '{"a":1}}', '{"a":"\\u0000"}', '"\\ud800"', '{"__proto__":{"x":1}}', '1e999', '-', ''), fc.string()), contentType: fc.oneof(jsonType, otherType) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(33, 100, 10_000, 400_000) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), text: fc.constantFrom(...rawJsonTexts), contentType: jsonType }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes' as const), hex: fc.constantFrom(...byteBodies), contentType: fc.oneof(jsonType, fc.constant('application/json; charset=utf-16')) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(33, 100, 10_000, 100_000, 400_000, 1_000_000), shape: fc.constantFrom<DeepShape>('array', 'object', 'mixed') }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('huge' as const), megabytes: fc.constantFrom(1, 10), contentType: fc.oneof(jsonType, otherType) }) },
   );
   const multipart: fc.Arbitrary<BodyChoice> = fc.oneof(
@@ -204,10 +324,30 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
     { weight: 1, arbitrary: body },
   );
   /** A body shaped like what a route asked for (its fields, found by asking it): each field generated, some left out. */
+  // A field that names a thing of the world (an account, a request …) mostly gets one, so the other
+  // fields' values reach the code behind the check of it (a note's text reaching the database, issue 27).
+  const refsFor = (field: string): string[] => {
+    const last = field.split('.').pop() ?? field;
+    const hints: Record<string, string[]> = {
+      accountId: ['accountA', 'accountB'],
+      requestId: ['requestId'],
+      requestTaskId: ['taskId'],
+      taskId: ['taskId'],
+      verificationBodyId: ['verificationBodyId'],
+      files: [],
+      email: refNames.filter((r) => r.startsWith('email:')),
+      userId: refNames.filter((r) => !r.includes(':') && /^(adminOf|restricted|operator|regulator|verifier)/.test(r)),
+    };
+    return (hints[last] ?? []).filter((r) => refNames.includes(r));
+  };
+  const leafFor = (field: string): fc.Arbitrary<Value> => {
+    const known = refsFor(field);
+    return known.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known).map((name): Ref => ({ $ref: name })) }, { weight: 1, arbitrary: value }) : value;
+  };
   const shaped = (fields: string[]): fc.Arbitrary<BodyChoice> =>
     fc
       .record({
-        leaves: fc.tuple(...fields.map(() => fc.option(value, { nil: undefined, freq: 6 }))),
+        leaves: fc.tuple(...fields.map((field) => fc.option(leafFor(field), { nil: undefined, freq: 6 }))),
         extra: fc.option(bodyObject, { freq: 4 }),
         contentType: jsonType,
       })
@@ -297,8 +437,10 @@ export function buildBody(choice: BodyChoice, refs: Record<string, string | numb
       return { body: JSON.stringify(resolveRefs(choice.value, refs)), contentType: choice.contentType || undefined };
     case 'raw':
       return { body: choice.text, contentType: choice.contentType || undefined };
+    case 'bytes':
+      return { body: Buffer.from(choice.hex, 'hex'), contentType: choice.contentType || undefined };
     case 'deep':
-      return { body: '['.repeat(choice.depth) + ']'.repeat(choice.depth), contentType: 'application/json' };
+      return { body: deepJson(choice.depth, choice.shape), contentType: 'application/json' };
     case 'huge':
       return { body: hugeJson(choice.megabytes), contentType: choice.contentType || undefined };
     case 'multipart': {
@@ -309,7 +451,17 @@ export function buildBody(choice: BodyChoice, refs: Record<string, string | numb
         const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`;
         const c = p.content;
         const data =
-          c.kind === 'sample' ? samples[c.sample] : c.kind === 'json' ? Buffer.from(JSON.stringify(resolveRefs(c.value, refs))) : c.kind === 'text' ? Buffer.from(c.text) : Buffer.alloc(c.megabytes * 1024 * 1024, 'a');
+          c.kind === 'sample'
+            ? samples[c.sample]
+            : c.kind === 'json'
+              ? Buffer.from(JSON.stringify(resolveRefs(c.value, refs)))
+              : c.kind === 'text'
+                ? Buffer.from(c.text)
+                : c.kind === 'bytes'
+                  ? Buffer.from(c.hex, 'hex')
+                  : c.kind === 'deep'
+                    ? Buffer.from(deepJson(c.depth, c.shape))
+                    : Buffer.alloc(c.megabytes * 1024 * 1024, 'a');
         chunks.push(Buffer.from(head, 'utf8'), data, Buffer.from('\r\n'));
       }
       chunks.push(Buffer.from(choice.broken ? `--${boundary}` : `--${boundary}--\r\n`));

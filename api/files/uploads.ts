@@ -11,6 +11,8 @@ import { contentTypeFor } from './sniff';
 import type { FileKind } from './tokens';
 import {
   FILE_EMPTY,
+  FILE_ENCRYPTED,
+  FILE_NOT_FULLY_SCANNED,
   FILE_TOO_LARGE,
   FILE_TYPE_NOT_ALLOWED,
   FILE_SCANNER_DOWN,
@@ -31,6 +33,20 @@ export async function readUploadParts(ctx: Context, maxParts = 3): Promise<Part[
   }
 }
 
+/**
+ * Control characters (C0, DEL, C1) and Unicode's bidirectional controls are taken out of an uploaded
+ * file's name. The first have no place in a name that ends up in a Content-Disposition header; the
+ * second make a name show as something else: 'invoice\u202Efdp.exe' reads as 'invoiceexe.pdf'.
+ */
+const UNSHOWABLE_IN_FILE_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The name an uploaded file is stored and shown under; 400 FILE1006 when nothing (or too much) is left. */
+export function cleanFileName(raw: string | null, field: string): string {
+  const fileName = (raw ?? '').replace(UNSHOWABLE_IN_FILE_NAMES, '').trim();
+  if (fileName === '' || fileName.length > 255) throw new ApiError(400, 'FILE1006', 'The file name must be between 1 and 255 characters', field);
+  return fileName;
+}
+
 export interface CheckedFile {
   fileName: string;
   contentType: string;
@@ -41,9 +57,7 @@ export interface CheckedFile {
 export async function checkUpload(deps: Pick<AppDeps, 'virusScanner' | 'logger'>, parts: Part[], field: string): Promise<CheckedFile> {
   const part = parts.find((p) => p.name === field && p.filename !== null);
   if (!part) throw new ApiError(400, 'REQUIRED_PARAMETER', `Required parameter ${field} was null or undefined`, field);
-  // Control characters have no place in a name that ends up in a Content-Disposition header.
-  const fileName = (part.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (fileName === '' || fileName.length > 255) throw new ApiError(400, 'FILE1006', 'The file name must be between 1 and 255 characters', field);
+  const fileName = cleanFileName(part.filename, field);
   if (part.data.length === 0) throw new ApiError(400, 'FILE1002', FILE_EMPTY, field);
   if (part.data.length > UPLOAD_MAX_BYTES) throw new ApiError(400, 'FILE1003', FILE_TOO_LARGE, field);
   const ext = uploadExtension(fileName);
@@ -66,6 +80,10 @@ export async function assertNoVirus(deps: Pick<AppDeps, 'virusScanner' | 'logger
   }
   if (!result.clean) {
     deps.logger.warn({ threat: result.threat, fileName }, 'upload refused by the virus scanner');
+    // clamd's heuristics for what it could not scan whole (AlertEncrypted…, AlertExceedsMax): not a virus
+    // found, but nothing we can vouch for either.
+    if (/^Heuristics\.Encrypted\./.test(result.threat)) throw new ApiError(400, 'FILE1008', FILE_ENCRYPTED, field);
+    if (/^Heuristics\.Limits\.Exceeded/.test(result.threat)) throw new ApiError(400, 'FILE1008', FILE_NOT_FULLY_SCANNED, field);
     throw new ApiError(400, 'FILE1001', FILE_VIRUS_FOUND, field);
   }
 }

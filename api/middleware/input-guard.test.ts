@@ -4,9 +4,9 @@
 import net from 'node:net';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { makeWorld, type World } from '../../test/route-access';
+import { loadAccessExpectations, makeWorld, type World } from '../../test/route-access';
 import { inputLimits } from '../../domain/limits';
-import { NUL_MESSAGE } from './input-guard';
+import { NUL_MESSAGE, UNICODE_MESSAGE } from './input-guard';
 
 let api: ApiHarness;
 let world: World;
@@ -42,6 +42,51 @@ describe('a NUL character', () => {
     const key = await send('POST', '/api/v1.0/request-notes', { 'note\u0000': 'x' });
     expect(key.status).toBe(400);
     expect(await api.deps.db('account_notes').where({ account_id: world.accountA }).count({ n: '*' })).toEqual([{ n: '0' }]);
+  });
+});
+
+// Project issue 27: "x\ud800y" is valid JSON but not Unicode; PostgreSQL's jsonb refused it with a 500.
+describe('a lone UTF-16 surrogate', () => {
+  const lone = ['x\ud800y', 'x\udc00', '\udc00\ud800', 'end\udbff'];
+  const expectations = loadAccessExpectations();
+  const prepared = async (key: string) => expectations[key]!.prepare!(api.deps.db, world);
+  const asUser = (role: keyof World['users']) => async (method: string, path: string, body: unknown) =>
+    api.request(path, { method, headers: { ...(await bearer(world.users[role])), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it.each(lone.map((text) => [JSON.stringify(text), text]))('%s in a note, a name or a field name is a 400 on every route it was a 500 on, and nothing is written', async (_shown, text) => {
+    const admin = asUser('adminOfA');
+    const accountNote = await prepared('PUT /v1.0/account-notes/:id');
+    const requestNote = await prepared('PUT /v1.0/request-notes/:id');
+    const written = async () => [await api.deps.db('account_notes').where({ account_id: world.accountA }).select('payload'), await api.deps.db('request_notes').where({ request_id: requestNote.requestId }).select('payload')];
+    const before = await written();
+    const calls: [string, Promise<{ status: number; body: any }>, string][] = [
+      ['POST /account-notes', admin('POST', '/api/v1.0/account-notes', { accountId: world.accountA, note: text }), 'note'],
+      ['PUT /account-notes/{id}', admin('PUT', `/api/v1.0/account-notes/${accountNote.noteId}`, { note: text }), 'note'],
+      ['POST /request-notes', admin('POST', '/api/v1.0/request-notes', { requestId: requestNote.requestId, note: text }), 'note'],
+      ['PUT /request-notes/{id}', admin('PUT', `/api/v1.0/request-notes/${requestNote.noteId}`, { note: text }), 'note'],
+      ['POST /operator-users/invite/account/{id}', admin('POST', `/api/v1.0/operator-users/invite/account/${world.accountA}`, { email: `lone-${Date.now()}@example.test`, firstName: text, lastName: 'Invitee', roleCode: 'operator' }), 'firstName'],
+      ['POST /request-notes (a field name)', admin('POST', '/api/v1.0/request-notes', { requestId: requestNote.requestId, note: 'fine', [text]: 1 }), text],
+    ];
+    const form = new FormData();
+    form.append('regulatorInvitedUser', new Blob([JSON.stringify({ email: `lone-${Date.now()}@example.test`, firstName: 'Nell', lastName: text, jobTitle: 'Officer', phoneNumber: '+44 117 496 0000', permissions: {} })], { type: 'application/json' }));
+    calls.push(['POST /regulator-users/invite (multipart JSON part)', api.request('/api/v1.0/regulator-users/invite', { method: 'POST', headers: await bearer(world.users.regulatorEngland), body: form }), 'regulatorInvitedUser.lastName']);
+    for (const [name, call, field] of calls) {
+      const res = await call;
+      expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 400, body: { code: 'INVALID_INPUT', message: UNICODE_MESSAGE, field } });
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it('in the query or the path is a 400 too (sent as the UTF-8 a surrogate would have, which is not UTF-8)', async () => {
+    for (const path of ['/api/v1.0/request-notes?requestId=%ED%A0%80&page=0&size=10', '/api/v1.0/requests/%ED%A0%80', '/api/v1.0/request-notes?requestId=A%ED%B0%80']) {
+      const res = await send('GET', path);
+      expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 400, code: 'INVALID_INPUT' });
+    }
+  });
+
+  it('leaves whole surrogate pairs (an emoji) and other characters alone', async () => {
+    const note = await asUser('adminOfA')('POST', '/api/v1.0/account-notes', { accountId: world.accountB, note: 'Visit 😀 \ufffd \uffff done' });
+    expect(note.status).not.toBe(400);
   });
 });
 

@@ -3,12 +3,24 @@
 // authority's rows, writes nothing and stops at its timeout. Northern Ireland is this file's own
 // competent authority (no other server test uses it), so its counts are exact.
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createSubmittedReport, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { loadConfig } from '../../infra/config';
-import { databaseNameOf, miReaderRole, miReaderRoles, setMiReaderPasswords } from '../../infra/mi-readers';
-import { accountsUsersContactsColumns, completedWorkColumns, outstandingRequestTasksColumns } from '../../domain/mi-reports';
+import { databaseNameOf, miReaderConnection, miReaderRole, miReaderRoles, setMiReaderPasswords } from '../../infra/mi-readers';
+import {
+  MI_CUSTOM_CELL_MAX_BYTES,
+  MI_CUSTOM_CONCURRENT_PER_USER,
+  MI_CUSTOM_PAGE_MAX_BYTES,
+  MI_CUSTOM_ROW_MAX_BYTES,
+  accountsUsersContactsColumns,
+  completedWorkColumns,
+  customExportTooSlow,
+  customQueriesBusy,
+  customResultTooLarge,
+  outstandingRequestTasksColumns,
+} from '../../domain/mi-reports';
 import { notificationProcess } from '../../processes';
 
 const nocLeadingColumns = notificationProcess.submittedData.leading.map((l) => l.heading);
@@ -254,13 +266,13 @@ describe('the custom SQL report', () => {
     expect((await custom('')).body.message).toMatch(/Enter a SQL query/);
   });
 
-  it('stops a query that runs past its timeout, even one that tries to lift it', async () => {
-    for (const sql of ['select pg_sleep(30)', `select set_config('statement_timeout', '0', true), pg_sleep(30)`]) {
-      const started = Date.now();
-      const res = await custom(sql);
-      expect(res.body).toMatchObject({ code: 'REPORT1001', message: `Custom query could not be executed: the query ran for longer than ${TIMEOUT_MS / 1000} seconds` });
-      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5000);
-    }
+  it('stops a query that runs past its timeout, and may not lift it', async () => {
+    const started = Date.now();
+    const res = await custom('select pg_sleep(30)');
+    expect(res.body).toMatchObject({ code: 'REPORT1001', message: `Custom query could not be executed: the query ran for longer than ${TIMEOUT_MS / 1000} seconds` });
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5000);
+    const lifted = await custom(`select set_config('statement_timeout', '0', true), pg_sleep(30)`);
+    expect(lifted.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: permission denied for function set_config' });
   });
 
   it('exports the query’s rows as an .xlsx workbook, and a failing query as REPORT1001', async () => {
@@ -284,7 +296,150 @@ describe('the custom SQL report', () => {
   });
 });
 
+// Project issue 27: a query's bytes, a download's size and time, and how many one person runs at once.
+describe('the custom SQL report’s limits', () => {
+  const custom = (sqlQuery: string, extra: Record<string, unknown> = {}, user = ni) => post('/custom', { sqlQuery, ...extra }, user);
+  const tooLarge = (message: string) => ({ status: 400, body: { code: 'REPORT1003', message, field: 'sqlQuery' } });
+  const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
+
+  it('refuses a value, a row or a page past its size, saying which limit and what to do, without sending it', async () => {
+    // The probe's query: five values of 20 MB each, a 100 MB page.
+    const started = Date.now();
+    const huge = await custom(`select repeat('x', 20000000) as big from generate_series(1, 5)`, { page: 0, size: 5 });
+    expect(answer(huge)).toEqual(tooLarge(customResultTooLarge.cell(1, 'big', 20_000_000, MI_CUSTOM_CELL_MAX_BYTES)));
+    expect(huge.body.message).toBe('The value of column big in row 1 is 19.1 MB; a value may be at most 32,767 bytes. Select less of it, for example with left(big, 1000), or leave the column out');
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The cell limit is Excel's; the row and the page have their own.
+    expect((await custom(`select 'a' as small, repeat('y', ${MI_CUSTOM_CELL_MAX_BYTES}) as "Just fits"`)).status).toBe(200);
+    const cell = await custom(`select 'a' as small, repeat('y', ${MI_CUSTOM_CELL_MAX_BYTES + 1}) as "Too long" from generate_series(1, 3) g`, { page: 0, size: 3 });
+    expect(answer(cell)).toEqual(tooLarge(customResultTooLarge.cell(1, 'Too long', MI_CUSTOM_CELL_MAX_BYTES + 1, MI_CUSTOM_CELL_MAX_BYTES)));
+    const wide = await custom(`select ${Array.from({ length: 10 }, (_, i) => `repeat('w', 30000) as c${i}`).join(', ')} from generate_series(1, 20)`, { page: 0, size: 20 });
+    expect(answer(wide)).toEqual(tooLarge(customResultTooLarge.row(1, 300_000, MI_CUSTOM_ROW_MAX_BYTES)));
+    expect(wide.body.message).toBe('Row 1 is 293 KB; a row may be at most 256 KB. Select fewer or shorter columns');
+    // 75 KB rows: twenty to a page are 1.5 MB, thirty are 2.2 MB.
+    const rows = `select g, repeat('z', 25000) as a, repeat('z', 25000) as b, repeat('z', 25000) as c from generate_series(1, 100) g`;
+    const twenty = await custom(rows, { page: 1, size: 20 });
+    expect(twenty.status).toBe(200);
+    expect(twenty.body).toMatchObject({ total: ROW_LIMIT, truncated: true });
+    expect(twenty.body.results.map((r: string[]) => r[0])).toEqual(['21', '22', '23', '24', '25', '26', '27', '28', '29', '30']);
+    const thirty = await custom(rows, { page: 0, size: 30 });
+    expect(answer(thirty)).toEqual(tooLarge(customResultTooLarge.page(MI_CUSTOM_PAGE_MAX_BYTES)));
+    expect(thirty.body.message).toBe('This page of results is more than 2 MB. Select fewer or shorter columns');
+    // A page well within the limits: repeated and unnamed columns, and no columns at all, read as before.
+    const odd = await custom(`select 1, 1, 'x' as "Same", 'y' as "Same"`);
+    expect(odd.body).toMatchObject({ columnNames: ['?column?', '?column?', 'Same', 'Same'], results: [['1', '1', 'x', 'y']] });
+    expect((await custom('select from accounts')).body).toMatchObject({ columnNames: [], total: 23 });
+    expect((await custom('select 1 as one -- a comment at the end')).body.results).toEqual([['1']]);
+  });
+
+  describe('downloads', () => {
+    let exports: ApiHarness;
+    const EXPORT_MS = 1500;
+    beforeAll(async () => {
+      const base = loadConfig();
+      exports = await startApi({
+        verifyToken: verifyTestToken,
+        config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, miReports: { ...base.miReports, timeoutMs: 5000, rowLimit: 10_000, exportMaxBytes: 1024 * 1024, exportMaxMs: EXPORT_MS } },
+      });
+    });
+    afterAll(() => exports.close());
+    const download = async (sqlQuery: string) =>
+      exports.request('/api/v1.0/ORGANISATION/mireports/custom/export', { method: 'POST', headers: { ...(await bearer(ni)), 'content-type': 'application/json' }, body: JSON.stringify({ sqlQuery }) });
+
+    it('refuses a download past its size, and writes one within it', async () => {
+      const big = await download(`select g, repeat('d', 20000) as text from generate_series(1, 100) g`);
+      expect(answer(big)).toEqual(tooLarge(customResultTooLarge.export(1024 * 1024)));
+      expect(big.body.message).toBe('The download would be more than 1 MB. Select fewer or shorter columns, or fewer rows (with WHERE or LIMIT)');
+      const fits = await download(`select g, repeat('d', 20000) as text from generate_series(1, 40) g`);
+      expect(fits.status).toBe(200);
+      expect(fits.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    });
+
+    it('refuses a download that takes longer than its time, whether over many statements or in one', async () => {
+      const tooSlow = { status: 400, body: { code: 'REPORT1004', message: customExportTooSlow(EXPORT_MS), field: 'sqlQuery' } };
+      // Each statement quick (a few rows of 5 ms), ten seconds in all.
+      let started = Date.now();
+      expect(answer(await download('select g, pg_sleep(0.005) from generate_series(1, 2000) g'))).toEqual(tooSlow);
+      expect(Date.now() - started).toBeLessThan(EXPORT_MS + 2500);
+      // One statement of four seconds, within the statement timeout (5 s): cancelled at the download's time.
+      started = Date.now();
+      expect(answer(await download('select pg_sleep(4)'))).toEqual(tooSlow);
+      expect(Date.now() - started).toBeLessThan(EXPORT_MS + 2000);
+      expect(customExportTooSlow(60_000)).toBe('The download took longer than 60 seconds to write. Select fewer or shorter columns, or fewer rows (with WHERE or LIMIT)');
+    });
+  });
+
+  describe('queries running at once', () => {
+    const busy = { status: 429, body: { code: 'REPORT1005', message: customQueriesBusy(MI_CUSTOM_CONCURRENT_PER_USER), field: 'sqlQuery' } };
+
+    it(`lets one person run ${MI_CUSTOM_CONCURRENT_PER_USER} at once and answers a third with 429, while a colleague runs theirs`, async () => {
+      expect(customQueriesBusy(2)).toBe('You already have 2 custom queries running. Wait for one to finish, then try again');
+      const mine = [1, 2, 3].map(() => custom('select pg_sleep(1.2) as slept'));
+      await new Promise((r) => setTimeout(r, 300));
+      const theirs = custom('select 1 as one', {}, colleague);
+      const answers = (await Promise.all(mine)).map(answer);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+      expect(answers.filter((a) => a.status === 429)).toEqual([busy]);
+      expect(answer(await theirs)).toMatchObject({ status: 200, body: { results: [['1']] } });
+      // Once they are done, the slots are free again; a download takes one too.
+      expect((await custom('select 1')).status).toBe(200);
+      const downloads = await Promise.all([1, 2, 3].map(() => post('/custom/export', { sqlQuery: 'select pg_sleep(1.2)' })));
+      expect(downloads.map((d) => d.status).sort()).toEqual([200, 200, 429]);
+    });
+
+    it('counts the queries of other API processes (their rows in PostgreSQL), and frees the slot of one that died', async () => {
+      const { db, config } = api.deps;
+      // Another process's running query: a session of the reader role, and the slots it recorded.
+      const other = new pg.Client({ connectionString: miReaderConnection(config.databaseUrl, 'NORTHERN_IRELAND', config.miReports.readerPassword) });
+      await other.connect();
+      const pid = (other as unknown as { processID: number }).processID;
+      const role = miReaderRole(databaseNameOf(config.databaseUrl), 'NORTHERN_IRELAND');
+      await db('mi_report_runs').insert([0, 1].map((slot) => ({ user_id: ni.id, slot, token: crypto.randomUUID(), pid, role_name: role })));
+      try {
+        expect(answer(await custom('select 1'))).toEqual(busy);
+      } finally {
+        await other.end();
+      }
+      // Its session gone (the process died, or it ended without giving the slots back): they are free.
+      for (let tries = 0; tries < 20 && (await db.raw('select 1 from pg_stat_activity where pid = ?', [pid])).rows.length > 0; tries++) await new Promise((r) => setTimeout(r, 50));
+      expect((await custom('select 1')).status).toBe(200);
+      // A slot claimed but never given a session frees itself after 30 seconds.
+      await db('mi_report_runs').where({ user_id: ni.id }).delete();
+      await db('mi_report_runs').insert([0, 1].map((slot) => ({ user_id: ni.id, slot, token: crypto.randomUUID(), claimed_at: db.raw(`now() - interval '${slot === 0 ? 10 : 31} seconds'`) })));
+      expect((await custom('select 1')).status).toBe(200);
+      expect((await db('mi_report_runs').where({ user_id: ni.id }).count({ n: '*' }))[0]).toEqual({ n: '1' });
+      await db('mi_report_runs').where({ user_id: ni.id }).delete();
+    });
+  });
+});
+
 describe('the reader roles', () => {
+  it('may read their views and nothing of the cluster: no catalogs, statistics, sizes, advisory locks, signals or settings', async () => {
+    for (const sql of [
+      'select datname from pg_database',
+      'select rolname from pg_roles',
+      'select relname, n_live_tup from pg_stat_user_tables',
+      'select pid, usename, query from pg_stat_activity',
+      'select relname, relacl from pg_class',
+      'select table_name from information_schema.tables',
+      'select pg_try_advisory_lock(727001)',
+      'select pg_advisory_xact_lock(727001)',
+      'select pg_cancel_backend(pg_backend_pid())',
+      'select pg_terminate_backend(pg_backend_pid())',
+      `select pg_total_relation_size('public.accounts')`,
+      'select pg_database_size(current_database())',
+      `select pg_stat_get_live_tuples('public.accounts'::regclass)`,
+      `select set_config('work_mem', '8GB', true)`,
+      'select pg_get_userbyid(10)',
+      `select has_table_privilege('public.accounts', 'select')`,
+    ]) {
+      const res = await post('/custom', { sqlQuery: sql });
+      expect({ sql, status: res.status, code: res.body.code, message: res.body.message }).toEqual({ sql, status: 400, code: 'REPORT1001', message: expect.stringMatching(/^Custom query could not be executed: permission denied for (table|view|function|schema) /) });
+    }
+    expect((await post('/custom', { sqlQuery: 'select count(*) from accounts' })).body.results).toEqual([['23']]);
+  });
+
+
   it('get the configured password at start, quotes and all, and still read', async () => {
     const { db, config } = api.deps;
     await setMiReaderPasswords(db, config.databaseUrl, "it's a secret");

@@ -12,7 +12,7 @@ import { notFound } from '../errors';
 import { pageParams } from '../params';
 import { regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
 import { exportWorkbook, sheetOf, sheetPage } from '../mi-reports/workbooks';
-import { customQueryPage, withCustomQuery, type CustomQueryOptions } from '../mi-reports/custom-query';
+import { customQueryPage, customQueryRows, exportFileCheck, withCustomQuery, type CustomQueryCaller, type CustomQueryOptions } from '../mi-reports/custom-query';
 import { sendWorkbook, writeWorkbook } from '../mi-reports/xlsx';
 import { accountTypes } from '../../domain/work-items';
 import { customReportParamsSchema, fixedMiReports, type CustomReportPage, type MiReportPage, type MiReportTypeEntry } from '../../domain/mi-reports';
@@ -25,8 +25,17 @@ function scope(ctx: Context) {
   return assertCaAccess(currentUser(ctx));
 }
 
-const customOptions = (deps: AppDeps): CustomQueryOptions => ({ rowLimit: deps.config.miReports.rowLimit, timeoutMs: deps.config.miReports.timeoutMs });
-const BATCH = 500;
+const customOptions = ({ config: { miReports: m } }: AppDeps): CustomQueryOptions => ({
+  rowLimit: m.rowLimit,
+  timeoutMs: m.timeoutMs,
+  cellMaxBytes: m.cellMaxBytes,
+  rowMaxBytes: m.rowMaxBytes,
+  pageMaxBytes: m.pageMaxBytes,
+  exportMaxBytes: m.exportMaxBytes,
+  exportMaxMs: m.exportMaxMs,
+  concurrentPerUser: m.concurrentPerUser,
+});
+const customCaller = (ctx: Context): CustomQueryCaller => ({ ca: scope(ctx), userId: currentUser(ctx).userId });
 
 export const miReportRoutes: RouteDef[] = [
   {
@@ -86,10 +95,10 @@ export const miReportRoutes: RouteDef[] = [
     path: '/:accountType/mireports/custom',
     access: role(['REGULATOR']),
     handler: async (ctx, deps) => {
-      const ca = scope(ctx);
+      const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
       const options = customOptions(deps);
-      const page = await withCustomQuery(deps, ca, params.sqlQuery, options, (cursor) => customQueryPage(cursor, options, params.page, params.size));
+      const page = await withCustomQuery(deps, caller, params.sqlQuery, options, (cursor) => customQueryPage(cursor, options, params.page, params.size));
       const body: CustomReportPage = { reportType: 'CUSTOM', ...page, rowLimit: options.rowLimit, page: params.page, size: params.size };
       ctx.body = body;
     },
@@ -99,25 +108,18 @@ export const miReportRoutes: RouteDef[] = [
     path: '/:accountType/mireports/custom/export',
     access: role(['REGULATOR']),
     handler: async (ctx, deps) => {
-      const ca = scope(ctx);
+      const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
       const options = customOptions(deps);
-      // The whole file is written before anything is sent: a failure half-way is still a REPORT1001.
-      const written = await withCustomQuery(deps, ca, params.sqlQuery, options, (cursor) =>
-        writeWorkbook([
-          {
-            name: 'Data',
-            columns: cursor.columnNames(),
-            rows: (async function* () {
-              for (let read = 0; read < options.rowLimit; ) {
-                const batch = await cursor.fetch(Math.min(BATCH, options.rowLimit - read));
-                if (batch.length === 0) return;
-                read += batch.length;
-                yield batch;
-              }
-            })(),
-          },
-        ]),
+      const deadline = Date.now() + options.exportMaxMs;
+      // The whole file is written before anything is sent: a failure half-way is still a JSON error.
+      const written = await withCustomQuery(
+        deps,
+        caller,
+        params.sqlQuery,
+        options,
+        (cursor) => writeWorkbook([{ name: 'Data', columns: cursor.columnNames(), rows: customQueryRows(cursor, options, deadline) }], { check: exportFileCheck(options, deadline) }),
+        { deadline },
       );
       await sendWorkbook(ctx, written, `${fixedMiReports.CUSTOM.name}.xlsx`);
     },

@@ -110,6 +110,13 @@ describe('inviting a regulator user with a signature', () => {
     expect(await api.deps.db('authorities').where({ invited_email: user.email }).first()).toBeUndefined();
   });
 
+  it('refuses a signature whose name is too long to keep, and invites nobody', async () => {
+    const user = newcomer();
+    const long = await invite(admin, user, { data: bmp(200, 100), name: `${'s'.repeat(300)}.bmp`, type: 'image/bmp' });
+    expect(long).toMatchObject({ status: 400, body: { code: 'FILE1006', message: 'The file name must be between 1 and 255 characters', field: 'signature' } });
+    expect(await api.deps.db('authorities').where({ invited_email: user.email }).first()).toBeUndefined();
+  });
+
   it('answers 400 with field messages for a bad invited user, a level the group does not have, or a missing part', async () => {
     const bad = await invite(admin, { ...newcomer(), email: 'nope', jobTitle: '' });
     expect(bad.status).toBe(400);

@@ -15,7 +15,7 @@ import { required, validate } from '../validate';
 import { ApiError, forbidden, notOwn } from '../errors';
 import { userDto, userSignatureToken } from './users';
 import { reset2fa } from '../auth/reset-2fa';
-import { assertNoVirus } from '../files/uploads';
+import { assertNoVirus, cleanFileName } from '../files/uploads';
 import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import {
   competentAuthorityLabels,
@@ -48,8 +48,11 @@ async function checkSignature(deps: AppDeps, part: Part): Promise<void> {
   if (width <= 0 || height === 0 || width > 240 || height > 140) {
     throw new ApiError(400, 'IMAGE1001', 'The signature image must be at most 240 by 140 pixels', 'signature');
   }
-  await assertNoVirus(deps, part.data, part.filename ?? 'signature.bmp', 'signature');
+  await assertNoVirus(deps, part.data, signatureFileName(part), 'signature');
 }
+
+/** The name a signature image is kept under (checked with checkSignature first). */
+const signatureFileName = (part: Part) => cleanFileName(part.filename || 'signature.bmp', 'signature');
 
 /** Keeps a checked signature image as a file; its uuid goes on the user (or the invitation). */
 async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy: string): Promise<string> {
@@ -57,7 +60,7 @@ async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy:
   await trx('files').insert({
     uuid,
     kind: 'SIGNATURE',
-    file_name: signature.filename ?? 'signature.bmp',
+    file_name: signatureFileName(signature),
     content_type: 'image/bmp',
     size: signature.data.length,
     content: signature.data,

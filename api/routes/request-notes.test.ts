@@ -4,12 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
-import { formWith, samples } from '../../test/sample-files';
+import { evasiveDocx, formWith, samples } from '../../test/sample-files';
 import { ClamdScanner, type VirusScanner } from '../../infra/clamd';
 import { EICAR_TEST_STRING } from '../../infra/local-clamd';
 import { loadConfig } from '../../infra/config';
 import { issueFileToken } from '../files/tokens';
-import { UPLOAD_MAX_BYTES } from '../../domain/files';
+import { FILE_ENCRYPTED, FILE_NOT_FULLY_SCANNED, UPLOAD_MAX_BYTES } from '../../domain/files';
 
 let api: ApiHarness;
 let account: TestAccount;
@@ -240,6 +240,32 @@ describe('upload checks', () => {
     } finally {
       scanner.down = false;
     }
+  });
+
+  // Project issue 27: clamd skips what is past its limits, or encrypted, and used to answer OK.
+  it('refuses an Office file that hides something where the scanner cannot look: 20 archives deep, after 120 MB of zeros, or encrypted', async () => {
+    const nested = evasiveDocx.nested(EICAR_TEST_STRING, 20);
+    const afterZeros = evasiveDocx.afterZeros(EICAR_TEST_STRING, 120 * 1024 * 1024);
+    const encrypted = evasiveDocx.encrypted(EICAR_TEST_STRING);
+    // Small files, all of them: the 120 MB of zeros deflate to about 120 KB.
+    expect([nested.length, afterZeros.length, encrypted.length].every((n) => n < 200 * 1024)).toBe(true);
+    await refused('nested.docx', nested, { code: 'FILE1008', message: FILE_NOT_FULLY_SCANNED });
+    await refused('zeros.docx', afterZeros, { code: 'FILE1008', message: FILE_NOT_FULLY_SCANNED });
+    await refused('locked.docx', encrypted, { code: 'FILE1008', message: FILE_ENCRYPTED });
+    // The same document, nested a few levels or deflated, is an ordinary upload.
+    expect((await upload(admin, 'plain.docx', evasiveDocx.nested('nothing to see', 3))).status).toBe(200);
+    expect((await upload(admin, 'small.docx', evasiveDocx.afterZeros('nothing to see', 1024 * 1024))).status).toBe(200);
+  });
+
+  // Project issue 27: a right-to-left override makes 'invoice\u202Efdp.txt' show as 'invoicetxt.pdf'.
+  it('takes bidirectional controls out of a file’s name, so it shows as what it is', async () => {
+    const uuid = await uploaded(admin, 'invoice\u202Efdp\u202C\u2066\u2069\u200F\u200E\u061C.txt', 'an invoice\n');
+    const note = await call(admin, 'POST', '/request-notes', { requestId, note: 'Invoice', files: [uuid] });
+    expect(note.body.files).toEqual({ [uuid]: 'invoicefdp.txt' });
+    expect((await list(admin)).body.requestNotes[0].files).toEqual({ [uuid]: 'invoicefdp.txt' });
+    const res = await download(admin, uuid);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`);
+    await refused('\u202E\u202C', 'only controls\n', { code: 'FILE1006', message: 'The file name must be between 1 and 255 characters' });
   });
 
   it('needs the file part and a multipart body', async () => {

@@ -16,8 +16,9 @@ async function runQuery(sql: string) {
   await user.click(screen.getByRole('button', { name: 'Run query' }));
 }
 
-it('asks for a query before running anything', async () => {
+it('says what a query may give, and asks for a query before running anything', async () => {
   render(<CustomReport />);
+  expect(screen.getByText('A value may be at most 32,767 bytes, a row 256 KB and a page of results 2 MB; a download at most 50 MB, written within 60 seconds. You can run 2 queries at a time.')).toBeInTheDocument();
   await runQuery('');
   expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Enter a SQL query' })).toBeInTheDocument();
   expect(fetchMock).not.toHaveBeenCalled();
@@ -36,4 +37,10 @@ it('shows the rows of a query and, for a refused one, the database’s reason', 
   const reason = 'Custom query could not be executed: permission denied for table accounts';
   expect(await within(screen.getByRole('alert')).findByRole('link', { name: reason })).toBeInTheDocument();
   expect(screen.queryByRole('cell', { name: 'Acme' })).not.toBeInTheDocument();
+
+  // Too many at once (429) or too large: the message says what to do.
+  const busy = 'You already have 2 custom queries running. Wait for one to finish, then try again';
+  fetchMock.mockResolvedValueOnce(testResponse(429, { code: 'REPORT1005', message: busy, field: 'sqlQuery' }));
+  await runQuery('select name from accounts');
+  expect(await within(screen.getByRole('alert')).findByRole('link', { name: busy })).toBeInTheDocument();
 });

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, ButtonGroup, Details, ErrorSummary, Textarea } from '../../components';
 import { HttpError, apiDownload, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
-import { MI_PAGE_SIZE, SQL_QUERY_MAX, SQL_QUERY_REQUIRED, customReportTables, fixedMiReports, type CustomReportPage } from '../../../domain/mi-reports';
+import { MI_PAGE_SIZE, SQL_QUERY_MAX, SQL_QUERY_REQUIRED, customReportLimitsHint, customReportTables, fixedMiReports, type CustomReportPage } from '../../../domain/mi-reports';
 import { ReportTable } from './report-table';
 
 export function CustomReport() {
@@ -52,6 +52,7 @@ export function CustomReport() {
       {error ? <ErrorSummary errors={[{ path: 'sqlQuery', message: error }]} focusKey={attempts} /> : null}
       <h1 className="govuk-heading-l">{name}</h1>
       <p className="govuk-body">Write a SELECT query over your competent authority’s data. It runs read-only, for at most a few seconds, and gives at most a fixed number of rows.</p>
+      <p className="govuk-body">{customReportLimitsHint()}</p>
       <Details summary="Tables you can query">
         <p className="govuk-body">Each shows only your competent authority’s rows:</p>
         <ul className="govuk-list govuk-list--bullet">
