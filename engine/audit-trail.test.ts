@@ -4,27 +4,17 @@
 // API call), or to the workflow itself when no user acted. Then data retention as a workflow, and
 // its schedule made idempotently (its own made-up phase P8: activities/retention.test.ts uses P9).
 import { randomUUID } from 'node:crypto';
-import { createUser, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
+import { createUser, grantRegulator, type TestAccount } from '../test/factories';
 import { APPLICATION_REVIEW } from '../processes';
 import { ensureRetentionSchedule } from '../infra/retention-schedule';
 import { RETENTION_SCHEDULE_ID } from '../domain/retention';
-import { callAs, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callerOf, type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
+useEngineHarness((started) => (h = started));
 
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
-
-const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
+const call = callerOf(() => h);
 const local = expect.stringMatching(/127\.0\.0\.1/);
 const entries = (where: Record<string, unknown>) => h.db('audit_log').where(where).orderBy('id');
 const timelineEntry = async (requestId: string, type: string) => {

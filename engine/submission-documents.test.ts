@@ -9,21 +9,11 @@ import { createEmailActivities } from '../activities/email';
 import { createMailer } from '../infra/mailer';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { pdfText } from '../test/pdf-text';
-import { callAs, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callAs, type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
-
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
+useEngineHarness((started) => (h = started));
 
 const ACTION = 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED';
 

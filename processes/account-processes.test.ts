@@ -6,22 +6,12 @@ import { createAccount, createUser, grantOperator, grantRegulator, type TestAcco
 import { TWO_STEP } from '../test/processes/two-step';
 import { APPLICATION_REVIEW, organisationAccountOpeningProcess, requestIdOf, TERMINATED_BY_CLOSURE } from './';
 import { REGISTRATION_NUMBER_TAKEN } from '../domain/accounts';
-import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callerOf, type EngineHarness, maybeRecordHistory, useEngineHarness } from '../test/workflows/harness';
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
+useEngineHarness((started) => (h = started));
 
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
-
-const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
+const call = callerOf(() => h);
 
 let nextCompany = 0;
 /** A company of the local register that no other test uses. */

@@ -31,27 +31,13 @@ import { reportAnswers } from '../domain/reports/report';
 import { CONFIRM_ALL } from '../domain/reports/common-fields';
 import { addedMeasure, apMeasure } from '../test/fixtures/measures';
 import { testClock } from '../test/clock';
-import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callerOf, type EngineHarness, maybeRecordHistory, useEngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
+useEngineHarness((started) => (h = started));
 
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
-
-afterEach(() => {
-  h.api.deps.config.reporting.now = testClock;
-});
-
-const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
+const call = callerOf(() => h);
 
 interface Cast {
   account: TestAccount;

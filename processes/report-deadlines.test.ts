@@ -5,32 +5,24 @@ import { createAccount, createUser, grantOperator, grantRegulator, type TestAcco
 import { ACTION_PLAN, ACTION_PLAN_SUBMIT, actionPlanProcess, PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT } from './';
 import { ukDate } from '../domain/deadlines';
 import { changeDueDateUpdate } from '../domain/request-messages';
-import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callerOf, maybeRecordHistory, useEngineHarness, type EngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
 
 // The reminder test waits for real timers of some seconds.
 jest.setTimeout(120_000);
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
 let defaults: { dueDates: Record<string, string>; remindBeforeMs: number[] };
-
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
+const worker = useEngineHarness((started) => {
+  h = started;
   defaults = { dueDates: { ...h.api.deps.config.reporting.dueDates }, remindBeforeMs: h.api.deps.config.reporting.remindBeforeMs };
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
 });
 
 afterEach(() => {
   Object.assign(h.api.deps.config.reporting, { dueDates: { ...defaults.dueDates }, remindBeforeMs: defaults.remindBeforeMs });
 });
 
-const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
+const call = callerOf(() => h);
 
 async function cast() {
   const account: TestAccount = await createAccount(h.db);
@@ -91,7 +83,7 @@ it('sends the reminders and the overdue notice once each, although the worker wa
   await worker.stop();
   await sleep(Date.parse(dueAt) - Date.now() + 1000);
   expect(await noticesOf(taskId)).toEqual([]);
-  worker = await h.startWorker();
+  await worker.start();
   const sent = await until(
     () => noticesOf(taskId),
     (n) => n.length >= 4,
@@ -112,7 +104,7 @@ it('sends the reminders and the overdue notice once each, although the worker wa
 
   // A restart sends nothing again.
   await worker.stop();
-  worker = await h.startWorker();
+  await worker.start();
   await sleep(1500);
   expect(await noticesOf(taskId)).toHaveLength(4);
 

@@ -5,26 +5,12 @@
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
 import { NOTIFICATION, NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_WAIT, REINITIATE_NOTIFICATION, RETURN_NOTIFICATION, SAVE_NOTIFICATION, SAVE_NOTIFICATION_EDIT, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '..';
 import { testClock } from '../../test/clock';
-import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../../test/workflows/harness';
+import { callerOf, type EngineHarness, maybeRecordHistory, useEngineHarness } from '../../test/workflows/harness';
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
+useEngineHarness((started) => (h = started));
 
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
-
-afterEach(() => {
-  h.api.deps.config.reporting.now = testClock;
-});
-
-const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
+const call = callerOf(() => h);
 
 interface Cast {
   account: TestAccount;

@@ -121,3 +121,37 @@ export async function callAs(api: ApiHarness, user: TokenUser, path: string, ini
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
+
+/**
+ * A test file's harness with a running worker: started before its tests, closed after them, the
+ * reporting clock put back after each test. `onStart` receives the harness; the answer stops and
+ * starts the worker, as a deploy or a crash-restart would.
+ */
+export function useEngineHarness(onStart: (h: EngineHarness) => void) {
+  let h: EngineHarness | undefined;
+  let worker: { stop: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    h = await startEngineHarness();
+    worker = await h.startWorker();
+    onStart(h);
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await h?.close();
+  });
+  afterEach(() => {
+    if (h) h.api.deps.config.reporting.now = testClock;
+  });
+  return {
+    stop: async () => {
+      await worker?.stop();
+      worker = undefined;
+    },
+    start: async () => {
+      worker = await h!.startWorker();
+    },
+  };
+}
+
+/** `callAs` bound to a harness that a test file starts later. */
+export const callerOf = (harness: () => EngineHarness) => (user: TokenUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(harness().api, user, path, init);
