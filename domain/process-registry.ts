@@ -127,10 +127,9 @@ export function requestActionHeading(entry: { type: string; submitter: string | 
   return entry.submitter ? `${requestActionLabel(entry.type)} by ${entry.submitter}` : requestActionLabel(entry.type);
 }
 
-/** Where a work item links: its task page when a process knows its type (spec §2), else nowhere. */
-export function taskLink(item: { taskId: number; taskType: string }): string | null {
-  defined();
-  return taskTypes.has(item.taskType) ? `/tasks/${item.taskId}` : null;
+/** Where a work item links: its task page when its request is of a process the service runs (spec §2), else nowhere. */
+export function taskLink(item: { taskId: number; requestType: string }): string | null {
+  return processFor(item.requestType) ? `/tasks/${item.taskId}` : null;
 }
 
 // ---------------------------------------------------------------------------------------------
