@@ -7,7 +7,6 @@
 // ended), so an API call that returns has its effect visible in the lists. One lock (`busy`)
 // serialises the program and the assignment handlers, whose activities would otherwise interleave.
 import {
-  ActivityCancellationType,
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
@@ -19,10 +18,10 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import * as v from 'valibot';
-import type { RequestActivities } from '../activities/requests';
 import { DUE_DATE_CHANGED } from '../domain/requests';
-import { stepActivities } from './activity-proxies';
-import type { ProcessDefinition, TaskDeadline, TaskRoleType } from '../domain/process-definition';
+import type { ProcessDefinition, TaskRoleType } from '../domain/process-definition';
+import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
+import type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
 import {
   assignTaskUpdate,
   changeDueDateUpdate,
@@ -38,55 +37,10 @@ import {
   type TaskActionArgs,
 } from '../domain/request-messages';
 
-const acts = stepActivities<RequestActivities>({
-  // A terminated request waits for a running activity to finish, so no task row appears after the
-  // request's tasks were closed.
-  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
-});
+export type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
+export { ONE_WRITE_PATCH } from './request-activities';
 
-export interface Transition {
-  taskId: number;
-  actionType: string;
-  /** The action's input as its schema parsed it (trimmed, typed). */
-  input: unknown;
-  by: Actor;
-  /** The task's draft (what its SAVE actions wrote) as it was when the task closed. */
-  draft: Record<string, unknown>;
-  /** When it was done (ISO): by the API's reporting clock when it sent one. */
-  at: string;
-}
-
-export interface UserTaskSpec {
-  taskType: string;
-  /** The task's first draft (what its pages start from). */
-  draft?: Record<string, unknown>;
-  deadline?: TaskDeadline | null;
-  /** Tried first as the assignee, instead of the request-level assignee of the task's role. */
-  assignee?: string | null;
-  /**
-   * A helper's task beside the main one (reference §3.4): its assignee does not become the
-   * request-level assignee, and assigning the request's other tasks leaves it alone.
-   */
-  supporting?: boolean;
-}
-
-/** A task opened without waiting for its transition (one that waits while another is done). */
-export interface OpenedTask {
-  taskId: number;
-  /** Closes it without a transition (no timeline entry). */
-  close(): Promise<void>;
-}
-
-export interface RequestContext {
-  readonly input: RequestInput;
-  userTask(spec: UserTaskSpec): Promise<Transition>;
-  openTask(spec: UserTaskSpec): Promise<OpenedTask>;
-  /** Records a timeline entry of the program's own (not a task's transition) with its details. */
-  recordAction(type: string, details: unknown, by: Actor | null): Promise<void>;
-}
-
-/** Returns the request's final status (COMPLETED, APPROVED, REJECTED, CANCELLED …). */
-export type RequestProgram = (ctx: RequestContext) => Promise<string>;
+const acts = requestActivities;
 
 interface OpenTask extends OpenTaskView {
   roleType: TaskRoleType;
@@ -94,13 +48,6 @@ interface OpenTask extends OpenTaskView {
   /** Reminders this long before the due time. */
   remindBeforeMs: number[];
 }
-
-/**
- * A task's closing and its timeline entry are one activity (one transaction), as are a request's
- * row and its first timeline entry: two local activities fewer per journey. Behind a patch, so
- * requests recorded with the separate writes replay as they ran.
- */
-export const ONE_WRITE_PATCH = 'one-write-per-transition';
 
 interface Pending {
   args: TaskActionArgs;
