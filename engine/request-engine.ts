@@ -17,10 +17,10 @@ import {
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
-import * as v from 'valibot';
 import { DUE_DATE_CHANGED } from '../domain/requests';
 import type { ProcessDefinition, TaskRoleType } from '../domain/process-definition';
 import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
+import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 import type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
 import {
   assignTaskUpdate,
@@ -31,7 +31,6 @@ import {
   terminateRequestSignal,
   type Actor,
   type OpenTaskView,
-  type Refusal,
   type RequestInput,
   type RequestSnapshot,
   type TaskActionArgs,
@@ -53,10 +52,6 @@ interface Pending {
   args: TaskActionArgs;
   done: boolean;
   failure?: ApplicationFailure;
-}
-
-function refusal(type: Refusal, message: string): ApplicationFailure {
-  return ApplicationFailure.create({ type, message, nonRetryable: true });
 }
 
 export interface RunOptions {
@@ -94,20 +89,6 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     tasks: [...tasks.values()].map(({ taskId, taskType, assignee, dueAt }) => ({ taskId, taskType, assignee, dueAt })),
   });
 
-  /** The business checks of a transition; returns the parsed payload. */
-  function checkAction(args: TaskActionArgs): unknown {
-    const task = tasks.get(args.taskId);
-    if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
-    const taskDef = def.tasks[task.taskType];
-    const action = taskDef?.actions[args.actionType];
-    if (!taskDef || !action || action.kind !== 'TRANSITION') throw refusal('ACTION_NOT_ALLOWED', 'Request task action cannot proceed');
-    if (task.assignee !== args.actor.userId) throw refusal('NOT_ASSIGNEE', 'User is not the assignee of the request task');
-    if (!args.actor.permissions.includes(taskDef.execute)) throw refusal('NO_EXECUTE_PERMISSION', 'You do not have permission to do this');
-    const parsed = v.safeParse(action.input, args.payload);
-    if (!parsed.success) throw refusal('INVALID_PAYLOAD', parsed.issues[0].message);
-    return parsed.output;
-  }
-
   // Handlers first: an update arriving before they exist would be rejected.
   setHandler(
     taskActionUpdate,
@@ -118,7 +99,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       if (pending.failure) throw pending.failure;
       return snapshot();
     },
-    { validator: (args) => void checkAction(args) },
+    { validator: (args) => void checkTaskAction(def, tasks, args) },
   );
 
   setHandler(
@@ -128,7 +109,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       handlerHolds = true;
       try {
         const task = tasks.get(args.taskId);
-        if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        if (!task) throw taskNotOpen();
         // The request's other open tasks of the same role follow (reference §3.4); a helper's task
         // is assigned on its own.
         const siblings = task.supporting ? [task] : [...tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
@@ -146,7 +127,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     {
       validator: (args) => {
         const task = tasks.get(args.taskId);
-        if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        if (!task) throw taskNotOpen();
         if (args.assignee === null && task.roleType !== 'REGULATOR') throw refusal('CANNOT_RELEASE', 'Operator tasks cannot be released');
       },
     },
@@ -161,7 +142,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
       handlerHolds = true;
       try {
         const task = tasks.get(args.taskId);
-        if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        if (!task) throw taskNotOpen();
         const previous = task.dueAt;
         await acts.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt });
         task.dueAt = args.dueAt;
@@ -174,7 +155,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     },
     {
       validator: (args) => {
-        if (!tasks.has(args.taskId)) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
+        if (!tasks.has(args.taskId)) throw taskNotOpen();
         if (Number.isNaN(Date.parse(args.dueAt))) throw refusal('INVALID_PAYLOAD', 'Enter a real due date');
       },
     },
@@ -285,7 +266,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         let actionInput: unknown;
         try {
           // Checked again: an assignment may have changed things since the validator ran.
-          actionInput = checkAction(pending.args);
+          actionInput = checkTaskAction(def, tasks, pending.args);
         } catch (err) {
           pending.failure = err as ApplicationFailure;
           pending.done = true;
@@ -349,7 +330,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   }
   await acts.completeRequest({ requestId: input.requestId, status });
   for (const p of inbox.splice(0)) {
-    p.failure = refusal('TASK_NOT_OPEN', 'The task is no longer open');
+    p.failure = taskNotOpen();
     p.done = true;
   }
   rest();
