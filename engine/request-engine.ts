@@ -20,6 +20,7 @@ import {
 import { DUE_DATE_CHANGED } from '../domain/requests';
 import type { ProcessDefinition, TaskRoleType } from '../domain/process-definition';
 import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
+import { TaskNotices } from './task-notices';
 import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 import type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
 import {
@@ -225,41 +226,25 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
 
     // Durable timers: the reminders still ahead of the due time, and the overdue notice. A changed
     // due date plans them again.
-    const plan = (dueAt: string | null) => {
-      if (dueAt === null) return [];
-      const due = Date.parse(dueAt);
-      const reminders = task.remindBeforeMs.map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: due - before })).filter((n) => n.at > Date.now());
-      return [...reminders, { kind: 'OVERDUE', at: due }].sort((a, b) => a.at - b.at);
-    };
-    let armedFor = task.dueAt;
-    let notices = plan(armedFor);
-    const send = (kind: string) => acts.sendTaskNotice({ taskId: task.taskId, kind, dueAt: armedFor! });
-    // A task that opens (or is moved) overdue says so at once, not on a timer a quick transition
-    // would cancel. Only the overdue notice can be due then: the reminders before it are dropped.
-    const sendOverdueNow = async () => {
-      if (notices[0] && notices[0].at <= Date.now()) await send(notices.shift()!.kind);
-    };
+    const notices = new TaskNotices(task);
     const pickable = () => inbox.some((p) => p.args.taskId === task.taskId);
-    const moved = () => task.dueAt !== armedFor;
-    const woken = () => pickable() || moved();
+    const woken = () => pickable() || notices.moved();
 
     awaited.add(task.taskId);
     try {
-      await sendOverdueNow();
+      await notices.sendOverdueNow();
       for (;;) {
         rest();
-        const next = notices[0];
+        const next = notices.next;
         const arrived = next ? await condition(woken, Math.max(1, next.at - Date.now())) : await condition(woken).then(() => true);
         await condition(tryAcquire);
-        if (moved()) {
-          armedFor = task.dueAt;
-          notices = plan(armedFor);
-          await sendOverdueNow();
+        if (notices.moved()) {
+          notices.rearm();
+          await notices.sendOverdueNow();
           continue;
         }
         if (!arrived) {
-          notices.shift();
-          await send(next!.kind);
+          await notices.sendNext();
           continue;
         }
         const pending = inbox.splice(inbox.findIndex((p) => p.args.taskId === task.taskId), 1)[0];
