@@ -9,17 +9,16 @@
 import {
   ActivityFailure,
   ApplicationFailure,
-  CancellationScope,
   allHandlersFinished,
   condition,
   isCancellation,
   patched,
   setHandler,
-  workflowInfo,
 } from '@temporalio/workflow';
 import { DUE_DATE_CHANGED } from '../domain/requests';
-import type { ProcessDefinition, TaskRoleType } from '../domain/process-definition';
+import type { ProcessDefinition } from '../domain/process-definition';
 import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
+import { RequestRun, type OpenTask } from './request-run';
 import { TaskNotices } from './task-notices';
 import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 import type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
@@ -31,10 +30,7 @@ import {
   taskActionUpdate,
   terminateRequestSignal,
   type Actor,
-  type OpenTaskView,
   type RequestInput,
-  type RequestSnapshot,
-  type TaskActionArgs,
 } from '../domain/request-messages';
 
 export type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
@@ -42,60 +38,23 @@ export { ONE_WRITE_PATCH } from './request-activities';
 
 const acts = requestActivities;
 
-interface OpenTask extends OpenTaskView {
-  roleType: TaskRoleType;
-  supporting: boolean;
-  /** Reminders this long before the due time. */
-  remindBeforeMs: number[];
-}
-
-interface Pending {
-  args: TaskActionArgs;
-  done: boolean;
-  failure?: ApplicationFailure;
-}
-
 export interface RunOptions {
   /** Runs before the request row is written (e.g. to create the account the request belongs to). */
   prepare?: () => Promise<void>;
 }
 
 export async function runRequest(input: RequestInput, def: ProcessDefinition, program: RequestProgram, options: RunOptions = {}): Promise<string> {
-  const tasks = new Map<number, OpenTask>();
-  const awaited = new Set<number>();
-  const assignees: Partial<Record<TaskRoleType, string>> = {};
-  Object.assign(assignees, input.assignees ?? {});
-  if (input.startedBy) assignees[input.startedBy.roleType] = input.startedBy.userId;
-  let status = 'IN_PROGRESS';
-  let seq = 0;
-  const key = () => `${workflowInfo().runId}:${++seq}`;
-
-  // Held by the program from the start until it first waits for a person.
-  let busy = true;
-  // True while an assignment handler (not the program) holds the lock.
-  let handlerHolds = false;
-  // Check-and-set inside the predicate: conditions are evaluated one after another, so only one
-  // waiter can take the lock in an activation.
-  const tryAcquire = () => (busy ? false : (busy = true));
-  const inbox: Pending[] = [];
-  const applied: Pending[] = [];
-  const rest = () => {
-    for (const p of applied.splice(0)) p.done = true;
-    busy = false;
-  };
-
-  const snapshot = (): RequestSnapshot => ({
-    requestId: input.requestId,
-    status,
-    tasks: [...tasks.values()].map(({ taskId, taskType, assignee, dueAt }) => ({ taskId, taskType, assignee, dueAt })),
-  });
+  const run = new RequestRun(input, def);
+  const { tasks, awaited, assignees, inbox, lock } = run;
+  const key = () => run.stepKey();
+  const snapshot = () => run.snapshot();
+  const rest = () => run.rest();
 
   // Handlers first: an update arriving before they exist would be rejected.
   setHandler(
     taskActionUpdate,
     async (args) => {
-      const pending: Pending = { args, done: false };
-      inbox.push(pending);
+      const pending = inbox.add(args);
       await condition(() => pending.done);
       if (pending.failure) throw pending.failure;
       return snapshot();
@@ -106,11 +65,10 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   setHandler(
     assignTaskUpdate,
     async (args) => {
-      await condition(tryAcquire);
-      handlerHolds = true;
+      await lock.acquire();
+      lock.handlerHolds();
       try {
-        const task = tasks.get(args.taskId);
-        if (!task) throw taskNotOpen();
+        const task = run.openTask(args.taskId);
         // The request's other open tasks of the same role follow (reference §3.4); a helper's task
         // is assigned on its own.
         const siblings = task.supporting ? [task] : [...tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
@@ -121,7 +79,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         else delete assignees[task.roleType];
         return snapshot();
       } finally {
-        handlerHolds = false;
+        lock.handlerDone();
         rest();
       }
     },
@@ -139,18 +97,17 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   setHandler(
     changeDueDateUpdate,
     async (args) => {
-      await condition(tryAcquire);
-      handlerHolds = true;
+      await lock.acquire();
+      lock.handlerHolds();
       try {
-        const task = tasks.get(args.taskId);
-        if (!task) throw taskNotOpen();
+        const task = run.openTask(args.taskId);
         const previous = task.dueAt;
         await acts.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt });
         task.dueAt = args.dueAt;
         await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: DUE_DATE_CHANGED, payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous }, submitter: args.actor });
         return snapshot();
       } finally {
-        handlerHolds = false;
+        lock.handlerDone();
         rest();
       }
     },
@@ -163,19 +120,17 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   );
 
   setHandler(settledUpdate, async () => {
-    await condition(() => !busy && !inbox.some((p) => awaited.has(p.args.taskId)));
+    await condition(() => lock.isFree() && !inbox.hasActionForAny(awaited));
     return snapshot();
   });
   setHandler(requestStateQuery, snapshot);
 
   // Ending the request from outside (an account closure): the program is cancelled wherever it
   // waits, and the request ends TERMINATED below.
-  const programScope = new CancellationScope();
-  let termination: { reason: string } | null = null;
   setHandler(terminateRequestSignal, (args) => {
-    if (termination || status !== 'IN_PROGRESS') return;
-    termination = args;
-    programScope.cancel();
+    if (run.termination || run.status !== 'IN_PROGRESS') return;
+    run.termination = args;
+    run.programScope.cancel();
   });
 
   async function open(spec: UserTaskSpec) {
@@ -227,7 +182,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     // Durable timers: the reminders still ahead of the due time, and the overdue notice. A changed
     // due date plans them again.
     const notices = new TaskNotices(task);
-    const pickable = () => inbox.some((p) => p.args.taskId === task.taskId);
+    const pickable = () => inbox.hasActionFor(task.taskId);
     const woken = () => pickable() || notices.moved();
 
     awaited.add(task.taskId);
@@ -237,7 +192,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         rest();
         const next = notices.next;
         const arrived = next ? await condition(woken, Math.max(1, next.at - Date.now())) : await condition(woken).then(() => true);
-        await condition(tryAcquire);
+        await lock.acquire();
         if (notices.moved()) {
           notices.rearm();
           await notices.sendOverdueNow();
@@ -247,14 +202,13 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
           await notices.sendNext();
           continue;
         }
-        const pending = inbox.splice(inbox.findIndex((p) => p.args.taskId === task.taskId), 1)[0];
+        const pending = inbox.takeFor(task.taskId);
         let actionInput: unknown;
         try {
           // Checked again: an assignment may have changed things since the validator ran.
           actionInput = checkTaskAction(def, tasks, pending.args);
         } catch (err) {
-          pending.failure = err as ApplicationFailure;
-          pending.done = true;
+          inbox.refuse(pending, err as ApplicationFailure);
           continue;
         }
         const by: Actor = { userId: pending.args.actor.userId, fullName: pending.args.actor.fullName, audit: pending.args.actor.audit };
@@ -267,13 +221,12 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         } catch (err) {
           // Saved again since the API checked it: the caller must look at it afresh.
           if (!(err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'STALE_TASK')) throw err;
-          pending.failure = refusal('STALE_TASK', err.cause.message);
-          pending.done = true;
+          inbox.refuse(pending, refusal('STALE_TASK', err.cause.message));
           continue;
         }
         tasks.delete(task.taskId);
         if (!oneWrite && action.timeline) await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: action.timeline, payload: action.snapshot ? draft : actionInput, submitter: by });
-        applied.push(pending);
+        inbox.markApplied(pending);
         return { taskId: task.taskId, actionType: pending.args.actionType, input: actionInput, by, draft, at: pending.args.at ?? new Date().toISOString() };
       }
     } finally {
@@ -303,22 +256,19 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   });
   if (!oneWrite && startedEntry) await ctx.recordAction(startedEntry.type, startedEntry.payload, startedEntry.submitter);
   try {
-    status = await programScope.run(() => program(ctx));
+    run.status = await run.programScope.run(() => program(ctx));
   } catch (err) {
-    if (!termination || !isCancellation(err)) throw err;
+    if (!run.termination || !isCancellation(err)) throw err;
     // The program held the lock unless it was waiting for a person or an assignment held it.
-    if (!handlerHolds) busy = false;
-    await condition(tryAcquire);
+    lock.releaseCancelledProgram();
+    await lock.acquire();
     tasks.clear();
-    await acts.terminateRequest({ key: key(), requestId: input.requestId, reason: (termination as { reason: string }).reason });
-    status = 'TERMINATED';
+    await acts.terminateRequest({ key: key(), requestId: input.requestId, reason: run.termination.reason });
+    run.status = 'TERMINATED';
   }
-  await acts.completeRequest({ requestId: input.requestId, status });
-  for (const p of inbox.splice(0)) {
-    p.failure = taskNotOpen();
-    p.done = true;
-  }
+  await acts.completeRequest({ requestId: input.requestId, status: run.status });
+  inbox.refuseAllWaiting(taskNotOpen);
   rest();
   await condition(allHandlersFinished);
-  return status;
+  return run.status;
 }
