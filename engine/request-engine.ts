@@ -13,25 +13,15 @@ import {
   condition,
   isCancellation,
   patched,
-  setHandler,
 } from '@temporalio/workflow';
-import { DUE_DATE_CHANGED } from '../domain/requests';
 import type { ProcessDefinition } from '../domain/process-definition';
 import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
+import { installRequestHandlers } from './request-handlers';
 import { RequestRun, type OpenTask } from './request-run';
 import { TaskNotices } from './task-notices';
 import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 import type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
-import {
-  assignTaskUpdate,
-  changeDueDateUpdate,
-  requestStateQuery,
-  settledUpdate,
-  taskActionUpdate,
-  terminateRequestSignal,
-  type Actor,
-  type RequestInput,
-} from '../domain/request-messages';
+import type { Actor, RequestInput } from '../domain/request-messages';
 
 export type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
 export { ONE_WRITE_PATCH } from './request-activities';
@@ -47,91 +37,10 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   const run = new RequestRun(input, def);
   const { tasks, awaited, assignees, inbox, lock } = run;
   const key = () => run.stepKey();
-  const snapshot = () => run.snapshot();
   const rest = () => run.rest();
 
   // Handlers first: an update arriving before they exist would be rejected.
-  setHandler(
-    taskActionUpdate,
-    async (args) => {
-      const pending = inbox.add(args);
-      await condition(() => pending.done);
-      if (pending.failure) throw pending.failure;
-      return snapshot();
-    },
-    { validator: (args) => void checkTaskAction(def, tasks, args) },
-  );
-
-  setHandler(
-    assignTaskUpdate,
-    async (args) => {
-      await lock.acquire();
-      lock.handlerHolds();
-      try {
-        const task = run.openTask(args.taskId);
-        // The request's other open tasks of the same role follow (reference §3.4); a helper's task
-        // is assigned on its own.
-        const siblings = task.supporting ? [task] : [...tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
-        await acts.assignTasks({ taskIds: siblings.map((t) => t.taskId), assignee: args.assignee });
-        for (const t of siblings) t.assignee = args.assignee;
-        if (task.supporting) return snapshot();
-        if (args.assignee) assignees[task.roleType] = args.assignee;
-        else delete assignees[task.roleType];
-        return snapshot();
-      } finally {
-        lock.handlerDone();
-        rest();
-      }
-    },
-    {
-      validator: (args) => {
-        const task = tasks.get(args.taskId);
-        if (!task) throw taskNotOpen();
-        if (args.assignee === null && task.roleType !== 'REGULATOR') throw refusal('CANNOT_RELEASE', 'Operator tasks cannot be released');
-      },
-    },
-  );
-
-  // A regulator moves a due date: the projection shows it, and the task's wait arms its reminders and
-  // overdue notice again for it (userTask below).
-  setHandler(
-    changeDueDateUpdate,
-    async (args) => {
-      await lock.acquire();
-      lock.handlerHolds();
-      try {
-        const task = run.openTask(args.taskId);
-        const previous = task.dueAt;
-        await acts.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt });
-        task.dueAt = args.dueAt;
-        await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: DUE_DATE_CHANGED, payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous }, submitter: args.actor });
-        return snapshot();
-      } finally {
-        lock.handlerDone();
-        rest();
-      }
-    },
-    {
-      validator: (args) => {
-        if (!tasks.has(args.taskId)) throw taskNotOpen();
-        if (Number.isNaN(Date.parse(args.dueAt))) throw refusal('INVALID_PAYLOAD', 'Enter a real due date');
-      },
-    },
-  );
-
-  setHandler(settledUpdate, async () => {
-    await condition(() => lock.isFree() && !inbox.hasActionForAny(awaited));
-    return snapshot();
-  });
-  setHandler(requestStateQuery, snapshot);
-
-  // Ending the request from outside (an account closure): the program is cancelled wherever it
-  // waits, and the request ends TERMINATED below.
-  setHandler(terminateRequestSignal, (args) => {
-    if (run.termination || run.status !== 'IN_PROGRESS') return;
-    run.termination = args;
-    run.programScope.cancel();
-  });
+  installRequestHandlers(run);
 
   async function open(spec: UserTaskSpec) {
     const taskDef = def.tasks[spec.taskType];
