@@ -1,7 +1,8 @@
 // How the outside reaches a running request: the Updates a person's API call sends (an action on a
-// task, an assignment, a new due date), the `settled` update and the state query the API reads the
-// lists' state by, and the terminate signal. installRequestHandlers registers them all, in one
-// order, before the run's first await: an update arriving before its handler exists is rejected.
+// task, an assignment, a new due date), the `settled` update and the `requestState` query by which
+// the API waits for and reads the request's state, and the terminate signal. installRequestHandlers
+// registers them all, in one order, before the run's first await: an update arriving before its
+// handler exists is rejected.
 //
 // The assignment and due-date handlers write to the projection, so they take the run's lock
 // (request-lock.ts) and leave the run at rest when done. A task action is only left in the inbox:
