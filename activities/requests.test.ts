@@ -1,4 +1,4 @@
-// The engine's merged writes against the real database (engine/request-engine.ts, ONE_WRITE_PATCH):
+// The engine's merged writes against the real database (engine/request-activities.ts, ONE_WRITE_PATCH):
 // a task's closing and its timeline entry are one transaction, as are a request's row and its first
 // entry. An activity runs at least once, so a retry must write nothing more; a refused closing
 // (the task was saved again since the caller looked) must write nothing at all.
