@@ -46,6 +46,8 @@ export async function userTask(run: RequestRun, spec: UserTaskSpec): Promise<Tra
         await notices.sendNext();
         continue;
       }
+      // Woken by a due date that moved and moved back before the lock was free: nothing to pick up.
+      if (!run.inbox.hasActionFor(task.taskId)) continue;
       const pending = run.inbox.takeFor(task.taskId);
       const checked = checkAtPickUp(run, pending);
       if (!checked) continue;
