@@ -97,6 +97,12 @@ export type OperatorUserInvitationDto = v.InferOutput<typeof operatorUserInvitat
 
 export const contactTypes = ['PRIMARY', 'SECONDARY', 'SERVICE', 'FINANCIAL'] as const;
 export type ContactType = (typeof contactTypes)[number];
+export const contactLabels: Record<ContactType, string> = {
+  PRIMARY: 'Primary contact',
+  SECONDARY: 'Secondary contact',
+  SERVICE: 'Service contact',
+  FINANCIAL: 'Financial contact',
+};
 
 const userId = requiredText(userMessages.userId, { maxLength: 255 });
 const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStatus);

@@ -185,7 +185,9 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         // The request's other open tasks of the same role follow (reference §3.4); a helper's task
         // is assigned on its own.
         const siblings = task.supporting ? [task] : [...tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
-        await acts.assignTasks({ taskIds: siblings.map((t) => t.taskId), assignee: args.assignee });
+        // The one who assigns is the audit trail's actor of the change (activities/audit-context.ts);
+        // an extra argument leaves the workflow's commands as they were.
+        await acts.assignTasks({ taskIds: siblings.map((t) => t.taskId), assignee: args.assignee, actor: args.actor });
         for (const t of siblings) t.assignee = args.assignee;
         if (task.supporting) return snapshot();
         if (args.assignee) assignees[task.roleType] = args.assignee;
@@ -216,7 +218,7 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         const task = tasks.get(args.taskId);
         if (!task) throw refusal('TASK_NOT_OPEN', 'The task is no longer open');
         const previous = task.dueAt;
-        await acts.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt });
+        await acts.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt, actor: args.actor });
         task.dueAt = args.dueAt;
         await acts.recordRequestAction({ key: key(), requestId: input.requestId, type: DUE_DATE_CHANGED, payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous }, submitter: args.actor });
         return snapshot();
@@ -350,7 +352,8 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
         const timeline = oneWrite && action.timeline ? { key: key(), requestId: input.requestId, type: action.timeline, payload: actionInput, snapshot: !!action.snapshot, submitter: by } : undefined;
         let draft: Record<string, unknown>;
         try {
-          draft = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version, timeline })) ?? {};
+          // `by` credits the closing to whoever acted, in the audit trail, also when no timeline entry goes with it.
+          draft = (await acts.closeTask({ taskId: task.taskId, version: pending.args.version, timeline, by })) ?? {};
         } catch (err) {
           // Saved again since the API checked it: the caller must look at it afresh.
           if (!(err instanceof ActivityFailure && err.cause instanceof ApplicationFailure && err.cause.type === 'STALE_TASK')) throw err;

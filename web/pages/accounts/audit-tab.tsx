@@ -8,10 +8,10 @@ import type { AuditEntriesPage, AuditEntryDto } from '../../../domain/audit';
 
 const PAGE_SIZE = 20;
 
-function who(entry: AuditEntryDto): string {
-  if (!entry.actor) return 'The system';
-  const name = entry.actor.name ?? entry.actor.userId;
-  return entry.actor.authority ? `${name} (${entry.actor.authority})` : name;
+/** The authority the actor acted with ('Advanced user'), or the service when no one acted. */
+function actingAs(entry: AuditEntryDto): string {
+  if (!entry.actor) return 'The service, on its own';
+  return entry.actor.actingAs ?? 'User';
 }
 
 export function AuditTab({ accountId }: { accountId: number }) {
@@ -40,8 +40,8 @@ export function AuditTab({ accountId }: { accountId: number }) {
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
               <th scope="col" className="govuk-table__header">When</th>
-              <th scope="col" className="govuk-table__header">Who</th>
-              <th scope="col" className="govuk-table__header">What</th>
+              <th scope="col" className="govuk-table__header">What happened</th>
+              <th scope="col" className="govuk-table__header">Acting as</th>
               <th scope="col" className="govuk-table__header">From</th>
             </tr>
           </thead>
@@ -49,11 +49,11 @@ export function AuditTab({ accountId }: { accountId: number }) {
             {data.auditEntries.map((e) => (
               <tr key={e.id} className="govuk-table__row">
                 <td className="govuk-table__cell">{dateTime(e.at)}</td>
-                <td className="govuk-table__cell">{who(e)}</td>
                 <td className="govuk-table__cell">
                   {e.description}
                   {e.requestId ? <span className="govuk-body-s govuk-!-display-block govuk-!-margin-bottom-0">Request {e.requestId}</span> : null}
                 </td>
+                <td className="govuk-table__cell">{actingAs(e)}</td>
                 <td className="govuk-table__cell">{e.address ?? (e.source === 'api' ? 'Unknown' : 'Automatic')}</td>
               </tr>
             ))}
