@@ -141,7 +141,7 @@ export default function RequestPage() {
         </>
       ) : null}
       <Submissions requestType={request.type} entries={timeline} />
-      <Timeline entries={timeline} />
+      <Timeline entries={timeline} inProgress={request.status === 'IN_PROGRESS'} />
       {answers.length ? (
         <>
           <h2 className="govuk-heading-m">What was submitted</h2>
