@@ -143,6 +143,7 @@ function otherChanges(details: AuditDetails, except: string[] = []): string | nu
 }
 
 const quoted = (text: string) => `‘${text}’`;
+const INVITATION = ['invitation_token_hash', 'invitation_expires_at', 'invited_profile', 'invited_email'];
 
 function change(entity: string, col: string, details: AuditDetails, names: AuditNames): { from: string; to: string } | null {
   const v = details.values?.[col] as Change | undefined;
@@ -173,10 +174,10 @@ function account(row: AuditRow, names: AuditNames): Said {
   if (row.operation !== 'UPDATE') return plain('The account', row);
   const status = change('accounts', 'status', row.details, names);
   const others = otherChanges(row.details);
-  const statusPart = status ? `status from ${status.from} to ${status.to}` : null;
-  if (statusPart && !others) return { did: `changed the account ${statusPart}`, happened: `Account ${statusPart.replace(/^status/, 'status changed')}` };
-  const parts = [statusPart, others].filter(Boolean).join(' and its ');
-  return { did: `changed the account’s ${parts}`, happened: `Account’s ${parts} changed` };
+  const from = status ? `from ${status.from} to ${status.to}` : '';
+  if (status && !others) return { did: `changed the account status ${from}`, happened: `Account status changed ${from}` };
+  if (status) return { did: `changed the account’s ${others}, and its status ${from}`, happened: `Account’s ${others} changed, and its status changed ${from}` };
+  return { did: `changed the account’s ${others ?? 'details'}`, happened: `Account’s ${others ?? 'details'} changed` };
 }
 
 function authority(row: AuditRow, names: AuditNames): Said {
@@ -188,14 +189,16 @@ function authority(row: AuditRow, names: AuditNames): Said {
     return { did: `added ${user} to the account (${role}${status})`, happened: `${user} added to the account (${role}${status})` };
   }
   if (row.operation === 'DELETE') return { did: `removed ${user} from the account`, happened: `${user} removed from the account` };
-  const said = [['status', 'status'], ['code', 'role']]
-    .map(([col, noun]) => [noun, change('authorities', col!, row.details, names)] as const)
-    .filter(([, c]) => c)
-    .map(([noun, c]) => `${noun} from ${c!.from} to ${c!.to}`);
-  const others = otherChanges(row.details);
-  if (others) said.push(others);
-  const what = said.join(' and ') || 'authority';
-  return { did: `changed ${user}’s ${what}`, happened: `${user}’s ${what} changed` };
+  const parts: Said[] = [];
+  for (const [col, noun] of [['status', 'status'], ['code', 'role']] as const) {
+    const c = change('authorities', col, row.details, names);
+    if (c) parts.push({ did: `changed ${user}’s ${noun} from ${c.from} to ${c.to}`, happened: `${user}’s ${noun} changed from ${c.from} to ${c.to}` });
+  }
+  // An invitation accepted or ended goes with a change of status: that says it.
+  const others = otherChanges(row.details, parts.length ? INVITATION : []);
+  if (others) parts.push({ did: `changed ${user}’s ${others}`, happened: `${user}’s ${others} changed` });
+  if (parts.length === 0) return { did: `changed ${user}’s authority`, happened: `${user}’s authority changed` };
+  return { did: parts.map((p) => p.did).join(' and '), happened: parts.map((p) => p.happened).join('; ') };
 }
 
 function contact(row: AuditRow, names: AuditNames): Said {
