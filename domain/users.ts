@@ -11,7 +11,8 @@ export const userMessages = {
   phoneNumber: 'Enter your phone number',
   phoneNumberInvalid: 'Enter a valid phone number',
   email: 'Enter an email address',
-  roleCode: 'Select a role',
+  // The invite and change forms ask for it as 'User type'.
+  roleCode: 'Select a user type',
   line1: 'Enter the first line of the address',
   city: 'Enter the town or city',
   postcode: 'Enter the postcode',
