@@ -1,6 +1,7 @@
 // The request page against a mocked API: what a reader comes for comes first (status, submissions
 // with their documents, the timeline), and what was last submitted follows, one closed section at a
-// time, so a long report does not push the documents and the timeline thousands of pixels down.
+// time, so a long report does not push the documents and the timeline thousands of pixels down;
+// a phone number in them reads as one number with its country code.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
@@ -51,5 +52,8 @@ it('puts the status, the documents and the timeline first, and the answers behin
   expect(details.every((d) => !d.open)).toBe(true);
   await userEvent.setup().click(details[0]!.querySelector('summary')!);
   expect(details[0]!.open).toBe(true);
+  // A phone number reads as one: '+44 1228 960123', not '44' on a line of its own.
+  const phone = screen.getAllByText('Phone number').find((key) => key.closest('details'));
+  expect(phone!.nextElementSibling!.textContent).toBe('+44 1228 960123');
   expect(await axeViolations(container)).toEqual([]);
 });
