@@ -38,7 +38,7 @@ it('puts the status, the documents and the timeline first, and the answers behin
       </Route>
     </Router>,
   );
-  await screen.findByRole('link', { name: 'NOC000042-P3 Phase 3 Notification.pdf (download)' }, { timeout: 5000 });
+  await screen.findByRole('link', { name: 'NOC000042-P3 Phase 3 Notification.pdf (download)' }, { timeout: 30_000 }); // a whole notification's answers: slow on a loaded machine
   expect(screen.getByText('Completed')).toBeInTheDocument();
   const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
   expect(headings).toEqual(['Submissions and documents', 'Timeline', 'What was submitted']);
