@@ -24,7 +24,7 @@ interface RequestInfo {
   submissionDate: string | null;
 }
 
-const statusLabel = (s: string) => requestStatusLabels[s as RequestStatus] ?? s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+const statusLabel = (s: string) => requestStatusLabels[s as RequestStatus] ?? s;
 
 export function requestTitle(type: string): string {
   return processFor(type)?.title ?? type;
