@@ -131,6 +131,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   const answers = regulatorPage.locator('h2:text-is("What was submitted") ~ details');
   await answers.locator('summary', { hasText: 'Reporting obligation' }).click();
   await answers.getByText(notQualifying.noQualificationReason).waitFor();
+  if (process.env.E2E_SHOTS) await regulatorPage.screenshot({ path: `${process.env.E2E_SHOTS}/request-page-1280.png`, fullPage: true });
   await expectAccessible(regulatorPage);
   await regulatorPage.getByRole('link', { name: 'Return to participant for changes' }).click();
   await regulatorPage.getByRole('heading', { name: 'Are you sure you want to return this notification to the participant for changes?' }).waitFor();
