@@ -11,6 +11,7 @@ import { competentAuthorityLabels, operatorRoles, type CompetentAuthority } from
 import { organisationId } from '../domain/requests';
 import type { OrganisationDetails } from '../domain/accounts';
 import { moveToHistory } from './requests';
+import type { Actor } from '../domain/request-messages';
 
 /** The account part of an application, as the request payload holds it. */
 export interface ApplicationAccount extends OrganisationDetails {
@@ -68,8 +69,10 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
     /**
      * AWAITING_APPROVAL → LIVE with any amendments, the applicant as ACTIVE Advanced user and
      * primary contact. The database refuses a second LIVE account with the same registration number.
+     * `by` (the reviewer who approved), here and in denyAccount and closeAccount, is read only by the
+     * audit context (activities/audit-context.ts).
      */
-    async activateAccount(args: { accountId: number; applicantId: string; amended: OrganisationDetails | null; verified: boolean }): Promise<Activation> {
+    async activateAccount(args: { accountId: number; applicantId: string; amended: OrganisationDetails | null; verified: boolean; by?: Actor }): Promise<Activation> {
       return db.transaction(async (trx) => {
         const account = await trx('accounts').where({ id: args.accountId }).forUpdate().first();
         if (account.status === 'LIVE') return { activated: true };
@@ -120,7 +123,7 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /** AWAITING_APPROVAL → DENIED, telling the applicant why. */
-    async denyAccount(args: { accountId: number; applicantId: string; reason: string; amended: OrganisationDetails | null }): Promise<void> {
+    async denyAccount(args: { accountId: number; applicantId: string; reason: string; amended: OrganisationDetails | null; by?: Actor }): Promise<void> {
       await db.transaction(async (trx) => {
         const account = await trx('accounts').where({ id: args.accountId }).forUpdate().first();
         if (account.status !== 'AWAITING_APPROVAL') return;
@@ -143,7 +146,7 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
      * LIVE → CLOSED, e-mailing every operator user of the account. Returns the account's other
      * requests still IN_PROGRESS, for the closure workflow to end.
      */
-    async closeAccount(args: { accountId: number; requestId: string; reason: string }): Promise<string[]> {
+    async closeAccount(args: { accountId: number; requestId: string; reason: string; by?: Actor }): Promise<string[]> {
       return db.transaction(async (trx) => {
         const account = await trx('accounts').where({ id: args.accountId }).forUpdate().first();
         if (account.status === 'LIVE') {

@@ -191,8 +191,9 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
      * Moves a finished task to the history and forgets who had opened it. Returns its saved payload.
      * With a version, the task closes only if it is still the one the caller checked. With a
      * timeline entry, the entry is written in the same transaction (one write per transition).
+     * `by` (who acted) is read only by the audit context.
      */
-    async closeTask(args: { taskId: number; version?: number; timeline?: ClosingActionArgs }): Promise<Record<string, unknown>> {
+    async closeTask(args: { taskId: number; version?: number; timeline?: ClosingActionArgs; by?: Actor }): Promise<Record<string, unknown>> {
       return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
         let saved: Record<string, unknown>;
@@ -225,8 +226,11 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       });
     },
 
-    /** Sets (or clears) the assignee of tasks, e-mailing whoever newly receives one. */
-    async assignTasks(args: { taskIds: number[]; assignee: string | null }): Promise<void> {
+    /**
+     * Sets (or clears) the assignee of tasks, e-mailing whoever newly receives one. `actor` (who
+     * assigned) is read only by the audit context the activity runs in.
+     */
+    async assignTasks(args: { taskIds: number[]; assignee: string | null; actor?: Actor }): Promise<void> {
       await db.transaction(async (trx) => {
         const changed = await trx('request_tasks')
           .whereIn('id', args.taskIds)
@@ -237,8 +241,11 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       });
     },
 
-    /** Moves a task's due date (an extension): the exact moment and the calendar day the lists show. */
-    async setTaskDueDate(args: { taskId: number; dueAt: string }): Promise<void> {
+    /**
+     * Moves a task's due date (an extension): the exact moment and the calendar day the lists show.
+     * `actor` (the regulator) is read only by the audit context.
+     */
+    async setTaskDueDate(args: { taskId: number; dueAt: string; actor?: Actor }): Promise<void> {
       await db('request_tasks')
         .where({ id: args.taskId })
         .update({ due_at: args.dueAt, due_date: db.raw(`(?::timestamptz at time zone 'Europe/London')::date`, [args.dueAt]) });

@@ -6,7 +6,15 @@ export interface AuditEntryDto {
   /** When (ISO). */
   at: string;
   /** Who: null for the system (a schedule, a workflow acting on its own). */
-  actor: { userId: string; name: string | null; roleType: string | null; authority: string | null } | null;
+  actor: {
+    userId: string;
+    name: string | null;
+    roleType: string | null;
+    /** The authority as recorded: 'operator_admin on account 12', 'regulator of ENGLAND'. */
+    authority: string | null;
+    /** The same in words: 'Advanced user', 'Regulator, Environment Agency'. */
+    actingAs: string | null;
+  } | null;
   /** The caller's network address, when the change came from a request. */
   address: string | null;
   /** api, workflow or system. */
@@ -19,7 +27,10 @@ export interface AuditEntryDto {
   entityKey: string | null;
   requestId: string | null;
   details: AuditDetails;
-  /** The entry in words, e.g. 'Account note added', 'Account changed: status AWAITING_APPROVAL → LIVE'. */
+  /**
+   * The entry as a sentence, with names and labels rather than ids and codes, e.g. 'Olu Operator added
+   * a note to the account', 'Account status changed from Awaiting approval to Live'.
+   */
   description: string;
 }
 

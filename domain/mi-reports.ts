@@ -150,6 +150,21 @@ export const SQL_QUERY_MAX = 10000;
 /** REPORT1001 (reference §1.7): the database refused or gave up on the query; its own message follows. */
 export const CUSTOM_QUERY_FAILED = 'Custom query could not be executed';
 
+/**
+ * What a custom query may be, said when the database refuses one that is not (api/mi-reports/
+ * custom-query-errors.ts): one SELECT over the listed tables (customReportTables).
+ */
+export const customQueryRefusals = {
+  changes: (keyword: string, what: 'data' | 'the database') => `Only a SELECT query can be run: ${keyword} changes ${what}`,
+  notSelect: (keyword: string) => `Only a SELECT query can be run, not ${keyword}`,
+  changesInWith: 'Only a SELECT query can be run: a WITH part that changes data is refused',
+  locks: 'Only a SELECT query that only reads can be run: this one would change or lock rows',
+  oneAtATime: 'Run one query at a time: the text holds more than one statement',
+  notListed: (name: string, example: string) => `${name} cannot be read: select from the listed tables, e.g. ${example}`,
+  noSuchTable: (name: string, example: string) => `There is no table called ${name}: select from the listed tables, e.g. ${example}`,
+  function: (name: string) => `${name} cannot be used in a custom query: select from the listed tables`,
+};
+
 // The custom query's limits beyond its rows (MI_REPORT_ROW_LIMIT) and its time a statement
 // (MI_REPORT_TIMEOUT_MS), project issue 27: what one query may make the web process hold, send and
 // write, and how many one person may run at once. Sizes are of the values as text, in bytes.

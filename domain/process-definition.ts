@@ -167,6 +167,11 @@ export interface TimelineEntryDefinition {
   document?: 'Submitted' | 'Application approved' | 'Application rejected' | 'Account closed';
   /** Its document goes to whoever started the request too (an applicant gets the decision on their application). */
   documentToStarter?: boolean;
+  /**
+   * The request ended cancelled with it. A cancelled request started again keeps its id (the spec's),
+   * so its timeline holds each start's entries: the timeline shows them apart, a start after each such entry.
+   */
+  endsRun?: boolean;
 }
 
 /** A row of a submission's summary and document: the question and its answer's lines. */

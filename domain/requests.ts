@@ -5,6 +5,14 @@ import type { TimelineEntryDefinition } from './process-definition';
 
 export const requestStatuses = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'APPROVED', 'REJECTED', 'TERMINATED'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
+export const requestStatusLabels: Record<RequestStatus, string> = {
+  IN_PROGRESS: 'In progress',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  TERMINATED: 'Terminated',
+};
 
 /** A task saved (or closed) by someone else since the caller last read it: reload and try again. */
 export const STALE_TASK_MESSAGE = 'The task was changed by someone else. Reload it and try again.';

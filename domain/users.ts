@@ -11,7 +11,8 @@ export const userMessages = {
   phoneNumber: 'Enter your phone number',
   phoneNumberInvalid: 'Enter a valid phone number',
   email: 'Enter an email address',
-  roleCode: 'Select a role',
+  // The invite and change forms ask for it as 'User type'.
+  roleCode: 'Select a user type',
   line1: 'Enter the first line of the address',
   city: 'Enter the town or city',
   postcode: 'Enter the postcode',
@@ -97,6 +98,12 @@ export type OperatorUserInvitationDto = v.InferOutput<typeof operatorUserInvitat
 
 export const contactTypes = ['PRIMARY', 'SECONDARY', 'SERVICE', 'FINANCIAL'] as const;
 export type ContactType = (typeof contactTypes)[number];
+export const contactLabels: Record<ContactType, string> = {
+  PRIMARY: 'Primary contact',
+  SECONDARY: 'Secondary contact',
+  SERVICE: 'Service contact',
+  FINANCIAL: 'Financial contact',
+};
 
 const userId = requiredText(userMessages.userId, { maxLength: 255 });
 const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStatus);

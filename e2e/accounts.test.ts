@@ -106,6 +106,38 @@ it('takes an application through review and approval to a live account whose adm
   await operator.getByRole('row').filter({ hasText: colleague.email }).getByText('Active').waitFor();
   expect(await e2eDb()('authorities').where({ user_id: colleague.id, account_id: accountId }).first('status')).toEqual({ status: 'ACTIVE' });
   expect(operatorErrors).toEqual([]);
+
+  // The regulator reads all of it in the account's audit trail, in sentences: names, not ids; labels, not codes.
+  for (const viewport of [viewports.desktop, viewports.mobile]) {
+    await regulator.setViewportSize(viewport);
+    await regulator.goto(`${baseUrl()}/accounts/${accountId}`);
+    await regulator.getByRole('tab', { name: 'Audit trail' }).click();
+    const panel = regulator.getByRole('tabpanel');
+    await panel.getByText(`Ada Applicant changed Cai Colleague’s status from Accepted to Active`).waitFor();
+    // Every page of it.
+    let said = '';
+    for (let page = 1; ; page++) {
+      said += (await panel.getByRole('table').textContent()) ?? '';
+      expect(await regulator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await axeViolations(regulator)).toEqual([]);
+      if (process.env.E2E_SHOTS) await regulator.screenshot({ path: `${process.env.E2E_SHOTS}/audit-trail-application-${viewport.width}-${page}.png`, fullPage: true });
+      const next = panel.getByRole('link', { name: /Next/ });
+      if ((await next.count()) === 0) break;
+      const first = await panel.getByRole('row').nth(1).textContent();
+      await next.click();
+      await regulator.waitForFunction((text) => document.querySelectorAll('[role=tabpanel] tr')[1]?.textContent !== text, first);
+    }
+    for (const text of [
+      'Rhys Reviewer assigned ‘Review organisation account application’ to themselves',
+      'Rhys Reviewer completed the task ‘Review organisation account application’',
+      // The reviewer amended the registered name before approving.
+      'Rhys Reviewer changed the account’s name, and its status from Awaiting approval to Live',
+      'Organisation account approved by Rhys Reviewer',
+      'Cai Colleague’s status changed from Awaiting confirmation to Accepted',
+    ])
+      expect(said).toContain(text);
+    expect(said).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|[A-Z]{2,}_[A-Z]{2,}|\b(LIVE|ACTIVE|AWAITING_APPROVAL)\b|→/);
+  }
 });
 
 /** The newest e-mail to `to` whose subject matches. */

@@ -1,6 +1,7 @@
 // The audit trail in a real browser: an operator adds a note on their account; a regulator opens the
-// account's Audit trail tab and sees it — who, as which authority, what, when, from where — at
-// both widths with no axe violations; the operator has no such tab.
+// account's Audit trail tab and sees it as a sentence — who did what, acting as which authority,
+// when, from where, with names and labels rather than ids and codes — at both widths with no axe
+// violations; the operator has no such tab.
 import { axeViolations, baseUrl, viewports, watchConsole } from '../test/browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
 import { useBrowser } from '../test/e2e-browser';
@@ -34,11 +35,15 @@ it('shows a regulator who changed the account, and shows operators no audit tab'
     await regulator.setViewportSize(viewport);
     await regulator.goto(`${baseUrl()}/accounts/${accountId}`);
     await regulator.getByRole('tab', { name: 'Audit trail' }).click();
-    const row = regulator.getByRole('row').filter({ hasText: 'Account note added' });
+    const row = regulator.getByRole('row').filter({ hasText: 'Olu Operator added a note to the account' });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain(`Olu Operator (operator_admin on account ${accountId})`);
+    await expect(row.textContent()).resolves.toContain('Advanced user');
     await expect(row.textContent()).resolves.toMatch(/127\.0\.0\.1|::1/); // localhost: IPv4 or IPv6
+    // Sentences with names and labels: no user id, no code.
+    const table = (await regulator.getByRole('table').textContent()) ?? '';
+    expect(table).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|[A-Z]{2,}_[A-Z]{2,}|operator_admin|→/);
     expect(await axeViolations(regulator)).toEqual([]);
+    if (process.env.E2E_SHOTS) await regulator.screenshot({ path: `${process.env.E2E_SHOTS}/audit-trail-${viewport.width}.png`, fullPage: true });
     expect(errors).toEqual([]);
   }
 }, 120_000);

@@ -127,7 +127,11 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   // The regulator reads what was submitted and returns it for changes.
   const regulatorPage = await as(regulator);
   await regulatorPage.goto(`${baseUrl()}/accounts/${account.id}/workflows/${reference}`);
-  await regulatorPage.getByText(notQualifying.noQualificationReason).first().waitFor();
+  // The answers follow the documents and the timeline, each section closed until opened.
+  const answers = regulatorPage.locator('h2:text-is("What was submitted") ~ details');
+  await answers.locator('summary', { hasText: 'Reporting obligation' }).click();
+  await answers.getByText(notQualifying.noQualificationReason).waitFor();
+  if (process.env.E2E_SHOTS) await regulatorPage.screenshot({ path: `${process.env.E2E_SHOTS}/request-page-1280.png`, fullPage: true });
   await expectAccessible(regulatorPage);
   await regulatorPage.getByRole('link', { name: 'Return to participant for changes' }).click();
   await regulatorPage.getByRole('heading', { name: 'Are you sure you want to return this notification to the participant for changes?' }).waitFor();

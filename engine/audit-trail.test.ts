@@ -68,6 +68,10 @@ it('records the application, approval, report save and submit and the closure, e
     body: { requestTaskId: Number(task.id), requestTaskActionType: 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION', requestTaskActionPayload: { decision: 'APPROVED', reason: 'Checked' } },
   });
   expect(approved.status).toBe(200);
+  // The assignment is the reviewer's, made through their API call, not the workflow's own.
+  expect(await entries({ entity: 'request_tasks', entity_key: String(task.id), operation: 'UPDATE' })).toEqual([
+    expect.objectContaining({ actor_user_id: reviewer.id, source: 'workflow', address: local, details: expect.objectContaining({ values: { assignee: { from: null, to: reviewer.id } } }) }),
+  ]);
   expect(await timelineEntry(requestId, 'ORGANISATION_ACCOUNT_OPENING_APPROVED')).toMatchObject({
     actor_user_id: reviewer.id,
     actor_role_type: 'REGULATOR',
@@ -99,8 +103,28 @@ it('records the application, approval, report save and submit and the closure, e
   // On the account's page, for regulators only.
   const page = await call(reviewer, `/accounts/${accountId}/audit-entries?page=0&size=100`);
   expect(page.status).toBe(200);
-  const said = page.body.auditEntries.map((e: { description: string }) => e.description);
-  for (const text of ['Original application submitted', 'Organisation account approved', 'Notification submitted', 'Account closed', 'Account changed: status LIVE → CLOSED; closed at']) expect(said).toContain(text);
+  const said = page.body.auditEntries.map((e: { description: string }) => e.description) as string[];
+  // Sentences with names and labels, each crediting whoever acted.
+  for (const text of [
+    'Original application submitted by Ada Applicant',
+    'Account created with status Awaiting approval',
+    'Rhian Reviewer assigned ‘Review organisation account application’ to themselves',
+    'Rhian Reviewer completed the task ‘Review organisation account application’',
+    'Organisation account approved by Rhian Reviewer',
+    'Rhian Reviewer changed the account status from Awaiting approval to Live',
+    'Rhian Reviewer added Ada Applicant to the account (Advanced user, active)',
+    'Notification submitted by Ada Applicant',
+    'Account closed by Rhian Reviewer',
+  ])
+    expect(said).toContain(text);
+  expect(said).toContain('Rhian Reviewer changed the account status from Live to Closed');
+  // No id, no code.
+  for (const text of said) {
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|[A-Z]{2,}_[A-Z]{2,}|→/);
+    expect(text).not.toContain(reviewer.id);
+    expect(text).not.toContain(applicant.id);
+  }
+  expect(page.body.auditEntries.find((e: { description: string }) => e.description.startsWith('Rhian Reviewer assigned'))).toMatchObject({ actor: { actingAs: 'Regulator, Environment Agency' }, address: local });
   expect((await call(applicant, `/accounts/${accountId}/audit-entries?page=0&size=10`)).status).toBe(403);
 });
 

@@ -55,7 +55,9 @@ async function assignTask(run: RequestRun, args: AssignArgs): Promise<RequestSna
   try {
     const task = run.openTask(args.taskId);
     const assigned = tasksAssignedTogether(run, task);
-    await requestActivities.assignTasks({ taskIds: assigned.map((t) => t.taskId), assignee: args.assignee });
+    // The one who assigns is the audit trail's actor of the change (activities/audit-context.ts);
+    // an extra argument leaves the workflow's commands as they were.
+    await requestActivities.assignTasks({ taskIds: assigned.map((t) => t.taskId), assignee: args.assignee, actor: args.actor });
     for (const t of assigned) t.assignee = args.assignee;
     if (task.supporting) return run.snapshot();
     if (args.assignee) run.assignees[task.roleType] = args.assignee;
@@ -90,7 +92,7 @@ async function changeDueDate(run: RequestRun, args: ChangeDueDateArgs): Promise<
   try {
     const task = run.openTask(args.taskId);
     const previous = task.dueAt;
-    await requestActivities.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt });
+    await requestActivities.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt, actor: args.actor });
     task.dueAt = args.dueAt;
     await requestActivities.recordRequestAction({ key: run.stepKey(), requestId: run.input.requestId, type: DUE_DATE_CHANGED, payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous }, submitter: args.actor });
     return run.snapshot();

@@ -57,7 +57,8 @@ export async function userTask(run: RequestRun, spec: UserTaskSpec): Promise<Tra
       const timeline = oneWrite && action.timeline ? closingEntry(run, action.timeline, checked.input, !!action.snapshot, by) : undefined;
       let draft: Record<string, unknown>;
       try {
-        draft = (await requestActivities.closeTask({ taskId: task.taskId, version: pending.args.version, timeline })) ?? {};
+        // `by` credits the closing to whoever acted, in the audit trail, also when no timeline entry goes with it.
+        draft = (await requestActivities.closeTask({ taskId: task.taskId, version: pending.args.version, timeline, by })) ?? {};
       } catch (err) {
         // Saved again since the API checked it: the caller must look at it afresh.
         if (!isStaleTask(err)) throw err;

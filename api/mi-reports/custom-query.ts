@@ -3,7 +3,8 @@
 // only the views of schema mi_report — that authority's rows — and nothing else. The query runs in a
 // read-only transaction, as a cursor (so only a SELECT or VALUES can run, and only one statement:
 // it is sent with the extended protocol), under a statement timeout, and never gives more than the
-// row limit. Whatever the database refuses is a 400 REPORT1001 with the database's own message.
+// row limit. Whatever the database refuses is a 400 REPORT1001: in plain words when it is a write,
+// two statements or a table outside the views (./custom-query-errors.ts), else the database's own message.
 //
 // Bytes are bounded as well as rows (project issue 27): the query is wrapped so that PostgreSQL
 // measures each row (the length of each value as text) and sends no values of a row past the cell
@@ -19,6 +20,7 @@ import type { CompetentAuthority } from '../../domain/authorities';
 import { CUSTOM_QUERY_FAILED, customExportTooSlow, customQueriesBusy, customResultTooLarge } from '../../domain/mi-reports';
 import { miReaderConnection, miReaderRole, databaseNameOf } from '../../infra/mi-readers';
 import { claimCustomSlot, releaseCustomSlot, recordCustomSlotSession } from './custom-slots';
+import { plainRefusal } from './custom-query-errors';
 
 export interface CustomQueryOptions {
   /** Rows a query may give at most. */
@@ -147,6 +149,9 @@ async function runCustomQuery<T>(
     if (err instanceof ApiError) return err;
     const e = err as { code?: string; message?: string };
     if (e.code === '57014' && deadline !== undefined && Date.now() >= deadline) return exportTooSlow(options);
+    // What is allowed and what was refused, in plain words, where the database's own words would puzzle.
+    const plain = plainRefusal(sql, e);
+    if (plain) return new ApiError(400, 'REPORT1001', plain, 'sqlQuery');
     const reason = e.code === '57014' ? `the query ran for longer than ${Math.round(options.timeoutMs / 100) / 10} seconds` : (e.message ?? 'the database refused it');
     return new ApiError(400, 'REPORT1001', `${CUSTOM_QUERY_FAILED}: ${reason}`, 'sqlQuery');
   };

@@ -190,14 +190,25 @@ describe('GET /accounts/{id}/audit-entries', () => {
     const all = (await call(regulator, 'GET', path(0, 100))).body.auditEntries as Record<string, any>[];
     const disabled = all.find((e) => e.entity === 'authorities' && e.operation === 'UPDATE');
     expect(disabled).toMatchObject({
-      actor: { userId: admin.id, name: 'Ada Auditee', roleType: 'OPERATOR', authority: `operator_admin on account ${account.id}` },
+      actor: { userId: admin.id, name: 'Ada Auditee', roleType: 'OPERATOR', authority: `operator_admin on account ${account.id}`, actingAs: 'Advanced user' },
       address: local,
       source: 'api',
       via: `POST /api/v1.0/operator-authorities/account/${account.id}`,
-      description: 'User authority changed: status ACTIVE → DISABLED',
+      description: 'Ada Auditee changed Cal Auditee’s status from Active to Disabled',
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(all.find((e) => e.entity === 'account_notes' && e.operation === 'INSERT')).toMatchObject({ description: 'Account note added' });
+    expect(all.findLast((e) => e.entity === 'account_notes' && e.operation === 'INSERT')).toMatchObject({ description: 'Ada Auditee added a note to the account' });
+    expect(all.find((e) => e.entity === 'files' && e.operation === 'INSERT')).toMatchObject({ description: 'Ada Auditee uploaded the file ‘Meter.png’' });
+    expect(all.find((e) => e.entity === 'accounts' && e.operation === 'UPDATE')).toMatchObject({ description: 'Reg Auditee changed the account’s address, classification codes and name', actor: { actingAs: 'Regulator, Environment Agency' } });
+    // A contact set by code outside a request is the service's own; one removed in a context names who.
+    // Users are named as they are called now (the administrator was renamed above).
+    expect(all.find((e) => e.entity === 'account_contacts' && e.operation === 'INSERT')).toMatchObject({ description: 'Cal Renamed made the secondary contact', actor: null });
+    expect(all.find((e) => e.entity === 'account_contacts' && e.operation === 'DELETE')).toMatchObject({ description: 'Reg Auditee removed Cal Renamed as the secondary contact' });
+    // Sentences with names and labels: no user id, no code, no arrow.
+    for (const { description } of all) {
+      expect(description).not.toMatch(/[A-Z]{2,}_[A-Z]{2,}|\b(ACTIVE|DISABLED|LIVE)\b|→/);
+      for (const user of [admin, restricted, regulator]) expect(description).not.toContain(user.id);
+    }
   });
 
   it('refuses operators and verifiers, hides the account from another competent authority, and checks its input', async () => {

@@ -10,7 +10,7 @@ import { currentUser } from '../auth/current-user';
 import { assertAccountAccess } from '../auth/scope';
 import { pageParams } from '../params';
 import type { AuditEntriesPage, AuditEntryDto } from '../../domain/audit';
-import { describeAuditEntry } from '../audit-description';
+import { actingAs, auditNames, describeAuditEntry } from '../audit-description';
 
 async function list(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
@@ -20,13 +20,17 @@ async function list(ctx: Context, { db }: AppDeps) {
     db('audit_log').where({ account_id: account.id }).orderBy('id', 'desc').offset(page * size).limit(size).select('*'),
     db('audit_log').where({ account_id: account.id }).count<{ count: string }[]>({ count: '*' }),
   ]);
+  // The names the entries refer to by id, for the whole page at once.
+  const names = await auditNames(db, rows);
   const body: AuditEntriesPage = {
     totalItems: Number(count),
     auditEntries: rows.map(
       (r): AuditEntryDto => ({
         id: Number(r.id),
         at: new Date(r.at).toISOString(),
-        actor: r.actor_user_id ? { userId: r.actor_user_id, name: r.actor_name, roleType: r.actor_role_type, authority: r.actor_authority } : null,
+        actor: r.actor_user_id
+          ? { userId: r.actor_user_id, name: r.actor_name, roleType: r.actor_role_type, authority: r.actor_authority, actingAs: actingAs(r.actor_authority, r.actor_role_type) }
+          : null,
         address: r.address,
         source: r.source,
         via: r.via,
@@ -35,7 +39,7 @@ async function list(ctx: Context, { db }: AppDeps) {
         entityKey: r.entity_key,
         requestId: r.request_id,
         details: r.details,
-        description: describeAuditEntry(r),
+        description: describeAuditEntry(r, names),
       }),
     ),
   };

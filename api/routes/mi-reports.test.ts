@@ -241,26 +241,32 @@ describe('the custom SQL report', () => {
     const english = await custom(`select * from accounts where name = 'English Organisation'`, {}, england);
     expect(english.body.total).toBe(1);
     const tables = await custom('select * from public.accounts');
-    expect(tables.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: permission denied for table accounts' });
+    expect(tables.body).toMatchObject({ code: 'REPORT1001', message: 'public.accounts cannot be read: select from the listed tables, e.g. accounts' });
+    expect((await custom('select * from secrets')).body).toMatchObject({ code: 'REPORT1001', message: 'There is no table called secrets: select from the listed tables, e.g. accounts' });
     expect((await custom('select * from mi_report.reader_roles')).body.code).toBe('REPORT1001');
     expect((await custom(`select set_config('role', 'postgres', false)`)).body.code).toBe('REPORT1001');
     expect((await custom(`select query_to_xml('select * from public.users', true, false, '')`)).body.code).toBe('REPORT1001');
   });
 
-  it('cannot write anything', async () => {
+  it('cannot write anything, and says in plain words what it may run', async () => {
     const { db } = api.deps;
     const name = accounts[5]!.name;
-    for (const sql of [
-      `update accounts set name = 'Changed'`,
-      `delete from accounts`,
-      `with gone as (delete from accounts returning id) select * from gone`,
-      `select 1; update accounts set name = 'Changed'`,
-      `create table mine (a int)`,
-      `select nextval('public.accounts_id_seq')`,
-      `select set_config('transaction_read_only', 'off', true)`,
+    for (const [sql, message] of [
+      [`update accounts set name = 'Changed'`, 'Only a SELECT query can be run: UPDATE changes data'],
+      [`  -- tidy up\nDELETE from accounts`, 'Only a SELECT query can be run: DELETE changes data'],
+      [`insert into accounts (name) values ('Mine')`, 'Only a SELECT query can be run: INSERT changes data'],
+      [`drop table accounts`, 'Only a SELECT query can be run: DROP changes the database'],
+      [`with gone as (delete from accounts returning id) select * from gone`, 'Only a SELECT query can be run: a WITH part that changes data is refused'],
+      [`select 1; update accounts set name = 'Changed'`, 'Run one query at a time: the text holds more than one statement'],
+      [`select 1; select 2`, 'Run one query at a time: the text holds more than one statement'],
+      [`create table mine (a int)`, 'Only a SELECT query can be run: CREATE changes the database'],
+      [`set role postgres`, 'Only a SELECT query can be run, not SET'],
+      [`select * from accounts for update`, 'Only a SELECT query that only reads can be run: this one would change or lock rows'],
+      [`select nextval('public.accounts_id_seq')`, 'public.accounts_id_seq cannot be read: select from the listed tables, e.g. accounts'],
+      [`select set_config('transaction_read_only', 'off', true)`, 'set_config cannot be used in a custom query: select from the listed tables'],
     ]) {
-      const res = await custom(sql);
-      expect({ sql, status: res.status, code: res.body.code }).toEqual({ sql, status: 400, code: 'REPORT1001' });
+      const res = await custom(sql!);
+      expect({ sql, status: res.status, code: res.body.code, message: res.body.message }).toEqual({ sql, status: 400, code: 'REPORT1001', message });
     }
     expect((await db('accounts').where({ id: accounts[5]!.id }).first('name')).name).toBe(name);
     expect((await custom('')).body.message).toMatch(/Enter a SQL query/);
@@ -272,7 +278,7 @@ describe('the custom SQL report', () => {
     expect(res.body).toMatchObject({ code: 'REPORT1001', message: `Custom query could not be executed: the query ran for longer than ${TIMEOUT_MS / 1000} seconds` });
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5000);
     const lifted = await custom(`select set_config('statement_timeout', '0', true), pg_sleep(30)`);
-    expect(lifted.body).toMatchObject({ code: 'REPORT1001', message: 'Custom query could not be executed: permission denied for function set_config' });
+    expect(lifted.body).toMatchObject({ code: 'REPORT1001', message: 'set_config cannot be used in a custom query: select from the listed tables' });
   });
 
   it('exports the query’s rows as an .xlsx workbook, and a failing query as REPORT1001', async () => {
@@ -434,7 +440,7 @@ describe('the reader roles', () => {
       `select has_table_privilege('public.accounts', 'select')`,
     ]) {
       const res = await post('/custom', { sqlQuery: sql });
-      expect({ sql, status: res.status, code: res.body.code, message: res.body.message }).toEqual({ sql, status: 400, code: 'REPORT1001', message: expect.stringMatching(/^Custom query could not be executed: permission denied for (table|view|function|schema) /) });
+      expect({ sql, status: res.status, code: res.body.code, message: res.body.message }).toEqual({ sql, status: 400, code: 'REPORT1001', message: expect.stringMatching(/^\S+ cannot (be read: select from the listed tables, e\.g\. \w+|be used in a custom query: select from the listed tables)$/) });
     }
     expect((await post('/custom', { sqlQuery: 'select count(*) from accounts' })).body.results).toEqual([['23']]);
   });

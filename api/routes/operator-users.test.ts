@@ -114,7 +114,7 @@ describe('inviting an operator user, accepting and activating', () => {
       expect.arrayContaining([
         { field: 'email', message: 'Enter a valid email' },
         { field: 'firstName', message: 'Enter your first name' },
-        { field: 'roleCode', message: 'Select a role' },
+        { field: 'roleCode', message: 'Select a user type' },
       ]),
     );
     const awaiting = await createAccount(api.deps.db, { status: 'AWAITING_APPROVAL' });

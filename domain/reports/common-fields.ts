@@ -90,12 +90,25 @@ export const address = (name = 'address', label = 'Address'): GroupField => ({ k
 const PHONE = /^[0-9][0-9 ()-]{4,18}[0-9]$/;
 const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
 
+/**
+ * A phone number as it is dialled from abroad: '+44 1632 960001' for 44 and '01632 960001'. The
+ * national trunk prefix 0 goes (Italy, 39, keeps it: it is part of the number there).
+ */
+export function formatPhone(values: Values): string | null {
+  const code = String(values.countryCode ?? '').trim().replace(/^\+/, '');
+  const number = String(values.number ?? '').trim();
+  if (!code) return number || null;
+  if (!number) return `+${code}`;
+  return `+${code} ${code === '39' ? number : number.replace(/^0(?=\d)/, '')}`;
+}
+
 export const phone = (name: string, label: string, required: string | undefined): GroupField => ({
   kind: 'group',
   name,
   label,
   optional: !required,
   summary: 'lines',
+  format: formatPhone,
   fields: [
     text('countryCode', 'Country code', required ? 'Enter the country code' : undefined, { maxLength: 5, width: '5', pattern: { regex: COUNTRY_CODE, message: 'Enter a country code such as 44' } }),
     text('number', 'Number', required, { maxLength: 20, width: '20', inputType: 'tel', pattern: { regex: PHONE, message: 'Enter a valid phone number' } }),

@@ -149,6 +149,8 @@ export interface GroupField extends Common {
   checks?: (values: Values, env: FieldEnv<any>) => Issue[];
   /** How the summary shows it: one row with the parts on lines, or a row per field. */
   summary?: 'lines' | 'rows';
+  /** One row in its own words (a phone number '+44 1632 960001'), instead of its parts on lines; null when nothing is given. */
+  format?: (values: Values) => string | null;
 }
 
 export interface ListField extends Common {
@@ -489,6 +491,7 @@ export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>):
     case 'month':
       return [formatMonth(String(value))];
     case 'group':
+      if (field.format) return [field.format(value as Values) ?? NOT_GIVEN];
       return answerRows(field.fields, value as Values, env).flatMap((row) => (field.summary === 'rows' ? [`${row.key}: ${row.value.join(', ')}`] : row.value.filter((line) => line !== NOT_GIVEN)));
     case 'list': {
       const items = value as Values[];

@@ -35,7 +35,7 @@ export const accountClosureProcess = defineProcess({
   },
   timeline: {
     [ACCOUNT_CLOSED]: { label: 'Account closed', snapshot: true, document: 'Account closed' },
-    ACCOUNT_CLOSURE_APPLICATION_CANCELLED: { label: 'Account closure task cancelled' },
+    ACCOUNT_CLOSURE_APPLICATION_CANCELLED: { label: 'Account closure task cancelled', endsRun: true },
   },
   summary: (_actionType, payload) => {
     const reason = (payload as { accountClosure?: { reason?: unknown } } | null)?.accountClosure?.reason;

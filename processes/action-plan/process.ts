@@ -57,7 +57,7 @@ export const actionPlanProcess = defineProcess({
   },
   timeline: {
     [ACTION_PLAN_SUBMITTED]: { label: 'Action Plan submitted', snapshot: true, document: 'Submitted' },
-    ACTION_PLAN_APPLICATION_CANCELLED: { label: 'Action Plan cancelled' },
+    ACTION_PLAN_APPLICATION_CANCELLED: { label: 'Action Plan cancelled', endsRun: true },
     ACTION_PLAN_P3_APPLICATION_RE_INITIATED: { label: 'Action Plan returned for changes' },
   },
   report: actionPlanReport,

@@ -41,13 +41,13 @@ export async function organisationAccountOpening(input: RequestInput): Promise<s
       const outcome = { decision, account: { ...account, ...(amended ?? {}) } };
 
       if (decision.decision === 'APPROVED') {
-        const activation = await accounts.activateAccount({ accountId, applicantId: applicant.userId, amended, verified: false });
+        const activation = await accounts.activateAccount({ accountId, applicantId: applicant.userId, amended, verified: false, by: review.by });
         if (!activation.activated) return refuseDuplicate(ctx);
         await ctx.recordAction(APPLICATION_APPROVED, outcome, review.by);
         await fileSubmissionDocument(input.requestId, APPLICATION_APPROVED);
         return 'APPROVED';
       }
-      await accounts.denyAccount({ accountId, applicantId: applicant.userId, reason: decision.reason, amended });
+      await accounts.denyAccount({ accountId, applicantId: applicant.userId, reason: decision.reason, amended, by: review.by });
       await ctx.recordAction(APPLICATION_REJECTED, outcome, review.by);
       await fileSubmissionDocument(input.requestId, APPLICATION_REJECTED);
       return 'REJECTED';

@@ -63,7 +63,7 @@ export const progressUpdate1Process = defineProcess({
   },
   timeline: {
     [PROGRESS_UPDATE_1_SUBMITTED]: { label: 'Progress Update 1 submitted', snapshot: true, document: 'Submitted' },
-    PROGRESS_UPDATE_1_APPLICATION_CANCELLED: { label: 'Progress Update 1 cancelled' },
+    PROGRESS_UPDATE_1_APPLICATION_CANCELLED: { label: 'Progress Update 1 cancelled', endsRun: true },
     PROGRESS_UPDATE_1_P3_APPLICATION_RE_INITIATED: { label: 'Progress Update 1 returned for changes' },
   },
   report: progressUpdate1Report,

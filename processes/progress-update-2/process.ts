@@ -63,7 +63,7 @@ export const progressUpdate2Process = defineProcess({
   timeline: {
     [PROGRESS_UPDATE_2_SUBMITTED]: { label: 'Progress Update 2 submitted', snapshot: true, document: 'Submitted' },
     // The reference names no label for this one; ours, after Progress Update 1's.
-    PROGRESS_UPDATE_2_APPLICATION_CANCELLED: { label: 'Progress Update 2 cancelled' },
+    PROGRESS_UPDATE_2_APPLICATION_CANCELLED: { label: 'Progress Update 2 cancelled', endsRun: true },
     PROGRESS_UPDATE_2_P3_APPLICATION_RE_INITIATED: { label: 'Progress Update 2 returned for changes' },
   },
   report: progressUpdate2Report,

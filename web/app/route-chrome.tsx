@@ -1,5 +1,5 @@
 // Breadcrumbs and back link above the page, from the current route's data (routes.tsx).
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect, useSyncExternalStore, type MouseEvent } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import { BackLink } from '../components/back-link';
 import { Breadcrumbs, type BreadcrumbItem } from '../components/breadcrumbs';
@@ -32,12 +32,19 @@ function inApp(href: string) {
   };
 }
 
+/** The title the page has set (undefined before it does). */
+function usePageTitleText(): string | undefined {
+  return useSyncExternalStore(pageTitleStore.subscribe, () => pageTitleStore.getState().title);
+}
+
 export function RouteChrome({ route, routes }: { route: AppRoute | undefined; routes: readonly AppRoute[] }) {
+  const pageTitle = usePageTitleText();
   if (!route) return null;
   const parents = parentCrumbs(route, routes);
+  const current = (route.crumbFromPage && pageTitle) || route.title;
   const back = typeof route.backLink === 'string' ? { href: route.backLink, text: undefined } : route.backLink;
   const items: BreadcrumbItem[] =
-    parents.length > 0 && route.title ? [...parents.map((c) => ({ text: c.text, href: c.href, onClick: inApp(c.href) })), { text: route.title }] : [];
+    parents.length > 0 && current ? [...parents.map((c) => ({ text: c.text, href: c.href, onClick: inApp(c.href) })), { text: current }] : [];
   return (
     <>
       {items.length > 0 ? <Breadcrumbs items={items} collapseOnMobile /> : null}

@@ -10,6 +10,8 @@ export interface AppRoute {
   signedIn?: boolean;
   /** Page title used until the page sets its own, and the last breadcrumb's text. */
   title?: string;
+  /** The last breadcrumb is the title the page sets for itself (a report's name), once it has. */
+  crumbFromPage?: boolean;
   /**
    * The crumbs above this page (the page's title is appended as the current one). Absent: the
    * routes whose paths are prefixes of this one and have a title. false: no breadcrumbs.
@@ -50,7 +52,7 @@ export const routes: AppRoute[] = [
   { path: '/tasks/:taskId/:action', page: page(() => import('../pages/report/report-action-page')), signedIn: true, breadcrumbs: false },
   { path: '/accounts/:accountId/workflows/:requestId', page: page(() => import('../pages/request/request-page')), signedIn: true, breadcrumbs: false },
   { path: '/mi-reports', page: page(() => import('../pages/mi-reports/mi-reports-page')), signedIn: true, title: 'MI Reports', breadcrumbs: [dashboard], guards: [regulatorGuard] },
-  { path: '/mi-reports/:report', page: page(() => import('../pages/mi-reports/report-page')), signedIn: true, title: 'MI report', breadcrumbs: miReports, guards: [regulatorGuard] },
+  { path: '/mi-reports/:report', page: page(() => import('../pages/mi-reports/report-page')), signedIn: true, title: 'MI report', crumbFromPage: true, breadcrumbs: miReports, guards: [regulatorGuard] },
   { path: '/feedback', page: page(() => import('../pages/feedback/feedback-page')) },
   { path: '/privacy-notice', page: page(() => import('../pages/public/privacy-notice')) },
   { path: '/contact-us', page: page(() => import('../pages/public/contact-us')) },

@@ -17,6 +17,7 @@ export * from './pagination';
 export * from './panel';
 export * from './phase-banner';
 export * from './radios';
+export * from './scrollable-table';
 export * from './select';
 export * from './sortable-table';
 export * from './summary-list';

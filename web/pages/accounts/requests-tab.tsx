@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button, Select } from '../../components';
 import { apiPost } from '../../lib/api';
-import { requestStatuses, type RequestStatus } from '../../../domain/requests';
+import { requestStatusLabels, requestStatuses, type RequestStatus } from '../../../domain/requests';
 import { registeredProcesses, requestTypeName } from '../../../processes';
 
 interface RequestDetails {
@@ -19,7 +19,7 @@ interface RequestDetails {
 const categoryTypes = (category: 'REPORTING' | 'PERMIT') => registeredProcesses().filter((p) => p.category === category).map((p) => p.requestType);
 
 const PAGE_SIZE = 50;
-const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+const statusLabel = (s: string) => requestStatusLabels[s as RequestStatus] ?? s;
 
 export function RequestsTab({ accountId, category, heading, empty }: { accountId: number; category: 'REPORTING' | 'PERMIT'; heading: string; empty: string }) {
   const [requests, setRequests] = useState<RequestDetails[] | null>(null);

@@ -24,7 +24,7 @@ it('says what a query may give, and asks for a query before running anything', a
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
-it('shows the rows of a query and, for a refused one, the database’s reason', async () => {
+it('shows the rows of a query and, for a refused one, the reason in plain words', async () => {
   fetchMock.mockResolvedValueOnce(testResponse(200, { reportType: 'CUSTOM', columnNames: ['name'], results: [['Acme']], total: 1, truncated: false, rowLimit: 10000, page: 0, size: 20 }));
   render(<CustomReport />);
   await runQuery('select name from accounts');
@@ -32,9 +32,9 @@ it('shows the rows of a query and, for a refused one, the database’s reason', 
   expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ sqlQuery: 'select name from accounts', page: 0, size: 20 });
   expect(screen.getByRole('button', { name: 'Download as Excel (.xlsx)' })).toBeInTheDocument();
 
-  fetchMock.mockResolvedValueOnce(testResponse(400, { code: 'REPORT1001', message: 'sqlQuery: Custom query could not be executed: permission denied for table accounts', field: 'sqlQuery' }));
+  fetchMock.mockResolvedValueOnce(testResponse(400, { code: 'REPORT1001', message: 'sqlQuery: public.accounts cannot be read: select from the listed tables, e.g. accounts', field: 'sqlQuery' }));
   await runQuery('select * from public.accounts');
-  const reason = 'Custom query could not be executed: permission denied for table accounts';
+  const reason = 'public.accounts cannot be read: select from the listed tables, e.g. accounts';
   expect(await within(screen.getByRole('alert')).findByRole('link', { name: reason })).toBeInTheDocument();
   expect(screen.queryByRole('cell', { name: 'Acme' })).not.toBeInTheDocument();
 

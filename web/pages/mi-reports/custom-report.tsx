@@ -51,7 +51,7 @@ export function CustomReport() {
     <>
       {error ? <ErrorSummary errors={[{ path: 'sqlQuery', message: error }]} focusKey={attempts} /> : null}
       <h1 className="govuk-heading-l">{name}</h1>
-      <p className="govuk-body">Write a SELECT query over your competent authority’s data. It runs read-only, for at most a few seconds, and gives at most a fixed number of rows.</p>
+      <p className="govuk-body">Write one SELECT query over the tables listed below, which hold your competent authority’s data. It runs read-only, for at most a few seconds, and gives at most a fixed number of rows.</p>
       <p className="govuk-body">{customReportLimitsHint()}</p>
       <Details summary="Tables you can query">
         <p className="govuk-body">Each shows only your competent authority’s rows:</p>

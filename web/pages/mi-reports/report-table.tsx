@@ -1,13 +1,14 @@
-// A page of a report: its column headings and rows, in a region that scrolls on its own when the
-// report is wider than the page (the notification sheets are), then the paging.
-import { Pagination } from '../../components';
+// A page of a report: its column headings and rows, in a region that scrolls on its own and says so
+// when the report is wider than the page (the accounts and notification reports are), words whole,
+// then the paging.
+import { Pagination, ScrollableTable } from '../../components';
 
 export function ReportTable({ caption, columnNames, results, total, page, pageSize, onPage }: { caption: string; columnNames: readonly string[]; results: readonly string[][]; total: number; page: number; pageSize: number; onPage: (page: number) => void }) {
   if (total === 0) return <p className="govuk-body">There is nothing to report.</p>;
   return (
     <>
-      <div className="app-table-container" role="region" aria-label={caption} tabIndex={0}>
-        <table className="govuk-table govuk-!-font-size-16 app-table--wrap">
+      <ScrollableTable label={caption}>
+        <table className="govuk-table govuk-!-font-size-16 app-table--data">
           <caption className="govuk-table__caption govuk-visually-hidden">{caption}</caption>
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
@@ -35,7 +36,7 @@ export function ReportTable({ caption, columnNames, results, total, page, pageSi
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollableTable>
       <Pagination totalItems={total} pageSize={pageSize} currentPage={page} onPageChange={onPage} />
     </>
   );

@@ -3,7 +3,7 @@
 // their own, and open a user to change their details and permissions.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Button, ErrorSummary, SortableTable, Tag, type TableColumn } from '../../components';
+import { Button, ErrorSummary, ScrollableTable, SortableTable, Tag, type TableColumn } from '../../components';
 import { HttpError, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 import { useSession } from '../../stores/session';
@@ -110,7 +110,9 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
         <p className="govuk-body">Accepted means the user has accepted their invitation and is waiting to be activated.</p>
       ) : null}
       <form noValidate onSubmit={save} id="l.statuses">
-        <SortableTable columns={columns} data={rows} cell={cell} rowKey={(r) => r.key} sortLocally caption="Regulator users of your competent authority" captionClassName="govuk-visually-hidden" />
+        <ScrollableTable label="Regulator users of your competent authority">
+          <SortableTable columns={columns} data={rows} cell={cell} rowKey={(r) => r.key} sortLocally caption="Regulator users of your competent authority" captionClassName="govuk-visually-hidden" />
+        </ScrollableTable>
         {data.editable && data.caUsers.some(mayChange) ? <Button pending={pending}>Save statuses</Button> : null}
       </form>
     </>

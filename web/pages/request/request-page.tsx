@@ -1,10 +1,11 @@
 // A request of an account (/accounts/{accountId}/workflows/{requestId}), for its operators and the
-// regulators of its competent authority: status, what was last submitted (read-only), the timeline,
-// each submission viewable read-only with its documents to download (submissions.tsx), and the
-// regulator's 'Return to participant for changes' (re-initiate, reference workflows §5).
+// regulators of its competent authority. What a reader comes for first: its status, the regulator's
+// 'Return to participant for changes' (re-initiate, reference workflows §5), each submission with its
+// documents to download (submissions.tsx) and the timeline; then what was last submitted, read-only,
+// one closed section at a time (a report's answers run to thousands of pixels when all are open).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { BackLink, Button, SummaryList, TaskList } from '../../components';
+import { BackLink, Button, Details, SummaryList, TaskList } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
@@ -13,6 +14,7 @@ import { TaskOutcome } from '../task/task-page';
 import { Timeline, dateTime } from '../task/timeline';
 import type { TimelineEntry } from '../task/task-view';
 import { Submissions } from './submissions';
+import { requestStatusLabels, type RequestStatus } from '../../../domain/requests';
 
 interface RequestInfo {
   id: string;
@@ -22,7 +24,7 @@ interface RequestInfo {
   submissionDate: string | null;
 }
 
-const statusLabel = (s: string) => s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, ' ');
+const statusLabel = (s: string) => requestStatusLabels[s as RequestStatus] ?? s;
 
 export function requestTitle(type: string): string {
   return processFor(type)?.title ?? type;
@@ -138,19 +140,19 @@ export default function RequestPage() {
           <TaskList items={related.map((action) => ({ title: 'Return to participant for changes', href: '#', onClick: (e) => (e.preventDefault(), setConfirming(action)), status: '' }))} idPrefix="related" />
         </>
       ) : null}
+      <Submissions requestType={request.type} entries={timeline} />
+      <Timeline entries={timeline} inProgress={request.status === 'IN_PROGRESS'} />
       {answers.length ? (
         <>
           <h2 className="govuk-heading-m">What was submitted</h2>
+          <p className="govuk-body">Open a section to read its answers.</p>
           {answers.map((section) => (
-            <div key={section.title}>
-              <h3 className="govuk-heading-s">{section.title}</h3>
+            <Details key={section.title} summary={section.title}>
               <SummaryList rows={section.rows.map((row) => ({ key: row.key, value: row.value.map((line, i) => <span key={i} className="esos-answer-line">{line}</span>) }))} />
-            </div>
+            </Details>
           ))}
         </>
       ) : null}
-      <Submissions requestType={request.type} entries={timeline} />
-      <Timeline entries={timeline} />
     </>
   );
 }

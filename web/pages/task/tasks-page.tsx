@@ -86,7 +86,7 @@ export default function TasksPage() {
       </dl>
       {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
       <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
-      <Timeline entries={timeline} />
+      <Timeline entries={timeline} inProgress />
       <RequestNotes requestId={request.id} />
     </>
   );

@@ -23,12 +23,7 @@ export interface OperatorAuthorities {
   editable: boolean;
 }
 
-export const contactLabels: Record<ContactType, string> = {
-  PRIMARY: 'Primary contact',
-  SECONDARY: 'Secondary contact',
-  SERVICE: 'Service contact',
-  FINANCIAL: 'Financial contact',
-};
+export { contactLabels } from '../../../../domain/users';
 
 export const statusLabels = authorityStatusLabels;
 

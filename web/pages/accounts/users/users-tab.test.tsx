@@ -97,7 +97,9 @@ describe('the users and contacts of an account', () => {
     const links = summary()
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(links).toEqual(['Enter your first name', 'Enter your last name', 'Enter an email address', 'Select a role']);
+    // Each message names its question as the form asks it: the 'User type' radios ask for a user type.
+    expect(links).toEqual(['Enter your first name', 'Enter your last name', 'Enter an email address', 'Select a user type']);
+    expect(screen.getByRole('group', { name: /User type/ })).toHaveTextContent('Select a user type');
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
 
     await user.type(screen.getByLabelText('First name'), 'Fay');
