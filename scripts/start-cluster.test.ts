@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { importJWK, SignJWT, type JWK } from 'jose';
 import { createDb, dropDatabase, ensureDatabase, migrate, type Db } from '../infra/db';
 import { createUser, grantRegulator, type TestUser } from '../test/factories';
 import { freePort } from '../test/free-port';
 import { TEST_NOW } from '../test/clock';
+import { embeddedTokenSigner } from '../test/embedded-tokens';
 
 const root = path.resolve(__dirname, '..');
 const serverBinary = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'esos-reporting', 'bin', 'temporal-server-v1.30.4', 'server');
@@ -132,17 +132,7 @@ beforeAll(async () => {
   await until('the service to be healthy', async () => (await fetch(`${url}/api/health`)).ok, 15 * 60_000);
   await until('both workers', async () => state().pids['worker-1'] && state().pids['worker-2']);
   // Tokens as the embedded provider issues them: its own key, from the database.
-  const { keys } = (await db('identity_keys').where({ name: 'jwks' }).first()).value as { keys: (JWK & { kid: string })[] };
-  const key = await importJWK(keys[0], 'ES256');
-  sign = (user) =>
-    new SignJWT({ email: user.email, given_name: user.firstName, family_name: user.lastName })
-      .setProtectedHeader({ alg: 'ES256', kid: keys[0].kid })
-      .setSubject(user.id)
-      .setIssuer(`${url}/auth`)
-      .setAudience('esos-api')
-      .setIssuedAt()
-      .setExpirationTime('30m')
-      .sign(key);
+  sign = await embeddedTokenSigner(db, url);
 }, 16 * 60_000);
 
 afterAll(async () => {
