@@ -40,18 +40,20 @@ const portFree = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** Nine free ports in a row for the Temporal services. */
-async function freePortRange(): Promise<number> {
+/** Free ports in a row: nine for the Temporal services, or the processes' metrics. */
+async function freePortRange(length = 9): Promise<number> {
   for (;;) {
     // Below 32768: the server keeps its ports in a smallint column (scripts/toolchain.mjs clusterPorts).
     const start = 20_000 + Math.floor(Math.random() * 12_000);
-    const all = await Promise.all(Array.from({ length: 9 }, (_, i) => portFree(start + i)));
+    const all = await Promise.all(Array.from({ length }, (_, i) => portFree(start + i)));
     if (all.every(Boolean)) return start;
   }
 }
 
 interface ClusterState {
   pids: Record<string, number>;
+  /** Each process's metrics address (api-0, api-1, worker-1, worker-2). */
+  metrics: Record<string, string>;
 }
 const state = (): ClusterState => JSON.parse(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8'));
 
@@ -121,6 +123,9 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       CLUSTER_TEMPORAL_PORT: String(await freePortRange()),
       CLUSTER_UI_PORT: String(await freePort()),
+      CLUSTER_METRICS_PORT: String(await freePortRange(4)),
+      CLUSTER_MAILPIT_PORT: String(await freePort()),
+      CLUSTER_MAILPIT_SMTP_PORT: String(await freePort()),
       CLUSTER_TEMPORAL_DB: temporalDbs[0],
       CLUSTER_TEMPORAL_VISIBILITY_DB: temporalDbs[1],
       CLUSTER_DATA_DIR: dataDir,
@@ -210,6 +215,13 @@ describeCluster('npm run start:cluster', () => {
       expect(await db('email_outbox').where({ to_address: applicants[i].email, template: 'AccountApplicationApproved' })).toHaveLength(1);
       expect(await db('requests').where({ id: requestId }).first()).toMatchObject({ status: 'APPROVED' });
     }
+    // Each process answers its own metrics: the API processes counted every application between
+    // them (a killed worker's counts went with it, so the workers' are only checked to answer).
+    const scrape = async (name: string) => (await fetch(state().metrics[name]!)).text();
+    const applications = /^esos_http_requests_total\{method="POST",route="\/api\/v1\.0\/requests",status="201"\} (\d+)$/m;
+    const counted = await Promise.all(['api-0', 'api-1'].map(async (name) => Number(applications.exec(await scrape(name))?.[1] ?? 0)));
+    expect(counted[0]! + counted[1]!).toBe(JOURNEYS);
+    for (const name of ['worker-1', 'worker-2']) expect(await scrape(name)).toMatch(/^temporal_num_pollers\{/m);
     // The killed worker was replaced, and the cluster still has two.
     expect(state().pids['worker-1']).not.toBe(victim);
     expect(state().pids['worker-2']).toBeGreaterThan(0);
