@@ -221,7 +221,8 @@ describeCluster('npm run start:cluster', () => {
     const applications = /^esos_http_requests_total\{method="POST",route="\/api\/v1\.0\/requests",status="201"\} (\d+)$/m;
     const counted = await Promise.all(['api-0', 'api-1'].map(async (name) => Number(applications.exec(await scrape(name))?.[1] ?? 0)));
     expect(counted[0]! + counted[1]!).toBe(JOURNEYS);
-    for (const name of ['worker-1', 'worker-2']) expect(await scrape(name)).toMatch(/^temporal_num_pollers\{/m);
+    // (the killed worker's replacement shows its pollers once it has bundled the workflows and polls)
+    for (const name of ['worker-1', 'worker-2']) await until(`${name}'s pollers in its metrics`, async () => /^temporal_num_pollers\{/m.test(await scrape(name)));
     // The killed worker was replaced, and the cluster still has two.
     expect(state().pids['worker-1']).not.toBe(victim);
     expect(state().pids['worker-2']).toBeGreaterThan(0);
