@@ -6,6 +6,8 @@ import type { AppDeps } from './deps';
 import { errorHandler } from './middleware/errors';
 import { checkAddress, checkJsonBody } from './middleware/input-guard';
 import { requestLog } from './middleware/request-log';
+import { traceRequests } from './middleware/trace';
+import { metricsRoute } from './metrics';
 import { securityHeaders } from './middleware/security-headers';
 import { authenticate, buildRouter, type RouteDef } from './routing';
 import { staticFiles } from './static-files';
@@ -51,6 +53,9 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   });
   const issuerOrigin = new URL(deps.config.oidc.issuer).origin;
   const external = issuerOrigin !== new URL(deps.config.publicUrl).origin ? [issuerOrigin] : [];
+  // Tracing (when on) and metrics first: they see the whole request and the answer the client gets.
+  if (deps.config.tracing.enabled) app.use(traceRequests());
+  if (deps.metrics) app.use(deps.metrics.middleware);
   app.use(requestLog(deps.logger));
   app.use(securityHeaders({
     extraConnectSrc: external,
@@ -58,6 +63,7 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
     extraScriptSrc: deps.config.gtmContainerId ? ['https://www.googletagmanager.com'] : [],
   }));
   app.use(errorHandler(deps.logger));
+  if (deps.metrics && deps.config.metrics.token) app.use(metricsRoute(deps.metrics, deps.config.metrics.token));
   // Who acts, for the audit trail (infra/audit.ts): the address now, the user once they are loaded.
   app.use((ctx, next) => runWithAuditContext({ source: 'api', address: ctx.ip, via: `${ctx.method} ${ctx.path}`.slice(0, 300) }, next));
   extra.mount?.(app);

@@ -4,6 +4,7 @@ import type { Db } from '../infra/db';
 import type { Logger } from '../infra/logger';
 import type { Principal } from './auth/principal';
 import type { VirusScanner } from '../infra/clamd';
+import type { ApiMetrics } from './metrics';
 
 /** What handlers get to work with. Built once in server.ts; tests build their own. */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   verifyToken: (token: string) => Promise<Principal | null>;
   /** Scans uploads before they are stored: ClamAV (infra/clamd.ts) where config.clamav says. */
   virusScanner: VirusScanner;
+  /** The process's Prometheus metrics (api/metrics.ts); none in most tests. */
+  metrics?: ApiMetrics;
 }

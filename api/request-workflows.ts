@@ -3,6 +3,7 @@
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
 import type { AppDeps } from './deps';
+import { addLogFields } from '../infra/logger';
 import { ApiError, conflict } from './errors';
 import type { ProcessDefinition } from '../processes';
 import { AccountId, CompetentAuthority, RequestType } from '../domain/search-attributes';
@@ -16,6 +17,8 @@ import { refusals, settledUpdate, type RequestInput, type RequestSnapshot } from
 export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput): Promise<RequestSnapshot>;
 export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, options: { retry: boolean }): Promise<RequestSnapshot | null>;
 export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, { retry = false } = {}): Promise<RequestSnapshot | null> {
+  // The request's log lines name its workflow, for an operator going from a reference to the Temporal UI.
+  addLogFields({ workflowId: input.requestId });
   const client = await deps.temporal();
   const operation = new WithStartWorkflowOperation(def.workflowType, {
     workflowId: input.requestId,
@@ -44,6 +47,7 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
 
 /** Runs an update on a request's workflow, mapping refusals (validator or handler) to HTTP errors. */
 export async function updateRequest<R>(client: Client, requestId: string, call: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<R>): Promise<R> {
+  addLogFields({ workflowId: requestId });
   try {
     return await call(client.workflow.getHandle(requestId));
   } catch (err) {

@@ -2,6 +2,8 @@
 // on one origin. With WEB_CONCURRENCY=n (default 1) it runs n processes sharing the port
 // (node:cluster): one Node process uses one core, and everything they share (sessions, keys,
 // sign-in counters) is in PostgreSQL, so any of them can answer any request.
+// First: with tracing on, it patches `pg` before anything loads it (infra/tracing.ts).
+import { startTracing } from '../infra/tracing';
 import cluster from 'node:cluster';
 import type http from 'node:http';
 import { createApp } from './app';
@@ -18,6 +20,7 @@ import { publicJwks } from '../identity/keys';
 import { seedDemoData } from '../infra/seed';
 import { ClamdScanner } from '../infra/clamd';
 import { setMiReaderPasswords } from '../infra/mi-readers';
+import { createApiMetrics, startMetricsServer } from './metrics';
 
 /** Once per start, before any process serves: the schema, the demo data and the signing key. */
 async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
@@ -30,8 +33,10 @@ async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
 export async function startServer(options: { prepared?: boolean } = {}): Promise<{ server: http.Server; close: () => Promise<void> }> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  const tracing = startTracing('esos-api');
   const db = createDb(config.databaseUrl);
   if (!options.prepared) await prepare(config, db, logger);
+  const metrics = config.metrics.port !== null || config.metrics.token ? createApiMetrics(db) : undefined;
   const { issuer, audience, embedded } = config.oidc;
   const deps: AppDeps = {
     config,
@@ -40,20 +45,30 @@ export async function startServer(options: { prepared?: boolean } = {}): Promise
     temporal: lazyClient(config),
     verifyToken: createTokenVerifier({ issuer, audience, keys: embedded ? createLocalJWKSet(await publicJwks(db)) : undefined }),
     virusScanner: new ClamdScanner(config.clamav),
+    metrics,
   };
   const identity = await createIdentity(db, config, logger);
   const app = createApp(deps, { mount: identity.mount });
   const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
-  logger.info({ url: config.publicUrl, pid: process.pid }, 'ESOS Reporting is listening');
+  const metricsPort = config.metrics.port === null ? null : config.metrics.port + processIndex();
+  const metricsServer = metrics && metricsPort !== null ? await startMetricsServer(metrics.registry, metricsPort, config.metrics.host) : null;
+  logger.info({ url: config.publicUrl, pid: process.pid, ...(metricsServer ? { metrics: `http://${config.metrics.host}:${metricsPort}/metrics` } : {}) }, 'ESOS Reporting is listening');
   return {
     server,
     close: async () => {
       identity.close();
+      metricsServer?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();
+      await tracing?.shutdown();
     },
   };
+}
+
+/** Which of the WEB_CONCURRENCY processes this is, from 0 (the primary gives each its index): its metrics port is METRICS_PORT plus it. */
+function processIndex(): number {
+  return Number(process.env.ESOS_PROCESS_INDEX ?? 0);
 }
 
 /** WEB_CONCURRENCY: how many web processes; 1 (one process, no cluster) unless set. */
@@ -77,8 +92,8 @@ async function runPrimary(processes: number): Promise<void> {
   await db.destroy();
 
   let stopping = false;
-  const fork = () => {
-    const worker = cluster.fork();
+  const fork = (index: number) => {
+    const worker = cluster.fork({ ESOS_PROCESS_INDEX: String(index) });
     let listening = false;
     worker.once('listening', () => (listening = true));
     worker.once('exit', (code, signal) => {
@@ -96,10 +111,10 @@ async function runPrimary(processes: number): Promise<void> {
         return;
       }
       logger.error({ pid: worker.process.pid, code, signal }, 'a web process died; starting another');
-      setTimeout(fork, 1000).unref();
+      setTimeout(() => fork(index), 1000).unref();
     });
   };
-  for (let i = 0; i < processes; i++) fork();
+  for (let i = 0; i < processes; i++) fork(i);
   const stop = () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});

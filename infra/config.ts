@@ -107,6 +107,28 @@ function clamav() {
   return { socket, host, port: int('CLAMAV_PORT', 3310), timeoutMs: int('CLAMAV_TIMEOUT_MS', 30_000) };
 }
 
+/**
+ * METRICS_PORT, METRICS_HOST, METRICS_TOKEN: where Prometheus reads a process's metrics. A port of
+ * its own (on 127.0.0.1 unless METRICS_HOST says otherwise; with WEB_CONCURRENCY=n the API's n
+ * processes take METRICS_PORT to METRICS_PORT+n-1), and/or `/metrics` on the public port for a
+ * bearer token. Neither set: no metrics are served.
+ */
+function metrics() {
+  const token = process.env.METRICS_TOKEN || null;
+  if (token && token.length < 32) throw new Error('METRICS_TOKEN must be at least 32 characters long');
+  const port = process.env.METRICS_PORT ? int('METRICS_PORT', 0) : null;
+  if (port !== null && (port < 1 || port > 65535)) throw new Error(`METRICS_PORT must be a port number, got "${process.env.METRICS_PORT}"`);
+  return { port, host: process.env.METRICS_HOST || '127.0.0.1', token };
+}
+
+/**
+ * Tracing is on when an OTLP collector is named (the OpenTelemetry SDK's own variables:
+ * OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and OTEL_SDK_DISABLED is not true.
+ */
+export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && env.OTEL_SDK_DISABLED !== 'true';
+}
+
 /** RETENTION_YEARS, COMPLIANCE_PERIOD_ENDS, RETENTION_DRY_RUN, RETENTION_SCHEDULE (domain/retention.ts). */
 function retention() {
   const years = int('RETENTION_YEARS', DEFAULT_RETENTION_YEARS);
@@ -198,6 +220,10 @@ export function loadConfig() {
     },
     /** Deleting a compliance period's data once its retention has passed (domain/retention.ts, workflows/retention.ts). */
     retention: retention(),
+    /** Prometheus metrics (api/metrics.ts; the worker's from the Temporal SDK, worker.ts). */
+    metrics: metrics(),
+    /** OpenTelemetry traces over OTLP (infra/tracing.ts); off unless a collector is named. */
+    tracing: { enabled: tracingEnabled() },
     logLevel: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
     version: { displayed: '3.3.2', dev: '0.81.0', commit: commitHash() },
   };

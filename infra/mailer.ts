@@ -13,8 +13,9 @@ export interface OutgoingEmail {
 export type Mailer = (email: OutgoingEmail) => Promise<void>;
 
 /**
- * SMTP when SMTP_URL is set. Without it (development only) messages stay in the outbox table,
- * marked delivered to the local mailbox that /api/dev/mailbox shows.
+ * SMTP when SMTP_URL is set: `npm start` and `npm run start:cluster` set it to their mailbox
+ * (Mailpit). Without it nothing is sent: the dispatcher marks each message SENT and it stays
+ * readable in the email_outbox table.
  */
 export function createMailer(smtpUrl: string, from: string): Mailer | null {
   if (!smtpUrl) return null;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+import { Client, Connection, type ClientInterceptors, type ConnectionOptions } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import type { Config } from './config';
 import { searchAttributeKeys } from '../domain/search-attributes';
@@ -13,7 +13,14 @@ function tlsOptions(config: Config): ConnectionOptions['tls'] {
 
 export async function connectClient(config: Config): Promise<Client> {
   const connection = await Connection.connect({ address: config.temporal.address, tls: tlsOptions(config) });
-  return new Client({ connection, namespace: config.temporal.namespace });
+  return new Client({ connection, namespace: config.temporal.namespace, interceptors: clientInterceptors(config) });
+}
+
+/** With tracing on, each start, update and signal is a span whose context travels in the call's headers to the workflow. */
+function clientInterceptors(config: Config): ClientInterceptors | undefined {
+  if (!config.tracing.enabled) return undefined;
+  const otel: typeof import('@temporalio/interceptors-opentelemetry') = require('@temporalio/interceptors-opentelemetry');
+  return { workflow: [new otel.OpenTelemetryWorkflowClientInterceptor()] };
 }
 
 export function connectWorker(config: Config): Promise<NativeConnection> {

@@ -11,13 +11,16 @@
 //   CLUSTER_TEMPORAL_DB / CLUSTER_TEMPORAL_VISIBILITY_DB (temporal / temporal_visibility)
 //   CLUSTER_DATA_DIR (.data/cluster: generated configuration, and state.json with the processes' ids)
 //   CLUSTER_SKIP_WEB_BUILD (set: the SPA is not built first; for API-only use)
+//   CLUSTER_METRICS_PORT (9564: the API processes' metrics from it, one port each, then the workers')
+//   CLUSTER_MAILPIT_PORT / CLUSTER_MAILPIT_SMTP_PORT (8525 / 1525: the mailbox, unless SMTP_URL is set)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import {
-  clusterPorts, ensureNodeModules, ensurePostgres, ensureTemporalServer, ensureTemporalUi, ensureWebBuild, root, say,
+  clusterPorts, ensureMailpit, ensureNodeModules, ensurePostgres, ensureTemporalServer, ensureTemporalUi, ensureWebBuild, mailpitArgs, root, say,
   setupTemporalSchema, socketOpen, temporalServerArgs, waitForPort, waitForSocket, writeTemporalServerConfig,
 } from './toolchain.mjs';
+import { ensureClamdInstalled } from './clamav.mjs';
 
 const env = process.env;
 ensureNodeModules();
@@ -29,6 +32,14 @@ const pg = new URL(databaseUrl);
 const dataDir = path.resolve(root, env.CLUSTER_DATA_DIR ?? path.join('.data', 'cluster'));
 const ports = clusterPorts(Number(env.CLUSTER_TEMPORAL_PORT ?? 7433));
 const uiPort = Number(env.CLUSTER_UI_PORT ?? 8433);
+const apiProcesses = Number(env.CLUSTER_API_PROCESSES ?? 2);
+const workers = Number(env.CLUSTER_WORKERS ?? 2);
+const metricsBase = Number(env.CLUSTER_METRICS_PORT ?? 9564);
+/** Each process's metrics address: the API processes' (node:cluster, METRICS_PORT plus their index), then the workers'. */
+const metrics = {
+  ...Object.fromEntries(Array.from({ length: apiProcesses }, (_, i) => [`api-${i}`, `http://127.0.0.1:${metricsBase + i}/metrics`])),
+  ...Object.fromEntries(Array.from({ length: workers }, (_, i) => [`worker-${i + 1}`, `http://127.0.0.1:${metricsBase + apiProcesses + i}/metrics`])),
+};
 const temporalAddress = `127.0.0.1:${ports.frontend}`;
 const database = {
   host: pg.hostname || '127.0.0.1',
@@ -50,7 +61,7 @@ let stopping = false;
 const statePath = path.join(dataDir, 'state.json');
 function writeState() {
   const pids = Object.fromEntries([...processes].map(([name, child]) => [name, child.pid]));
-  fs.writeFileSync(statePath, JSON.stringify({ supervisor: process.pid, temporalAddress, port: Number(env.PORT ?? 3000), ports, uiPort, databaseUrl, pids }, null, 2));
+  fs.writeFileSync(statePath, JSON.stringify({ supervisor: process.pid, temporalAddress, port: Number(env.PORT ?? 3000), ports, uiPort, databaseUrl, metrics, pids }, null, 2));
 }
 
 /** Starts a process and starts it again a second after it dies, until the cluster stops. */
@@ -127,18 +138,32 @@ if (setupCode !== 0) {
     const ownSocket = path.join(root, '.data', 'clamav', 'clamd.sock');
     if (await socketOpen(debianSocket)) appEnv.CLAMAV_SOCKET = debianSocket;
     else if (await socketOpen(ownSocket)) appEnv.CLAMAV_SOCKET = ownSocket;
-    else if (fs.existsSync('/usr/sbin/clamd') || env.CLAMD_PATH) {
+    else if (ensureClamdInstalled(say)) {
       supervise('clamav', process.execPath, [tsx, 'infra/local-clamd.ts', path.join(root, '.data', 'clamav')]);
       await waitForSocket(ownSocket, 'ClamAV');
       appEnv.CLAMAV_SOCKET = ownSocket;
-    } else say('ClamAV is not installed: file uploads will answer 503.');
+    }
   }
 
-  const workers = Number(env.CLUSTER_WORKERS ?? 2);
-  for (let i = 1; i <= workers; i++) supervise(`worker-${i}`, process.execPath, [tsx, 'worker.ts'], appEnv);
-  supervise('api', process.execPath, [tsx, 'api/server.ts'], { ...appEnv, WEB_CONCURRENCY: String(env.CLUSTER_API_PROCESSES ?? 2) });
+  // The mailbox, as with `npm start`, on ports of its own.
+  let mailbox = null;
+  if (!env.SMTP_URL) {
+    const mailpit = ensureMailpit();
+    if (mailpit) {
+      const mailpitPort = Number(env.CLUSTER_MAILPIT_PORT ?? 8525);
+      const smtpPort = Number(env.CLUSTER_MAILPIT_SMTP_PORT ?? 1525);
+      supervise('mailpit', mailpit, mailpitArgs({ uiPort: mailpitPort, smtpPort, database: path.join(dataDir, 'mailpit.db') }));
+      await waitForPort(mailpitPort, '127.0.0.1', 'Mailpit');
+      appEnv.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+      mailbox = `http://localhost:${mailpitPort}`;
+    }
+  }
+
+  for (let i = 1; i <= workers; i++) supervise(`worker-${i}`, process.execPath, [tsx, 'worker.ts'], { ...appEnv, METRICS_PORT: String(metricsBase + apiProcesses + i - 1) });
+  supervise('api', process.execPath, [tsx, 'api/server.ts'], { ...appEnv, WEB_CONCURRENCY: String(apiProcesses), METRICS_PORT: String(metricsBase) });
   say(
-    `Starting… the service will be at http://localhost:${env.PORT ?? 3000}/ (${env.CLUSTER_API_PROCESSES ?? 2} API processes, ${workers} workers), ` +
-      `Temporal at ${temporalAddress}${ui ? `, its UI at http://localhost:${uiPort}` : ''}`,
+    `Starting… the service will be at http://localhost:${env.PORT ?? 3000}/ (${apiProcesses} API processes, ${workers} workers), ` +
+      `Temporal at ${temporalAddress}${ui ? `, its UI at http://localhost:${uiPort}` : ''}${mailbox ? `, the mailbox at ${mailbox}` : ''}; ` +
+      `metrics at ${Object.values(metrics).join(' ')}`,
   );
 }

@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { importJWK, SignJWT, type JWK } from 'jose';
 import { createDb, dropDatabase, ensureDatabase, migrate, type Db } from '../infra/db';
 import { createUser, grantRegulator, type TestUser } from '../test/factories';
 import { freePort } from '../test/free-port';
 import { TEST_NOW } from '../test/clock';
+import { embeddedTokenSigner } from '../test/embedded-tokens';
 
 const root = path.resolve(__dirname, '..');
 const serverBinary = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'esos-reporting', 'bin', 'temporal-server-v1.30.4', 'server');
@@ -40,18 +40,20 @@ const portFree = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** Nine free ports in a row for the Temporal services. */
-async function freePortRange(): Promise<number> {
+/** Free ports in a row: nine for the Temporal services, or the processes' metrics. */
+async function freePortRange(length = 9): Promise<number> {
   for (;;) {
     // Below 32768: the server keeps its ports in a smallint column (scripts/toolchain.mjs clusterPorts).
     const start = 20_000 + Math.floor(Math.random() * 12_000);
-    const all = await Promise.all(Array.from({ length: 9 }, (_, i) => portFree(start + i)));
+    const all = await Promise.all(Array.from({ length }, (_, i) => portFree(start + i)));
     if (all.every(Boolean)) return start;
   }
 }
 
 interface ClusterState {
   pids: Record<string, number>;
+  /** Each process's metrics address (api-0, api-1, worker-1, worker-2). */
+  metrics: Record<string, string>;
 }
 const state = (): ClusterState => JSON.parse(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8'));
 
@@ -121,6 +123,9 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       CLUSTER_TEMPORAL_PORT: String(await freePortRange()),
       CLUSTER_UI_PORT: String(await freePort()),
+      CLUSTER_METRICS_PORT: String(await freePortRange(4)),
+      CLUSTER_MAILPIT_PORT: String(await freePort()),
+      CLUSTER_MAILPIT_SMTP_PORT: String(await freePort()),
       CLUSTER_TEMPORAL_DB: temporalDbs[0],
       CLUSTER_TEMPORAL_VISIBILITY_DB: temporalDbs[1],
       CLUSTER_DATA_DIR: dataDir,
@@ -132,17 +137,7 @@ beforeAll(async () => {
   await until('the service to be healthy', async () => (await fetch(`${url}/api/health`)).ok, 15 * 60_000);
   await until('both workers', async () => state().pids['worker-1'] && state().pids['worker-2']);
   // Tokens as the embedded provider issues them: its own key, from the database.
-  const { keys } = (await db('identity_keys').where({ name: 'jwks' }).first()).value as { keys: (JWK & { kid: string })[] };
-  const key = await importJWK(keys[0], 'ES256');
-  sign = (user) =>
-    new SignJWT({ email: user.email, given_name: user.firstName, family_name: user.lastName })
-      .setProtectedHeader({ alg: 'ES256', kid: keys[0].kid })
-      .setSubject(user.id)
-      .setIssuer(`${url}/auth`)
-      .setAudience('esos-api')
-      .setIssuedAt()
-      .setExpirationTime('30m')
-      .sign(key);
+  sign = await embeddedTokenSigner(db, url);
 }, 16 * 60_000);
 
 afterAll(async () => {
@@ -220,6 +215,14 @@ describeCluster('npm run start:cluster', () => {
       expect(await db('email_outbox').where({ to_address: applicants[i].email, template: 'AccountApplicationApproved' })).toHaveLength(1);
       expect(await db('requests').where({ id: requestId }).first()).toMatchObject({ status: 'APPROVED' });
     }
+    // Each process answers its own metrics: the API processes counted every application between
+    // them (a killed worker's counts went with it, so the workers' are only checked to answer).
+    const scrape = async (name: string) => (await fetch(state().metrics[name]!)).text();
+    const applications = /^esos_http_requests_total\{method="POST",route="\/api\/v1\.0\/requests",status="201"\} (\d+)$/m;
+    const counted = await Promise.all(['api-0', 'api-1'].map(async (name) => Number(applications.exec(await scrape(name))?.[1] ?? 0)));
+    expect(counted[0]! + counted[1]!).toBe(JOURNEYS);
+    // (the killed worker's replacement shows its pollers once it has bundled the workflows and polls)
+    for (const name of ['worker-1', 'worker-2']) await until(`${name}'s pollers in its metrics`, async () => /^temporal_num_pollers\{/m.test(await scrape(name)));
     // The killed worker was replaced, and the cluster still has two.
     expect(state().pids['worker-1']).not.toBe(victim);
     expect(state().pids['worker-2']).toBeGreaterThan(0);

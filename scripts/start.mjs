@@ -1,8 +1,12 @@
 // `npm start`: the whole service on embedded defaults — PostgreSQL database, Temporal dev server
-// (state in .data/), the worker, and the web process on PORT (3000).
+// (state in .data/), the mailbox (Mailpit), ClamAV, the worker, and the web process on PORT (3000),
+// each process's metrics on a port of its own.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, portOpen, root, say, socketOpen, spawnChild, waitForPort, waitForSocket } from './toolchain.mjs';
+import {
+  ensureMailpit, ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, mailpitArgs, portOpen, root, say, socketOpen, spawnChild, waitForPort, waitForSocket,
+} from './toolchain.mjs';
+import { ensureClamdInstalled } from './clamav.mjs';
 
 ensureNodeModules();
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos';
@@ -42,23 +46,55 @@ if (!process.env.TEMPORAL_ADDRESS) {
 const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const env = { DATABASE_URL: databaseUrl };
 
-// Uploads are scanned by ClamAV: the configured clamd, else Debian's, else one of our own.
+// Uploads are scanned by ClamAV: the configured clamd, else Debian's, else one of our own; a
+// machine without it gets Debian's clamav-daemon installed when the user may (scripts/clamav.mjs).
 if (!process.env.CLAMAV_SOCKET && !process.env.CLAMAV_HOST) {
   const debianSocket = '/var/run/clamav/clamd.ctl';
   const ownSocket = path.join(root, '.data', 'clamav', 'clamd.sock');
   if (await socketOpen(debianSocket)) {
     say(`ClamAV answers on ${debianSocket}: uploads are scanned there.`);
     env.CLAMAV_SOCKET = debianSocket;
-  } else if (fs.existsSync('/usr/sbin/clamd') || process.env.CLAMD_PATH) {
+  } else if (ensureClamdInstalled(say)) {
     say('Starting ClamAV (clamd) for upload scanning…');
     children.push(spawnChild('ClamAV', process.execPath, [tsx, 'infra/local-clamd.ts', path.join(root, '.data', 'clamav')]));
     await waitForSocket(ownSocket, 'ClamAV');
     env.CLAMAV_SOCKET = ownSocket;
-  } else {
-    say('ClamAV is not installed (apt-get install clamav-daemon): file uploads will answer 503 until it is.');
   }
 }
-children.push(spawnChild('Web server', process.execPath, [tsx, 'api/server.ts'], env));
-children.push(spawnChild('Worker', process.execPath, [tsx, 'worker.ts'], env));
+
+// E-mails go over SMTP to the mailbox, Mailpit (unless SMTP_URL names a mail server), where they
+// are read at http://localhost:8025; without it they stay in the email_outbox table.
+let mailbox = null;
+if (!process.env.SMTP_URL) {
+  const uiPort = Number(process.env.MAILPIT_PORT ?? 8025);
+  const smtpPort = Number(process.env.MAILPIT_SMTP_PORT ?? 1025);
+  if ((await portOpen(uiPort)) && (await portOpen(smtpPort))) {
+    say(`A mailbox already answers on ${uiPort} and ${smtpPort}: e-mails go there.`);
+    mailbox = `http://localhost:${uiPort}`;
+  } else {
+    const mailpit = ensureMailpit();
+    if (mailpit) {
+      fs.mkdirSync(path.join(root, '.data'), { recursive: true });
+      children.push(spawnChild('Mailpit', mailpit, mailpitArgs({ uiPort, smtpPort, database: path.join(root, '.data', 'mailpit.db') })));
+      await waitForPort(uiPort, '127.0.0.1', 'Mailpit');
+      mailbox = `http://localhost:${uiPort}`;
+    }
+  }
+  if (mailbox) env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+}
+
+// Metrics for Prometheus, each process on a port of its own (METRICS_PORT, 9464 by default): the web
+// processes from it (one a process with WEB_CONCURRENCY), the worker after them.
+const metricsBase = Number(process.env.METRICS_PORT ?? 9464);
+const webProcesses = Number(process.env.WEB_CONCURRENCY ?? 1);
+const metricsPorts = { web: metricsBase, worker: metricsBase + webProcesses };
+const metricsFree = !(await Promise.all(Array.from({ length: webProcesses + 1 }, (_, i) => portOpen(metricsBase + i)))).some(Boolean);
+if (!metricsFree) say(`A port from ${metricsBase} to ${metricsPorts.worker} is taken: no metrics (set METRICS_PORT to another).`);
+const metricsEnv = (port) => (metricsFree ? { METRICS_PORT: String(port) } : { METRICS_PORT: '' });
+
+children.push(spawnChild('Web server', process.execPath, [tsx, 'api/server.ts'], { ...env, ...metricsEnv(metricsPorts.web) }));
+children.push(spawnChild('Worker', process.execPath, [tsx, 'worker.ts'], { ...env, ...metricsEnv(metricsPorts.worker) }));
 for (const child of children) child.on('exit', () => stopAll(1));
 say(`Starting… the service will be at http://localhost:${process.env.PORT ?? 3000}/`);
+say(mailbox ? `E-mails it sends are in the mailbox at ${mailbox}` : 'E-mails it sends stay in the email_outbox table (no mailbox).');
+if (metricsFree) say(`Metrics: http://127.0.0.1:${metricsPorts.web}/metrics (web) and http://127.0.0.1:${metricsPorts.worker}/metrics (worker).`);

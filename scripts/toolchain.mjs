@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAILPIT_VERSION, mailpitCachePath } from './mailpit.mjs';
+
+export { mailpitArgs } from './mailpit.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -277,4 +280,70 @@ export function writeTemporalServerConfig(binaries, dir, { host, port, user, pas
 export function temporalServerArgs(configDir) {
   // No authorizer: the frontend listens on 127.0.0.1 only, as the dev server does.
   return ['--config-file', path.join(configDir, 'temporal.yaml'), '--allow-no-auth', 'start'];
+}
+
+// ---------------------------------------------------------------- the mailbox (Mailpit, scripts/mailpit.mjs)
+// A real SMTP server with a web page to read what it received, so `npm start` sends every e-mail
+// over SMTP and a newcomer opens invitations and reset links at http://localhost:8025.
+
+
+/**
+ * Mailpit's web pages: the Go module carries their sources, not the built files (the project builds
+ * them with npm before `go build`), so `go install` alone gives a mailbox whose page is blank. Built
+ * here as its Dockerfile does, with only what the build needs: this registry lacks versions its
+ * lockfile pins, and `rapidoc` (its API reference page, left out) at the major it asks for.
+ */
+function buildMailpitUi(dir) {
+  const pkgFile = path.join(dir, 'package.json');
+  const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+  const buildTools = ['@vue/compiler-sfc', 'esbuild', 'esbuild-plugin-vue-next', 'esbuild-sass-plugin'];
+  delete pkg.dependencies.rapidoc;
+  pkg.devDependencies = Object.fromEntries(Object.entries(pkg.devDependencies).filter(([name]) => buildTools.includes(name)));
+  fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+  fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
+  const configFile = path.join(dir, 'esbuild.config.mjs');
+  const config = fs.readFileSync(configFile, 'utf8');
+  const entries = '"server/ui-src/app.js", "server/ui-src/docs.js"';
+  if (!config.includes(entries)) throw new Error('its esbuild.config.mjs has changed');
+  fs.writeFileSync(configFile, config.replace(entries, '"server/ui-src/app.js"'));
+  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir });
+  run(process.execPath, ['esbuild.config.mjs'], { cwd: dir, env: { ...process.env, MINIFY: 'true' } });
+}
+
+/**
+ * MAILPIT_PATH, else Mailpit in ~/.cache/esos-reporting/bin/mailpit-v1.33.1, built there when missing:
+ * its module from the Go module proxy, its web pages with npm, then `go build` (a few minutes, once
+ * per machine). Null, saying why, when it cannot be had: e-mails then stay in the email_outbox table.
+ */
+export function ensureMailpit({ build = true } = {}) {
+  if (process.env.MAILPIT_PATH) return fs.existsSync(process.env.MAILPIT_PATH) ? process.env.MAILPIT_PATH : null;
+  const binary = mailpitCachePath();
+  const mailpitHome = path.dirname(binary);
+  if (fs.existsSync(binary)) return binary;
+  if (!build) return null;
+  if (!onPath('go')) {
+    say('Mailpit (the mailbox) is not built and Go is not installed to build it: e-mails stay in the email_outbox table.');
+    return null;
+  }
+  say(`Building Mailpit ${MAILPIT_VERSION}, the mailbox, with Go and npm into ${mailpitHome} (a few minutes, once per machine)…`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-mailpit-'));
+  try {
+    const module = JSON.parse(execFileSync('go', ['mod', 'download', '-json', `github.com/axllent/mailpit@${MAILPIT_VERSION}`], { cwd: os.tmpdir(), encoding: 'utf8' }));
+    fs.cpSync(module.Dir, work, { recursive: true });
+    spawnSync('chmod', ['-R', 'u+w', work]);
+    try {
+      buildMailpitUi(work);
+    } catch (err) {
+      say(`Mailpit's web pages could not be built (${err.message}): its mailbox page stays blank, its API answers.`);
+    }
+    fs.mkdirSync(mailpitHome, { recursive: true });
+    run('go', ['build', '-ldflags', `-s -w -X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`, '-o', binary, '.'], { cwd: work, env: { ...process.env, CGO_ENABLED: '0' } });
+    say('Mailpit built.');
+    return binary;
+  } catch (err) {
+    say(`Mailpit could not be built (${err.message}): e-mails stay in the email_outbox table.`);
+    return null;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }

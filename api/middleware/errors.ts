@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors';
 import type { Logger } from '../../infra/logger';
+import { activeTraceId } from '../../infra/tracing';
 import { UNAVAILABLE_MESSAGES, unavailablePart } from './unavailable';
 
 type HttpishError = Error & { status?: number; statusCode?: number; expose?: boolean; type?: string };
 
-/** Catches every error once and answers JSON { code, message, field? } with the right status. */
+/** Catches every error once and answers JSON { code, message, field? } with the right status; a 500 with a `reference`. */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
@@ -35,9 +37,12 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGES[part], unavailable: part };
         return;
       }
-      logger.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error');
+      // The reference a user can quote: the trace id while tracing is on, else one made here; the
+      // line logged with it (and every line of the request: infra/logger.ts) names the workflow acted on.
+      const reference = activeTraceId() ?? randomBytes(16).toString('hex');
+      logger.error({ err, reference, path: ctx.path, method: ctx.method }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service' };
+      ctx.body = { code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference };
     }
   };
 }

@@ -118,7 +118,7 @@ it('keeps the headers on a 500 (the error the API hides)', async () => {
   try {
     const res = await api.request('/api/v1.0/users', { headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service' });
+    expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference: expect.any(String) });
     expectStrictHeaders(res.headers, '500', false);
   } finally {
     await api.close();

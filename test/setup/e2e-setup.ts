@@ -17,6 +17,12 @@ import { freePort } from '../free-port';
 import { TEST_NOW } from '../clock';
 import { startSmtpPeer } from '../smtp-peer';
 
+// Plain JavaScript shared with `npm start` (it runs before npm install): typed by what is used of it.
+interface MailpitModule {
+  mailpitCachePath: () => string;
+  mailpitArgs: (o: { uiPort: number; smtpPort: number; database: string; max?: number }) => string[];
+}
+
 
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -44,6 +50,54 @@ async function useRunningService(baseUrl: string): Promise<void> {
   process.env.E2E_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/esos_cluster';
 }
 
+/** Mailpit when it is built (`npm test` builds it: MAILPIT_PATH), as `npm start` runs it; '' when it could not be. */
+function mailpitPath(): string | null {
+  const mailpit = process.env.MAILPIT_PATH ?? (require('../../scripts/mailpit.mjs') as MailpitModule).mailpitCachePath();
+  return mailpit && fs.existsSync(mailpit) ? mailpit : null;
+}
+
+/**
+ * Where the service's e-mails go over SMTP: Mailpit, whose web page and API the tests read
+ * (E2E_MAILPIT_URL), else a peer that keeps them as files (E2E_MAILDIR), as a mail server would.
+ */
+async function startMailbox(): Promise<{ smtpUrl: string; env: Record<string, string> }> {
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-e2e-mail-'));
+  onTeardown(() => fs.rmSync(mailDir, { recursive: true, force: true }));
+  const mailpit = mailpitPath();
+  if (mailpit) {
+    const [uiPort, smtpPort] = [await freePort(), await freePort()];
+    const { mailpitArgs } = require('../../scripts/mailpit.mjs') as MailpitModule;
+    const child = spawn(mailpit, mailpitArgs({ uiPort, smtpPort, database: path.join(mailDir, 'mailpit.db'), max: 0 }), { stdio: ['ignore', 'ignore', 'inherit'] });
+    onTeardown(() => stopChild(child));
+    const url = `http://127.0.0.1:${uiPort}`;
+    await waitFor('Mailpit', async () => (await fetch(`${url}/api/v1/info`)).ok, child);
+    return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, env: { E2E_MAILPIT_URL: url } };
+  }
+  console.warn('Mailpit is not built: the browser tests send e-mail to an SMTP peer, and the mailbox page is not tested.');
+  const smtp = await startSmtpPeer({ saveTo: mailDir });
+  onTeardown(() => smtp.close());
+  return { smtpUrl: smtp.url, env: { E2E_MAILDIR: mailDir } };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    if (await probe().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not answer within ${timeoutMs / 1000} s`);
+}
+
 export default async function e2eSetup(): Promise<void> {
   if (process.env.E2E_BASE_URL) return useRunningService(process.env.E2E_BASE_URL);
   const root = path.resolve(__dirname, '..', '..');
@@ -53,13 +107,7 @@ export default async function e2eSetup(): Promise<void> {
   const temporal = await startTestTemporal();
   onTeardown(() => temporal.teardown());
   const clamavSocket = await startTestClamd();
-  // E-mails go over SMTP to a peer that keeps them as files (E2E_MAILDIR), as a mail server would.
-  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-e2e-mail-'));
-  const smtp = await startSmtpPeer({ saveTo: mailDir });
-  onTeardown(async () => {
-    await smtp.close();
-    fs.rmSync(mailDir, { recursive: true, force: true });
-  });
+  const mail = await startMailbox();
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const env = {
@@ -75,20 +123,12 @@ export default async function e2eSetup(): Promise<void> {
     LOG_LEVEL: 'error',
     ESOS_CLOCK: TEST_NOW,
     CLAMAV_SOCKET: clamavSocket,
-    SMTP_URL: smtp.url,
+    SMTP_URL: mail.smtpUrl,
   };
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
   const start = (file: string) => {
     const child = spawn(process.execPath, [tsx, file], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    onTeardown(
-      () =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
-    );
+    onTeardown(() => stopChild(child));
     return child;
   };
   const web = start('api/server.ts');
@@ -96,7 +136,7 @@ export default async function e2eSetup(): Promise<void> {
   await waitHealthy(baseUrl, web);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATABASE_URL = databaseUrl;
-  process.env.E2E_MAILDIR = mailDir;
+  Object.assign(process.env, mail.env);
   process.env.E2E_TEMPORAL_ADDRESS = temporal.address;
   process.env.E2E_TASK_QUEUE = env.TEMPORAL_TASK_QUEUE;
 }

@@ -27,6 +27,11 @@ describe('the app', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();
     act(() => showErrorPage(500));
     expect(await screen.findByRole('heading', { name: 'Sorry, there is a problem with the service' })).toBeInTheDocument();
+    expect(screen.queryByText(/Quote this reference/)).toBeNull();
+    // With the API's reference for the failure, the page gives it to the user to quote.
+    act(() => showErrorPage(500, { reference: '4bf92f3577b34da6a3ce929d0e0e4736' }));
+    expect(await screen.findByText('4bf92f3577b34da6a3ce929d0e0e4736')).toBeInTheDocument();
+    expect(screen.getByText(/Quote this reference/).textContent).toBe('Quote this reference: 4bf92f3577b34da6a3ce929d0e0e4736');
     expect(window.location.pathname).toBe('/privacy-notice');
     act(() => {
       guardedNavigate('/contact-us');

@@ -1,7 +1,7 @@
 import { apiGet, apiPost, apiRequest, HttpError, queryString, requireParam } from './api';
 import { getAccessToken, startSignIn } from './auth/tokens';
 import { renderHook } from '@testing-library/react';
-import { clearErrorPage, useErrorPage } from './error-page';
+import { clearErrorPage, useErrorPage, useErrorPageReference } from './error-page';
 import { pendingRequestCount } from './pending';
 import { testResponse } from '../../test/web/responses';
 
@@ -67,6 +67,12 @@ describe('the API client', () => {
     // The store now holds a 500 page for the current path.
     expect(renderHook(() => useErrorPage('/accounts')).result.current).toBe(500);
     expect(renderHook(() => useErrorPage('/elsewhere')).result.current).toBeNull();
+  });
+
+  it('keeps a 500’s reference for the error page, for the user to quote', async () => {
+    fetchMock.mockResolvedValue(testResponse(500, { code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference: '4bf92f3577b34da6a3ce929d0e0e4736' }));
+    expect(await state(apiGet('/v1.0/things'))).toBe('pending');
+    expect(renderHook(() => useErrorPageReference()).result.current).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
   });
 
   it('on 401 starts sign-in again, returning to the current address', async () => {

@@ -14,6 +14,8 @@ export interface ApiErrorBody {
   code?: string;
   message?: string;
   field?: string;
+  /** A 500's: what the user quotes to the service desk. */
+  reference?: string;
 }
 
 export class HttpError extends Error {
@@ -123,7 +125,7 @@ function failed<T>(path: string, status: number, body: unknown): Promise<T> {
   if (path.split('?')[0].endsWith(HEADER_INFO_PATH)) throw error;
   switch (status) {
     case 500:
-      showErrorPage(500);
+      showErrorPage(500, { reference: typeof error.body?.reference === 'string' ? error.body.reference : undefined });
       return dropped<T>();
     case 401:
       startSignIn({ redirectUrl: `${window.location.pathname}${window.location.search}` });

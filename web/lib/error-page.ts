@@ -8,6 +8,8 @@ interface ShownError {
   status: ErrorPageStatus;
   /** The path the error page replaces. */
   path: string;
+  /** What the API gave the user to quote about a 500 (its trace id or an id of its own), if anything. */
+  reference?: string;
 }
 
 let shown: ShownError | null = null;
@@ -18,8 +20,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function showErrorPage(status: ErrorPageStatus, path: string = window.location.pathname): void {
-  shown = { status, path };
+export function showErrorPage(status: ErrorPageStatus, { path = window.location.pathname, reference }: { path?: string; reference?: string } = {}): void {
+  shown = { status, path, ...(reference ? { reference } : {}) };
   for (const listener of listeners) listener();
 }
 
@@ -32,4 +34,9 @@ export function clearErrorPage(): void {
 export function useErrorPage(path: string): ErrorPageStatus | null {
   const current = useSyncExternalStore(subscribe, () => shown, () => null);
   return current && current.path === path ? current.status : null;
+}
+
+/** The reference of the error page shown, for the user to quote. */
+export function useErrorPageReference(): string | undefined {
+  return useSyncExternalStore(subscribe, () => shown?.reference, () => undefined);
 }

@@ -1,8 +1,10 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '../../lib/page-title';
+import { useErrorPageReference } from '../../lib/error-page';
 
 export default function ServerErrorPage() {
   usePageTitle('Sorry, there is a problem with the service');
+  const reference = useErrorPageReference();
   return (
     <>
       <h1 className="govuk-heading-l">Sorry, there is a problem with the service</h1>
@@ -11,6 +13,11 @@ export default function ServerErrorPage() {
       <p className="govuk-body">
         <Link className="govuk-link" href="/contact-us">Contact us</Link> if you need help.
       </p>
+      {reference && (
+        <p className="govuk-body">
+          Quote this reference: <strong className="app-wrap">{reference}</strong>
+        </p>
+      )}
     </>
   );
 }
