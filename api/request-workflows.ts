@@ -1,5 +1,6 @@
 // How the API talks to request workflows: start one (waiting until its first task is in the
 // projection) and send updates, turning the workflow's refusals into HTTP errors.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WithStartWorkflowOperation, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/common';
 import type { AppDeps } from './deps';
@@ -45,11 +46,43 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
   }
 }
 
+/**
+ * Temporal refuses updates while the workflow's last workflow task failed and is being retried (its
+ * worker died holding it, or its code threw): FAILED_PRECONDITION 'Workflow Task in failed state'.
+ * A worker picks the task up again within seconds, so the call is tried again.
+ */
+export function isWorkflowTaskRetrying(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 6; e = e.cause as typeof e, i++) {
+    if (/Workflow Task in failed state/i.test(String(e.message ?? ''))) return true;
+  }
+  return false;
+}
+
+/** How long an update is tried again while its workflow task is being retried, before the caller is told to come back. */
+export const WORKFLOW_TASK_RETRY = { totalMs: 8000, firstDelayMs: 250, maxDelayMs: 2000 };
+
+/** The workflow is recovering: the action was not applied, and the same call shortly will be (its update id is the same). */
+export const workflowRecovering = () => new ApiError(503, 'WORKFLOW_RECOVERING', 'The workflow is recovering from a fault and could not take your action yet. Try again in a few seconds: nothing was lost');
+
+/** Calls `attempt`, again with growing pauses while its workflow task is being retried; 503 when that outlasts the budget. */
+export async function whileWorkflowTaskRetries<R>(attempt: () => Promise<R>, budget = WORKFLOW_TASK_RETRY): Promise<R> {
+  const giveUp = Date.now() + budget.totalMs;
+  for (let delay = budget.firstDelayMs; ; delay = Math.min(delay * 2, budget.maxDelayMs)) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isWorkflowTaskRetrying(err)) throw err;
+      if (Date.now() + delay > giveUp) throw workflowRecovering();
+      await sleep(delay);
+    }
+  }
+}
+
 /** Runs an update on a request's workflow, mapping refusals (validator or handler) to HTTP errors. */
 export async function updateRequest<R>(client: Client, requestId: string, call: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<R>): Promise<R> {
   addLogFields({ workflowId: requestId });
   try {
-    return await call(client.workflow.getHandle(requestId));
+    return await whileWorkflowTaskRetries(() => call(client.workflow.getHandle(requestId)));
   } catch (err) {
     if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
       const type = err.cause.type as keyof typeof refusals | undefined;

@@ -16,6 +16,8 @@ export function errorHandler(logger: Logger): Middleware {
       const err = raw as HttpishError;
       if (err instanceof ApiError) {
         ctx.status = err.status;
+        // A refusal for now (a part recovering): when to try again.
+        if (err.status === 503) ctx.set('Retry-After', '5');
         ctx.body = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.fields ? { fields: err.fields } : {}), ...(err.data ? { data: err.data } : {}) };
         return;
       }

@@ -3,3 +3,4 @@ export * from '../../workflows/index';
 export { testTwoStepRequest } from './two-step';
 export { testSurvey } from './survey';
 export { bareJourney } from './bare-journey';
+export { testBrokenWorkflowTask } from './broken';
