@@ -58,24 +58,31 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
   const now = config.reporting.now();
   const reports = complianceReports();
   const types = reports.map((r) => r.requestType);
-  const dues = reports.map((r) => reportDueAt(config, r).toISOString());
-  const countColumns = complianceStates.map((s) => `count(*) filter (where ${stateSql(s, 'd.due_at', '?::timestamptz')})::int as "${s}"`).join(', ');
+  const dues = reports.map((r) => reportDueAt(config, r));
   const breakdowns = reports.filter((r) => r.complianceBreakdown);
   const [live, counts, overTime, ...broken] = await Promise.all([
     db('accounts').where({ competent_authority: ca, status: 'LIVE' }).count({ n: '*' }).first(),
-    db.raw<{ rows: ({ type: string } & Record<ComplianceState, number>)[] }>(
-      `select d.type, ${countColumns}
-         from accounts a
-         cross join unnest(?::text[], ?::timestamptz[]) as d(type, due_at)
-         left join requests r on r.account_id = a.id and r.type = d.type
-        where a.competent_authority = ? and a.status = 'LIVE'
-        group by d.type`,
-      [now.toISOString(), types, dues, ca],
+    // The requests of the live accounts, each with its open task's due moment if any. An account
+    // without a request, or whose request has no due moment, is overdue once the report's own due
+    // moment has passed (added below), so the accounts need not be crossed with the reports.
+    db.raw<{ rows: { type: string; submitted: number; in_progress: number; with_task_due: number; overdue_by_task: number }[] }>(
+      `select r.type,
+              count(*) filter (where ${SUBMITTED})::int as submitted,
+              count(*) filter (where ${IN_PROGRESS})::int as in_progress,
+              count(*) filter (where not ${SUBMITTED} and t.due_at is not null)::int as with_task_due,
+              count(*) filter (where not ${SUBMITTED} and t.due_at < ?)::int as overdue_by_task
+         from requests r
+         join accounts a on a.id = r.account_id and a.status = 'LIVE' and a.competent_authority = ?
+         left join (select k.request_id, min(k.due_at) as due_at from request_tasks k join accounts b on b.id = k.account_id and b.competent_authority = ?
+                     where k.due_at is not null group by k.request_id) t on t.request_id = r.id
+        where r.type = any(?::text[])
+        group by r.type`,
+      [now, ca, ca, types],
     ),
     db.raw<{ rows: { type: string; day: string; n: number }[] }>(
       `select r.type, to_char(r.submitted_at at time zone 'Europe/London', 'YYYY-MM-DD') as day, count(*)::int as n
-         from requests r join accounts a on a.id = r.account_id and a.status = 'LIVE'
-        where r.competent_authority = ? and r.type = any(?::text[]) and r.status = 'COMPLETED' and r.submitted_at is not null
+         from requests r join accounts a on a.id = r.account_id and a.status = 'LIVE' and a.competent_authority = ?
+        where r.type = any(?::text[]) and r.status = 'COMPLETED' and r.submitted_at is not null
         group by 1, 2 order by 1, 2`,
       [ca, types],
     ),
@@ -96,12 +103,18 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
     liveAccounts,
     asOf: now.toISOString(),
     reports: reports.map((def, i) => {
-      const row = counts.rows.find((c) => c.type === def.requestType);
-      const byState = Object.fromEntries(complianceStates.map((s) => [s, row?.[s] ?? 0])) as Record<ComplianceState, number>;
+      const row = counts.rows.find((c) => c.type === def.requestType) ?? { submitted: 0, in_progress: 0, with_task_due: 0, overdue_by_task: 0 };
+      const dueByItsDate = liveAccounts - row.submitted - row.with_task_due;
+      const byState: Record<ComplianceState, number> = {
+        SUBMITTED: row.submitted,
+        IN_PROGRESS: row.in_progress,
+        NOT_STARTED: liveAccounts - row.submitted - row.in_progress,
+        OVERDUE: row.overdue_by_task + (dues[i] < now ? dueByItsDate : 0),
+      };
       return {
         requestType: def.requestType,
         name: def.name ?? def.title,
-        dueAt: dues[i],
+        dueAt: dues[i].toISOString(),
         windowCloses: windowsOf(config, def)?.submit?.to ?? null,
         counts: byState,
         percentages: Object.fromEntries(complianceStates.map((s) => [s, pct(byState[s], liveAccounts)])) as Record<ComplianceState, number>,
