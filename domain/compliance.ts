@@ -79,6 +79,7 @@ export interface ComplianceListPage {
   reportName: string;
   state: ComplianceState | null;
   category: string | null;
+  categoryLabel: string | null;
   rows: ComplianceListRow[];
   total: number;
   page: number;
@@ -109,7 +110,7 @@ export const complianceListQuerySchema = v.object({
 });
 
 /** The query string of a list (the drill-down's address and its API's). */
-export function complianceListQuery(list: Partial<ComplianceList> & { sort?: string; direction?: string; page?: number }): string {
+export function complianceListQuery(list: Partial<ComplianceList> & { sort?: string; direction?: string; page?: number; size?: number }): string {
   const q = new URLSearchParams();
   for (const [k, val] of Object.entries(list)) if (val !== undefined && val !== null && val !== '') q.set(k, String(val));
   return q.toString();
@@ -117,6 +118,9 @@ export function complianceListQuery(list: Partial<ComplianceList> & { sort?: str
 
 // ---------------------------------------------------------------------------------------------
 // Chases
+
+/** Only a list of one state other than submitted can be sent a reminder. */
+export const canChase = (state: ComplianceState | null | undefined): boolean => !!state && state !== 'SUBMITTED';
 
 export const complianceChaseSchema = v.object({
   list: complianceListSchema,

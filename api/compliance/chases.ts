@@ -9,6 +9,7 @@ import { complianceListAccounts, complianceReport, reportDueAt } from './overvie
 import {
   CHASE_TEMPLATE,
   COMPLIANCE_CHASE_MAX,
+  canChase,
   chaseEmail,
   chaseWorkflowId,
   type ChaseCheck,
@@ -28,7 +29,7 @@ const longDate = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', 
 
 function chaseReport(deps: Deps, list: ComplianceList) {
   const def = complianceReport(list.requestType);
-  if (!list.state || list.state === 'SUBMITTED') throw badRequest('state: only organisations that have not submitted can be sent a reminder', 'state');
+  if (!canChase(list.state)) throw badRequest('state: only organisations that have not submitted can be sent a reminder', 'state');
   return { requestType: def.requestType, name: def.name ?? def.title, dueOn: longDate(reportDueAt(deps.config, def)) };
 }
 

@@ -199,7 +199,7 @@ export async function complianceListPage(
   ca: CompetentAuthority,
   list: ComplianceList,
   order: { sort: ComplianceSort; direction: 'asc' | 'desc'; page: number; size: number },
-): Promise<{ reportName: string; rows: ComplianceListRow[]; total: number }> {
+): Promise<{ reportName: string; categoryLabel: string | null; rows: ComplianceListRow[]; total: number }> {
   const { def, from, bindings } = listQuery(db, config, ca, list);
   const direction = order.direction === 'desc' ? 'desc' : 'asc';
   const { rows } = await db.raw<{ rows: ListRowSql[] }>(
@@ -217,7 +217,7 @@ export async function complianceListPage(
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the end still says how many there are.
   if (!rows.length && order.page > 0) total = await complianceListCount(db, config, ca, list);
-  return { reportName: def.name ?? def.title, rows: rows.map(rowOf), total };
+  return { reportName: def.name ?? def.title, categoryLabel: list.category ? (def.complianceBreakdown?.labels[list.category] ?? null) : null, rows: rows.map(rowOf), total };
 }
 
 export async function complianceListCount(db: Knex, config: Settings, ca: CompetentAuthority, list: ComplianceList): Promise<number> {

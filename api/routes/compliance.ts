@@ -47,7 +47,7 @@ export const complianceRoutes: RouteDef[] = [
       const q = validate(complianceListQuerySchema, queryOf(ctx));
       const { sort, direction, page, size, ...list } = q;
       const found = await complianceListPage(db, config, ca, list, { sort, direction, page, size });
-      const body: ComplianceListPage = { requestType: list.requestType, reportName: found.reportName, state: list.state ?? null, category: list.category ?? null, rows: found.rows, total: found.total, page, size };
+      const body: ComplianceListPage = { requestType: list.requestType, reportName: found.reportName, state: list.state ?? null, category: list.category ?? null, categoryLabel: found.categoryLabel, rows: found.rows, total: found.total, page, size };
       ctx.body = body;
     },
   },

@@ -1,0 +1,30 @@
+// A chart of the overview: its heading is the page's, its SVG is drawn when the chart library (a
+// chunk of its own) has loaded, in the space kept for it, so nothing moves under the pointer. When
+// the library cannot be loaded the chart's space says so and the table beside it carries the numbers.
+import { useEffect, useRef, useState } from 'react';
+import type { ChartSpec } from './charts';
+
+export function Chart({ spec, title, height = 260 }: { spec: ChartSpec; title: string; height?: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const el = box.current;
+    if (!el) return;
+    import('./charts')
+      .then(({ drawChart }) => {
+        if (!live) return;
+        el.replaceChildren(drawChart(spec, el.clientWidth, title));
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [spec, title]);
+  return (
+    <div className="app-chart" style={{ minHeight: failed ? undefined : height }}>
+      {failed ? <p className="govuk-body govuk-!-margin-bottom-2">The chart could not be shown. The table has the same numbers.</p> : null}
+      <div ref={box} data-chart={spec.kind} />
+    </div>
+  );
+}
