@@ -4,6 +4,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChartSpec } from './charts';
 
+/** The legend's keys by chart kind; kept here so the legend needs no chart library. */
+const legends: Record<ChartSpec['kind'], (spec: ChartSpec) => string[]> = {
+  status: () => ['Submitted', 'In progress', 'Not started'],
+  breakdown: () => [],
+  overTime: (spec) => (spec.kind === 'overTime' ? spec.series.map((s) => s.name) : []),
+};
+
 export function Chart({ spec, title, height = 260 }: { spec: ChartSpec; title: string; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -21,10 +28,21 @@ export function Chart({ spec, title, height = 260 }: { spec: ChartSpec; title: s
       live = false;
     };
   }, [spec, title]);
+  const legend = legends[spec.kind](spec);
   return (
-    <div className="app-chart" style={{ minHeight: failed ? undefined : height }}>
+    <div className="app-chart">
       {failed ? <p className="govuk-body govuk-!-margin-bottom-2">The chart could not be shown. The table has the same numbers.</p> : null}
-      <div ref={box} data-chart={spec.kind} />
+      {!failed && legend.length ? (
+        <ul className="app-chart__legend" aria-label="Key">
+          {legend.map((key, i) => (
+            <li key={key}>
+              <span className={`app-chart__swatch app-chart__swatch--${i}`} aria-hidden="true" />
+              {key}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div ref={box} data-chart={spec.kind} className={failed ? undefined : `app-chart__box app-chart__box--${height}`} />
     </div>
   );
 }

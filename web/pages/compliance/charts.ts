@@ -16,6 +16,8 @@ export type ChartSpec =
 /** The chart as an SVG element, `width` wide, titled `title` (its <title>, which names it to assistive technology). */
 export function drawChart(spec: ChartSpec, width: number, title: string): SVGSVGElement {
   const svg = plot(spec, Math.max(280, width)) as SVGSVGElement;
+  // The page's CSP allows no inline <style>: Plot's own rules are in app.css (.app-chart svg).
+  for (const style of svg.querySelectorAll('style')) style.remove();
   const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
   t.textContent = title;
   svg.insertBefore(t, svg.firstChild);
@@ -36,7 +38,7 @@ function plot(spec: ChartSpec, width: number): Element {
       marginLeft: narrow ? 10 : 160,
       x: { label: 'Organisations', grid: true },
       y: { label: null, axis: narrow ? null : 'left', domain: spec.reports.map((r) => r.name) },
-      color: { domain: Object.values(words), range: [...chartColours], legend: true },
+      color: { domain: Object.values(words), range: [...chartColours] },
       marks: [
         Plot.barX(data, Plot.stackX({ y: 'report', x: 'count', fill: 'state', href: 'href', title: (d: { report: string; state: string; count: number }) => `${d.report}, ${d.state}: ${d.count}` })),
         ...(narrow ? [Plot.text(spec.reports, { y: 'name', x: 0, text: 'name', textAnchor: 'start', dy: -14, frameAnchor: 'left' })] : []),
@@ -66,7 +68,7 @@ function plot(spec: ChartSpec, width: number): Element {
     style: font,
     x: { label: 'Date', type: 'utc' },
     y: { label: 'Submitted (cumulative)', grid: true },
-    color: { domain: spec.series.map((s) => s.name), range: [...chartColours], legend: true },
+    color: { domain: spec.series.map((s) => s.name), range: [...chartColours] },
     marks: [
       Plot.lineY(points, { x: 'day', y: 'total', stroke: 'report', curve: 'step-after', strokeWidth: 2 }),
       Plot.ruleX(closes, { x: 'at', stroke: 'report', strokeDasharray: '4,3' }),
