@@ -107,3 +107,14 @@ export async function seedComplianceMix(db: Db, options: { ca: CompetentAuthorit
   }
   return out;
 }
+
+/**
+ * Where the i-th account of the mix stands on a report, as the overview should say: its state, and
+ * whether it is overdue (`statutoryDue`: the report's own due moment; `now`: the service's clock).
+ */
+export function mixStanding(i: number, type: string, now: Date, statutoryDue: Date): { state: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED'; overdue: boolean } {
+  const s = mixStateOf(i).states[type];
+  const state = s === 'SUBMITTED' ? 'SUBMITTED' : s === 'IN_PROGRESS' || s === 'IN_PROGRESS_OVERDUE' ? 'IN_PROGRESS' : 'NOT_STARTED';
+  const taskDue = s === 'IN_PROGRESS_OVERDUE' ? now.getTime() - 86_400_000 : s === 'IN_PROGRESS' && type !== NOTIFICATION ? now.getTime() + 365 * 86_400_000 : statutoryDue.getTime();
+  return { state, overdue: state !== 'SUBMITTED' && taskDue < now.getTime() };
+}

@@ -7,13 +7,13 @@ import ExcelJS from 'exceljs';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
 import { createAccount, createUser, grantOperator, grantRegulator, grantVerifier, type TestUser } from '../../test/factories';
-import { mixStateOf, seedComplianceMix, type MixAccount, type MixState } from '../../test/compliance-mix';
+import { mixStanding, seedComplianceMix, type MixAccount } from '../../test/compliance-mix';
 import { testClock } from '../../test/clock';
 import { ACTION_PLAN, NOTIFICATION, PROGRESS_UPDATE_1, PROGRESS_UPDATE_2, processFor } from '../../processes';
 import { categoryOf } from '../../processes/notification-of-compliance/category';
 import { reportDueAt } from '../compliance/overview';
 import { loadConfig } from '../../infra/config';
-import type { ComplianceListRow, ComplianceOverview, ComplianceState } from '../../domain/compliance';
+import type { ComplianceListRow, ComplianceOverview } from '../../domain/compliance';
 
 let api: ApiHarness;
 let scot: TestUser;
@@ -47,13 +47,7 @@ const get = async (path: string, user = scot) => api.request(`/api/v1.0/complian
 const list = async (query: Record<string, string>, user = scot) => get(`/accounts?${new URLSearchParams(query)}`, user);
 
 /** What the mix says of account i on a report: its state and whether it is overdue. */
-function expected(i: number, type: string): { state: Exclude<ComplianceState, 'OVERDUE'>; overdue: boolean } {
-  const s: MixState = mixStateOf(i).states[type];
-  const state = s === 'SUBMITTED' ? 'SUBMITTED' : s === 'IN_PROGRESS' || s === 'IN_PROGRESS_OVERDUE' ? 'IN_PROGRESS' : 'NOT_STARTED';
-  const statutory = reportDueAt(loadConfig(), processFor(type)!).getTime();
-  const taskDue = s === 'IN_PROGRESS_OVERDUE' ? now.getTime() - 86_400_000 : s === 'IN_PROGRESS' && type !== NOTIFICATION ? now.getTime() + 365 * 86_400_000 : statutory;
-  return { state, overdue: state !== 'SUBMITTED' && taskDue < now.getTime() };
-}
+const expected = (i: number, type: string) => mixStanding(i, type, now, reportDueAt(loadConfig(), processFor(type)!));
 
 describe('the overview', () => {
   it('counts every live Scottish account on each report as the database holds them, with percentages', async () => {
