@@ -52,8 +52,8 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   await page.getByText('10 live accounts').waitFor();
   expect(await tableNumbers(page)).toEqual(REPORTS.map((t) => complianceStates.map((s) => expectedCounts(t)[s])));
   // The charts are SVG with text titles; their numbers are in the tables.
-  await page.locator('[data-chart="status"] svg title').waitFor({ state: 'attached' });
-  expect(await page.locator('.app-chart svg title').allTextContents()).toEqual([
+  await page.locator('[data-chart="status"] svg > title').waitFor({ state: 'attached' });
+  expect(await page.locator('.app-chart svg > title').allTextContents()).toEqual([
     'Reports by status: organisations that have submitted, are in progress or have not started each report',
     'Notifications by reporting obligation category: the number of submitted notifications in each category',
     'Submissions over time: the cumulative number of each report submitted, against its window’s close',

@@ -129,7 +129,8 @@ export const categoryLabels: Record<Category, string> = {
 
 /**
  * categoryOf in SQL, over a submitted notification's data (a jsonb expression), so the overview
- * counts and lists by category in the database; category.test.ts checks the two agree on every path.
+ * counts and lists by category in the database; api/routes/compliance.test.ts checks the two agree
+ * on a notification of every category.
  */
 export function categorySql(data: string): string {
   const o = `(${data})->'reportingObligation'`;
