@@ -40,7 +40,7 @@ export function createComplianceChaseActivities(options: { db: Db; homeUrl?: str
           const done = await trx('compliance_reminders').where({ chase_id: args.chaseId, account_id: accountId }).first('status');
           if (done) return done.status as ChaseOutcome;
           const recent = await trx('compliance_reminders')
-            .where({ account_id: accountId, request_type: args.report.requestType, status: 'SENT' })
+            .where({ account_id: accountId, type: args.report.requestType, status: 'SENT' })
             .whereNot('chase_id', args.chaseId)
             .where('created_at', '>', trx.raw(`now() - make_interval(days => ?)`, [args.intervalDays]))
             .first('id');
@@ -55,7 +55,7 @@ export function createComplianceChaseActivities(options: { db: Db; homeUrl?: str
           await trx('compliance_reminders').insert({
             chase_id: args.chaseId,
             account_id: accountId,
-            request_type: args.report.requestType,
+            type: args.report.requestType,
             status,
             to_address: contact?.email ?? null,
             submitter_id: args.by.userId,

@@ -32,7 +32,8 @@ export async function up(knex: Knex): Promise<void> {
     t.bigIncrements('id').primary();
     t.bigInteger('chase_id').notNullable().references('id').inTable('compliance_chases');
     t.integer('account_id').notNullable().references('id').inTable('accounts');
-    t.string('request_type', 60).notNullable();
+    // The report reminded of (a request type; named `type` so the audit trail shows it).
+    t.string('type', 60).notNullable();
     // SENT, NO_CONTACT (no primary contact to write to) or ALREADY_REMINDED (reminded within the interval).
     t.string('status', 20).notNullable();
     t.string('to_address', 320);
@@ -41,7 +42,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['chase_id', 'account_id']);
   });
-  await knex.raw(`create index compliance_reminders_last on compliance_reminders (account_id, request_type, created_at desc) where status = 'SENT'`);
+  await knex.raw(`create index compliance_reminders_last on compliance_reminders (account_id, type, created_at desc) where status = 'SENT'`);
   await knex.raw('create trigger compliance_reminders_audit after insert or update or delete on compliance_reminders for each row execute function audit_change()');
 }
 

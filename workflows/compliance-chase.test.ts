@@ -119,6 +119,12 @@ it('sends exactly one e-mail to each of 20 primary contacts though the worker is
   const audit = await db('audit_log').where({ entity: 'compliance_reminders', operation: 'INSERT' }).whereIn('account_id', twenty.map((o) => o.accountId)).select('account_id', 'actor_user_id');
   expect(audit.map((a) => a.account_id).sort()).toEqual(twenty.map((o) => o.accountId).sort());
   expect(new Set(audit.map((a) => a.actor_user_id))).toEqual(new Set([regulator.id]));
+  // …and reads there as a sentence.
+  const trail = await api.request(`/api/v1.0/accounts/${first.id}/audit-entries?page=0&size=10`, { headers: await bearer(regulator) });
+  expect(trail.body.auditEntries.find((e: { entity: string }) => e.entity === 'compliance_reminders')).toMatchObject({
+    description: 'Ceri Chaser sent the primary contact a reminder to submit the Phase 3 Action Plan',
+    via: `complianceChase ${chaseWorkflowId(chaseId)}: sendChaseReminders`,
+  });
   // The list shows when each was last reminded.
   const listed = await call(`/accounts?${new URLSearchParams({ ...list, size: '100' })}`);
   expect(listed.body.rows.every((r: { lastReminder: string | null }) => r.lastReminder)).toBe(true);

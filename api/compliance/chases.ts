@@ -40,7 +40,7 @@ export async function chaseCheck(deps: Deps, ca: CompetentAuthority, list: Compl
   const intervalDays = deps.config.complianceChaseIntervalDays;
   const { rows: reminded } = await deps.db.raw<{ rows: { account_id: number; at: Date }[] }>(
     `select c.account_id, max(c.created_at) as at from compliance_reminders c
-      where c.account_id = any(?::int[]) and c.request_type = ? and c.status = 'SENT' and c.created_at > now() - make_interval(days => ?)
+      where c.account_id = any(?::int[]) and c.type = ? and c.status = 'SENT' and c.created_at > now() - make_interval(days => ?)
       group by c.account_id`,
     [organisations.map((o) => o.accountId), report.requestType, intervalDays],
   );

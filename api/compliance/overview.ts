@@ -206,7 +206,7 @@ export async function complianceListPage(
     `select a.id, a.organisation_id, a.name, a.registration_number, r.id as request_id, r.status as request_status,
             ${overdue(':due::timestamptz', ':now::timestamptz')} as is_overdue,
             coalesce(t.due_at, :due::timestamptz) as due_at,
-            (select max(c.created_at) from compliance_reminders c where c.account_id = a.id and c.request_type = :type and c.status = 'SENT') as last_reminder,
+            (select max(c.created_at) from compliance_reminders c where c.account_id = a.id and c.type = :type and c.status = 'SENT') as last_reminder,
             nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as assignee,
             count(*) over () as total
        ${from}
