@@ -4,6 +4,7 @@
 // overdue action plans shows its progress and ends with five sent, and a second chase says they
 // were reminded already. Every page passes axe at 1280 and 375 px; with the chart library blocked the
 // overview still has every number in its tables.
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { baseUrl, viewports, watchConsole } from '../test/browser';
@@ -26,6 +27,11 @@ let mix: MixAccount[];
 beforeAll(async () => {
   mix = await seedComplianceMix(e2eDb(), { ca: 'NORTHERN_IRELAND', count: 10, namePrefix: tag, now });
 });
+
+/** A screenshot to E2E_SHOTS when it is set, to be looked at. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `compliance-${name}.png`), fullPage: true });
+}
 
 /** The overview's numbers as the mix makes them: per report, per state. */
 function expectedCounts(type: string): Record<string, number> {
@@ -59,6 +65,12 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
     'Submissions over time: the cumulative number of each report submitted, against its window’s close',
   ]);
   await expectAccessible(page);
+  await shot(page, 'overview-1280');
+  // At 375 px the charts are drawn again for the width they have.
+  await page.setViewportSize(viewports.mobile);
+  await page.waitForFunction(() => [...document.querySelectorAll('.app-chart svg')].every((svg) => Number(svg.getAttribute('width')) < 375));
+  await shot(page, 'overview-375');
+  await page.setViewportSize(viewports.desktop);
   expect(errors).toEqual([]);
 
   // The action plans overdue: the link opens their list.
@@ -71,6 +83,7 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   const names = await page.locator('table tbody tr th a').allTextContents();
   expect(names).toEqual(overdue.map((m) => m.name));
   await expectAccessible(page);
+  await shot(page, 'list');
 
   // The export is a workbook of the same rows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click()]);
@@ -87,6 +100,7 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   await page.getByRole('heading', { name: 'Send a reminder to 5 organisations', level: 1 }).waitFor();
   await page.getByText('Reminder: your ESOS Action Plan - Manage your ESOS reporting').waitFor();
   await expectAccessible(page);
+  await shot(page, 'check');
   await page.getByRole('button', { name: 'Send reminders' }).click();
   await page.waitForURL('**/compliance/chases/*');
   await page.getByRole('heading', { name: 'Reminders about the Action Plan', level: 1 }).waitFor();
@@ -99,6 +113,7 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   const outcomes = await page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
   expect(outcomes).toEqual(overdue.map((m) => [m.name, 'Reminder sent']));
   await expectAccessible(page);
+  await shot(page, 'progress');
   // One e-mail to each primary contact.
   const emails = await e2eDb()('email_outbox').whereIn('to_address', mix.map((m) => m.email)).select('to_address');
   expect(emails.map((e) => e.to_address).sort()).toEqual(overdue.map((m) => m.email).sort());
@@ -121,6 +136,7 @@ it('works with the chart library blocked: every number is still in the tables', 
   expect(await page.locator('.app-chart svg').count()).toBe(0);
   expect(await tableNumbers(page)).toEqual(REPORTS.map((t) => complianceStates.map((s) => expectedCounts(t)[s])));
   await expectAccessible(page);
+  await shot(page, 'blocked-375');
   // A category's number opens its list.
   await page.getByRole('link', { name: /^Does not qualify: \d+ notifications$/ }).click();
   await page.waitForURL('**/compliance/accounts?requestType=NOTIFICATION_OF_COMPLIANCE_P3&state=SUBMITTED&category=NOT_QUALIFY');

@@ -160,11 +160,18 @@ describe('the list behind a number', () => {
       [{ requestType: NOTIFICATION, size: '1000' }, 'size'],
       [{ requestType: NOTIFICATION, sort: 'a.id; drop table accounts' }, 'sort'],
       [{}, 'requestType'],
+      [{ requestType: NOTIFICATION, search: 'x'.repeat(101) }, 'search'],
     ] as const) {
       const res = await list(query as Record<string, string>);
       expect({ query, status: res.status, field: res.body.field }).toEqual({ query, status: 400, field });
       expect(typeof res.body.message).toBe('string');
     }
+  });
+
+  it('searches for the characters typed, wildcards and all', async () => {
+    const res = await list({ requestType: NOTIFICATION, search: `${tag}%_\\` });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 // A chart of the overview: its heading is the page's, its SVG is drawn when the chart library (a
-// chunk of its own) has loaded, in the space kept for it, so nothing moves under the pointer. When
+// chunk of its own) has loaded, in the space kept for it (app.css, by kind and width), so nothing
+// below it moves. When
 // the library cannot be loaded the chart's space says so and the table beside it carries the numbers.
 import { useEffect, useRef, useState } from 'react';
 import type { ChartSpec } from './charts';
@@ -11,21 +12,34 @@ const legends: Record<ChartSpec['kind'], (spec: ChartSpec) => string[]> = {
   overTime: (spec) => (spec.kind === 'overTime' ? spec.series.map((s) => s.name) : []),
 };
 
-export function Chart({ spec, title, height = 260 }: { spec: ChartSpec; title: string; height?: number }) {
+export function Chart({ spec, title }: { spec: ChartSpec; title: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     const el = box.current;
     if (!el) return;
+    let observer: ResizeObserver | undefined;
     import('./charts')
       .then(({ drawChart }) => {
         if (!live) return;
-        el.replaceChildren(drawChart(spec, el.clientWidth, title));
+        // Drawn for the width it has, and again when that changes (a phone turned, a window resized).
+        let drawnAt = -1;
+        const draw = () => {
+          if (Math.abs(el.clientWidth - drawnAt) < 20) return;
+          drawnAt = el.clientWidth;
+          el.replaceChildren(drawChart(spec, el.clientWidth, title));
+        };
+        draw();
+        if (typeof ResizeObserver !== 'undefined') {
+          observer = new ResizeObserver(draw);
+          observer.observe(el);
+        }
       })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
+      observer?.disconnect();
     };
   }, [spec, title]);
   const legend = legends[spec.kind](spec);
@@ -42,7 +56,7 @@ export function Chart({ spec, title, height = 260 }: { spec: ChartSpec; title: s
           ))}
         </ul>
       ) : null}
-      <div ref={box} data-chart={spec.kind} className={failed ? undefined : `app-chart__box app-chart__box--${height}`} />
+      <div ref={box} data-chart={spec.kind} className={failed ? undefined : `app-chart__box app-chart__box--${spec.kind}`} />
     </div>
   );
 }

@@ -28,45 +28,62 @@ export function drawChart(spec: ChartSpec, width: number, title: string): SVGSVG
   return svg;
 }
 
-function plot(spec: ChartSpec, width: number): Element {
+/**
+ * Horizontal bars, one band per label: on a wide screen the labels are the y axis; on a narrow one
+ * each label is written above its bar, so long names never squeeze the bars.
+ */
+function bars<T extends Record<string, unknown>>(width: number, labels: string[], xLabel: string, marks: (inset: { insetTop: number; insetBottom: number }) => Plot.Markish[], labelled: { data: T[]; y: string }, colours?: string[]): Element {
   const narrow = width < 600;
+  const band = narrow ? 56 : 36;
+  return Plot.plot({
+    width,
+    height: labels.length * band + 50,
+    style: font,
+    marginLeft: narrow ? 10 : Math.min(420, 16 + 7.4 * Math.max(...labels.map((l) => l.length))),
+    marginRight: 20,
+    x: { label: xLabel, grid: true },
+    y: { label: null, axis: narrow ? null : 'left', domain: labels, padding: 0.15 },
+    ...(colours ? { color: { domain: colours, range: [...chartColours] } } : {}),
+    marks: [
+      ...marks(narrow ? { insetTop: 26, insetBottom: 2 } : { insetTop: 0, insetBottom: 0 }),
+      ...(narrow ? [Plot.text(labelled.data, { y: labelled.y, x: 0, text: labelled.y, textAnchor: 'start', dy: -14 })] : []),
+      Plot.ruleX([0]),
+    ],
+  });
+}
+
+function plot(spec: ChartSpec, width: number): Element {
   if (spec.kind === 'status') {
     const states = ['SUBMITTED', 'IN_PROGRESS', 'NOT_STARTED'] as const;
     const words = { SUBMITTED: 'Submitted', IN_PROGRESS: 'In progress', NOT_STARTED: 'Not started' };
     const data = spec.reports.flatMap((r) => states.map((s) => ({ report: r.name, state: words[s], count: r.counts[s], href: spec.hrefOf(r.requestType, s) })));
-    return Plot.plot({
+    const labels = spec.reports.map((r) => r.name);
+    return bars(
       width,
-      style: font,
-      marginLeft: narrow ? 10 : 160,
-      x: { label: 'Organisations', grid: true },
-      y: { label: null, axis: narrow ? null : 'left', domain: spec.reports.map((r) => r.name) },
-      color: { domain: Object.values(words), range: [...chartColours] },
-      marks: [
-        Plot.barX(data, Plot.stackX({ y: 'report', x: 'count', fill: 'state', href: 'href', title: (d: { report: string; state: string; count: number }) => `${d.report}, ${d.state}: ${d.count}` })),
-        ...(narrow ? [Plot.text(spec.reports, { y: 'name', x: 0, text: 'name', textAnchor: 'start', dy: -14, frameAnchor: 'left' })] : []),
-        Plot.ruleX([0]),
+      labels,
+      'Organisations',
+      (inset) => [
+        Plot.barX(data, Plot.stackX({ y: 'report', x: 'count', fill: 'state', href: 'href', ...inset, title: (d: { report: string; state: string; count: number }) => `${d.report}, ${d.state}: ${d.count}` })),
       ],
-    });
+      { data: spec.reports.map((r) => ({ report: r.name })), y: 'report' },
+      Object.values(words),
+    );
   }
   if (spec.kind === 'breakdown') {
     const rows = spec.breakdown.rows.map((r) => ({ ...r, href: spec.hrefOf(r.value) }));
-    return Plot.plot({
+    return bars(
       width,
-      style: font,
-      marginLeft: narrow ? 10 : 330,
-      x: { label: 'Notifications', grid: true },
-      y: { label: null, axis: narrow ? null : 'left', domain: rows.map((r) => r.label) },
-      marks: [
-        Plot.barX(rows, { y: 'label', x: 'count', fill: chartColours[0], href: 'href', title: (d: { label: string; count: number }) => `${d.label}: ${d.count}` }),
-        ...(narrow ? [Plot.text(rows, { y: 'label', x: 0, text: 'label', textAnchor: 'start', dy: -14, frameAnchor: 'left' })] : []),
-        Plot.ruleX([0]),
-      ],
-    });
+      rows.map((r) => r.label),
+      'Notifications',
+      (inset) => [Plot.barX(rows, { y: 'label', x: 'count', fill: chartColours[0], href: 'href', ...inset, title: (d: { label: string; count: number }) => `${d.label}: ${d.count}` })],
+      { data: rows, y: 'label' },
+    );
   }
   const points = spec.series.flatMap((s) => s.points.map((p) => ({ report: s.name, day: new Date(`${p.day}T12:00:00Z`), total: p.total })));
   const closes = spec.series.filter((s) => s.windowCloses).map((s) => ({ report: s.name, at: new Date(s.windowCloses!) }));
   return Plot.plot({
     width,
+    height: 300,
     style: font,
     x: { label: 'Date', type: 'utc' },
     y: { label: 'Submitted (cumulative)', grid: true },

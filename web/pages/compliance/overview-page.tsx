@@ -81,7 +81,7 @@ export default function ComplianceOverviewPage() {
             <section key={b.requestType} aria-labelledby={`breakdown-${i}`}>
               <h2 className="govuk-heading-m" id={`breakdown-${i}`}>{b.title}</h2>
               <div className="govuk-grid-row">
-                <div className="govuk-grid-column-one-half-from-desktop">
+                <div className="govuk-grid-column-two-thirds-from-desktop">
                   <table className="govuk-table" aria-labelledby={`breakdown-${i}`}>
                     <thead className="govuk-table__head">
                       <tr className="govuk-table__row">
@@ -103,10 +103,8 @@ export default function ComplianceOverviewPage() {
                     </tbody>
                   </table>
                 </div>
-                <div className="govuk-grid-column-one-half-from-desktop">
-                  <Chart spec={specs.breakdowns[i]} title={`${b.title}: the number of submitted notifications in each category`} height={300} />
-                </div>
               </div>
+              <Chart spec={specs.breakdowns[i]} title={`${b.title}: the number of submitted notifications in each category`} />
             </section>
           ))}
 
