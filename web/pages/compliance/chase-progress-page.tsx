@@ -72,6 +72,7 @@ export default function ChaseProgressPage() {
           {progress.done ? (
             <>
               <h2 className="govuk-heading-m">Each organisation</h2>
+              {progress.organisations.length < progress.total ? <p className="govuk-body">The first {progress.organisations.length.toLocaleString('en-GB')} of {progress.total.toLocaleString('en-GB')} organisations, by name.</p> : null}
               <ScrollableTable label="Each organisation's reminder">
                 <SortableTable<Row>
                   columns={columns}
