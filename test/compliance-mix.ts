@@ -79,33 +79,54 @@ export async function seedComplianceMix(db: Db, options: { ca: CompetentAuthorit
       )
       .returning('id');
     await db('account_contacts').insert(accounts.map((a, k) => ({ account_id: a.id, contact_type: 'PRIMARY', user_id: users[k].id })));
-    const requests: Record<string, unknown>[] = [];
-    const tasks: Record<string, unknown>[] = [];
-    const reports: Record<string, unknown>[] = [];
+    await seedReportMix(db, accounts.map((a, k) => ({ id: a.id, competentAuthority: options.ca, index: idx[k], submittedBy: users[k].id })), options.now, from);
     accounts.forEach((a, k) => {
       const i = idx[k];
       const { states, category } = mixStateOf(i);
       out.push({ id: a.id, name: `${options.namePrefix} ${String(i + 1).padStart(5, '0')}`, organisationId: `ORG${String(idBase + i).padStart(6, '0')}`, email: users[k].email, states, category });
-      for (const [type, state] of Object.entries(states)) {
-        if (state === 'NONE') continue;
-        const id = requestIdOf(processFor(type)!, a.id);
-        const submittedAt = new Date(from.getTime() + ((i * 7919) % 60) * 86_400_000);
-        const data = type === NOTIFICATION ? { reportingObligation: obligationOf[category] } : {};
-        const status = state === 'SUBMITTED' ? 'COMPLETED' : state === 'CANCELLED' ? 'CANCELLED' : 'IN_PROGRESS';
-        requests.push({ id, type, status, account_id: a.id, competent_authority: options.ca, submitted_at: state === 'SUBMITTED' ? submittedAt : null, ended_at: state === 'IN_PROGRESS' || state === 'IN_PROGRESS_OVERDUE' ? null : submittedAt });
-        if (state === 'SUBMITTED') reports.push({ request_id: id, account_id: a.id, type, data: JSON.stringify(data), submitted_by: users[k].id, submitted_at: submittedAt });
-        if (state === 'IN_PROGRESS' || state === 'IN_PROGRESS_OVERDUE') {
-          const dueAt = new Date(options.now.getTime() + (state === 'IN_PROGRESS_OVERDUE' ? -1 : 365) * 86_400_000);
-          // The notification keeps no due date: its task is due at its window's close.
-          tasks.push({ request_id: id, type: taskOf[type], assignee: users[k].id, account_id: a.id, competent_authority: options.ca, due_at: type === NOTIFICATION ? null : dueAt, due_date: type === NOTIFICATION ? null : dueAt.toISOString().slice(0, 10) });
-        }
-      }
     });
-    await db.batchInsert('requests', requests, 500);
-    if (reports.length) await db.batchInsert('reports', reports, 500);
-    if (tasks.length) await db.batchInsert('request_tasks', tasks, 500);
   }
   return out;
+}
+
+/**
+ * The mix's requests, submitted reports and open tasks for accounts that exist already (the i-th
+ * account by `index`), e.g. the bench's own 10,000; the assignee of an open task is `submittedBy`
+ * (a user id), or none. An account's request that exists already is left as it is. Written in
+ * statements of 500 rows.
+ */
+export async function seedReportMix(db: Db, accounts: { id: number; competentAuthority: CompetentAuthority; index: number; submittedBy?: string }[], now: Date, submittedFrom = new Date(now.getTime() - 60 * 86_400_000)): Promise<void> {
+  const requests: Record<string, unknown>[] = [];
+  const tasks: Record<string, unknown>[] = [];
+  const reports: Record<string, unknown>[] = [];
+  for (const a of accounts) {
+    const i = a.index;
+    const { states, category } = mixStateOf(i);
+    for (const [type, state] of Object.entries(states)) {
+      if (state === 'NONE') continue;
+      const id = requestIdOf(processFor(type)!, a.id);
+      const submittedAt = new Date(submittedFrom.getTime() + ((i * 7919) % 60) * 86_400_000);
+      const data = type === NOTIFICATION ? { reportingObligation: obligationOf[category] } : {};
+      const status = state === 'SUBMITTED' ? 'COMPLETED' : state === 'CANCELLED' ? 'CANCELLED' : 'IN_PROGRESS';
+      const open = state === 'IN_PROGRESS' || state === 'IN_PROGRESS_OVERDUE';
+      requests.push({ id, type, status, account_id: a.id, competent_authority: a.competentAuthority, submitted_at: state === 'SUBMITTED' ? submittedAt : null, ended_at: open ? null : submittedAt });
+      if (state === 'SUBMITTED') reports.push({ request_id: id, account_id: a.id, type, data: JSON.stringify(data), submitted_by: a.submittedBy ?? 'bench', submitted_at: submittedAt });
+      if (open) {
+        const dueAt = new Date(now.getTime() + (state === 'IN_PROGRESS_OVERDUE' ? -1 : 365) * 86_400_000);
+        // The notification keeps no due date: its task is due at its window's close.
+        tasks.push({ request_id: id, type: taskOf[type], assignee: a.submittedBy ?? null, account_id: a.id, competent_authority: a.competentAuthority, due_at: type === NOTIFICATION ? null : dueAt, due_date: type === NOTIFICATION ? null : dueAt.toISOString().slice(0, 10) });
+      }
+    }
+  }
+  // An account that has a request of a report already keeps it (the bench's journeys make some).
+  const written = new Set<string>();
+  for (let k = 0; k < requests.length; k += 500) {
+    const rows: { id: string }[] = await db('requests').insert(requests.slice(k, k + 500)).onConflict('id').ignore().returning('id');
+    for (const r of rows) written.add(r.id);
+  }
+  const ours = <T extends Record<string, unknown>>(rows: T[]) => rows.filter((r) => written.has(r.request_id as string));
+  if (reports.length) await db.batchInsert('reports', ours(reports), 500);
+  if (tasks.length) await db.batchInsert('request_tasks', ours(tasks), 500);
 }
 
 /**
