@@ -137,11 +137,14 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
   };
 }
 
-const sortColumns: Record<ComplianceSort, string> = {
+const lastReminder = `(select max(c.created_at) from compliance_reminders c where c.account_id = a.id and c.type = :type and c.status = 'SENT')`;
+
+/** What each sort orders by, over the list's accounts `a` and requests `r`. */
+const sortKeys: Record<ComplianceSort, string> = {
   name: 'a.name',
   registrationNumber: 'a.registration_number',
-  dueDate: 'due_at',
-  lastReminder: 'last_reminder',
+  dueDate: `coalesce(${taskDue}, :due::timestamptz)`,
+  lastReminder,
 };
 
 /** The accounts behind a number: a query over the live accounts of `ca`, filtered as the list says. */
@@ -159,8 +162,6 @@ function listQuery(db: Knex, config: Settings, ca: CompetentAuthority, list: Com
   const bindings = { ca, type: def.requestType, due, now, category: list.category ?? null, search: search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null };
   const from = `from accounts a
     left join requests r on r.account_id = a.id and r.type = :type
-    left join lateral (select t.id, t.due_at, t.assignee from request_tasks t where t.request_id = r.id order by t.due_at nulls last, t.id limit 1) t on true
-    left join users u on u.id = t.assignee
     where ${where.join(' and ')}`;
   return { def, from, bindings };
 }
@@ -202,16 +203,25 @@ export async function complianceListPage(
 ): Promise<{ reportName: string; categoryLabel: string | null; rows: ComplianceListRow[]; total: number }> {
   const { def, from, bindings } = listQuery(db, config, ca, list);
   const direction = order.direction === 'desc' ? 'desc' : 'asc';
+  const orderBy = (key: string, id: string) => `${key} ${direction} nulls last, ${id} ${direction}`;
+  // The page's accounts and the total first (filter, order, count: only what they need), then
+  // the page's own columns for its rows alone.
   const { rows } = await db.raw<{ rows: ListRowSql[] }>(
-    `select a.id, a.organisation_id, a.name, a.registration_number, r.id as request_id, r.status as request_status,
-            ${overdue(':due::timestamptz', ':now::timestamptz')} as is_overdue,
+    `with page as (
+       select a.id, r.id as request_id, r.status as request_status, ${overdue(':due::timestamptz', ':now::timestamptz')} as is_overdue,
+              ${sortKeys[order.sort]} as sort_key, count(*) over () as total
+         ${from}
+        order by ${orderBy('sort_key', 'a.id')}
+        limit :size offset :offset)
+     select p.id, a.organisation_id, a.name, a.registration_number, p.request_id, p.request_status, p.is_overdue, p.total,
             coalesce(t.due_at, :due::timestamptz) as due_at,
-            (select max(c.created_at) from compliance_reminders c where c.account_id = a.id and c.type = :type and c.status = 'SENT') as last_reminder,
-            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as assignee,
-            count(*) over () as total
-       ${from}
-      order by ${sortColumns[order.sort]} ${direction} nulls last, a.id ${direction}
-      limit :size offset :offset`,
+            ${lastReminder} as last_reminder,
+            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as assignee
+       from page p
+       join accounts a on a.id = p.id
+       left join lateral (select t.due_at, t.assignee from request_tasks t where t.request_id = p.request_id order by t.due_at nulls last, t.id limit 1) t on true
+       left join users u on u.id = t.assignee
+      order by ${orderBy('p.sort_key', 'p.id')}`,
     { ...bindings, size: order.size, offset: order.page * order.size },
   );
   let total = rows.length ? Number(rows[0].total) : 0;

@@ -130,6 +130,14 @@ describe('the list behind a number', () => {
     const page = await list({ requestType: NOTIFICATION, search: tag, sort: 'name', direction: 'desc', page: '1', size: '15' });
     expect(page.body).toMatchObject({ total: 42, page: 1, size: 15 });
     expect(page.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(mix.map((m) => m.name).reverse().slice(15, 30));
+    const byNumber = await list({ requestType: NOTIFICATION, search: tag, sort: 'registrationNumber', direction: 'desc', size: '5' });
+    expect(byNumber.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(mix.map((m) => m.name).reverse().slice(0, 5));
+    // Soonest due first: the action plans whose task is overdue by a day, before the statutory date's, before the moved ones.
+    const byDue = await list({ requestType: ACTION_PLAN, search: tag, sort: 'dueDate', size: '100' });
+    const dues = byDue.body.rows.filter((r: ComplianceListRow) => r.state !== 'SUBMITTED').map((r: ComplianceListRow) => r.dueDate);
+    expect(dues).toEqual([...dues].sort());
+    const byReminder = await list({ requestType: ACTION_PLAN, search: tag, sort: 'lastReminder', direction: 'desc', size: '100' });
+    expect(byReminder.body.total).toBe(42);
     const last = await list({ requestType: NOTIFICATION, search: tag, page: '9', size: '15' });
     expect(last.body).toMatchObject({ total: 42, rows: [] });
   });
