@@ -2,6 +2,7 @@
 // significant energy consumption's share of the organisational energy consumption worked out.
 import { ENERGY_SUM_MISMATCH, SIGNIFICANT_PCT_MISMATCH } from '../../domain/reports/common-fields';
 import { sectionOf } from '../../domain/reports/report';
+import { sectionCells, sectionColumns } from '../../domain/reports/columns';
 import { notificationReport } from './report';
 import { informationExistsRequired } from './sections/compliance-period';
 import { changed, completing, issuesOf } from '../../test/section-check';
@@ -66,6 +67,15 @@ describe('the second period’s organisational energy consumption (issue 26)', (
     const step = second.steps.find((s) => s.id === 'organisational-energy-consumption')!;
     expect(step.fields.map((f) => f.name)).toEqual(['organisationalEnergyConsumption', 'organisationalEnergyConsumptionBreakdown']);
     expect(step.fields[0]!.label).toBe('What was the organisational energy consumption in kWh for the second period? (optional)');
+  });
+
+  it('gives the total its own MI column and summary row, before the breakdown’s', () => {
+    const headings = sectionColumns(second).map((c) => c.heading);
+    const total = headings.indexOf('What was the organisational energy consumption in kWh for the second period? (optional)');
+    expect(total).toBeGreaterThan(0);
+    expect(headings[total + 1]).toBe('What was the breakdown of the organisational energy consumption in kWh for the second period? (optional) - Buildings');
+    const values = completing(changed('esos95To100', 'secondCompliancePeriod', {}), 'secondCompliancePeriod').values;
+    expect(sectionCells(sectionColumns(second), values)[total]).toBe('15,500,000 kWh');
   });
 
   it('refuses a single total of 16 digits rather than dropping it, as the first period does', () => {
