@@ -18,7 +18,8 @@ import { createUser, grantRegulator, type TestUser } from '../test/factories';
 import { seedComplianceMix, type MixAccount } from '../test/compliance-mix';
 import { bundleWorkflows, WorkerProcess } from '../scripts/fault-env';
 import { loadConfig } from '../infra/config';
-import { ACTION_PLAN } from '../processes';
+import { ACTION_PLAN, processFor } from '../processes';
+import { reportDueOn } from '../api/compliance/overview';
 import { chaseWorkflowId, type ChaseCheck, type ChaseProgress } from '../domain/compliance';
 
 jest.setTimeout(240_000);
@@ -114,7 +115,7 @@ it('sends exactly one e-mail to each of 20 primary contacts though the worker is
   expect(emails.map((e) => e.to_address).sort()).toEqual(contacts.map((m) => m.email).sort());
   expect(emails[0].subject).toBe('Reminder: your ESOS Action Plan - Manage your ESOS reporting');
   const first = contacts[0];
-  expect(emails.find((e) => e.to_address === first.email)!.body_text).toContain(`Our records show that ${first.name} has not yet submitted its Action Plan, which was due by 5 June 2024.`);
+  expect(emails.find((e) => e.to_address === first.email)!.body_text).toContain(`Our records show that ${first.name} has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`);
   // Each send is in its account's audit trail, in the regulator's name.
   const audit = await db('audit_log').where({ entity: 'compliance_reminders', operation: 'INSERT' }).whereIn('account_id', twenty.map((o) => o.accountId)).select('account_id', 'actor_user_id');
   expect(audit.map((a) => a.account_id).sort()).toEqual(twenty.map((o) => o.accountId).sort());

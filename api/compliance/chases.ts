@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import type { CompetentAuthority } from '../../domain/authorities';
 import type { Actor } from '../../domain/request-messages';
 import { badRequest, conflict, notFound } from '../errors';
-import { complianceListAccounts, complianceReport, reportDueAt } from './overview';
+import { complianceListAccounts, complianceReport, reportDueOn } from './overview';
 import {
   CHASE_TEMPLATE,
   COMPLIANCE_CHASE_MAX,
@@ -25,12 +25,10 @@ export const ORGANISATION_PLACEHOLDER = '[organisation name]';
 /** The most organisations the progress page lists by name. */
 const PROGRESS_LISTED = 1000;
 
-const longDate = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-
 function chaseReport(deps: Deps, list: ComplianceList) {
   const def = complianceReport(list.requestType);
   if (!canChase(list.state)) throw badRequest('state: only organisations that have not submitted can be sent a reminder', 'state');
-  return { requestType: def.requestType, name: def.name ?? def.title, dueOn: longDate(reportDueAt(deps.config, def)) };
+  return { requestType: def.requestType, name: def.name ?? def.title, dueOn: reportDueOn(deps.config, def) };
 }
 
 export async function chaseCheck(deps: Deps, ca: CompetentAuthority, list: ComplianceList): Promise<ChaseCheck> {

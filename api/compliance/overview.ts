@@ -40,6 +40,11 @@ export function reportDueAt(config: Settings, def: ProcessDefinition): Date {
   return close ? new Date(close) : new Date(8.64e15);
 }
 
+/** The report's due day in words, as the reminder writes it ('5 December 2024'). */
+export function reportDueOn(config: Settings, def: ProcessDefinition): string {
+  return reportDueAt(config, def).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+}
+
 // The SQL of an account's standing on one report; `a` the account, `r` its request (left-joined),
 // `:due` the report's due moment and `:now` the clock, bound by the caller.
 const SUBMITTED = `r.status = 'COMPLETED'`;

@@ -11,7 +11,7 @@ import { mixStanding, seedComplianceMix, type MixAccount } from '../../test/comp
 import { testClock } from '../../test/clock';
 import { ACTION_PLAN, NOTIFICATION, PROGRESS_UPDATE_1, PROGRESS_UPDATE_2, processFor } from '../../processes';
 import { categoryOf } from '../../processes/notification-of-compliance/category';
-import { reportDueAt } from '../compliance/overview';
+import { reportDueAt, reportDueOn } from '../compliance/overview';
 import { loadConfig } from '../../infra/config';
 import type { ComplianceListRow, ComplianceOverview } from '../../domain/compliance';
 
@@ -212,7 +212,7 @@ describe('the chase check', () => {
     expect(res.body.template).toEqual({
       name: 'ComplianceReminder',
       subject: 'Reminder: your ESOS Action Plan - Manage your ESOS reporting',
-      body: expect.stringContaining('Our records show that [organisation name] has not yet submitted its Action Plan, which was due by 5 June 2024.'),
+      body: expect.stringContaining(`Our records show that [organisation name] has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`),
     });
   });
 
