@@ -30,9 +30,12 @@ import { deadlineProblem, rfiNextStepsSchema, rfiResponseSchema, rfiSubmitSchema
 
 const regulatorTask = { roleType: 'REGULATOR', view: 'PERM_RFI_SUBMIT', execute: 'PERM_RFI_SUBMIT' } as const;
 
-/** The deadline must be after today (the reporting clock's UK day). */
-async function deadlineInFuture(_draft: Record<string, unknown>, input: unknown, ctx: { now: Date }): Promise<ActionRefusal | null> {
-  const message = deadlineProblem((input as RfiSubmitPayload).deadline, ctx.now);
+/**
+ * The deadline must be after today (the UK day). Today by the real clock, not the reporting clock
+ * (`ctx.now`, which dates submissions): the response task's timers wait for the real moment.
+ */
+async function deadlineInFuture(_draft: Record<string, unknown>, input: unknown): Promise<ActionRefusal | null> {
+  const message = deadlineProblem((input as RfiSubmitPayload).deadline, new Date());
   return message ? { code: 'FORM_VALIDATION', message, violations: [{ path: 'deadline', message }] } : null;
 }
 
