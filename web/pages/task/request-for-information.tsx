@@ -49,7 +49,7 @@ function RequestRecord({ view }: { view: TaskView }) {
 }
 
 /** Files uploaded to the task as soon as they are chosen; listed from its payload. */
-function TaskFiles({ view, reload }: Pick<TaskFormProps, 'view' | 'reload'>) {
+function TaskFiles({ view, reload, label }: Pick<TaskFormProps, 'view' | 'reload'> & { label: string }) {
   const [error, setError] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
   const name = 'attachments';
@@ -82,7 +82,7 @@ function TaskFiles({ view, reload }: Pick<TaskFormProps, 'view' | 'reload'>) {
   return (
     <FormGroup id={`l.${name}`} error={!!error}>
       <label className="govuk-label govuk-label--s" htmlFor={name}>
-        Upload a file (optional)
+        {label}
       </label>
       <Hint id={`${name}-hint`}>{UPLOAD_HINT}</Hint>
       {error ? <ErrorMessage id={`${name}-error`}>{error}</ErrorMessage> : null}
@@ -141,7 +141,7 @@ export function RfiSubmit({ view, reload, show, errorSummarySlot }: TaskFormProp
           errorMessage={form.errorFor('questions')}
         />
         <DateInput id="deadline" legend="Deadline for the response" legendClassName="govuk-fieldset__legend--m" hint="A date in the future. For example, 27 3 2027" {...registerDate(form, 'deadline')} />
-        <TaskFiles view={view} reload={reload} />
+        <TaskFiles view={view} reload={reload} label="Attach files for the organisation (optional)" />
         <Button pending={pending}>Send request for information</Button>
       </form>
       {mayDo(view, cancel) ? <RelatedActions view={view} show={show} cancelAction={cancel!} /> : null}
@@ -174,7 +174,7 @@ export function RfiResponse({ view, reload, show, errorSummarySlot }: TaskFormPr
       {mayDo(view, submit) ? (
         <form noValidate onSubmit={form.handleSubmit(respond)}>
           <Textarea {...form.register('response')} label="Your response" labelClassName="govuk-label--m" maxLength={RFI_TEXT_MAX_LENGTH} errorMessage={form.errorFor('response')} />
-          <TaskFiles view={view} reload={reload} />
+          <TaskFiles view={view} reload={reload} label="Attach files to your response (optional)" />
           <Button pending={pending}>Send response</Button>
         </form>
       ) : null}
