@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createAccount, createUser, createVerificationBody, grantOperator, grantRegulator, grantVerifier, type TestAccount, type TestUser } from '../../test/factories';
 import { callerOf, maybeRecordHistory, useEngineHarness, type EngineHarness } from '../../test/workflows/harness';
 import { fullName } from '../../domain/work-items';
+import { pdfText } from '../../test/pdf-text';
 import { requestForInformationProcess } from './process';
 import {
   RFI,
@@ -112,8 +113,12 @@ describe('request for information', () => {
     const sentEntry = await h.db('request_actions').where({ request_id: requestId, type: 'RFI_SUBMITTED' }).first();
     expect(sentEntry.submitter).toBe(fullName(regulator));
     expect((await call(operator, `/request-action-attachments/${sentEntry.id}?attachmentUuid=${question}`)).status).toBe(200);
-    const sentDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', sentEntry.id).first('f.file_name');
+    const sentDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', sentEntry.id).first('f.file_name', 'f.content');
     expect(sentDoc.file_name).toBe(`${requestId} Request for information.pdf`);
+    const sentPdf = (await pdfText(sentDoc.content)).text.replace(/\s+/g, ' ');
+    expect(sentPdf).toContain('Why has the organisation not notified?');
+    expect(sentPdf).toContain('questions.txt');
+    expect(sentPdf).toContain(`Reference number ${requestId}`);
 
     const answer = await upload(operator, Number(respond.id), 'answer.txt', 'our answer');
     expect((await act(operator, Number(respond.id), RFI_RESPONSE_SUBMIT, { response: '' })).status).toBe(400);
@@ -129,8 +134,9 @@ describe('request for information', () => {
     expect(reviewPage.body.requestTask.payload.response).toEqual({ response: 'We notified late; see the file.', attachments: { [answer]: 'answer.txt' } });
     const responseEntry = await h.db('request_actions').where({ request_id: requestId, type: 'RFI_RESPONSE_SUBMITTED' }).first();
     expect((await call(regulator, `/request-action-attachments/${responseEntry.id}?attachmentUuid=${answer}`)).status).toBe(200);
-    const responseDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', responseEntry.id).first('f.file_name', 'f.uuid');
+    const responseDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', responseEntry.id).first('f.file_name', 'f.content');
     expect(responseDoc.file_name).toBe(`${requestId} Request for information response.pdf`);
+    expect((await pdfText(responseDoc.content)).text.replace(/\s+/g, ' ')).toContain('We notified late; see the file.');
     const mailed = await h.db('email_outbox').where({ template: 'SubmissionDocument', to_address: regulator.email });
     expect(mailed.length).toBeGreaterThanOrEqual(1);
 
