@@ -46,6 +46,13 @@ it('is sent by a regulator, answered with a file by the operator before its dead
   await regulator.getByRole('button', { name: 'Send request for information' }).click();
   await regulator.getByRole('heading', { name: 'Request for information sent' }).waitFor();
   await expectAccessible(regulator);
+  // Meanwhile the regulator's own task waits for the response, and offers to cancel the request.
+  await regulator.goto(`${baseUrl()}/dashboard`);
+  await regulator.getByRole('link', { name: 'Wait for response to request for information' }).click();
+  await regulator.getByText('Waiting for the organisation to respond to the request for information.').waitFor();
+  await regulator.getByText(deadline.long).first().waitFor();
+  await regulator.getByRole('button', { name: 'Cancel task' }).or(regulator.getByRole('link', { name: 'Cancel task' })).first().waitFor();
+  await expectAccessible(regulator);
 
   // The administrator has the task with its deadline, and answers with a file.
   const operator = await as(admin);

@@ -15,7 +15,7 @@ import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
 import type { OpenedTask, Transition, UserTaskSpec } from './request-program';
 import type { OpenTask, RequestRun } from './request-run';
 import type { PendingTaskAction } from './task-action-inbox';
-import { checkTaskAction, refusal } from './task-action-checks';
+import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 import { OVERDUE, TaskNotices } from './task-notices';
 
 /**
@@ -101,11 +101,12 @@ async function waitForTransition(run: RequestRun, spec: UserTaskSpec, options: {
   }
 }
 
-/** Closes an open task with no transition (no timeline entry); its waiting actions are refused at the request's end or by the next check. */
+/** Closes an open task with no transition (no timeline entry); actions that arrived for it meanwhile are refused. */
 async function closeWithoutTransition(run: RequestRun, taskId: number): Promise<void> {
   if (!run.tasks.has(taskId)) return;
   await requestActivities.closeTask({ taskId });
   run.tasks.delete(taskId);
+  while (run.inbox.hasActionFor(taskId)) run.inbox.refuse(run.inbox.takeFor(taskId), taskNotOpen());
 }
 
 export async function openTaskWithoutWaiting(run: RequestRun, spec: UserTaskSpec): Promise<OpenedTask> {
