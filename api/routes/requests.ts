@@ -10,6 +10,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { idempotencyKey, required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from '../tasks/task-access';
+import { assertAccountAccess } from '../auth/scope';
 import { startRequestWorkflow } from '../request-workflows';
 import { onceUnlessCancelled, processFor, registeredProcesses, requestIdOf, type Availability, type ProcessDefinition, type StartFacts } from '../../processes';
 import { dueDateDeadline, workingDaysDeadline } from '../../domain/deadlines';
@@ -316,6 +317,12 @@ export const requestRoutes: RouteDef[] = [
       if (!def?.create) throw badRequest(`${body.requestCreateActionType} cannot be started`, 'requestCreateActionType');
       if (def.create.withoutAccount) return applyForAccount(ctx, deps, def, body.requestCreateActionPayload);
       const accountId = validate(idParam, required(Array.isArray(ctx.query.accountId) ? ctx.query.accountId[0] : ctx.query.accountId, 'accountId'));
+      if (!restarted && def.create.roleType !== user.roleType) {
+        // Not this role's process: 403 for whoever sees the account (a verifier sees those its body is
+        // appointed to), 404 for anyone else, as for every id.
+        await assertAccountAccess(deps.db, user, accountId);
+        throw forbidden();
+      }
       const account = await accountFor(ctx, deps.db, accountId);
       if (restarted) return reinitiate(ctx, deps, def, account);
       if (!mayCreate(user, def, account)) throw forbidden();

@@ -183,11 +183,14 @@ describe('request for information', () => {
     const verifier = await createUser(h.db);
     await grantVerifier(h.db, verifier, body);
 
-    // An operator cannot start one on its own account (403); on an account a caller holds no
-    // authority on — a verifier's, another account's operator's, another authority's regulator's —
-    // the account does not exist (404), as for every id.
+    // An operator, and a verifier whose body is appointed to the account, cannot start one (403); on
+    // an account a caller cannot see — another account's operator, another authority's regulator, a
+    // verifier not appointed — the account does not exist (404), as for every id.
     expect((await start(operator, account)).status).toBe(403);
-    expect((await start(verifier, account)).status).toBe(404);
+    expect((await start(verifier, account)).status).toBe(403);
+    const otherVerifier = await createUser(h.db);
+    await grantVerifier(h.db, otherVerifier, await createVerificationBody(h.db));
+    expect((await start(otherVerifier, account)).status).toBe(404);
     expect((await start(stranger, account)).status).toBe(404);
     expect((await start(welsh, account)).status).toBe(404);
     const available = await call(operator, `/requests/available-workflows/permit/${account.id}`);
