@@ -82,6 +82,10 @@ it('is sent by a regulator, answered with a file by the operator before its dead
   await operator.getByLabel('Your response', { exact: true }).fill('The plan was sent by post; a copy is attached.');
   await operator.getByLabel('Attach files to your response (optional)').setInputFiles({ name: 'Action plan copy.csv', mimeType: 'text/csv', buffer: Buffer.from('Measure,Saving\nLED lighting,12\n') });
   await operator.getByRole('list', { name: 'Uploaded files' }).getByText('Action plan copy.csv').waitFor();
+  // A file chosen by mistake is taken off again.
+  await operator.getByLabel('Attach files to your response (optional)').setInputFiles({ name: 'Wrong file.csv', mimeType: 'text/csv', buffer: Buffer.from('Not,This\n1,2\n') });
+  await operator.getByRole('link', { name: 'Remove Wrong file.csv' }).or(operator.getByRole('button', { name: 'Remove Wrong file.csv' })).first().click();
+  await operator.getByRole('list', { name: 'Uploaded files' }).getByText('Wrong file.csv').waitFor({ state: 'detached' });
   await operator.getByRole('button', { name: 'Send response' }).click();
   await operator.getByRole('heading', { name: 'Response sent' }).waitFor();
   await expectAccessible(operator);

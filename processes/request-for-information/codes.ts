@@ -19,6 +19,8 @@ export const RFI_CANCEL = 'RFI_CANCEL';
 export const RFI_RESPONSE_SUBMIT = 'RFI_RESPONSE_SUBMIT';
 export const RFI_RESPONSE_REVIEWED = 'RFI_RESPONSE_REVIEWED';
 export const RFI_NEXT_STEPS_SUBMIT = 'RFI_NEXT_STEPS_SUBMIT';
+/** Takes an uploaded file off the task before it is sent (SAVE); the file is deleted when the task closes. */
+export const RFI_REMOVE_ATTACHMENT = 'RFI_REMOVE_ATTACHMENT';
 
 // Timeline entries.
 export const RFI_SUBMITTED = 'RFI_SUBMITTED';

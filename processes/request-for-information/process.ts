@@ -6,7 +6,8 @@
 // request EXPIRED with a task for the regulator to decide what follows.
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
-import type { ActionRefusal } from '../../domain/process-definition';
+import type { ActionRefusal, TaskActionDefinition } from '../../domain/process-definition';
+import { UUID } from '../../domain/files';
 import {
   RFI,
   RFI_APPLICATION_SUBMIT,
@@ -16,6 +17,7 @@ import {
   RFI_NEXT_STEPS,
   RFI_NEXT_STEPS_DECIDED,
   RFI_NEXT_STEPS_SUBMIT,
+  RFI_REMOVE_ATTACHMENT,
   RFI_RESPONSE,
   RFI_RESPONSE_REVIEW,
   RFI_RESPONSE_REVIEW_COMPLETED,
@@ -39,6 +41,16 @@ async function deadlineInFuture(_draft: Record<string, unknown>, input: unknown)
   return message ? { code: 'FORM_VALIDATION', message, violations: [{ path: 'deadline', message }] } : null;
 }
 
+/** Takes one of the task's uploads off it (the uploads themselves come through RFI_UPLOAD_ATTACHMENT). */
+const removeAttachment: TaskActionDefinition = {
+  kind: 'SAVE',
+  input: v.object({ uuid: v.pipe(v.string('uuid must be a file uuid'), v.regex(UUID, 'uuid must be a file uuid')) }),
+  apply: (draft, input) => {
+    const { [(input as { uuid: string }).uuid.toLowerCase()]: _removed, ...kept } = (draft.attachments ?? {}) as Record<string, string>;
+    return { draft: { ...draft, attachments: kept } };
+  },
+};
+
 export const requestForInformationProcess = defineProcess({
   requestType: RFI,
   workflowType: 'requestForInformation',
@@ -53,8 +65,9 @@ export const requestForInformationProcess = defineProcess({
     [RFI_APPLICATION_SUBMIT]: {
       label: 'Request for information',
       ...regulatorTask,
-      page: { kind: 'rfi-submit', actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL } },
+      page: { kind: 'rfi-submit', actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL, removeFile: RFI_REMOVE_ATTACHMENT } },
       actions: {
+        [RFI_REMOVE_ATTACHMENT]: removeAttachment,
         [RFI_SUBMIT]: { kind: 'TRANSITION', input: rfiSubmitSchema, check: deadlineInFuture },
         [RFI_CANCEL]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_CANCELLED },
       },
@@ -64,8 +77,8 @@ export const requestForInformationProcess = defineProcess({
       roleType: 'OPERATOR',
       view: 'PERM_RFI_RESPONSE_VIEW_TASK',
       execute: 'PERM_RFI_RESPONSE_EXECUTE_TASK',
-      page: { kind: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT } },
-      actions: { [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema } },
+      page: { kind: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
+      actions: { [RFI_REMOVE_ATTACHMENT]: removeAttachment, [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema } },
     },
     [RFI_WAIT_FOR_RESPONSE]: {
       label: 'Wait for response to request for information',

@@ -15,6 +15,7 @@ import {
   RFI_CANCEL,
   RFI_NEXT_STEPS,
   RFI_NEXT_STEPS_SUBMIT,
+  RFI_REMOVE_ATTACHMENT,
   RFI_RESPONSE,
   RFI_RESPONSE_REVIEW,
   RFI_RESPONSE_REVIEWED,
@@ -91,6 +92,13 @@ describe('request for information', () => {
     expect((await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'x', deadline: { day: '31', month: '2', year: '2030' } })).status).toBe(400);
 
     const question = await upload(regulator, Number(compose.id), 'questions.txt', 'the questions');
+    // A file uploaded by mistake is taken off again, and deleted when the task closes.
+    const mistake = await upload(regulator, Number(compose.id), 'wrong.txt', 'not this one');
+    const version = (await openTask(requestId, RFI_APPLICATION_SUBMIT)).version;
+    const removed = await call(regulator, '/tasks/actions', { method: 'POST', body: { requestTaskId: Number(compose.id), requestTaskActionType: RFI_REMOVE_ATTACHMENT, requestTaskActionPayload: { uuid: mistake }, version } });
+    expect(removed.status).toBe(200);
+    expect((await openTask(requestId, RFI_APPLICATION_SUBMIT)).payload.attachments).toEqual({ [question]: 'questions.txt' });
+    expect((await act(regulator, Number(compose.id), RFI_REMOVE_ATTACHMENT, { uuid: 'not-a-uuid' })).status).toBe(400);
     const deadline = inDays(20);
     const sent = await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'Why has the organisation not notified?', deadline });
     expect(sent.status).toBe(200);
@@ -105,13 +113,15 @@ describe('request for information', () => {
     expect(page.status).toBe(200);
     expect(page.body.requestTask.payload.request).toEqual({ questions: 'Why has the organisation not notified?', deadline: iso, attachments: { [question]: 'questions.txt' } });
     expect(page.body.requestTask.daysRemaining).toBeGreaterThanOrEqual(19);
-    expect(page.body.allowedRequestTaskActions).toEqual([RFI_RESPONSE_SUBMIT]);
-    const items = await call(operator, '/OPERATOR/items/assigned-to-me?page=0&size=50');
-    if (items.status === 200) expect(JSON.stringify(items.body)).toContain('Respond to request for information');
+    expect(page.body.allowedRequestTaskActions).toEqual([RFI_REMOVE_ATTACHMENT, RFI_RESPONSE_SUBMIT]);
+    // It is in the administrator's work items, with its days remaining.
+    const items = await call(operator, '/ORGANISATION/items/assigned-to-me?page=0&size=50');
+    expect(items.body.items).toContainEqual(expect.objectContaining({ taskId: Number(respond.id), taskType: RFI_RESPONSE, requestId, requestType: RFI, daysRemaining: page.body.requestTask.daysRemaining }));
 
     // The sent request is on the timeline with its file and its PDF, and the operator may download both.
     const sentEntry = await h.db('request_actions').where({ request_id: requestId, type: 'RFI_SUBMITTED' }).first();
     expect(sentEntry.submitter).toBe(fullName(regulator));
+    expect(await h.db('files').where({ uuid: mistake }).first()).toBeUndefined();
     expect((await call(operator, `/request-action-attachments/${sentEntry.id}?attachmentUuid=${question}`)).status).toBe(200);
     const sentDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', sentEntry.id).first('f.file_name', 'f.content');
     expect(sentDoc.file_name).toBe(`${requestId} Request for information.pdf`);

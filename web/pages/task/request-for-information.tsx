@@ -5,7 +5,7 @@
 // attachments, RFI_UPLOAD_ATTACHMENT); what was sent and answered is shown from the request's
 // timeline, with its files and PDFs.
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Button, DateInput, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../components';
+import { ActionLink, Button, DateInput, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../components';
 import { FormErrorSummary, registerDate, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
@@ -14,7 +14,7 @@ import { formatDateLong } from '../../../domain/validation/dates';
 import { RFI_TEXT_MAX_LENGTH, rfiNextStepsSchema, rfiResponseSchema, rfiSubmitSchema, type SentRequest } from '../../../processes/request-for-information/request';
 import { Submissions } from '../request/submissions';
 import { RelatedActions } from './cancel-task';
-import { AtTop, actionErrors, formActions, transition, type TaskFormProps, TaskOutcome } from './task-page';
+import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
 import type { TaskView, TimelineEntry } from './task-view';
 
 const sentRequest = (view: TaskView) => view.requestTask.payload.request as SentRequest | undefined;
@@ -78,7 +78,17 @@ function TaskFiles({ view, reload, label }: Pick<TaskFormProps, 'view' | 'reload
     if (problems.length) setError(problems.join('. '));
     await reload();
   };
-  const files = Object.values(attachments(view));
+  const { removeFile } = formActions(view);
+  const remove = async (uuid: string, fileName: string) => {
+    setError(undefined);
+    try {
+      await saveTask(view, removeFile!, { uuid });
+    } catch (err) {
+      setError(actionErrors(err)[0]?.message ?? `${fileName} could not be removed. Try again.`);
+    }
+    await reload();
+  };
+  const files = Object.entries(attachments(view));
   return (
     <FormGroup id={`l.${name}`} error={!!error}>
       <label className="govuk-label govuk-label--s" htmlFor={name}>
@@ -102,8 +112,15 @@ function TaskFiles({ view, reload, label }: Pick<TaskFormProps, 'view' | 'reload
       </p>
       {files.length ? (
         <ul className="govuk-list" aria-label="Uploaded files">
-          {files.map((fileName, i) => (
-            <li key={i}>{fileName}</li>
+          {files.map(([uuid, fileName]) => (
+            <li key={uuid}>
+              {fileName}{' '}
+              {mayDo(view, removeFile) ? (
+                <ActionLink onClick={() => void remove(uuid, fileName)}>
+                  Remove<span className="govuk-visually-hidden"> {fileName}</span>
+                </ActionLink>
+              ) : null}
+            </li>
           ))}
         </ul>
       ) : null}
