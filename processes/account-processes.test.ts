@@ -273,13 +273,13 @@ describe('account closure', () => {
     expect((await call(admin, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } })).status).toBe(403);
     expect((await call(welsh, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } })).status).toBe(404);
     const available = await call(closer, `/requests/available-workflows/permit/${account.id}`);
-    expect(available.body).toEqual({ ACCOUNT_CLOSURE: { valid: true } });
+    expect(available.body).toEqual({ ACCOUNT_CLOSURE: { valid: true }, RFI: { valid: true } });
 
     const started = await call(closer, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: 'ACCOUNT_CLOSURE' } });
     expect(started).toMatchObject({ status: 201, body: { requestStatus: 'IN_PROGRESS', tasks: [{ taskType: 'ACCOUNT_CLOSURE_SUBMIT', assignee: closer.id }] } });
     const closureId = started.body.requestId as string;
     const taskId = started.body.tasks[0].taskId as number;
-    expect((await call(closer, `/requests/available-workflows/permit/${account.id}`)).body).toEqual({ ACCOUNT_CLOSURE: { valid: false, requests: ['ACCOUNT_CLOSURE'] } });
+    expect((await call(closer, `/requests/available-workflows/permit/${account.id}`)).body).toEqual({ ACCOUNT_CLOSURE: { valid: false, requests: ['ACCOUNT_CLOSURE'] }, RFI: { valid: true } });
 
     const act = (type: string, payload: unknown, version?: number) => call(closer, '/tasks/actions', { method: 'POST', body: { requestTaskId: taskId, requestTaskActionType: type, requestTaskActionPayload: payload, version } });
     expect((await act('ACCOUNT_CLOSURE_SAVE_APPLICATION_SUBMIT', { accountClosure: { reason: 'Draft' } }, 0)).status).toBe(200);

@@ -10,6 +10,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { idempotencyKey, required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from '../tasks/task-access';
+import { assertAccountAccess } from '../auth/scope';
 import { startRequestWorkflow } from '../request-workflows';
 import { onceUnlessCancelled, processFor, registeredProcesses, requestIdOf, type Availability, type ProcessDefinition, type StartFacts } from '../../processes';
 import { dueDateDeadline, workingDaysDeadline } from '../../domain/deadlines';
@@ -126,6 +127,19 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
   });
   ctx.status = 201;
   ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
+}
+
+/**
+ * The id of a new request of the process on the account: one per account, or for a numbered process
+ * (a request for information) the next number after the account's highest. Two starts at one moment
+ * get the same id: the second is refused by Temporal (409), as any start of a running request is.
+ */
+async function newRequestId(db: AppDeps['db'], def: ProcessDefinition, accountId: number): Promise<string> {
+  if (!def.id.numbered) return requestIdOf(def, accountId);
+  const prefix = `${requestIdOf(def, accountId)}-`;
+  const rows = await db('requests').where({ account_id: accountId, type: def.requestType }).select('id');
+  const highest = Math.max(0, ...rows.map((r: { id: string }) => (r.id.startsWith(prefix) ? Number(r.id.slice(prefix.length)) || 0 : 0)));
+  return requestIdOf(def, accountId, highest + 1);
 }
 
 const createNotAllowed = (details?: Availability) => new ApiError(400, 'REQUEST_CREATE_ACTION1000', 'Request create action not allowed', undefined, undefined, details ? { ...details } : undefined);
@@ -306,6 +320,12 @@ export const requestRoutes: RouteDef[] = [
       if (!def?.create) throw badRequest(`${body.requestCreateActionType} cannot be started`, 'requestCreateActionType');
       if (def.create.withoutAccount) return applyForAccount(ctx, deps, def, body.requestCreateActionPayload);
       const accountId = validate(idParam, required(Array.isArray(ctx.query.accountId) ? ctx.query.accountId[0] : ctx.query.accountId, 'accountId'));
+      if (!restarted && def.create.roleType !== user.roleType) {
+        // Not this role's process: 403 for whoever sees the account (a verifier sees those its body is
+        // appointed to), 404 for anyone else, as for every id.
+        await assertAccountAccess(deps.db, user, accountId);
+        throw forbidden();
+      }
       const account = await accountFor(ctx, deps.db, accountId);
       if (restarted) return reinitiate(ctx, deps, def, account);
       if (!mayCreate(user, def, account)) throw forbidden();
@@ -314,7 +334,7 @@ export const requestRoutes: RouteDef[] = [
       const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
       if (def.create.admits && !def.create.admits(payload, available)) throw createNotAllowed(available);
       const snapshot = await startRequestWorkflow(deps, def, {
-        requestId: requestIdOf(def, account.id),
+        requestId: await newRequestId(deps.db, def, account.id),
         requestType: def.requestType,
         accountId: account.id,
         competentAuthority: account.competent_authority,
