@@ -1,0 +1,73 @@
+// Issue 31's goals: the one table of their thresholds (docs/performance.md quotes it), and the
+// bench's last table, each goal with what this run measured and ✓ or ✗.
+import type { SetupFigures } from './journeys-table';
+import { journeyCpuRatio, workerCpuRatio } from './journeys-table';
+import type { ListFigures } from './lists';
+
+type Comparison = '≤' | '≥' | '<';
+
+interface Goal {
+  /** What is measured, as the table prints it. */
+  measure: string;
+  comparison: Comparison;
+  limit: number;
+  unit: '×' | 'MB' | 'KB';
+}
+
+export const GOALS = {
+  journeyCpu: { measure: 'journey CPU / the Temporal floor', comparison: '≤', limit: 1.3, unit: '×' },
+  workerCpu: { measure: "worker CPU / the floor's worker", comparison: '≤', limit: 1.5, unit: '×' },
+  stepP95: { measure: '10 users: step p95 / the floor', comparison: '≤', limit: 1.3, unit: '×' },
+  startAgainstStep: { measure: 'full load: start p95 / step p95', comparison: '≤', limit: 1, unit: '×' },
+  listThroughput: { measure: 'lists: API / floor throughput, every call', comparison: '≥', limit: 0.85, unit: '×' },
+  listFixedLoadP95: { measure: 'lists: fixed-load p95 / floor p95, every call', comparison: '≤', limit: 3, unit: '×' },
+  workerRss: { measure: 'worker peak RSS', comparison: '<', limit: 300, unit: 'MB' },
+  apiRss: { measure: 'API peak RSS, every process', comparison: '<', limit: 250, unit: 'MB' },
+  firstLoadJs: { measure: 'first-load JavaScript (gzip)', comparison: '<', limit: 60, unit: 'KB' },
+} satisfies Record<string, Goal>;
+
+const meets = ({ comparison, limit }: Goal, value: number) => (comparison === '≤' ? value <= limit : comparison === '≥' ? value >= limit : value < limit);
+
+const show = (unit: Goal['unit'], value: number) => (unit === '×' ? value.toFixed(2) : `${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}`);
+
+export interface RunFigures {
+  lists?: ListFigures;
+  journeys?: SetupFigures[];
+  firstLoadKb: number;
+}
+
+interface GoalRow {
+  goal: Goal;
+  where?: string;
+  /** Every value the goal is judged on (e.g. one per call); none when not measured in this run. */
+  values: number[];
+}
+
+function goalRows({ lists, journeys, firstLoadKb }: RunFigures): GoalRow[] {
+  const perSetup = (goal: Goal, value: (s: SetupFigures) => number[]): GoalRow[] =>
+    journeys?.length ? journeys.map((s) => ({ goal, where: s.name, values: value(s) })) : [{ goal, values: [] }];
+  const comparisons = lists?.comparisons ?? [];
+  return [
+    ...perSetup(GOALS.journeyCpu, ({ r }) => [journeyCpuRatio(r)]),
+    ...perSetup(GOALS.workerCpu, ({ r }) => [workerCpuRatio(r)]),
+    ...perSetup(GOALS.stepP95, ({ r }) => [r.ten.p95 / r.bare.ten.p95]),
+    ...perSetup(GOALS.startAgainstStep, ({ r }) => [r.full.start.p95 / r.full.p95]),
+    { goal: GOALS.listThroughput, values: comparisons.map((c) => c.throughputRatio) },
+    { goal: GOALS.listFixedLoadP95, values: comparisons.map((c) => c.fixedP95Ms / c.floorFixedP95Ms) },
+    ...perSetup(GOALS.workerRss, ({ r }) => [r.rss.worker]),
+    { goal: GOALS.apiRss, values: [...(lists?.apiRssMb ?? []), ...(journeys ?? []).flatMap(({ r }) => r.rss.api)] },
+    { goal: GOALS.firstLoadJs, values: [firstLoadKb] },
+  ];
+}
+
+/** The goals table: measured values, the goal, ✓ when every value meets it, ✗ when one does not. */
+export function printGoals(figures: RunFigures): void {
+  console.log("\ngoals (issue 31)");
+  console.log(`${'goal'.padEnd(72)} ${'measured'.padEnd(28)} ${'goal'.padEnd(10)} met`);
+  for (const { goal, where, values } of goalRows(figures)) {
+    const label = where ? `${goal.measure}, ${where}` : goal.measure;
+    const measured = values.length ? values.map((v) => show(goal.unit, v)).join(' / ') : 'not measured';
+    const met = values.length ? (values.every((v) => meets(goal, v)) ? '✓' : '✗') : '–';
+    console.log(`${label.padEnd(72)} ${measured.padEnd(28)} ${`${goal.comparison} ${show(goal.unit, goal.limit)}`.padEnd(10)} ${met}`);
+  }
+}
