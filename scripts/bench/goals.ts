@@ -60,14 +60,26 @@ function goalRows({ lists, journeys, firstLoadKb }: RunFigures): GoalRow[] {
   ];
 }
 
-/** The goals table: measured values, the goal, ✓ when every value meets it, ✗ when one does not. */
+export interface GoalLine {
+  goal: string;
+  measured: string;
+  threshold: string;
+  /** ✓ when every value meets the goal, ✗ when one does not, – when the run did not measure it. */
+  met: '✓' | '✗' | '–';
+}
+
+/** The goals with what the run measured. */
+export function goalTable(figures: RunFigures): GoalLine[] {
+  return goalRows(figures).map(({ goal, where, values }) => ({
+    goal: where ? `${goal.measure}, ${where}` : goal.measure,
+    measured: values.length ? values.map((v) => show(goal.unit, v)).join(' / ') : 'not measured',
+    threshold: `${goal.comparison} ${show(goal.unit, goal.limit)}`,
+    met: values.length ? (values.every((v) => meets(goal, v)) ? '✓' : '✗') : '–',
+  }));
+}
+
 export function printGoals(figures: RunFigures): void {
-  console.log("\ngoals (issue 31)");
+  console.log('\ngoals (issue 31)');
   console.log(`${'goal'.padEnd(72)} ${'measured'.padEnd(28)} ${'goal'.padEnd(10)} met`);
-  for (const { goal, where, values } of goalRows(figures)) {
-    const label = where ? `${goal.measure}, ${where}` : goal.measure;
-    const measured = values.length ? values.map((v) => show(goal.unit, v)).join(' / ') : 'not measured';
-    const met = values.length ? (values.every((v) => meets(goal, v)) ? '✓' : '✗') : '–';
-    console.log(`${label.padEnd(72)} ${measured.padEnd(28)} ${`${goal.comparison} ${show(goal.unit, goal.limit)}`.padEnd(10)} ${met}`);
-  }
+  for (const line of goalTable(figures)) console.log(`${line.goal.padEnd(72)} ${line.measured.padEnd(28)} ${line.threshold.padEnd(10)} ${line.met}`);
 }
