@@ -28,7 +28,10 @@ export const GOALS = {
 
 const meets = ({ comparison, limit }: Goal, value: number) => (comparison === '≤' ? value <= limit : comparison === '≥' ? value >= limit : value < limit);
 
-const show = (unit: Goal['unit'], value: number) => (unit === '×' ? value.toFixed(2) : `${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit}`);
+const number = (unit: Goal['unit'], value: number) => value.toFixed(unit === '×' ? 2 : unit === 'KB' ? 1 : 0);
+const show = (unit: Goal['unit'], value: number) => (unit === '×' ? number(unit, value) : `${number(unit, value)} ${unit}`);
+/** Several values with the unit once: "0.82 / 0.61", "195 / 197 MB". */
+const showAll = (unit: Goal['unit'], values: number[]) => (unit === '×' ? values.map((v) => number(unit, v)).join(' / ') : `${values.map((v) => number(unit, v)).join(' / ')} ${unit}`);
 
 export interface RunFigures {
   lists?: ListFigures;
@@ -72,7 +75,7 @@ export interface GoalLine {
 export function goalTable(figures: RunFigures): GoalLine[] {
   return goalRows(figures).map(({ goal, where, values }) => ({
     goal: where ? `${goal.measure}, ${where}` : goal.measure,
-    measured: values.length ? values.map((v) => show(goal.unit, v)).join(' / ') : 'not measured',
+    measured: values.length ? showAll(goal.unit, values) : 'not measured',
     threshold: `${goal.comparison} ${show(goal.unit, goal.limit)}`,
     met: values.length ? (values.every((v) => meets(goal, v)) ? '✓' : '✗') : '–',
   }));
@@ -80,6 +83,6 @@ export function goalTable(figures: RunFigures): GoalLine[] {
 
 export function printGoals(figures: RunFigures): void {
   console.log('\ngoals (issue 31)');
-  console.log(`${'goal'.padEnd(72)} ${'measured'.padEnd(28)} ${'goal'.padEnd(10)} met`);
-  for (const line of goalTable(figures)) console.log(`${line.goal.padEnd(72)} ${line.measured.padEnd(28)} ${line.threshold.padEnd(10)} ${line.met}`);
+  console.log(`${'goal'.padEnd(66)} ${'measured'.padEnd(36)} ${'goal'.padEnd(10)} met`);
+  for (const line of goalTable(figures)) console.log(`${line.goal.padEnd(66)} ${line.measured.padEnd(36)} ${line.threshold.padEnd(10)} ${line.met}`);
 }
