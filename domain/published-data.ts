@@ -57,15 +57,13 @@ export const SELECT_REPORT = 'Select the data to publish';
 export const ENTER_DESCRIPTION = 'Enter a description of the data';
 
 /** POST /published-data/versions. */
-export const publishRequestSchema = v.lazy(() =>
-  v.object({
-    reportType: v.pipe(
-      v.optional(v.string(SELECT_REPORT), ''),
-      v.check((type) => publishableReport(type) !== undefined, SELECT_REPORT),
-    ),
-    description: requiredText(ENTER_DESCRIPTION, { maxLength: PUBLISHED_DESCRIPTION_MAX }),
-  }),
-);
+export const publishRequestSchema = v.object({
+  reportType: v.pipe(
+    v.optional(v.string(SELECT_REPORT), ''),
+    v.check((type) => publishableReport(type) !== undefined, SELECT_REPORT),
+  ),
+  description: requiredText(ENTER_DESCRIPTION, { maxLength: PUBLISHED_DESCRIPTION_MAX }),
+});
 export type PublishRequest = v.InferOutput<typeof publishRequestSchema>;
 
 /** The accounts whose rows a version added, changed or removed since the version before it. */

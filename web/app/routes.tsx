@@ -53,6 +53,9 @@ export const routes: AppRoute[] = [
   { path: '/accounts/:accountId/workflows/:requestId', page: page(() => import('../pages/request/request-page')), signedIn: true, breadcrumbs: false },
   { path: '/mi-reports', page: page(() => import('../pages/mi-reports/mi-reports-page')), signedIn: true, title: 'MI Reports', breadcrumbs: [dashboard], guards: [regulatorGuard] },
   { path: '/mi-reports/:report', page: page(() => import('../pages/mi-reports/report-page')), signedIn: true, title: 'MI report', crumbFromPage: true, breadcrumbs: miReports, guards: [regulatorGuard] },
+  // Published data (issue 30): the public page, and the regulators' page that publishes and withdraws.
+  { path: '/published-data', page: page(() => import('../pages/published-data/published-data-page')), title: 'Published ESOS data', breadcrumbs: false },
+  { path: '/published-data/manage', page: page(() => import('../pages/published-data/publish-page')), signedIn: true, title: 'Publish data', breadcrumbs: [dashboard, { text: 'MI Reports', href: '/mi-reports' }], guards: [regulatorGuard] },
   { path: '/feedback', page: page(() => import('../pages/feedback/feedback-page')) },
   { path: '/privacy-notice', page: page(() => import('../pages/public/privacy-notice')) },
   { path: '/contact-us', page: page(() => import('../pages/public/contact-us')) },
