@@ -1,12 +1,8 @@
-// Published data (issue 30): the public datasets regulators publish from submitted reports — which
-// reports can be published (each process with a submitted-data report, its compliance period the
-// phase its request type ends with), the states of a version, the publish request and what the API
-// answers. Shared by the API, the worker and the SPA. How it works: docs/published-data.md.
-import * as v from 'valibot';
+// Published data (issue 30): the public datasets regulators publish from submitted reports — the
+// states of a version, its files and what the API answers (which reports can be published is in
+// processes/published-data.ts). Shared by the API, the worker and the SPA. How it works:
+// docs/published-data.md.
 import { competentAuthorityLabels, type CompetentAuthority } from './authorities';
-import { processFor, submittedDataReports } from './process-registry';
-import type { SubmittedDataDefinition } from './process-definition';
-import { requiredText } from './validation';
 
 export const PUBLISHED_DESCRIPTION_MAX = 500;
 export const PUBLISHED_PAGE_SIZE = 20;
@@ -20,51 +16,11 @@ export const publishedStatusLabels: Record<PublishedStatus, string> = { BUILDING
 export const publishedProgressLabels = { QUEUED: 'Waiting to start', READING: 'Reading submitted reports', WRITTEN: 'Files written', DONE: 'Done' } as const;
 export type PublishedProgress = keyof typeof publishedProgressLabels;
 
+export const phaseLabel = (phase: string) => phase.replace(/^P(\d+)$/, 'phase $1');
+
 export const publishedFormats = ['xlsx', 'csv'] as const;
 export type PublishedFormat = (typeof publishedFormats)[number];
 export const publishedFormatLabels: Record<PublishedFormat, string> = { xlsx: 'Excel workbook (XLSX)', csv: 'CSV' };
-
-/** What can be published: a process's submitted data of one compliance period. */
-export interface PublishableReport {
-  /** The process's submitted-data report type, e.g. NOC_SUBMITTED_DATA_P3. */
-  reportType: string;
-  requestType: string;
-  /** The compliance period: the phase its request type ends with (P3). */
-  phase: string;
-  /** 'Notification of Compliance, phase 3'. */
-  title: string;
-  submittedData: SubmittedDataDefinition;
-}
-
-export const phaseLabel = (phase: string) => phase.replace(/^P(\d+)$/, 'phase $1');
-
-/** Every report that can be published, in the order of the processes. */
-export function publishableReports(): PublishableReport[] {
-  return submittedDataReports().map(({ requestType, ...submittedData }) => {
-    const phase = /_(P\d+)$/.exec(requestType)?.[1] ?? 'P3';
-    return { reportType: submittedData.reportType, requestType, phase, title: `${processFor(requestType)?.name ?? requestType}, ${phaseLabel(phase)}`, submittedData };
-  });
-}
-
-export const publishableReport = (reportType: string): PublishableReport | undefined => publishableReports().find((r) => r.reportType === reportType);
-
-/** A version's files are named after the MI workbook, its competent authority and its version. */
-export function publishedFileName(report: PublishableReport, ca: CompetentAuthority, version: number, format: PublishedFormat): string {
-  return `${report.submittedData.fileName.replace(/\.xlsx$/i, '')}_${ca}_v${version}.${format}`;
-}
-
-export const SELECT_REPORT = 'Select the data to publish';
-export const ENTER_DESCRIPTION = 'Enter a description of the data';
-
-/** POST /published-data/versions. */
-export const publishRequestSchema = v.object({
-  reportType: v.pipe(
-    v.optional(v.string(SELECT_REPORT), ''),
-    v.check((type) => publishableReport(type) !== undefined, SELECT_REPORT),
-  ),
-  description: requiredText(ENTER_DESCRIPTION, { maxLength: PUBLISHED_DESCRIPTION_MAX }),
-});
-export type PublishRequest = v.InferOutput<typeof publishRequestSchema>;
 
 /** The accounts whose rows a version added, changed or removed since the version before it. */
 export interface PublishedChanges {

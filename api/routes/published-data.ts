@@ -17,9 +17,6 @@ import { parseIdText } from '../../domain/validation/ids';
 import type { CompetentAuthority } from '../../domain/authorities';
 import { XLSX_TYPE } from '../../documents/workbook';
 import {
-  publishRequestSchema,
-  publishableReport,
-  publishableReports,
   publishedDataWorkflowId,
   publishedFormats,
   publisherOf,
@@ -33,6 +30,7 @@ import {
   type PublishedVersion,
   type PublishedVersionPage,
 } from '../../domain/published-data';
+import { publishRequestSchema, publishableReport, publishableReports } from '../../processes/published-data';
 
 const PERMISSION = 'PERM_PUBLISHED_DATA_EDIT' as const;
 /** A version's files never change: shared caches may keep them a day (a withdrawal is gone from them by then), browsers never revalidate. */

@@ -3,7 +3,7 @@
 // shows its progress. Every version of the authority's datasets is listed with its status and change
 // log; a published one can be withdrawn (it stays listed here, and leaves the public page).
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Button, NotificationBanner, Pagination, Radios, Tag, Textarea, pageFromSearch, type TagColour } from '../../components';
 import { FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
@@ -14,15 +14,13 @@ import { formatMiDateTime } from '../../../domain/mi-reports';
 import {
   PUBLISHED_DESCRIPTION_MAX,
   PUBLISHED_PAGE_SIZE,
-  publishRequestSchema,
   publishedProgressLabels,
   publishedStatusLabels,
-  type PublishRequest,
   type PublishedStatus,
   type PublishedVersion,
   type PublishedVersionPage,
 } from '../../../domain/published-data';
-import { useSearch } from 'wouter';
+import { publishRequestSchema, type PublishRequest } from '../../../processes/published-data';
 
 const statusColours: Record<PublishedStatus, TagColour> = { BUILDING: 'blue', PUBLISHED: 'green', FAILED: 'red', WITHDRAWN: 'grey' };
 
@@ -127,8 +125,8 @@ export default function PublishDataPage() {
               {v.status === 'BUILDING' ? (
                 <div className="govuk-summary-list__row">
                   <dt className="govuk-summary-list__key">Progress</dt>
-                  <dd className="govuk-summary-list__value" role="status">
-                    {publishedProgressLabels[v.progress]}
+                  <dd className="govuk-summary-list__value">
+                    <span role="status">{publishedProgressLabels[v.progress]}</span>
                   </dd>
                 </div>
               ) : null}

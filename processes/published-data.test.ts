@@ -1,13 +1,12 @@
 // What published data holds: each process's submitted-data columns without contact details, decided
 // by the fields' `contactDetail` — for a complete notification, no name of a person, e-mail address
 // or telephone number reaches a published cell, while the MI report (every column) has them all.
-import '../processes';
-import { processFor } from '../processes';
+import { processFor } from '.';
 import { publishableReports, publishRequestSchema, publishedFileName } from './published-data';
-import { flatFields, type Field } from './reports/fields';
-import { allSections, type ReportData } from './reports/report';
-import { publishedColumns, sectionColumns, withoutContactDetails } from './reports/columns';
-import { submittedDataSheets, type SubmittedRow } from './reports/submitted-data';
+import { flatFields, type Field } from '../domain/reports/fields';
+import { allSections, type ReportData } from '../domain/reports/report';
+import { publishedColumns, sectionColumns, withoutContactDetails } from '../domain/reports/columns';
+import { submittedDataSheets, type SubmittedRow } from '../domain/reports/submitted-data';
 import { completeReport } from '../test/fixtures/notification-reports';
 import { completeReportDrafts } from '../test/fixtures/complete-reports';
 import * as v from 'valibot';
