@@ -13,7 +13,7 @@ import type { PublishedChanges, PublishedFormat } from '../domain/published-data
 import { publishableReport, publishedFileName } from '../processes/published-data';
 import { publishedColumns } from '../domain/reports/columns';
 import { submittedDataSheets, type SubmittedRow } from '../domain/reports/submitted-data';
-import { submittedReportsQuery } from '../infra/submitted-reports';
+import { cursorBatches, submittedReportsQuery } from '../infra/submitted-reports';
 import { writeWorkbook, type SheetOut } from '../documents/workbook';
 import { toCsv } from '../domain/csv';
 
@@ -36,36 +36,53 @@ interface DatasetRow {
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-/** The dataset's rows and files, from the submitted reports as they are now (one snapshot). */
+/**
+ * The dataset's files and row digests, from the submitted reports as they are now: one read-only
+ * snapshot, read through a cursor per sheet and one for the CSV, so the rows are never all in memory.
+ */
 export async function buildDatasetFiles(db: Db, ds: Pick<DatasetRow, 'competent_authority' | 'report_type' | 'phase' | 'version'>) {
   const report = publishableReport(ds.report_type);
   if (!report) throw new Error(`${ds.report_type} is not a publishable report`);
   const definition = processFor(report.requestType)!.report!;
   const sheets = submittedDataSheets(report.submittedData, definition, publishedColumns);
-  const rows: SubmittedRow[] = await db.transaction((trx) => submittedReportsQuery(trx, ds.competent_authority, { requestType: report.requestType, related: report.submittedData.related }, ds.phase), {
-    isolationLevel: 'repeatable read',
-    readOnly: true,
-  });
-
-  const contents: SheetOut = { name: report.submittedData.contents, columns: ['Sheet', 'Description'], rows: (async function* () { yield sheets.map((s) => [s.name, s.description]); })() };
-  const written = await writeWorkbook([contents, ...sheets.map((s): SheetOut => ({ name: s.name, columns: s.columns, rows: (async function* () { yield rows.map(s.cells); })() }))]);
-  let xlsx: Buffer;
-  try {
-    xlsx = await readFile(written.file);
-  } finally {
-    await written.remove();
-  }
-
-  // The CSV is one table: the leading columns once, then each sheet's own columns named after their sheet.
   const leading = report.submittedData.leading.length;
+  // The CSV is one table: the leading columns once, then each sheet's own columns named after their sheet.
+  const wide = (r: SubmittedRow) => [...sheets[0]!.cells(r).slice(0, leading), ...sheets.flatMap((s) => s.cells(r).slice(leading))];
   const header = [...sheets[0]!.columns.slice(0, leading), ...sheets.flatMap((s) => s.columns.slice(leading).map((c) => `${s.name}: ${c}`))];
-  const table = rows.map((r) => [...sheets[0]!.cells(r).slice(0, leading), ...sheets.flatMap((s) => s.cells(r).slice(leading))]);
-  const csv = Buffer.from('\ufeff' + toCsv([header, ...table]), 'utf8');
 
-  const digests: NonNullable<DatasetRow['row_digests']> = {};
-  table.forEach((cells, i) => (digests[rows[i]!.request_id] = { digest: sha256(JSON.stringify(cells)), organisationName: rows[i]!.name }));
-  const file = (format: PublishedFormat, content: Buffer) => ({ format, file_name: publishedFileName(report, ds.competent_authority, ds.version, format), content, size: content.length, sha256: sha256(content) });
-  return { rows: rows.length, digests, files: [file('xlsx', xlsx), file('csv', csv)] };
+  return db.transaction(
+    async (trx) => {
+      const query = () => submittedReportsQuery(trx, ds.competent_authority, { requestType: report.requestType, related: report.submittedData.related }, ds.phase);
+      const rowsOf = (cursor: string, cells: (r: SubmittedRow) => string[]) =>
+        (async function* () {
+          for await (const batch of cursorBatches(trx, cursor, query())) yield (batch as unknown as SubmittedRow[]).map(cells);
+        })();
+      const contents: SheetOut = { name: report.submittedData.contents, columns: ['Sheet', 'Description'], rows: (async function* () { yield sheets.map((s) => [s.name, s.description]); })() };
+      const written = await writeWorkbook([contents, ...sheets.map((s, i): SheetOut => ({ name: s.name, columns: s.columns, rows: rowsOf(`published_sheet_${i}`, s.cells) }))]);
+      let xlsx: Buffer;
+      try {
+        xlsx = await readFile(written.file);
+      } finally {
+        await written.remove();
+      }
+
+      const csvParts = [Buffer.from('\ufeff' + toCsv([header]), 'utf8')];
+      const digests: NonNullable<DatasetRow['row_digests']> = {};
+      let rows = 0;
+      for await (const batch of cursorBatches(trx, 'published_csv', query())) {
+        for (const r of batch as unknown as SubmittedRow[]) {
+          const cells = wide(r);
+          csvParts.push(Buffer.from(toCsv([cells]), 'utf8'));
+          digests[r.request_id] = { digest: sha256(JSON.stringify(cells)), organisationName: r.name };
+          rows++;
+        }
+      }
+      const csv = Buffer.concat(csvParts);
+      const file = (format: PublishedFormat, content: Buffer) => ({ format, file_name: publishedFileName(report, ds.competent_authority, ds.version, format), content, size: content.length, sha256: sha256(content) });
+      return { rows, digests, files: [file('xlsx', xlsx), file('csv', csv)] };
+    },
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
 }
 
 /** The accounts added, changed and removed between two versions' rows. */

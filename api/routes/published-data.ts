@@ -135,7 +135,7 @@ export const publishedDataRoutes: RouteDef[] = [
       const file: Row | undefined = await db('published_dataset_files as f')
         .join('published_datasets as d', 'd.id', 'f.dataset_id')
         .where({ 'f.dataset_id': id, 'f.format': format, 'd.status': 'PUBLISHED' })
-        .first('f.file_name', 'f.sha256', 'f.size', ...(ctx.method === 'HEAD' ? [] : ['f.content']));
+        .first('f.file_name', 'f.sha256', 'f.size', 'f.content');
       if (!file) throw notFound('Published data not found');
       const etag = `"${file.sha256}"`;
       ctx.set('ETag', etag);
@@ -147,8 +147,7 @@ export const publishedDataRoutes: RouteDef[] = [
         ctx.status = 304;
         return;
       }
-      ctx.length = file.size;
-      ctx.body = file.content ?? '';
+      ctx.body = file.content;
     },
   },
   {
