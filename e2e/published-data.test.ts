@@ -2,7 +2,8 @@
 // publishes the notifications, watching the workflow finish; an anonymous browser finds the dataset
 // on the public page and downloads the workbook, which holds one row per submitted notification of
 // OPRED's accounts and no name of a person, e-mail address or telephone number; a notification
-// submitted afterwards is only in the next version. Both pages pass axe at 1280 and 375 px.
+// submitted afterwards is only in the next version, which the regulator then withdraws. Both pages
+// pass axe at 1280 and 375 px.
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { baseUrl, watchConsole } from '../test/browser';
@@ -66,7 +67,7 @@ async function downloadWorkbook(page: Page, version: number) {
 
 const idsIn = (sheets: Record<string, string[][]>) => sheets['Reporting Obligation']!.slice(1).map((r) => r[0]!).sort();
 
-it('publishes the notification dataset, which an anonymous browser downloads without contact details; a later submission is only in the next version', async () => {
+it('publishes the notification dataset, which an anonymous browser downloads without contact details; a later submission is only in the next version, which is withdrawn', async () => {
   const db = e2eDb();
   const accounts = [await createAccount(db, { competentAuthority: CA, name: `Offshore Energy One ${Date.now()}` }), await createAccount(db, { competentAuthority: CA, name: `Offshore Energy Two ${Date.now()}` })];
   for (const account of accounts) await submitNotification(account);
@@ -105,6 +106,16 @@ it('publishes the notification dataset, which an anonymous browser downloads wit
   const secondSheets = await downloadWorkbook(visitor, second);
   expect(idsIn(secondSheets)).toEqual([...expected, later].sort());
   expect(idsIn(await downloadWorkbook(visitor, first))).toEqual(expected);
+
+  // Withdrawn after a confirmation: kept on the regulators' page, gone from the public one.
+  const card = page.locator('section.govuk-summary-card').filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${second}`, exact: true }) });
+  await card.getByRole('button', { name: `Withdraw version ${second}` }).click();
+  await card.getByRole('button', { name: `Yes, withdraw version ${second}` }).click();
+  await page.getByText(`${TITLE}, version ${second} has been withdrawn`).waitFor();
+  await card.locator('.govuk-tag', { hasText: 'Withdrawn' }).waitFor();
+  await visitor.goto(`${baseUrl()}/published-data`);
+  await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${first}` }).waitFor();
+  expect(await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${second}` }).count()).toBe(0);
 
   expect(errors).toEqual([]);
   expect(visitorErrors).toEqual([]);

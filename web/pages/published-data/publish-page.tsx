@@ -4,7 +4,7 @@
 // log; a published one can be withdrawn (it stays listed here, and leaves the public page).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { Button, NotificationBanner, Pagination, Radios, Tag, Textarea, pageFromSearch, type TagColour } from '../../components';
+import { ActionLink, Button, ButtonGroup, NotificationBanner, Pagination, Radios, Tag, Textarea, WarningText, pageFromSearch, type TagColour } from '../../components';
 import { FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
@@ -37,6 +37,8 @@ export default function PublishDataPage() {
   const page = pageFromSearch(useSearch());
   const [data, setData] = useState<PublishedVersionPage | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
+  // The version whose withdrawal is being confirmed.
+  const [confirming, setConfirming] = useState<number | null>(null);
   const pending = useAnyRequestPending();
   const form = useGovForm({ schema: publishRequestSchema, fieldOrder: ['reportType', 'description'], defaultValues: { reportType: '', description: '' } });
 
@@ -75,6 +77,7 @@ export default function PublishDataPage() {
 
   const withdraw = async (v: PublishedVersion) => {
     await apiPost(`/v1.0/published-data/versions/${v.id}/withdraw`);
+    setConfirming(null);
     setFlash(`${v.title}, version ${v.version} has been withdrawn`);
     await load();
   };
@@ -176,8 +179,18 @@ export default function PublishDataPage() {
                 </div>
               ) : null}
             </dl>
-            {v.status === 'PUBLISHED' ? (
-              <Button type="button" variant="warning" pending={pending} onClick={() => void withdraw(v)}>
+            {v.status === 'PUBLISHED' && confirming === v.id ? (
+              <>
+                <WarningText>Version {v.version} will no longer be listed or downloadable on the published data page. It stays listed here as withdrawn.</WarningText>
+                <ButtonGroup>
+                  <Button type="button" variant="warning" pending={pending} onClick={() => void withdraw(v)}>
+                    Yes, withdraw version {v.version}
+                  </Button>
+                  <ActionLink onClick={() => setConfirming(null)}>Cancel</ActionLink>
+                </ButtonGroup>
+              </>
+            ) : v.status === 'PUBLISHED' ? (
+              <Button type="button" variant="secondary" onClick={() => setConfirming(v.id)}>
                 Withdraw version {v.version}
               </Button>
             ) : null}
