@@ -1,9 +1,10 @@
 // Published data in a real browser (issue 30): a regulator of OPRED (where no other browser test
-// submits notifications; the expected rows are read from the database all the same) publishes the notifications, watching the workflow finish; an anonymous browser finds the dataset
-// on the public page and downloads the workbook, which holds one row per submitted notification of
-// OPRED's accounts and no name of a person, e-mail address or telephone number; a notification
-// submitted afterwards is only in the next version, which the regulator then withdraws. Both pages
-// pass axe at 1280 and 375 px.
+// submits notifications; the expected rows are read from the database all the same) publishes the
+// notifications, watching the workflow finish; an anonymous browser finds the dataset on the public
+// page and downloads the workbook, which holds one row per submitted notification of OPRED's
+// accounts and no name of a person, e-mail address or telephone number; a notification submitted
+// afterwards is only in the next version, which the regulator then withdraws. Both pages pass axe
+// at 1280 and 375 px.
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { baseUrl, watchConsole } from '../test/browser';
