@@ -139,6 +139,18 @@ it('answers bad input with 400 and unknown versions with 404', async () => {
   expect((await call('/published-data/1/files/pdf', null)).status).toBe(404);
 });
 
+it('publishes one version of a dataset at a time', async () => {
+  // An action plan version still being built (its workflow never started here).
+  const [busy] = await db('published_datasets')
+    .insert({ competent_authority: 'ENGLAND', report_type: 'ACTION_PLAN_SUBMITTED_DATA_P3', phase: 'P3', version: 1, status: 'BUILDING', description: 'Busy', requested_by: publisher.id, workflow_id: 'none' })
+    .returning('id');
+  const again = await call('/published-data/versions', publisher, { method: 'POST', body: { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3', description: 'Action plans' } });
+  expect(again).toMatchObject({ status: 409, body: { code: 'PUBLISHED_DATA_BUSY' } });
+  await db('published_datasets').where({ id: busy.id }).update({ status: 'FAILED' });
+  // Not published: neither listed nor served.
+  expect((await call('/published-data?page=0&size=10', null)).body.total).toBe(0);
+});
+
 it("publishes the authority's notifications: one row each, no contact details, served to anyone with caching headers", async () => {
   first = await publish('Notifications submitted by 5 January');
   expect(first).toMatchObject({ status: 'PUBLISHED', version: 1, rows: 2, requestedBy: 'Pat Publisher', changes: { since: null, changed: [], removed: [] } });
