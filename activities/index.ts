@@ -7,6 +7,7 @@ import { createReportActivities } from './reports';
 import { createRetentionActivities } from './retention';
 import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
+import { createComplianceChaseActivities } from './compliance-chases';
 import { createPublishedDataActivities } from './published-data';
 
 export interface ActivityDeps {
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createReportActivities({ db: deps.db }),
     ...createRetentionActivities({ db: deps.db }),
     ...createDocumentActivities({ db: deps.db }),
+    ...createComplianceChaseActivities({ db: deps.db }),
     ...createPublishedDataActivities({ db: deps.db }),
   });
 }

@@ -26,6 +26,7 @@ import { regulatorToolRoutes } from './routes/regulator-tools';
 import { ApiError } from './errors';
 import { runWithAuditContext } from '../infra/audit';
 import { auditRoutes } from './routes/audit';
+import { complianceRoutes } from './routes/compliance';
 import { publishedDataRoutes } from './routes/published-data';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
@@ -41,6 +42,7 @@ export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
   { prefix: '/v1.0', routes: filesAreaRoutes },
   { prefix: '/v1.0', routes: regulatorToolRoutes },
   { prefix: '/v1.0', routes: auditRoutes },
+  { prefix: '/v1.0', routes: complianceRoutes },
   { prefix: '/v1.0', routes: publishedDataRoutes },
 ];
 
