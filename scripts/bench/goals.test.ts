@@ -24,6 +24,7 @@ it('judges each goal on every call and set-up, and says what a run did not measu
         { label: 'assigned-to-me', throughputRatio: 0.9, fixedP95Ms: 6, floorFixedP95Ms: 3 },
         { label: 'task page', throughputRatio: 0.8, fixedP95Ms: 9, floorFixedP95Ms: 3 },
       ],
+      overview: { overviewP95Ms: 25, taskPageP95Ms: 10 },
     },
     journeys: [
       { name: 'dev server (SQLite)', r: journey({ cpu: 72, workerCpu: 30, stepP95: 130, startP95: 900, fullStepP95: 1000, workerRss: 250, apiRss: [200, 260] }) },
@@ -41,6 +42,7 @@ it('judges each goal on every call and set-up, and says what a run did not measu
   expect(lines['worker peak RSS, Temporal v1.30.4 (PostgreSQL)']).toMatchObject({ measured: '310 MB', threshold: '< 300 MB', met: '✗' });
   expect(lines['API peak RSS, every process']).toMatchObject({ measured: '200 / 240 / 200 / 260 / 200 / 200 MB', met: '✗' });
   expect(lines['first-load JavaScript (gzip)']).toMatchObject({ measured: '59.9 KB', threshold: '< 60.0 KB', met: '✓' });
+  expect(lines['compliance overview p95 / task page p95 (issue 29)']).toMatchObject({ measured: '2.50', threshold: '≤ 2.00', met: '✗' });
 });
 
 it('reads "not measured" for the journeys and lists a run left out', () => {

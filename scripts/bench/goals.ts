@@ -24,6 +24,7 @@ export const GOALS = {
   workerRss: { measure: 'worker peak RSS', comparison: '<', limit: 300, unit: 'MB' },
   apiRss: { measure: 'API peak RSS, every process', comparison: '<', limit: 250, unit: 'MB' },
   firstLoadJs: { measure: 'first-load JavaScript (gzip)', comparison: '<', limit: 60, unit: 'KB' },
+  complianceOverview: { measure: 'compliance overview p95 / task page p95 (issue 29)', comparison: '≤', limit: 2, unit: '×' },
 } satisfies Record<string, Goal>;
 
 const meets = ({ comparison, limit }: Goal, value: number) => (comparison === '≤' ? value <= limit : comparison === '≥' ? value >= limit : value < limit);
@@ -60,6 +61,7 @@ function goalRows({ lists, journeys, firstLoadKb }: RunFigures): GoalRow[] {
     ...perSetup(GOALS.workerRss, ({ r }) => [r.rss.worker]),
     { goal: GOALS.apiRss, values: [...(lists?.apiRssMb ?? []), ...(journeys ?? []).flatMap(({ r }) => r.rss.api)] },
     { goal: GOALS.firstLoadJs, values: [firstLoadKb] },
+    { goal: GOALS.complianceOverview, values: lists ? [lists.overview.overviewP95Ms / lists.overview.taskPageP95Ms] : [] },
   ];
 }
 

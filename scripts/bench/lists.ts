@@ -3,6 +3,7 @@
 // and answers the figures the goals are judged on.
 import type { Knex } from 'knex';
 import { startChild, stopChild, type BenchChild } from './children';
+import { benchComplianceOverview, type OverviewFigures } from './compliance';
 import { closedLoad, fixedLoad, type LoadResult, type Target } from './load';
 import { loadAverage, options } from './options';
 import { cpuSince, postgresCpu, type ApiStats } from './process-stats';
@@ -29,6 +30,7 @@ export interface ListFigures {
   apiRssMb: number[];
   /** Empty when the floor was skipped. */
   comparisons: ListComparison[];
+  overview: OverviewFigures;
 }
 
 const showRss = (r: ApiStats) => `${r.maxRssMb.toFixed(0)} MB${r.each ? ` (${r.each.map((m) => m.toFixed(0)).join(' + ')} MB)` : ''}`;
@@ -38,10 +40,11 @@ export async function benchLists(env: NodeJS.ProcessEnv, statsDb: Knex): Promise
   try {
     const phases = await listPhases(statsDb);
     const apiResults = await apiAtFullLoad(api, phases, statsDb);
+    const overview = await benchComplianceOverview(api, apiResults.get('task page')!);
     const apiRss = await api.stats();
     console.log(`API peak RSS: ${showRss(apiRss)}`);
     const comparisons = options.skipFloor ? [] : await floorComparison(api, apiResults, phases, env, statsDb);
-    return { apiRssMb: apiRss.each ?? [apiRss.maxRssMb], comparisons };
+    return { apiRssMb: apiRss.each ?? [apiRss.maxRssMb], comparisons, overview };
   } finally {
     await stopChild(api);
   }

@@ -1,6 +1,8 @@
 // The bench's database (esos_bench): 10,000 accounts with an operator admin each, 25 regulators, and
-// 100,000 requests with one open task each. Kept when it is already seeded and --keep-db is given.
+// 100,000 requests with one open task each, plus each account's four reports in a mix of states for the
+// compliance overview. Kept when it is already seeded and --keep-db is given.
 import type { Knex } from 'knex';
+import type { CompetentAuthority } from '../../domain/authorities';
 import { CAS, benchDatabaseUrl, options } from './options';
 
 const CA_ARRAY = `array['${CAS.join("','")}']`;
@@ -16,9 +18,10 @@ export async function seed(): Promise<void> {
     const started = Date.now();
     await seedAccountsAndUsers(db);
     await seedRequestsAndTasks(db);
+    await seedReportStates(db);
     // vacuum sets the visibility map, so the list counts are index-only scans as on a settled database.
     await db.raw('vacuum analyze');
-    console.log(`seeded 10,000 accounts and 100,000 tasks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`seeded 10,000 accounts, 100,000 tasks and the accounts' report states in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();
   }
@@ -58,4 +61,12 @@ async function seedRequestsAndTasks(db: Knex): Promise<void> {
       r.account_id, r.competent_authority, now() - (i || ' seconds')::interval,
       case when i % 4 = 0 then current_date + (i % 30 - 5) else null end
     from generate_series(1, 100000) i join requests r on r.id = 'BN' || lpad(i::text, 7, '0')`);
+}
+
+/** Each account's four reports submitted, in progress, overdue, cancelled or not started, as the compliance overview's tests mix them. */
+async function seedReportStates(db: Knex): Promise<void> {
+  await import('../../processes');
+  const { seedReportMix } = await import('../../test/compliance-mix');
+  const accounts: { id: number; competent_authority: CompetentAuthority }[] = await db('accounts').orderBy('id').select('id', 'competent_authority');
+  await seedReportMix(db, accounts.map((a, index) => ({ id: a.id, competentAuthority: a.competent_authority, index })), new Date());
 }
