@@ -42,6 +42,8 @@ export interface CurrentUser {
   authorities: Authority[];
   /** ACTIVE authorities only: the ones that grant anything. */
   active: Authority[];
+  /** Has accepted the latest terms and conditions (or none are published). */
+  termsAccepted: boolean;
 }
 
 export function roleTypeOf(authorities: Authority[]): RoleType {
@@ -57,6 +59,7 @@ interface CallerRow {
   email: string;
   first_name: string;
   last_name: string;
+  terms_accepted: boolean;
   authorities: { id: number; code: string | null; status: AuthorityStatus; account_id: number | null; competent_authority: CompetentAuthority | null; verification_body_id: number | null; permissions: Permission[] | null }[];
 }
 
@@ -64,6 +67,7 @@ interface CallerRow {
 export const CALLER_SQL = `
   select u.id, u.email, u.first_name, u.last_name, u.sessions_revoked_at,
          ${GENERATION_SQL},
+         coalesce(u.terms_version, 0) >= coalesce((select max(t.version) from terms t), 0) as terms_accepted,
          coalesce(json_agg(json_build_object(
            'id', a.id, 'code', a.code, 'status', a.status, 'account_id', a.account_id,
            'competent_authority', a.competent_authority, 'verification_body_id', a.verification_body_id,
@@ -101,6 +105,7 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
     roleType: roleTypeOf(authorities),
     authorities,
     active: authorities.filter((a) => a.status === 'ACTIVE'),
+    termsAccepted: row.terms_accepted,
   };
 }
 

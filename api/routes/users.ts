@@ -64,6 +64,7 @@ export const userRoutes: RouteDef[] = [
   {
     method: 'patch',
     path: '/users/terms-and-conditions',
+    beforeTerms: true,
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
       const { version } = validate(updateTermsSchema, ctx.request.body);
@@ -76,6 +77,7 @@ export const userRoutes: RouteDef[] = [
   {
     method: 'post',
     path: '/users/feedback',
+    beforeTerms: true,
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
       const feedback = validate(feedbackSchema, ctx.request.body);

@@ -1,12 +1,9 @@
 import { Link } from 'wouter';
 import { usePageTitle } from '../../lib/page-title';
 import { ESOS_GUIDANCE_URL } from '../../app/footer';
-import { Guard, landingGuard } from '../../app/guards';
-import { needsTermsAcceptance } from '../../app/startup';
+import { Guard, landingGuard, termsGuard } from '../../app/guards';
 import { useSession } from '../../stores/session';
 import { SignedInLanding } from './landing-signed-in';
-
-const termsGuard = (session: Parameters<typeof landingGuard>[0]) => (needsTermsAcceptance(session) ? '/terms' : null);
 
 export default function LandingPage() {
   usePageTitle('Home');
