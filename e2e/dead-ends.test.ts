@@ -1,8 +1,14 @@
 // Where people got stuck (issue 26, "Dead ends and silent failures"), in a real browser: the terms
-// of use required before any work.
+// of use required before any work; a registration number checked where it is entered and shown.
 import { baseUrl, watchConsole } from '../test/browser';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
+import { createAccount, grantOperator } from '../test/factories';
+import { completeSection } from '../test/report-filler';
+import { completeReport } from '../test/fixtures/notification-reports';
+import { notificationReport } from '../processes/notification-of-compliance/report';
+
+jest.setTimeout(180_000);
 
 const { as } = useBrowser();
 
@@ -32,5 +38,71 @@ describe('the terms of use', () => {
     await page.goto(`${baseUrl()}/accounts`);
     await page.waitForURL('**/accounts');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the responsible undertaking’s registration number', () => {
+  it('is on the company register in the demo data', async () => {
+    const demo = await e2eDb()('accounts').where({ organisation_id: 'ORG000001' }).first('registration_number', 'name');
+    const registered = await e2eDb()('company_register').where({ registration_number: demo.registration_number }).first('name');
+    expect(registered?.name.toLowerCase()).toBe(demo.name.toLowerCase());
+  });
+
+  it('is checked where it is entered, on the summary and on the task list, and the register’s name is shown when it is another company’s', async () => {
+    const db = e2eDb();
+    const companies = await db('company_register').where({ company_status: 'active', country: 'England' }).orderBy('registration_number').offset(40).limit(2).select('registration_number', 'name');
+    const [own, other] = companies as { registration_number: string; name: string }[];
+    // An account whose number no register knows (as the demo data's was).
+    let unknown = '08000001';
+    while (await db('company_register').where({ registration_number: unknown }).first()) unknown = String(Number(unknown) + 1).padStart(8, '0');
+    const account = await createAccount(db, { name: own!.name, registrationNumber: unknown });
+    await db('accounts').where({ id: account.id }).update({ classification_codes: JSON.stringify({ type: 'SIC', otherTypeName: null, codes: ['35110'] }) });
+    const admin = await newPerson({ firstName: 'Reg', lastName: 'Number' });
+    await grantOperator(db, admin, account, 'operator_admin');
+    const page = await as(admin);
+
+    await page.goto(`${baseUrl()}/accounts/${account.id}`);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
+    const taskUrl = page.url();
+    await completeSection(page, notificationReport, 'reportingObligation', completeReport('esos95To100').report.reportingObligation!);
+
+    // Entered (here: filled in from the account): refused on its page, saying why.
+    await page.getByRole('link', { name: 'Responsible undertaking', exact: true }).click();
+    await page.getByRole('heading', { name: 'Enter the organisation details' }).waitFor();
+    await expect(page.getByLabel('Company registration number').inputValue()).resolves.toBe(unknown);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' }).waitFor();
+    await expectAccessible(page);
+
+    // Another company's number: accepted, and the register's name for it is shown beside the answer's.
+    await page.getByLabel('Company registration number').fill(other!.registration_number);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByRole('heading', { name: /trading name/ }).waitFor();
+    const mismatch = `Companies House has registration number ${other!.registration_number} for ${other!.name}, not ${own!.name}.`;
+    await page.goto(taskUrl);
+    await page.getByText(mismatch).waitFor();
+    await page.getByRole('link', { name: 'Responsible undertaking', exact: true }).click();
+    await page.getByText(mismatch).waitFor();
+    await expectAccessible(page);
+
+    // Shown on the task list: a number the register does not know (it left the register since) is a
+    // problem there, with the way to correct it, and the report cannot be sent.
+    const taskId = Number(new URL(taskUrl).pathname.split('/').pop());
+    await db.raw(`update request_tasks set payload = jsonb_set(payload, '{report,responsibleUndertaking,organisationDetails,registrationNumber}', to_jsonb(?::text)) where id = ?`, [unknown, taskId]);
+    await page.goto(taskUrl);
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^Error: /);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' }).click();
+    await page.getByLabel('Company registration number').fill(own!.registration_number);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    // Corrected through its Change link: back to the summary, no problem left.
+    await page.getByRole('heading', { level: 1, name: 'Responsible undertaking' }).waitFor();
+    await page.getByText(own!.registration_number, { exact: true }).waitFor();
+    expect(await page.getByText(/Companies House has registration number/).count()).toBe(0);
+    await page.goto(taskUrl);
+    await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ import {
   sectionStatus,
   stepOf,
   stepSchema,
+  registerAnswersOf,
   type ReportDraft,
   type SectionDefinition,
   type StepDefinition,
@@ -28,6 +29,7 @@ import { ReportProblems, type Problem } from './report-problems';
 import { reportTaskOf, type ReportTask } from './report-tasks';
 import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { QuestionFields } from './question-fields';
+import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
 import { factsOfView, useTaskView } from './use-task-view';
 
 export default function SectionPage() {
@@ -102,6 +104,13 @@ function QuestionPage({ view, report, section, step, values, ctx }: QuestionPage
   const taskId = view.requestTask.id;
 
   const onSubmit = async (answers: Values) => {
+    // A registration number must be on the company register: said here, where it is typed.
+    for (const answer of registerAnswersOf(step.fields, answers)) {
+      if ((await lookUpCompany(answer.number))?.state === 'missing') {
+        form.setError(answer.path as never, { message: answer.message });
+        return;
+      }
+    }
     const data: Values = { ...values };
     for (const name of fieldNames(step.fields)) delete data[name];
     Object.assign(data, answers);
@@ -163,7 +172,10 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
   const [problems, setProblems] = useState<Problem[]>([]);
   const pending = useAnyRequestPending();
   const taskId = view.requestTask.id;
-  usePageTitle(problems.length ? `Error: ${section.title}` : section.title);
+  const sectionAnswers = useMemo(() => ({ [section.id]: values }), [section.id, values]);
+  const registered = useRegisterCheck(report.definition, sectionAnswers);
+  const shown = [...problems, ...registered.filter((a) => a.entry?.state === 'missing').map((a) => ({ message: a.message, href: stepPath(taskId, section.id, a.step, editable) }))];
+  usePageTitle(shown.length ? `Error: ${section.title}` : section.title);
   const completed = draft.sectionsCompleted[section.id] === 'COMPLETED';
   const rows = sectionRows(section, values, ctx).map((row) => ({
     key: row.key,
@@ -192,9 +204,12 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
       </BackLink>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
-          <ReportProblems problems={problems} />
+          <ReportProblems problems={shown} />
           <span className="govuk-caption-l">{report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}</span>
           <h1 className="govuk-heading-l">{section.title}</h1>
+          {registered.map((a) => (
+            <NameMismatch key={a.path} answer={a} />
+          ))}
           {rows.length ? <SummaryList rows={rows} /> : <p className="govuk-body">No answers yet.</p>}
           {editable && !completed ? (
             <Button pending={pending} onClick={() => void complete()}>
