@@ -1,12 +1,14 @@
 // Where people got stuck (issue 26, "Dead ends and silent failures"), in a real browser: the terms
-// of use required before any work; a registration number checked where it is entered and shown.
+// of use required before any work; a registration number checked where it is entered and shown; a
+// changed answer that opens questions goes through them before the summary.
 import { baseUrl, watchConsole } from '../test/browser';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
-import { completeSection } from '../test/report-filler';
+import { completeSection, fillFields } from '../test/report-filler';
 import { completeReport } from '../test/fixtures/notification-reports';
 import { notificationReport } from '../processes/notification-of-compliance/report';
+import { sectionOf, stepOf } from '../domain/reports/report';
 
 jest.setTimeout(180_000);
 
@@ -103,6 +105,49 @@ describe('the responsible undertaking’s registration number', () => {
     expect(await page.getByText(/Companies House has registration number/).count()).toBe(0);
     await page.goto(taskUrl);
     await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(0);
+  });
+});
+
+describe('changing an answer on the check-answers summary', () => {
+  it('goes through the questions the change opens, then back to the summary, which then completes', async () => {
+    const db = e2eDb();
+    const account = await createAccount(db, { name: `Changing Widgets ${Date.now()}` });
+    const admin = await newPerson({ firstName: 'Cha', lastName: 'Nge' });
+    await grantOperator(db, admin, account, 'operator_admin');
+    const page = await as(admin);
+    await page.goto(`${baseUrl()}/accounts/${account.id}`);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
+    await completeSection(page, notificationReport, 'reportingObligation', { qualificationType: 'NOT_QUALIFY', noQualificationReason: 'Fewer than 250 staff.' });
+
+    await page.getByRole('link', { name: 'Reporting obligation', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reporting obligation' }).waitFor();
+    await page.getByRole('link', { name: /^Change does your organisation qualify for esos/i }).click();
+    await page.getByLabel('Yes, the organisation qualifies for ESOS and will submit a notification').check();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/qualification'));
+
+    // The pages the change opened, one after the other, each still a change of the summary.
+    const section = sectionOf(notificationReport, 'reportingObligation')!;
+    const answers = completeReport('esos95To100').report.reportingObligation!;
+    const visited: string[] = [];
+    for (;;) {
+      await page.waitForURL((url) => url.pathname.endsWith('/reportingObligation') || url.search === '?change=true');
+      const url = new URL(page.url());
+      if (url.pathname.endsWith('/reportingObligation')) break;
+      const step = stepOf(section, url.pathname.split('/').pop()!)!;
+      visited.push(step.id);
+      await page.getByRole('heading', { level: 1, name: step.title }).or(page.getByRole('group', { name: step.title })).first().waitFor();
+      if (visited.length === 1) await expectAccessible(page);
+      await fillFields(page, step.fields, '', answers);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.waitForURL((next) => next.href !== url.href);
+    }
+    expect(visited).toEqual(['qualification-reason', 'energy-responsibility', 'compliance-route-distribution']);
+    await page.getByRole('heading', { level: 1, name: 'Reporting obligation' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm and complete' }).click();
+    await page.waitForURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
     expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(0);
   });
 });

@@ -57,7 +57,10 @@ export default function SectionPage() {
   }
   const step = stepOf(section, stepId);
   if (!step || !steps.includes(step) || !editable) return <Redirect to={sectionPath(taskId, section.id)} replace />;
-  return <QuestionPage key={`${step.id}:${view.requestTask.version}`} view={view} report={report} section={section} step={step} values={stored} ctx={ctx} />;
+  // The report's context with this section's answers as a page would save them (a changed answer
+  // may change it: the notification's category, say).
+  const ctxWith = (data: Values) => contextOf(report.definition, { ...draft, report: { ...draft.report, [section.id]: data } }, factsOfView(view));
+  return <QuestionPage key={`${step.id}:${view.requestTask.version}`} view={view} report={report} section={section} step={step} values={stored} ctx={ctx} ctxWith={ctxWith} />;
 }
 
 function NotAvailable({ taskId }: { taskId: string }) {
@@ -89,9 +92,13 @@ interface QuestionPageProps {
   step: StepDefinition;
   values: Values;
   ctx: unknown;
+  ctxWith: (data: Values) => unknown;
 }
 
-function QuestionPage({ view, report, section, step, values, ctx }: QuestionPageProps) {
+/** A page none of whose questions has an answer yet: one a changed answer has just opened. */
+const unanswered = (step: StepDefinition, data: Values) => step.fields.every((f) => data[f.name] === undefined);
+
+function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: QuestionPageProps) {
   const [, navigate] = useLocation();
   const change = new URLSearchParams(useSearch()).get('change') === 'true';
   const env = useMemo(() => ({ ctx, section: earlierAnswers(section, step, values) }), [ctx, section, step, values]);
@@ -120,9 +127,15 @@ function QuestionPage({ view, report, section, step, values, ctx }: QuestionPage
       for (const e of actionErrors(err, inSection(section))) form.setError((e.path || 'root') as never, { message: e.message });
       return;
     }
-    const steps = applicableSteps(section, data, ctx);
-    const next = steps[steps.indexOf(steps.find((s) => s.id === step.id)!) + 1];
-    navigate(change || !next ? sectionPath(taskId, section.id) : stepPath(taskId, section.id, next.id));
+    const steps = applicableSteps(section, data, ctxWith(data));
+    const later = steps.slice(steps.findIndex((s) => s.id === step.id) + 1);
+    if (!change) {
+      navigate(later[0] ? stepPath(taskId, section.id, later[0].id) : sectionPath(taskId, section.id));
+      return;
+    }
+    // Check answers (GOV.UK pattern): a change that opens questions goes through them, then back to the summary.
+    const opened = later.find((s) => unanswered(s, data));
+    navigate(opened ? stepPath(taskId, section.id, opened.id, true) : sectionPath(taskId, section.id));
   };
 
   const steps = applicableSteps(section, values, ctx);
