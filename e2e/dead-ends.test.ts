@@ -1,6 +1,7 @@
 // Where people got stuck (issue 26, "Dead ends and silent failures"), in a real browser: the terms
 // of use required before any work; a registration number checked where it is entered and shown; a
-// changed answer that opens questions goes through them before the summary.
+// changed answer that opens questions goes through them before the summary; a regulator's
+// invitation without a failing call, and the regulator's own words while awaiting activation.
 import { baseUrl, watchConsole } from '../test/browser';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
@@ -9,10 +10,11 @@ import { completeSection, fillFields } from '../test/report-filler';
 import { completeReport } from '../test/fixtures/notification-reports';
 import { notificationReport } from '../processes/notification-of-compliance/report';
 import { sectionOf, stepOf } from '../domain/reports/report';
+import { newInvitationToken } from '../api/auth/invitations';
 
 jest.setTimeout(180_000);
 
-const { as } = useBrowser();
+const { as, newPage } = useBrowser();
 
 describe('the terms of use', () => {
   it('lead every signed-in page to /terms until the latest version is accepted, then lets them work', async () => {
@@ -149,5 +151,58 @@ describe('changing an answer on the check-answers summary', () => {
     await page.getByRole('button', { name: 'Confirm and complete' }).click();
     await page.waitForURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
     expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(0);
+  });
+});
+
+describe('a regulator’s invitation', () => {
+  /** A pending regulator invitation for this address (as POST /regulator-users/invite makes it); its link. */
+  async function invite(email: string, inviter: string): Promise<string> {
+    const { token, hash, expiresAt } = newInvitationToken();
+    await e2eDb()('authorities').insert({
+      user_id: null,
+      competent_authority: 'ENGLAND',
+      status: 'PENDING',
+      permissions: [],
+      invitation_token_hash: hash,
+      invitation_expires_at: expiresAt,
+      invited_email: email,
+      invited_profile: JSON.stringify({ firstName: 'Ivy', lastName: 'Invited', jobTitle: 'Officer', phoneNumber: '01632 960001' }),
+      created_by: inviter,
+    });
+    return `${baseUrl()}/invitation/regulator?token=${encodeURIComponent(token)}`;
+  }
+
+  it('asks someone with no sign-in yet to create one, without a refused call', async () => {
+    const inviter = await newPerson({ firstName: 'Ian', lastName: 'Inviter', regulatorOf: 'ENGLAND' });
+    const link = await invite(`ivy.${Date.now()}@example.org`, inviter.id);
+    const page = await newPage();
+    const errors = watchConsole(page);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Create a sign-in to accept your invitation' }).waitFor();
+    await expectAccessible(page);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('accepted, shows the regulator how their account is activated, without repeating the heading', async () => {
+    const inviter = await newPerson({ firstName: 'Ian', lastName: 'Inviter', regulatorOf: 'ENGLAND' });
+    const invitee = await newPerson({ firstName: 'Ivy', lastName: 'Invited' });
+    const link = await invite(invitee.email, inviter.id);
+    const page = await as(invitee);
+    const errors = watchConsole(page);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'You have accepted the invitation' }).waitFor();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/landing');
+    await page.getByRole('heading', { level: 1, name: 'Your user account needs to be activated' }).waitFor();
+    await page.getByText('A regulator user of your organisation who manages its regulator users must activate it.', { exact: false }).waitFor();
+    expect(await page.getByText(/Advanced User of the organisation account/).count()).toBe(0);
+    expect(await page.getByText('Your user account needs to be activated', { exact: false }).count()).toBe(1);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
   });
 });
