@@ -23,6 +23,9 @@ export const userMessages = {
   permissions: 'Select a level for every permission',
 } as const;
 
+/** Why a disabled user cannot work (their landing view, and the API's answer when it ends their sign-in). */
+export const ACCOUNT_DISABLED = 'Your user account has been disabled. Please contact your admin to gain access to your account.';
+
 /** What asking for a sign-up or password e-mail is told, whether or not the address has a sign-in. */
 export const LINK_SENT = 'If an account exists for this email address, we have sent a link';
 

@@ -11,6 +11,8 @@ import { completeReport } from '../test/fixtures/notification-reports';
 import { notificationReport } from '../processes/notification-of-compliance/report';
 import { sectionOf, stepOf } from '../domain/reports/report';
 import { newInvitationToken } from '../api/auth/invitations';
+import { endSessions } from '../identity/sessions';
+import { ACCOUNT_DISABLED } from '../domain/users';
 
 jest.setTimeout(180_000);
 
@@ -204,5 +206,27 @@ describe('a regulator’s invitation', () => {
     expect(await page.getByText('Your user account needs to be activated', { exact: false }).count()).toBe(1);
     await expectAccessible(page);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a user disabled while signed in', () => {
+  it('lands on the signed-out page told why', async () => {
+    const person = await newPerson({ firstName: 'Dee', lastName: 'Disabled', regulatorOf: 'ENGLAND' });
+    const page = await as(person);
+    await page.waitForURL('**/dashboard');
+    // Another regulator disables them (PATCH … the API's own steps): the authority, and their sign-ins ended.
+    await e2eDb()('authorities').where({ user_id: person.id }).update({ status: 'DISABLED' });
+    await endSessions(e2eDb(), person.id);
+
+    await page.getByRole('link', { name: 'MI Reports' }).first().click();
+    await page.waitForURL('**/landing');
+    await page.getByText('You have been signed out', { exact: true }).waitFor();
+    await page.getByText(ACCOUNT_DISABLED).waitFor();
+    await page.getByRole('button', { name: 'Start now' }).waitFor();
+    await expectAccessible(page);
+    // Said once: a later visit to the page is the usual one.
+    await page.reload();
+    await page.getByRole('button', { name: 'Start now' }).waitFor();
+    expect(await page.getByText('You have been signed out', { exact: true }).count()).toBe(0);
   });
 });

@@ -4,11 +4,20 @@ import type { Db } from '../../infra/db';
 import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
 import type { Principal } from './principal';
-import { conflict, unauthorized } from '../errors';
+import { ApiError, conflict } from '../errors';
+import { ACCOUNT_DISABLED } from '../../domain/users';
 import { ensureUserRow } from './user-row';
 import { sessionEndedFor } from '../../identity/sessions';
 
-export const sessionEnded = () => unauthorized('Your sign-in has ended. Sign in again');
+/**
+ * A token from before the user's sign-ins were ended: 401 SESSION_ENDED, saying why when it is
+ * because their user account was disabled (no authority ACTIVE, one DISABLED), so the signed-out
+ * page can tell them.
+ */
+export const sessionEnded = (authorities: { status: AuthorityStatus }[] = []) => {
+  const disabled = authorities.some((a) => a.status === 'DISABLED') && !authorities.some((a) => a.status === 'ACTIVE');
+  return new ApiError(401, 'SESSION_ENDED', disabled ? ACCOUNT_DISABLED : 'Your sign-in has ended. Sign in again');
+};
 
 // How many times the user's sign-ins of the embedded provider were ended (identity/sessions.ts).
 const GENERATION_SQL = '(select c.session_generation from identity_credentials c where c.subject = u.id) as session_generation';
@@ -87,7 +96,7 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
     [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
     if (!row) throw conflict('USER_EMAIL_IN_USE', 'Your email address is used by another sign-in. Contact the service desk');
   }
-  if (sessionEndedFor(principal, row)) throw sessionEnded();
+  if (sessionEndedFor(principal, row)) throw sessionEnded(row.authorities);
   const authorities: Authority[] = row.authorities.map((r) => ({
     id: Number(r.id),
     code: r.code,

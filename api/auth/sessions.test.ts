@@ -42,7 +42,7 @@ async function call(tokens: Tokens, path: string, init: { method?: string; body?
 
 /** The next API call is refused, and so is the refresh token: the user must sign in again. */
 async function expectSignedOut(browser: Visitor, tokens: Tokens) {
-  expect(await call(tokens, '/api/v1.0/users')).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Your sign-in has ended. Sign in again' } });
+  expect(await call(tokens, '/api/v1.0/users')).toEqual({ status: 401, body: { code: 'SESSION_ENDED', message: 'Your sign-in has ended. Sign in again' } });
   const refreshed = await browser.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
   expect(refreshed).toMatchObject({ status: 400, error: 'invalid_grant' });
 }

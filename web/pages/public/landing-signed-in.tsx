@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { getUiConfiguration } from '../../lib/ui-configuration';
 import { useSession } from '../../stores/session';
 import type { RoleType } from '../../../domain/authorities';
+import { ACCOUNT_DISABLED } from '../../../domain/users';
 
 function Welcome() {
   const { user, userState } = useSession();
@@ -40,7 +41,7 @@ function Disabled() {
   return (
     <>
       <h1 className="govuk-heading-l">You cannot use your user account</h1>
-      <p className="govuk-body">Your user account has been disabled. Please contact your admin to gain access to your account.</p>
+      <p className="govuk-body">{ACCOUNT_DISABLED}</p>
       <p className="govuk-body">
         <Link className="govuk-link" href="/contact-us">Contact us</Link>
       </p>
@@ -61,7 +62,7 @@ function AwaitingActivation({ disabled }: { disabled?: boolean }) {
     <>
       <h1 className="govuk-heading-l">{disabled ? 'Your user account is not available' : 'Your user account needs to be activated'}</h1>
       {disabled ? (
-        <p className="govuk-body">Your user account has been disabled. Please contact your admin to gain access to your account.</p>
+        <p className="govuk-body">{ACCOUNT_DISABLED}</p>
       ) : (
         <>
           <p className="govuk-body">{activatedBy[roleType]}</p>
