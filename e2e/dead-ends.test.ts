@@ -103,7 +103,9 @@ describe('the responsible undertaking’s registration number', () => {
     await page.getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' }).click();
     await page.getByLabel('Company registration number').fill(own!.registration_number);
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    // Corrected through its Change link: back to the summary, no problem left.
+    // Corrected through its link (a change: on to the section's questions not answered yet), no problem left.
+    await page.getByRole('heading', { name: /trading name/ }).waitFor();
+    await page.goto(`${taskUrl}/section/responsibleUndertaking`);
     await page.getByRole('heading', { level: 1, name: 'Responsible undertaking' }).waitFor();
     await page.getByText(own!.registration_number, { exact: true }).waitFor();
     expect(await page.getByText(/Companies House has registration number/).count()).toBe(0);
