@@ -103,9 +103,7 @@ describe('the responsible undertaking’s registration number', () => {
     await page.getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' }).click();
     await page.getByLabel('Company registration number').fill(own!.registration_number);
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    // Corrected through its link (a change: on to the section's questions not answered yet), no problem left.
-    await page.getByRole('heading', { name: /trading name/ }).waitFor();
-    await page.goto(`${taskUrl}/section/responsibleUndertaking`);
+    // Corrected through its Change link: back to the summary, no problem left.
     await page.getByRole('heading', { level: 1, name: 'Responsible undertaking' }).waitFor();
     await page.getByText(own!.registration_number, { exact: true }).waitFor();
     expect(await page.getByText(/Companies House has registration number/).count()).toBe(0);
@@ -139,7 +137,7 @@ describe('changing an answer on the check-answers summary', () => {
     const answers = completeReport('esos95To100').report.reportingObligation!;
     const visited: string[] = [];
     for (;;) {
-      await page.waitForURL((url) => url.pathname.endsWith('/reportingObligation') || url.search === '?change=true');
+      await page.waitForURL((url) => url.pathname.endsWith('/reportingObligation') || url.searchParams.get('change') === 'true');
       const url = new URL(page.url());
       if (url.pathname.endsWith('/reportingObligation')) break;
       const step = stepOf(section, url.pathname.split('/').pop()!)!;

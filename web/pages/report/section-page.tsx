@@ -100,7 +100,9 @@ const unanswered = (step: StepDefinition, data: Values) => step.fields.every((f)
 
 function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: QuestionPageProps) {
   const [, navigate] = useLocation();
-  const change = new URLSearchParams(useSearch()).get('change') === 'true';
+  const search = new URLSearchParams(useSearch());
+  const change = search.get('change') === 'true';
+  const opening = change && search.get('opening') === 'true';
   const env = useMemo(() => ({ ctx, section: earlierAnswers(section, step, values) }), [ctx, section, step, values]);
   const schema = useMemo(() => stepSchema(step, env), [step, env]);
   const form = useGovForm({ schema, defaultValues: toFormValues(step.fields, values), fieldOrder: fieldNames(step.fields) });
@@ -133,9 +135,12 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
       navigate(later[0] ? stepPath(taskId, section.id, later[0].id) : sectionPath(taskId, section.id));
       return;
     }
-    // Check answers (GOV.UK pattern): a change that opens questions goes through them, then back to the summary.
-    const opened = later.find((s) => unanswered(s, data));
-    navigate(opened ? stepPath(taskId, section.id, opened.id, true) : sectionPath(taskId, section.id));
+    // Check answers (GOV.UK pattern): a change that opens questions goes through them, then back to
+    // the summary. Opened: pages asked now and not before the change, none of whose questions has an
+    // answer; on those pages (`opening`), the next page still unanswered.
+    const before = new Set(applicableSteps(section, values, ctx).map((s) => s.id));
+    const opened = later.find((s) => (opening || !before.has(s.id)) && unanswered(s, data));
+    navigate(opened ? `${stepPath(taskId, section.id, opened.id, true)}&opening=true` : sectionPath(taskId, section.id));
   };
 
   const steps = applicableSteps(section, values, ctx);
