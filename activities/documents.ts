@@ -89,7 +89,12 @@ export function createDocumentActivities(deps: { db: Db }) {
         }
         const users = ids.size ? await trx('users').whereIn('id', [...ids]).select('id', 'email') : [];
         const emails = [...new Set(users.map((u) => u.email as string).filter(Boolean))];
-        const what = document.event === 'Submitted' ? `what was submitted in the ${document.title}` : `the decision on ${document.title.toLowerCase()} (${document.event.toLowerCase()})`;
+        const what =
+          document.event === 'Submitted' || document.event === 'Response submitted'
+            ? `what was submitted in the ${document.title}`
+            : document.event === 'Request for information sent'
+              ? `the ${document.title.toLowerCase()}`
+              : `the decision on ${document.title.toLowerCase()} (${document.event.toLowerCase()})`;
         await queueEmails(
           trx,
           emails.map((to) => ({

@@ -7,6 +7,8 @@ import { createReportActivities } from './reports';
 import { createRetentionActivities } from './retention';
 import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
+import { createComplianceChaseActivities } from './compliance-chases';
+import { createPublishedDataActivities } from './published-data';
 
 export interface ActivityDeps {
   db: Db;
@@ -24,6 +26,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createReportActivities({ db: deps.db }),
     ...createRetentionActivities({ db: deps.db }),
     ...createDocumentActivities({ db: deps.db }),
+    ...createComplianceChaseActivities({ db: deps.db }),
+    ...createPublishedDataActivities({ db: deps.db }),
   });
 }
 

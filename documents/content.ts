@@ -32,8 +32,8 @@ export function documentTitle(requestType: string): string {
   return processFor(requestType)?.title ?? requestType;
 }
 
-/** The file name of a request action's document, e.g. 'NOC000001-P3 Phase 3 Notification.pdf' ('… approved.pdf' for a decision). */
+/** The file name of a request action's document, e.g. 'NOC000001-P3 Phase 3 Notification.pdf' ('… approved.pdf' for a decision, '… response.pdf' for a response). */
 export function documentFileName(reference: string, requestType: string, event: string): string {
-  const outcome = /^Application (approved|rejected)$/.exec(event)?.[1];
+  const outcome = event === 'Response submitted' ? 'response' : /^Application (approved|rejected)$/.exec(event)?.[1];
   return `${reference} ${documentTitle(requestType)}${outcome ? ` ${outcome}` : ''}.pdf`.replace(/[\\/:*?"<>|]/g, '-');
 }

@@ -55,6 +55,10 @@ export const permissions = [
   'PERM_ACCOUNT_NOTES_EDIT',
   'PERM_ACCOUNT_DETAILS_EDIT',
   'PERM_ACCOUNT_CLOSURE_SUBMIT',
+  'PERM_RFI_SUBMIT',
+  'PERM_RFI_RESPONSE_VIEW_TASK',
+  'PERM_RFI_RESPONSE_EXECUTE_TASK',
+  'PERM_PUBLISHED_DATA_EDIT',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -76,6 +80,8 @@ export const operatorRoles = {
       'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK',
       'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_VIEW_TASK',
       'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK',
+      'PERM_RFI_RESPONSE_VIEW_TASK',
+      'PERM_RFI_RESPONSE_EXECUTE_TASK',
     ] as Permission[],
   },
   operator: {
@@ -108,6 +114,9 @@ export const regulatorPermissionGroups = {
   MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: { label: 'Upload verified organisation accounts', EXECUTE: ['PERM_UPLOAD_VERIFIED_ORGANISATION_ACCOUNTS'] },
   MANAGE_PARTICIPANT_USERS: { label: 'Manage participant users', EXECUTE: ['PERM_ACCOUNT_USERS_EDIT'] },
   ACCOUNT_CLOSURE: { label: 'Close account', EXECUTE: ['PERM_ACCOUNT_CLOSURE_SUBMIT'] },
+  REQUEST_FOR_INFORMATION: { label: 'Request for information', EXECUTE: ['PERM_RFI_SUBMIT'] },
+  /** Publish and withdraw the public datasets of submitted reports (docs/published-data.md); nobody holds it until granted. */
+  PUBLISH_DATA: { label: 'Publish data', EXECUTE: ['PERM_PUBLISHED_DATA_EDIT'] },
 } satisfies Record<string, { label: string; VIEW_ONLY?: Permission[]; EXECUTE: Permission[] }>;
 export type RegulatorPermissionGroup = keyof typeof regulatorPermissionGroups;
 

@@ -92,7 +92,7 @@ export interface ReportTaskPage {
 
 /** A task with a page of its own in web/pages/task (the SPA maps the kind to it). */
 export interface FormTaskPage {
-  kind: 'application-review' | 'account-closure';
+  kind: 'application-review' | 'account-closure' | 'rfi-submit' | 'rfi-response' | 'rfi-wait' | 'rfi-review' | 'rfi-next-steps';
   /** The page's actions by what they do. */
   actions: Record<string, string>;
 }
@@ -164,7 +164,7 @@ export interface TimelineEntryDefinition {
   /** The entry keeps what was submitted or decided: the request page shows it read-only. */
   snapshot?: boolean;
   /** The entry's submission document (a PDF, e-mailed to the submitter): what the document calls the event. */
-  document?: 'Submitted' | 'Application approved' | 'Application rejected' | 'Account closed';
+  document?: 'Submitted' | 'Application approved' | 'Application rejected' | 'Account closed' | 'Request for information sent' | 'Response submitted';
   /** Its document goes to whoever started the request too (an applicant gets the decision on their application). */
   documentToStarter?: boolean;
   /**
@@ -213,8 +213,11 @@ export interface ProcessDefinition {
   requestType: string;
   /** Name of the workflow function that runs it (the process's workflow.ts, listed in workflows/index.ts). */
   workflowType: string;
-  /** Readable request ids (reference workflows §1.4): prefix, the account's number in six digits, suffix — 'AP000001-P3'. */
-  id: { prefix: string; suffix?: string };
+  /**
+   * Readable request ids (reference workflows §1.4): prefix, the account's number in six digits, suffix — 'AP000001-P3'.
+   * `numbered`: any number per account, each with its number after a dash — 'RFI000001-2'.
+   */
+  id: { prefix: string; suffix?: string; numbered?: boolean };
   /** The account page's tab that lists it: the reporting phases, or the account's own workflow history. */
   category: 'REPORTING' | 'PERMIT';
   /** 'Start a new task' and documents: e.g. 'Phase 3 Action Plan'. */
@@ -272,4 +275,10 @@ export interface ProcessDefinition {
   summary?: (actionType: string, payload: unknown) => DocumentSection[];
   /** The MI report of its submissions. */
   submittedData?: SubmittedDataDefinition;
+  /**
+   * What the compliance overview breaks its submitted reports down by (the notification's
+   * categories): the breakdown's title, each value's label, and the SQL of the value from a
+   * submitted report's data (a jsonb expression).
+   */
+  complianceBreakdown?: { title: string; labels: Record<string, string>; sql: (data: string) => string };
 }

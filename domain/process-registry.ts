@@ -89,9 +89,12 @@ export function knownTaskTypes(): string[] {
   return [...taskTypes.keys()];
 }
 
-/** A readable request id (reference workflows §1.4): 'AP000001-P3' for the account 1's action plan. */
-export function requestIdOf(def: Pick<ProcessDefinition, 'id'>, accountId: number): string {
-  return `${def.id.prefix}${String(accountId).padStart(6, '0')}${def.id.suffix ?? ''}`;
+/**
+ * A readable request id (reference workflows §1.4): 'AP000001-P3' for the account 1's action plan;
+ * with `number`, a numbered process's nth request of the account: 'RFI000001-2'.
+ */
+export function requestIdOf(def: Pick<ProcessDefinition, 'id'>, accountId: number, number?: number): string {
+  return `${def.id.prefix}${String(accountId).padStart(6, '0')}${def.id.suffix ?? ''}${number === undefined ? '' : `-${number}`}`;
 }
 
 // ---------------------------------------------------------------------------------------------

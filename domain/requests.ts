@@ -3,7 +3,7 @@
 // The processes themselves (types, tasks, words) are in processes/ — see processes/registry.ts.
 import type { TimelineEntryDefinition } from './process-definition';
 
-export const requestStatuses = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'APPROVED', 'REJECTED', 'TERMINATED'] as const;
+export const requestStatuses = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'APPROVED', 'REJECTED', 'TERMINATED', 'EXPIRED'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 export const requestStatusLabels: Record<RequestStatus, string> = {
   IN_PROGRESS: 'In progress',
@@ -12,6 +12,7 @@ export const requestStatusLabels: Record<RequestStatus, string> = {
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
   TERMINATED: 'Terminated',
+  EXPIRED: 'Expired',
 };
 
 /** A task saved (or closed) by someone else since the caller last read it: reload and try again. */

@@ -20,7 +20,7 @@ import { installRequestHandlers } from './request-handlers';
 import type { RequestContext, RequestProgram } from './request-program';
 import { RequestRun } from './request-run';
 import { taskNotOpen } from './task-action-checks';
-import { openTaskWithoutWaiting, userTask } from './user-tasks';
+import { openTaskWithoutWaiting, userTask, userTaskUntilDue } from './user-tasks';
 
 export type { OpenedTask, RequestContext, RequestProgram, Transition, UserTaskSpec } from './request-program';
 export { ONE_WRITE_PATCH } from './request-activities';
@@ -68,6 +68,7 @@ function programContext(run: RequestRun): RequestContext {
   return {
     input: run.input,
     userTask: (spec) => userTask(run, spec),
+    userTaskUntilDue: (spec, alongside = []) => userTaskUntilDue(run, spec, alongside.map((t) => t.taskId)),
     openTask: (spec) => openTaskWithoutWaiting(run, spec),
     recordAction: (type, details, by) => requestActivities.recordRequestAction({ key: run.stepKey(), requestId: run.input.requestId, type, payload: details, submitter: by }),
   };

@@ -41,6 +41,11 @@ export interface OpenedTask {
 export interface RequestContext {
   readonly input: RequestInput;
   userTask(spec: UserTaskSpec): Promise<Transition>;
+  /**
+   * Like userTask, but the task ends at its due time: then it (and `alongside`, tasks opened with
+   * openTask) closes and the answer is null. A transition on any of them closes the others.
+   */
+  userTaskUntilDue(spec: UserTaskSpec, alongside?: OpenedTask[]): Promise<Transition | null>;
   openTask(spec: UserTaskSpec): Promise<OpenedTask>;
   /** Records a timeline entry of the program's own (not a task's transition) with its details. */
   recordAction(type: string, details: unknown, by: Actor | null): Promise<void>;

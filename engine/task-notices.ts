@@ -4,6 +4,9 @@
 // the wait's durable timer for it fires (engine/user-tasks.ts).
 import { requestActivities } from './request-activities';
 
+/** The notice at the due time itself. */
+export const OVERDUE = 'OVERDUE';
+
 export interface PlannedNotice {
   /** REMINDER_1, REMINDER_2 … (in the order of the task's remindBeforeMs), or OVERDUE. */
   kind: string;
@@ -20,7 +23,7 @@ export function planNotices(dueAt: string | null, remindBeforeMs: readonly numbe
   if (dueAt === null) return [];
   const due = Date.parse(dueAt);
   const reminders = remindBeforeMs.map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: due - before })).filter((n) => n.at > now);
-  return [...reminders, { kind: 'OVERDUE', at: due }].sort((a, b) => a.at - b.at);
+  return [...reminders, { kind: OVERDUE, at: due }].sort((a, b) => a.at - b.at);
 }
 
 /** What the notices need of a task: its id, its (movable) due time and its reminders. */

@@ -15,8 +15,8 @@ import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
 import type { OpenedTask, Transition, UserTaskSpec } from './request-program';
 import type { OpenTask, RequestRun } from './request-run';
 import type { PendingTaskAction } from './task-action-inbox';
-import { checkTaskAction, refusal } from './task-action-checks';
-import { TaskNotices } from './task-notices';
+import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
+import { OVERDUE, TaskNotices } from './task-notices';
 
 /**
  * Opens the task and waits for its transition. Each turn of the loop rests (the lock free, applied
@@ -26,12 +26,32 @@ import { TaskNotices } from './task-notices';
  * becomes the Transition.
  */
 export async function userTask(run: RequestRun, spec: UserTaskSpec): Promise<Transition> {
-  const { task, taskDef } = await openUserTask(run, spec);
+  return (await waitForTransition(run, spec, { alongside: [], expires: false }))!;
+}
+
+/**
+ * Opens the task and waits for the first transition on it or on the `alongside` tasks (opened
+ * before with openTaskWithoutWaiting), until the task's due time: then it closes them all and
+ * answers null (the task expired). A transition closes the others too.
+ */
+export async function userTaskUntilDue(run: RequestRun, spec: UserTaskSpec, alongside: number[]): Promise<Transition | null> {
+  return waitForTransition(run, spec, { alongside, expires: true });
+}
+
+async function waitForTransition(run: RequestRun, spec: UserTaskSpec, options: { alongside: number[]; expires: boolean }): Promise<Transition | null> {
+  const { task } = await openUserTask(run, spec);
   const notices = new TaskNotices(task);
+  const taskIds = [task.taskId, ...options.alongside];
+  const withAction = () => taskIds.find((id) => run.inbox.hasActionFor(id));
   // Woken by an action for the task, or by its due date moving (a handler changed it).
-  const woken = () => run.inbox.hasActionFor(task.taskId) || notices.moved();
-  run.awaited.add(task.taskId);
+  const woken = () => withAction() !== undefined || notices.moved();
+  const expired = async () => {
+    for (const id of taskIds) await closeWithoutTransition(run, id);
+    return null;
+  };
+  for (const id of taskIds) run.awaited.add(id);
   try {
+    if (options.expires && notices.next?.kind === OVERDUE && notices.next.at <= Date.now()) return await expired();
     await notices.sendOverdueNow();
     for (;;) {
       run.rest();
@@ -39,40 +59,54 @@ export async function userTask(run: RequestRun, spec: UserTaskSpec): Promise<Tra
       await run.lock.acquire();
       if (notices.moved()) {
         notices.rearm();
+        if (options.expires && notices.next?.kind === OVERDUE && notices.next.at <= Date.now()) return await expired();
         await notices.sendOverdueNow();
         continue;
       }
       if (!arrived) {
+        // The due time came with no transition: an expiring task ends instead of being overdue.
+        if (options.expires && notices.next?.kind === OVERDUE) return await expired();
         await notices.sendNext();
         continue;
       }
       // Woken by a due date that moved and moved back before the lock was free: nothing to pick up.
-      if (!run.inbox.hasActionFor(task.taskId)) continue;
-      const pending = run.inbox.takeFor(task.taskId);
+      const actedOn = withAction();
+      if (actedOn === undefined) continue;
+      const pending = run.inbox.takeFor(actedOn);
       const checked = checkAtPickUp(run, pending);
       if (!checked) continue;
       const by = actorOf(pending.args.actor);
-      const action = taskDef.actions[pending.args.actionType];
+      const action = run.def.tasks[run.openTask(actedOn).taskType].actions[pending.args.actionType];
       const oneWrite = patched(ONE_WRITE_PATCH);
       const timeline = oneWrite && action.timeline ? closingEntry(run, action.timeline, checked.input, !!action.snapshot, by) : undefined;
       let draft: Record<string, unknown>;
       try {
         // `by` credits the closing to whoever acted, in the audit trail, also when no timeline entry goes with it.
-        draft = (await requestActivities.closeTask({ taskId: task.taskId, version: pending.args.version, timeline, by })) ?? {};
+        draft = (await requestActivities.closeTask({ taskId: actedOn, version: pending.args.version, timeline, by })) ?? {};
       } catch (err) {
         // Saved again since the API checked it: the caller must look at it afresh.
         if (!isStaleTask(err)) throw err;
         run.inbox.refuse(pending, refusal('STALE_TASK', err.cause.message));
         continue;
       }
-      run.tasks.delete(task.taskId);
+      run.tasks.delete(actedOn);
       if (!oneWrite && action.timeline) await requestActivities.recordRequestAction(transitionEntry(run, action.timeline, action.snapshot ? draft : checked.input, by));
+      // The tasks waited on together end with the first transition on any of them.
+      for (const id of taskIds) if (id !== actedOn) await closeWithoutTransition(run, id);
       run.inbox.markApplied(pending);
-      return { taskId: task.taskId, actionType: pending.args.actionType, input: checked.input, by, draft, at: pending.args.at ?? new Date().toISOString() };
+      return { taskId: actedOn, actionType: pending.args.actionType, input: checked.input, by, draft, at: pending.args.at ?? new Date().toISOString() };
     }
   } finally {
-    run.awaited.delete(task.taskId);
+    for (const id of taskIds) run.awaited.delete(id);
   }
+}
+
+/** Closes an open task with no transition (no timeline entry); actions that arrived for it meanwhile are refused. */
+async function closeWithoutTransition(run: RequestRun, taskId: number): Promise<void> {
+  if (!run.tasks.has(taskId)) return;
+  await requestActivities.closeTask({ taskId });
+  run.tasks.delete(taskId);
+  while (run.inbox.hasActionFor(taskId)) run.inbox.refuse(run.inbox.takeFor(taskId), taskNotOpen());
 }
 
 export async function openTaskWithoutWaiting(run: RequestRun, spec: UserTaskSpec): Promise<OpenedTask> {

@@ -7,6 +7,7 @@ export * from './notification-of-compliance/process';
 export * from './action-plan/process';
 export * from './progress-update-1/process';
 export * from './progress-update-2/process';
+export * from './request-for-information/process';
 
 export * from './organisation-account-opening/codes';
 export * from './account-closure/codes';
@@ -14,5 +15,6 @@ export * from './notification-of-compliance/codes';
 export * from './action-plan/codes';
 export * from './progress-update-1/codes';
 export * from './progress-update-2/codes';
+export * from './request-for-information/codes';
 export * from '../domain/process-registry';
 export type * from '../domain/process-definition';

@@ -6,4 +6,7 @@ export { notificationOfComplianceP3 } from '../processes/notification-of-complia
 export { actionPlanP3 } from '../processes/action-plan/workflow';
 export { progressUpdate1P3 } from '../processes/progress-update-1/workflow';
 export { progressUpdate2P3 } from '../processes/progress-update-2/workflow';
+export { requestForInformation } from '../processes/request-for-information/workflow';
 export { dataRetention } from './retention';
+export { complianceChase } from './compliance-chase';
+export { publishDataset } from './published-data';

@@ -10,6 +10,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { idempotencyKey, required, validate } from '../validate';
 import { badRequest, forbidden, notFound } from '../errors';
 import { assertVisible, hasAuthorityOn, permissionsOn } from '../tasks/task-access';
+import { assertAccountAccess } from '../auth/scope';
 import { startRequestWorkflow } from '../request-workflows';
 import { onceUnlessCancelled, processFor, registeredProcesses, requestIdOf, type Availability, type ProcessDefinition, type StartFacts } from '../../processes';
 import { dueDateDeadline, workingDaysDeadline } from '../../domain/deadlines';
@@ -84,11 +85,14 @@ function availability(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, acc
   return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
 }
 
-/** The due date of the process's task (its `dueDate`) as the configuration has it now. */
-function deadlinesOf(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition): RequestInput['deadlines'] {
+/**
+ * The due date of the process's task (its `dueDate`) as the configuration has it now; working days
+ * skip the bank holidays of the account's nation.
+ */
+function deadlinesOf(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, nation: string | null): RequestInput['deadlines'] {
   const rule = def.dueDate;
   if (!rule) return undefined;
-  if ('workingDays' in rule) return { [rule.taskType]: workingDaysDeadline(new Date(), deps.config.reviewDueWorkingDays ?? rule.workingDays, rule.remindBeforeMs) };
+  if ('workingDays' in rule) return { [rule.taskType]: workingDaysDeadline(new Date(), deps.config.reviewDueWorkingDays ?? rule.workingDays, rule.remindBeforeMs, nation) };
   const due = dueDateOf(deps.config, def);
   return due ? { [rule.taskType]: dueDateDeadline(due, deps.config.reporting.remindBeforeMs) } : undefined;
 }
@@ -119,10 +123,23 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
     reinitiated: true,
     // The operator who submitted it gets it back when they still may (else the primary contact).
     assignees: typeof submittedBy === 'string' ? { OPERATOR: submittedBy } : {},
-    deadlines: deadlinesOf(deps, def),
+    deadlines: deadlinesOf(deps, def, account.competent_authority),
   });
   ctx.status = 201;
   ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
+}
+
+/**
+ * The id of a new request of the process on the account: one per account, or for a numbered process
+ * (a request for information) the next number after the account's highest. Two starts at one moment
+ * get the same id: the second is refused by Temporal (409), as any start of a running request is.
+ */
+async function newRequestId(db: AppDeps['db'], def: ProcessDefinition, accountId: number): Promise<string> {
+  if (!def.id.numbered) return requestIdOf(def, accountId);
+  const prefix = `${requestIdOf(def, accountId)}-`;
+  const rows = await db('requests').where({ account_id: accountId, type: def.requestType }).select('id');
+  const highest = Math.max(0, ...rows.map((r: { id: string }) => (r.id.startsWith(prefix) ? Number(r.id.slice(prefix.length)) || 0 : 0)));
+  return requestIdOf(def, accountId, highest + 1);
 }
 
 const createNotAllowed = (details?: Availability) => new ApiError(400, 'REQUEST_CREATE_ACTION1000', 'Request create action not allowed', undefined, undefined, details ? { ...details } : undefined);
@@ -204,7 +221,7 @@ async function startApplication(ctx: Context, deps: AppDeps, def: ProcessDefinit
         account,
         participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
       },
-      deadlines: deadlinesOf(deps, def),
+      deadlines: deadlinesOf(deps, def, application.competentAuthority),
     },
     options,
   );
@@ -303,6 +320,12 @@ export const requestRoutes: RouteDef[] = [
       if (!def?.create) throw badRequest(`${body.requestCreateActionType} cannot be started`, 'requestCreateActionType');
       if (def.create.withoutAccount) return applyForAccount(ctx, deps, def, body.requestCreateActionPayload);
       const accountId = validate(idParam, required(Array.isArray(ctx.query.accountId) ? ctx.query.accountId[0] : ctx.query.accountId, 'accountId'));
+      if (!restarted && def.create.roleType !== user.roleType) {
+        // Not this role's process: 403 for whoever sees the account (a verifier sees those its body is
+        // appointed to), 404 for anyone else, as for every id.
+        await assertAccountAccess(deps.db, user, accountId);
+        throw forbidden();
+      }
       const account = await accountFor(ctx, deps.db, accountId);
       if (restarted) return reinitiate(ctx, deps, def, account);
       if (!mayCreate(user, def, account)) throw forbidden();
@@ -311,13 +334,13 @@ export const requestRoutes: RouteDef[] = [
       const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
       if (def.create.admits && !def.create.admits(payload, available)) throw createNotAllowed(available);
       const snapshot = await startRequestWorkflow(deps, def, {
-        requestId: requestIdOf(def, account.id),
+        requestId: await newRequestId(deps.db, def, account.id),
         requestType: def.requestType,
         accountId: account.id,
         competentAuthority: account.competent_authority,
         startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: def.create.roleType },
         payload,
-        deadlines: deadlinesOf(deps, def),
+        deadlines: deadlinesOf(deps, def, account.competent_authority),
       });
       ctx.status = 201;
       ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };

@@ -74,6 +74,11 @@ interface Common {
   readOnly?: boolean;
   /** Kept with the answers but never shown (an id). */
   hidden?: boolean;
+  /**
+   * A person's name, an e-mail address, a telephone number or a person's postal address: contact
+   * details, which published data never holds (domain/reports/columns.ts `withoutContactDetails`).
+   */
+  contactDetail?: boolean;
 }
 
 export interface TextField extends Common {

@@ -43,8 +43,8 @@ beforeEach(() => {
 
 describe('header navigation by role and status', () => {
   it.each<[RoleType, LoginStatus, string[]]>([
-    ['REGULATOR', 'ENABLED', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports']],
-    ['REGULATOR', 'NO_AUTHORITY', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports']],
+    ['REGULATOR', 'ENABLED', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports', 'Compliance']],
+    ['REGULATOR', 'NO_AUTHORITY', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports', 'Compliance']],
     ['OPERATOR', 'ENABLED', ['Tasks', 'Accounts']],
     ['OPERATOR', 'ACCEPTED', ['Tasks', 'Accounts']],
     ['OPERATOR', 'NO_AUTHORITY', []],
@@ -64,6 +64,7 @@ describe('header navigation by role and status', () => {
       ['Accounts', '/accounts'],
       ['Regulator users', '/user/regulators'],
       ['MI Reports', '/mi-reports'],
+      ['Compliance', '/compliance'],
       ['Sign out', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Regulator users' })).toHaveAttribute('aria-current', 'page');
@@ -118,6 +119,7 @@ describe('the rest of the frame', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy Notice' })).toHaveAttribute('href', '/privacy-notice');
     expect(within(footer).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
     expect(within(footer).getByRole('link', { name: 'Accessibility Statement' })).toHaveAttribute('href', '/accessibility');
+    expect(within(footer).getByRole('link', { name: 'Published data' })).toHaveAttribute('href', '/published-data');
     const guidance = within(footer).getByRole('link', { name: /ESOS Guidance/ });
     expect(guidance).toHaveAttribute('target', '_blank');
     expect(guidance).toHaveAttribute('rel', expect.stringContaining('noopener'));

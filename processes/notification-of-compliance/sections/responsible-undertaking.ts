@@ -70,7 +70,7 @@ export const responsibleUndertaking: SectionDefinition<NotificationContext> = {
           label: 'Organisation contact details',
           summary: 'rows',
           fields: [
-            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email' }),
+            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email', contactDetail: true }),
             phone('phoneNumber', 'Phone number', 'Enter a phone number'),
           ],
         },

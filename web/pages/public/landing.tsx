@@ -7,6 +7,7 @@ import { ESOS_GUIDANCE_URL } from '../../app/footer';
 import { Guard, landingGuard, termsGuard } from '../../app/guards';
 import { useSession } from '../../stores/session';
 import { SignedInLanding } from './landing-signed-in';
+import { longDate, SCHEME_DATES } from '../../../domain/scheme-dates';
 
 export default function LandingPage() {
   usePageTitle('Home');
@@ -54,8 +55,9 @@ function VisitorLanding() {
           <span className="govuk-warning-text__icon" aria-hidden="true">!</span>
           <strong className="govuk-warning-text__text">
             <span className="govuk-visually-hidden">Warning</span>
-            The deadlines for notifications of compliance and action plans have passed. You can still submit late: the regulator
-            reviews late submissions and may take enforcement action.
+            The deadlines for notifications of compliance and action plans have passed. Action plans were due by{' '}
+            {longDate(SCHEME_DATES.actionPlanDue)} and the regulators accepted them until {longDate(SCHEME_DATES.actionPlanAcceptedUntil)}. You
+            can still submit late: the regulator reviews late submissions and may take enforcement action.
           </strong>
         </div>
         <p className="govuk-body">

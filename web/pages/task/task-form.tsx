@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { ReviewApplication } from './review-application';
 import { CloseAccount } from './close-account';
+import { RfiNextSteps, RfiResponse, RfiReview, RfiSubmit, RfiWait } from './request-for-information';
 import type { TaskFormProps } from './task-page';
 import { ReportTaskList } from '../report/report-task-list';
 import { taskDefinition, type TaskPage } from '../../../processes';
@@ -11,6 +12,11 @@ const forms: Record<TaskPage['kind'], ComponentType<TaskFormProps>> = {
   report: ReportTaskList,
   'application-review': ReviewApplication,
   'account-closure': CloseAccount,
+  'rfi-submit': RfiSubmit,
+  'rfi-response': RfiResponse,
+  'rfi-wait': RfiWait,
+  'rfi-review': RfiReview,
+  'rfi-next-steps': RfiNextSteps,
 };
 
 export function TaskTypeForm(props: TaskFormProps) {
