@@ -325,8 +325,8 @@ export function reductionBreakdown(name: string, label: string, parts: readonly 
   };
 }
 
-export const registrationNumber = (name: string, label: string, required: string): TextField =>
-  text(name, label, required, { normalise: 'registrationNumber', maxLength: 8, width: '10', pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT } });
+export const registrationNumber = (name: string, label: string, required: string, options: Pick<TextField, 'register'> = {}): TextField =>
+  text(name, label, required, { normalise: 'registrationNumber', maxLength: 8, width: '10', pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT }, ...options });
 
 /** The value when it is an object of answers (a stored section, a group), else undefined. */
 export const valuesOf = (value: unknown): Values | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : undefined);

@@ -38,8 +38,8 @@ async function seedAccountsAndUsers(db: Knex): Promise<void> {
     select i, 'ORG' || lpad(i::text, 6, '0'), 'Organisation ' || i, 'RN' || lpad(i::text, 8, '0'), 'LIVE', (${CA_ARRAY})[1 + i % 5], '1 High Street', 'Bristol'
     from generate_series(1, 10000) i`);
   await db.raw(`select setval('accounts_id_seq', 10000)`);
-  await db.raw(`insert into users (id, email, first_name, last_name) select 'op-' || i, 'op' || i || '@bench.test', 'Olive', 'Operator ' || i from generate_series(1, 10000) i`);
-  await db.raw(`insert into users (id, email, first_name, last_name) select 'reg-' || i, 'reg' || i || '@bench.test', 'Rita', 'Regulator ' || i from generate_series(1, 25) i`);
+  await db.raw(`insert into users (id, email, first_name, last_name, terms_version) select 'op-' || i, 'op' || i || '@bench.test', 'Olive', 'Operator ' || i, (select max(version) from terms) from generate_series(1, 10000) i`);
+  await db.raw(`insert into users (id, email, first_name, last_name, terms_version) select 'reg-' || i, 'reg' || i || '@bench.test', 'Rita', 'Regulator ' || i, (select max(version) from terms) from generate_series(1, 25) i`);
   await db.raw(`insert into authorities (user_id, code, status, account_id, permissions) select 'op-' || i, 'operator_admin', 'ACTIVE', i, ? from generate_series(1, 10000) i`, [
     [...operatorRoles.operator_admin.permissions],
   ]);

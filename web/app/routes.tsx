@@ -70,6 +70,9 @@ export const routes: AppRoute[] = [
   { path: '/timed-out', page: page(() => import('../pages/sign-in/timed-out')) },
   { path: '/callback', page: page(() => import('../pages/sign-in/callback')), breadcrumbs: false },
   { path: '/terms', page: page(() => import('../pages/sign-in/terms')), breadcrumbs: false },
+  // The password reset (spec §2 'forgot-password'): asking for the e-mail, and the e-mailed link's page.
+  { path: '/forgot-password', page: page(() => import('../pages/forgot-password/forgot-password')), breadcrumbs: false },
+  { path: '/forgot-password/reset-password', page: page(() => import('../pages/forgot-password/reset-password')), breadcrumbs: false },
   { path: '/registration/register', page: page(() => import('../pages/sign-in/registration-register')) },
   { path: '/2fa/reset-2fa', page: page(() => import('../pages/sign-in/reset-2fa')) },
   { path: '/2fa/request-change', page: page(() => import('../pages/sign-in/change-2fa')), signedIn: true, title: 'Change your authenticator app' },
