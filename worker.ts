@@ -11,7 +11,7 @@ import { loadConfig, type Config } from './infra/config';
 import { createDb, waitForSchema } from './infra/db';
 import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
-import { connectClient, connectWorker, ensureSearchAttributes, workerPolling } from './infra/temporal';
+import { connectClient, connectWorker, ensureSearchAttributes, workerTuning } from './infra/temporal';
 import { listenForQueuedEmails } from './infra/outbox-wake';
 import { EMAIL_DISPATCHER_ID, emailQueuedSignal } from './workflows/email-outbox';
 import { ensureRetentionSchedule } from './infra/retention-schedule';
@@ -44,7 +44,7 @@ async function main() {
     // WORKFLOW_BUNDLE_PATH: workflows bundled beforehand (bundleWorkflowCode), so a restart skips bundling.
     ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath }),
     activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
-    ...workerPolling,
+    ...workerTuning(config.temporal),
     ...(tracing ? tracingOptions(tracing) : {}),
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);

@@ -171,6 +171,8 @@ export function loadConfig() {
       tls: process.env.TEMPORAL_TLS_CERT_PATH
         ? { certPath: process.env.TEMPORAL_TLS_CERT_PATH, keyPath: process.env.TEMPORAL_TLS_KEY_PATH ?? '' }
         : process.env.TEMPORAL_TLS === 'true',
+      /** Workflows a worker keeps in memory (WORKER_MAX_CACHED_WORKFLOWS); see workerTuning in infra/temporal.ts. */
+      maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 250),
     },
     oidc: {
       // Unset: the embedded provider at /auth is the issuer.

@@ -28,12 +28,18 @@ export function connectWorker(config: Config): Promise<NativeConnection> {
 }
 
 /**
- * Worker options shared by the worker and the bench's. The SDK gives new workflow runs a fifth of a
- * worker's pollers and the runs it holds the rest, so on a busy worker a process being started
- * waited seconds behind others' next steps; shared evenly, a start waits about as long as a step
- * (figures in the README, "Starting a process under load").
+ * Worker options shared by the worker and the bench's.
+ *
+ * Polling: the SDK gives new workflow runs a fifth of a worker's pollers and the runs it holds the
+ * rest, so on a busy worker a process being started waited seconds behind others' next steps; shared
+ * evenly, a start waits about as long as a step (docs/performance.md, "Starting a process under load").
+ *
+ * Cache: a request's workflow waits on people for days, so a worker keeps only the
+ * `maxCachedWorkflows` most recently active in memory and replays an evicted one from its history at
+ * its next step. The SDK's default on a 4 GB heap is about 2,300, which let the worker grow to
+ * 500–750 MB under the bench's journeys.
  */
-export const workerPolling = { nonStickyToStickyPollRatio: 1 } as const;
+export const workerTuning = (temporal: Pick<Config['temporal'], 'maxCachedWorkflows'>) => ({ nonStickyToStickyPollRatio: 1, maxCachedWorkflows: temporal.maxCachedWorkflows });
 
 /** Registers our search attributes when missing (idempotent; safe on every start). */
 export async function ensureSearchAttributes(client: Client, namespace: string): Promise<void> {

@@ -7,7 +7,8 @@ export async function serveJourneyWorker(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const { createDb } = await import('../../infra/db');
   const { createRequestActivities } = await import('../../activities/requests');
-  const { workerPolling } = await import('../../infra/temporal');
+  const { workerTuning } = await import('../../infra/temporal');
+  const { loadConfig } = await import('../../infra/config');
   const db = createDb(process.env.DATABASE_URL!, { min: 0, max: 10 });
   const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
   const worker = await Worker.create({
@@ -16,7 +17,7 @@ export async function serveJourneyWorker(): Promise<void> {
     workflowsPath: require.resolve('../../test/workflows/index'),
     activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
     maxConcurrentActivityTaskExecutions: 50,
-    ...workerPolling,
+    ...workerTuning(loadConfig().temporal),
   });
   const running = worker.run();
   answerStats();
