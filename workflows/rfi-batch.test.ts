@@ -18,6 +18,7 @@ import { bearer, verifyTestToken } from '../test/tokens';
 import { createUser, grantRegulator, type TestUser } from '../test/factories';
 import { seedComplianceMix } from '../test/compliance-mix';
 import { bundleWorkflows, WorkerProcess } from '../scripts/fault-env';
+import { maybeRecordHistory } from '../test/workflows/harness';
 import { loadConfig } from '../infra/config';
 import { ACTION_PLAN } from '../processes';
 import { RFI, RFI_RESPONSE } from '../processes/request-for-information/codes';
@@ -125,6 +126,9 @@ it('starts exactly one request at each live organisation though the worker is ki
   const sent = await db('request_actions').whereIn('request_id', requests.map((r) => r.id)).where({ type: 'RFI_SUBMITTED' }).select('payload', 'submitter');
   expect(sent).toHaveLength(19);
   expect(sent.every((s) => s.payload.questions === questions && s.submitter === 'Rhodri Requester')).toBe(true);
+  // Their histories (the batch's, killed half-way; a request sent at once) are replayed by workflows/request-replay.test.ts.
+  await maybeRecordHistory(env.client as Client, rfiBatchWorkflowId(batchId), 'rfiBatch-worker-killed');
+  await maybeRecordHistory(env.client as Client, requests[0].id, 'requestForInformation-preset');
 
   // A second batch of the same list starts nothing: each live organisation has a request open.
   const again = await call('/rfi-batches', { method: 'POST', body: { list, questions, deadline: inDays(30), expected: 19 } });
