@@ -9,6 +9,7 @@ import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
 import { createComplianceChaseActivities } from './compliance-chases';
 import { createRfiBatchActivities } from './rfi-batches';
+import { createPublishedDataActivities } from './published-data';
 
 export interface ActivityDeps {
   db: Db;
@@ -28,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDocumentActivities({ db: deps.db }),
     ...createComplianceChaseActivities({ db: deps.db }),
     ...createRfiBatchActivities({ db: deps.db }),
+    ...createPublishedDataActivities({ db: deps.db }),
   });
 }
 

@@ -27,6 +27,7 @@ import { ApiError } from './errors';
 import { runWithAuditContext } from '../infra/audit';
 import { auditRoutes } from './routes/audit';
 import { complianceRoutes } from './routes/compliance';
+import { publishedDataRoutes } from './routes/published-data';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
 export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'assets');
@@ -42,6 +43,7 @@ export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
   { prefix: '/v1.0', routes: regulatorToolRoutes },
   { prefix: '/v1.0', routes: auditRoutes },
   { prefix: '/v1.0', routes: complianceRoutes },
+  { prefix: '/v1.0', routes: publishedDataRoutes },
 ];
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */

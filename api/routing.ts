@@ -2,7 +2,7 @@
 // middleware (here) enforces it. Nothing reaches a handler without passing its access rule.
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { forbidden, unauthorized } from './errors';
+import { ApiError, forbidden, unauthorized } from './errors';
 import type { AppDeps } from './deps';
 import type { Permission, RoleType } from '../domain/authorities';
 import { hasPermission, loadCurrentUser } from './auth/current-user';
@@ -33,7 +33,15 @@ export interface RouteDef {
   path: string;
   access: Access;
   handler: Handler;
+  /**
+   * An action a signed-in caller may take before accepting the latest terms and conditions
+   * (accepting them, registering with them, their own sign-in's security, feedback). Other actions
+   * (every method but GET) of a non-public route are refused until then; reads are not.
+   */
+  beforeTerms?: true;
 }
+
+export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions before you use the service';
 
 /** Reads the bearer token, if any, into ctx.state.principal. Invalid tokens are refused. */
 export function authenticate(deps: AppDeps): Middleware {
@@ -49,7 +57,7 @@ export function authenticate(deps: AppDeps): Middleware {
   };
 }
 
-function enforce(access: Access, deps: AppDeps): Middleware {
+function enforce({ access, method, beforeTerms }: RouteDef, deps: AppDeps): Middleware {
   return async (ctx, next) => {
     const audit = currentAuditContext();
     if (audit && ctx.state.principal) audit.userId = ctx.state.principal.subject;
@@ -57,6 +65,7 @@ function enforce(access: Access, deps: AppDeps): Middleware {
       if (!ctx.state.principal) throw unauthorized();
       ctx.state.user = await loadCurrentUser(deps.db, ctx.state.principal);
       if (audit) Object.assign(audit, { name: fullName(ctx.state.user), roleType: ctx.state.user.roleType });
+      if (method !== 'get' && !beforeTerms && !ctx.state.user.termsAccepted) throw new ApiError(403, 'TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
     }
     if (access.kind === 'role') {
       const user = ctx.state.user;
@@ -71,7 +80,7 @@ function enforce(access: Access, deps: AppDeps): Middleware {
 export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): Router {
   const router = new Router({ prefix });
   for (const route of routes) {
-    router[route.method](route.path, enforce(route.access, deps), async (ctx) => {
+    router[route.method](route.path, enforce(route, deps), async (ctx) => {
       await route.handler(ctx, deps);
     });
   }

@@ -58,6 +58,7 @@ export const permissions = [
   'PERM_RFI_SUBMIT',
   'PERM_RFI_RESPONSE_VIEW_TASK',
   'PERM_RFI_RESPONSE_EXECUTE_TASK',
+  'PERM_PUBLISHED_DATA_EDIT',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -114,6 +115,8 @@ export const regulatorPermissionGroups = {
   MANAGE_PARTICIPANT_USERS: { label: 'Manage participant users', EXECUTE: ['PERM_ACCOUNT_USERS_EDIT'] },
   ACCOUNT_CLOSURE: { label: 'Close account', EXECUTE: ['PERM_ACCOUNT_CLOSURE_SUBMIT'] },
   REQUEST_FOR_INFORMATION: { label: 'Request for information', EXECUTE: ['PERM_RFI_SUBMIT'] },
+  /** Publish and withdraw the public datasets of submitted reports (docs/published-data.md); nobody holds it until granted. */
+  PUBLISH_DATA: { label: 'Publish data', EXECUTE: ['PERM_PUBLISHED_DATA_EDIT'] },
 } satisfies Record<string, { label: string; VIEW_ONLY?: Permission[]; EXECUTE: Permission[] }>;
 export type RegulatorPermissionGroup = keyof typeof regulatorPermissionGroups;
 

@@ -23,6 +23,12 @@ export const userMessages = {
   permissions: 'Select a level for every permission',
 } as const;
 
+/** Why a disabled user cannot work (their landing view, and the API's answer when it ends their sign-in). */
+export const ACCOUNT_DISABLED = 'Your user account has been disabled. Please contact your admin to gain access to your account.';
+
+/** What asking for a sign-up or password e-mail is told, whether or not the address has a sign-in. */
+export const LINK_SENT = 'If an account exists for this email address, we have sent a link';
+
 const NAME_MAX = 255;
 const PHONE = /^\+?[0-9][0-9 ()-]{4,18}[0-9]$/;
 
@@ -38,6 +44,9 @@ export const emailField = v.pipe(
   email<string | null>(EMAIL_INVALID),
   v.transform((input) => (input as string).trim().toLowerCase()),
 );
+
+/** Asking for a password link (POST /users/forgot-password/reset-password-email). */
+export const forgotPasswordSchema = v.object({ email: emailField });
 
 export const addressSchema = v.object({
   line1: requiredText(userMessages.line1, { maxLength: NAME_MAX }),

@@ -40,7 +40,7 @@ async function openReview(page: Page, reviewer: Person, organisationName: string
   await row.getByRole('link', { name: 'Review organisation account application' }).click();
   await page.getByRole('heading', { name: 'Review organisation account application', level: 1 }).waitFor();
   await page.getByLabel('Assign to').selectOption({ label: `${reviewer.firstName} ${reviewer.lastName}` });
-  await page.getByRole('button', { name: 'Assign' }).click();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
   await page.getByRole('button', { name: 'Confirm decision' }).waitFor();
 }
 

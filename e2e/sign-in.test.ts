@@ -165,20 +165,49 @@ describe('a new person', () => {
     await page.close();
   });
 
-  it('resets a forgotten password through the e-mailed link and signs in with the new one', async () => {
+  it('resets a forgotten password on the service’s /forgot-password pages through the e-mailed link and signs in with the new one', async () => {
     const page = await browser.newPage({ viewport: viewports.desktop });
+    const errors = watchConsole(page);
     await openSignIn(page);
     await page.getByRole('link', { name: 'I have forgotten my password' }).click();
+    await page.waitForURL(`${baseUrl()}/forgot-password`);
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await expect(page.title()).resolves.toMatch(/^Reset your password/);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByRole('link', { name: 'Enter an email address' }).waitFor();
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.setViewportSize(viewports.desktop);
     await page.getByLabel('Email address').fill(person.email);
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByText('If an account exists for this email address, we have sent a link').waitFor();
 
-    await page.goto(linkIn(await latestEmail(person.email, 'Reset your password')));
+    const link = linkIn(await latestEmail(person.email, 'Reset your password'));
+    expect(link).toMatch(new RegExp(`^${baseUrl()}/forgot-password/reset-password\\?token=`));
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Create a new password' }).waitFor();
+    // The API's password rules, per field.
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm your new password').fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('link', { name: 'Password must be 8 characters or more' }).waitFor();
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page)).toEqual([]);
+    }
     const newPassword = 'Another-Long-Pass-Phrase-7';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm your new password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('heading', { name: 'Your password has been changed' }).waitFor();
+    // The link works once.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
+    await page.getByRole('link', { name: 'Ask for a new password link' }).waitFor();
+    // The refusals Chromium logs (the short password's 400, the used link's 400) are the page's answers.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
 
     await openSignIn(page);
     await enterPassword(page, person);

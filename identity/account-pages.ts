@@ -13,9 +13,9 @@ import { requestPasswordReset, reserveMail, resetPassword, tooManyEmails } from 
 import type { Refusal } from './rate-limit';
 import { estimate } from './public/estimate';
 import { MAX_LENGTH, MIN_LENGTH } from './public/strength';
+import { LINK_SENT } from '../domain/users';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const LINK_SENT = 'If an account exists for this email address, we have sent a link';
 
 export function passwordErrors(password: string, confirm: string): FieldError[] {
   if (!password) return [{ field: 'password', message: 'Enter a password' }];

@@ -22,7 +22,8 @@ export async function sendVerificationEmail(trx: Knex.Transaction, config: Confi
 
 export async function sendPasswordResetEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>): Promise<void> {
   const token = await issueToken(trx, 'RESET_PASSWORD', credential.subject);
-  const link = `${authBase(config)}/reset-password?token=${token}`;
+  // The SPA's page (web/pages/forgot-password), as the reference service's link.
+  const link = `${config.publicUrl}/forgot-password/reset-password?token=${token}`;
   await queueEmails(trx, [
     {
       to: credential.email,
@@ -40,7 +41,7 @@ export async function sendAlreadyRegisteredEmail(trx: Knex.Transaction, config: 
       to: email,
       subject: 'You already have a sign-in',
       template: 'AlreadyRegistered',
-      text: `Someone asked to create a sign-in for Manage your ESOS reporting with this email address, which already has one.\n\nSign in at ${config.publicUrl}/start-login, or reset your password at ${authBase(config)}/forgot-password.`,
+      text: `Someone asked to create a sign-in for Manage your ESOS reporting with this email address, which already has one.\n\nSign in at ${config.publicUrl}/start-login, or reset your password at ${config.publicUrl}/forgot-password.`,
     },
   ]);
 }

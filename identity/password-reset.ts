@@ -82,7 +82,7 @@ export async function resetPassword(db: Knex, config: Config, token: string, pas
         to: credential.email,
         subject: 'Your password has been changed',
         template: 'ResetPasswordConfirmation',
-        text: `The password of your sign-in for Manage your ESOS reporting has been changed, and you have been signed out everywhere.\n\nIf you did not change it, reset your password now at ${config.publicUrl}/auth/forgot-password and contact your regulator.`,
+        text: `The password of your sign-in for Manage your ESOS reporting has been changed, and you have been signed out everywhere.\n\nIf you did not change it, reset your password now at ${config.publicUrl}/forgot-password and contact your regulator.`,
       },
     ]);
     return subject;

@@ -49,7 +49,7 @@ ${input('email', 'Email address', { type: 'email', value: opts.email, autocomple
 ${input('password', 'Password', { type: 'password', autocomplete: 'current-password', errors: opts.errors })}
 ${button('Sign in')}
 </form>
-<p class="govuk-body"><a class="govuk-link" href="/auth/forgot-password">I have forgotten my password</a></p>
+<p class="govuk-body"><a class="govuk-link" href="${esc(config.publicUrl)}/forgot-password">I have forgotten my password</a></p>
 <h2 class="govuk-heading-m">No sign-in yet?</h2>
 <p class="govuk-body"><a class="govuk-link" href="/auth/register">Create a sign-in</a></p>`,
       { errors: opts.errors, serviceUrl: servicePage },

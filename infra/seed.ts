@@ -35,6 +35,19 @@ async function createPerson(trx: Knex.Transaction, user: Demo, opts: { offerTotp
   return true;
 }
 
+/** The demo organisation on the embedded register (a number past the fictional companies' own). */
+const demoCompany = {
+  registration_number: '09000001',
+  name: 'DEMO ENERGY LTD',
+  company_status: 'active',
+  address_line1: '1 Demo Street',
+  locality: 'London',
+  postcode: 'SW1A 1AA',
+  country: 'England',
+  sic_codes: ['35110'],
+  date_of_creation: '2001-04-01',
+};
+
 export async function seedDemoData(db: Knex, logger?: Logger): Promise<void> {
   await db.transaction(async (trx) => {
     // One seeder at a time when several replicas start together.
@@ -42,17 +55,23 @@ export async function seedDemoData(db: Knex, logger?: Logger): Promise<void> {
     const created: string[] = [];
 
     const { operator, regulator, verifier } = demoUsers;
+    // The demo organisation is on the embedded company register, so its number passes the checks
+    // (the notification's responsible undertaking) as a real company's would.
+    await trx('company_register').insert(demoCompany).onConflict('registration_number').ignore();
+    // Demo data seeded before had a number no register knows.
+    await trx('accounts').where({ organisation_id: 'ORG000001', registration_number: '00000001' }).update({ registration_number: demoCompany.registration_number });
     if (await createPerson(trx, operator, { offerTotp: false })) {
       const [account] = await trx('accounts')
         .insert({
           organisation_id: 'ORG000001',
           name: 'Demo Energy Ltd',
-          registration_number: '00000001',
+          registration_number: demoCompany.registration_number,
           status: 'LIVE',
           competent_authority: 'ENGLAND',
           address_line1: '1 Demo Street',
           city: 'London',
           postcode: 'SW1A 1AA',
+          classification_codes: JSON.stringify({ type: 'SIC', otherTypeName: null, codes: demoCompany.sic_codes }),
           accepted_at: new Date(),
         })
         .onConflict('organisation_id')

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { MAILPIT_VERSION, mailpitCachePath } from './mailpit.mjs';
 
@@ -127,6 +128,18 @@ export function ensureWebBuild() {
   if (fs.existsSync(built) && !sourcesChanged()) return;
   say('Building the web application…');
   run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')]);
+}
+
+/**
+ * What the built SPA's first load fetches (the entry script and the chunks index.html preloads, and
+ * its stylesheets), each with its gzip size: the one measure `npm run build` and `npm run bench` print.
+ */
+export function firstLoad(outDir = path.join(root, 'dist', 'web')) {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file.replace(/^\//, ''))), { level: 9 }).length;
+  const scripts = [...new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]))].map((src) => ({ src, bytes: gzipBytes(src) }));
+  const stylesheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => ({ src: m[1], bytes: gzipBytes(m[1]) }));
+  return { scripts, stylesheets, javaScriptBytes: scripts.reduce((a, s) => a + s.bytes, 0) };
 }
 
 export function spawnChild(name, command, args, env) {

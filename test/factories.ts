@@ -24,7 +24,7 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Mat
 
 export async function createUser(
   db: Db,
-  fields: Partial<TestUser> & { jobTitle?: string; phoneNumber?: string; termsVersion?: number; registrationStatus?: 'PENDING' | 'REGISTERED' } = {},
+  fields: Partial<TestUser> & { jobTitle?: string; phoneNumber?: string; termsVersion?: number | null; registrationStatus?: 'PENDING' | 'REGISTERED' } = {},
 ): Promise<TestUser> {
   const id = fields.id ?? randomUUID();
   const user = {
@@ -40,7 +40,8 @@ export async function createUser(
     last_name: user.lastName,
     job_title: fields.jobTitle ?? null,
     phone_number: fields.phoneNumber ?? null,
-    terms_version: fields.termsVersion ?? null,
+    // The latest terms accepted unless told otherwise: the API refuses actions until they are.
+    terms_version: fields.termsVersion === undefined ? db.raw('(select max(version) from terms)') : fields.termsVersion,
     registration_status: fields.registrationStatus ?? 'REGISTERED',
   });
   return user;

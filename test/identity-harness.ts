@@ -58,7 +58,7 @@ export async function signInPerson(db: Db, options: { totpSecret?: string | null
   const email = `person.${randomBytes(6).toString('hex')}@example.org`;
   const credential = await createCredential(db, { email, firstName: 'Pat', lastName: 'Person', password: PASSWORD, verified: true });
   await db('identity_credentials').where({ subject: credential.subject }).update({ totp_offered_at: new Date(), totp_secret: options.totpSecret ?? null });
-  await db('users').insert({ id: credential.subject, email, first_name: 'Pat', last_name: 'Person' }).onConflict('id').ignore();
+  await db('users').insert({ id: credential.subject, email, first_name: 'Pat', last_name: 'Person', terms_version: db.raw('(select max(version) from terms)') }).onConflict('id').ignore();
   return { id: credential.subject, email, firstName: 'Pat', lastName: 'Person' };
 }
 

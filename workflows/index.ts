@@ -10,3 +10,4 @@ export { requestForInformation } from '../processes/request-for-information/work
 export { dataRetention } from './retention';
 export { complianceChase } from './compliance-chase';
 export { rfiBatch } from './rfi-batch';
+export { publishDataset } from './published-data';

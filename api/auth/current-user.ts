@@ -4,11 +4,20 @@ import type { Db } from '../../infra/db';
 import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
 import type { Principal } from './principal';
-import { conflict, unauthorized } from '../errors';
+import { ApiError, conflict } from '../errors';
+import { ACCOUNT_DISABLED } from '../../domain/users';
 import { ensureUserRow } from './user-row';
 import { sessionEndedFor } from '../../identity/sessions';
 
-export const sessionEnded = () => unauthorized('Your sign-in has ended. Sign in again');
+/**
+ * A token from before the user's sign-ins were ended: 401 SESSION_ENDED, saying why when it is
+ * because their user account was disabled (no authority ACTIVE, one DISABLED), so the signed-out
+ * page can tell them.
+ */
+export const sessionEnded = (authorities: { status: AuthorityStatus }[] = []) => {
+  const disabled = authorities.some((a) => a.status === 'DISABLED') && !authorities.some((a) => a.status === 'ACTIVE');
+  return new ApiError(401, 'SESSION_ENDED', disabled ? ACCOUNT_DISABLED : 'Your sign-in has ended. Sign in again');
+};
 
 // How many times the user's sign-ins of the embedded provider were ended (identity/sessions.ts).
 const GENERATION_SQL = '(select c.session_generation from identity_credentials c where c.subject = u.id) as session_generation';
@@ -42,6 +51,8 @@ export interface CurrentUser {
   authorities: Authority[];
   /** ACTIVE authorities only: the ones that grant anything. */
   active: Authority[];
+  /** Has accepted the latest terms and conditions (or none are published). */
+  termsAccepted: boolean;
 }
 
 export function roleTypeOf(authorities: Authority[]): RoleType {
@@ -57,6 +68,7 @@ interface CallerRow {
   email: string;
   first_name: string;
   last_name: string;
+  terms_accepted: boolean;
   authorities: { id: number; code: string | null; status: AuthorityStatus; account_id: number | null; competent_authority: CompetentAuthority | null; verification_body_id: number | null; permissions: Permission[] | null }[];
 }
 
@@ -64,6 +76,7 @@ interface CallerRow {
 export const CALLER_SQL = `
   select u.id, u.email, u.first_name, u.last_name, u.sessions_revoked_at,
          ${GENERATION_SQL},
+         coalesce(u.terms_version, 0) >= coalesce((select max(t.version) from terms t), 0) as terms_accepted,
          coalesce(json_agg(json_build_object(
            'id', a.id, 'code', a.code, 'status', a.status, 'account_id', a.account_id,
            'competent_authority', a.competent_authority, 'verification_body_id', a.verification_body_id,
@@ -83,7 +96,7 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
     [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
     if (!row) throw conflict('USER_EMAIL_IN_USE', 'Your email address is used by another sign-in. Contact the service desk');
   }
-  if (sessionEndedFor(principal, row)) throw sessionEnded();
+  if (sessionEndedFor(principal, row)) throw sessionEnded(row.authorities);
   const authorities: Authority[] = row.authorities.map((r) => ({
     id: Number(r.id),
     code: r.code,
@@ -101,6 +114,7 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
     roleType: roleTypeOf(authorities),
     authorities,
     active: authorities.filter((a) => a.status === 'ACTIVE'),
+    termsAccepted: row.terms_accepted,
   };
 }
 

@@ -72,16 +72,26 @@ export async function resolveInvitee(trx: Db | Knex.Transaction, invitation: Pen
     if (!user || (invitation.user_id && invitation.user_id !== user.id)) throw notTheInvitee();
     return user;
   }
-  const user = invitation.user_id
-    ? await trx('users').where({ id: invitation.user_id }).first()
-    : await trx('users').whereRaw('lower(email) = ?', [email]).first();
-  if (user) return user;
+  const found = await inviteeSignIn(trx, invitation);
+  if (!found) throw new ApiError(400, 'USER_NOT_SIGNED_IN', 'Sign in with the invited email address before accepting the invitation');
+  if ('user' in found) return found.user;
   // A confirmed sign-in of the embedded provider that has not used the service yet (just created
   // from the invitation page): its subject becomes the user's id, as at its first API call.
-  const credential = await trx('identity_credentials').whereRaw('lower(email) = ?', [email]).whereNotNull('email_verified_at').first();
-  if (!credential) throw new ApiError(400, 'USER_NOT_SIGNED_IN', 'Sign in with the invited email address before accepting the invitation');
+  const { credential } = found;
   await ensureUserRow(trx, { id: credential.subject, email, firstName: credential.first_name, lastName: credential.last_name });
   return trx('users').where({ id: credential.subject }).first();
+}
+
+/**
+ * The invitee's user (the invitation's, or the one with the invited e-mail), else their confirmed
+ * sign-in of the embedded provider; null when they have neither yet and must create a sign-in.
+ */
+export async function inviteeSignIn(trx: Db | Knex.Transaction, invitation: PendingInvitation) {
+  const email = invitation.invited_email.toLowerCase();
+  const user = invitation.user_id ? await trx('users').where({ id: invitation.user_id }).first() : await trx('users').whereRaw('lower(email) = ?', [email]).first();
+  if (user) return { user };
+  const credential = await trx('identity_credentials').whereRaw('lower(email) = ?', [email]).whereNotNull('email_verified_at').first();
+  return credential ? { credential } : null;
 }
 
 /** PENDING → ACCEPTED, bound to the user; the token cannot be used again. */

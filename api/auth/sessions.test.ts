@@ -2,6 +2,7 @@
 // authority is disabled or removed, whose one-time code is reset (by an administrator or by
 // themselves) or whose password is reset gets 401 on the very next API call, and their refresh token
 // no longer works. Runs the web process (test/identity-harness.ts) against the test database.
+import { ACCOUNT_DISABLED } from '../../domain/users';
 import { PASSWORD, signInPerson, startIdentityApi, type IdentityHarness, type Tokens, type Visitor } from '../../test/identity-harness';
 import { createAccount, grantOperator, type TestAccount } from '../../test/factories';
 import { issueToken } from '../../identity/one-time-tokens';
@@ -41,8 +42,8 @@ async function call(tokens: Tokens, path: string, init: { method?: string; body?
 }
 
 /** The next API call is refused, and so is the refresh token: the user must sign in again. */
-async function expectSignedOut(browser: Visitor, tokens: Tokens) {
-  expect(await call(tokens, '/api/v1.0/users')).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Your sign-in has ended. Sign in again' } });
+async function expectSignedOut(browser: Visitor, tokens: Tokens, message = 'Your sign-in has ended. Sign in again') {
+  expect(await call(tokens, '/api/v1.0/users')).toEqual({ status: 401, body: { code: 'SESSION_ENDED', message } });
   const refreshed = await browser.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! });
   expect(refreshed).toMatchObject({ status: 400, error: 'invalid_grant' });
 }
@@ -56,7 +57,8 @@ const setStatus = (adminTokens: Tokens, account: TestAccount, userId: string, au
 it('disabling a user ends their sign-ins at once; signed in again, they are told they are disabled', async () => {
   const { account, user, adminTokens, browser, tokens } = await accountWithUser();
   expect(await setStatus(adminTokens, account, user.id, 'DISABLED')).toMatchObject({ status: 204 });
-  await expectSignedOut(browser, tokens);
+  // Told why: their user account was disabled.
+  await expectSignedOut(browser, tokens, ACCOUNT_DISABLED);
   // The administrator's own sign-in is untouched.
   expect((await call(adminTokens, '/api/v1.0/users')).status).toBe(200);
   await nextSecond();

@@ -7,12 +7,13 @@ import { ApiError } from '../errors';
 import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type CompetentAuthority } from '../../domain/authorities';
 import { accountStatusLabels, locationLabels, type AccountStatus } from '../../domain/accounts';
 import { accessFor, knownTaskTypes, processFor, requestActionLabel, requestTypeName, submittedDataReport, taskTypeLabel } from '../../processes';
-import type { SubmittedDataCell, SubmittedDataDefinition } from '../../domain/process-definition';
+import type { SubmittedDataDefinition } from '../../domain/process-definition';
 import { formatDateLong } from '../../domain/validation';
 import { fullName } from '../../domain/work-items';
-import { allSections, type ReportDefinition, type ReportData } from '../../domain/reports/report';
-import { sectionCells, sectionColumns, type AnswerColumn } from '../../domain/reports/columns';
-import { accountsUsersContactsColumns, completedWorkColumns, fixedMiReports, formatMiDate, formatMiDateTime, outstandingRequestTasksColumns, type CompletedWorkParams, type MiReportParams, type OutstandingTasksParams } from '../../domain/mi-reports';
+import { sectionColumns } from '../../domain/reports/columns';
+import { submittedDataSheets, type SubmittedRow } from '../../domain/reports/submitted-data';
+import { submittedReportsQuery } from '../../infra/submitted-reports';
+import { accountsUsersContactsColumns, completedWorkColumns, fixedMiReports, formatMiDateTime, outstandingRequestTasksColumns, type CompletedWorkParams, type MiReportParams, type OutstandingTasksParams } from '../../domain/mi-reports';
 
 type Row = Record<string, any>;
 
@@ -157,60 +158,14 @@ function completedWork(db: Knex, ca: CompetentAuthority, params: CompletedWorkPa
 // ---------------------------------------------------------------------------------------------
 // Submitted data: one row per submission, the answers in the columns of the report's definition.
 
-const submittedDay = (value: unknown) => formatMiDate(value as Date | null);
-
-const leadingCell: Record<SubmittedDataCell, (r: Row) => string> = {
-  requestId: (r) => r.request_id,
-  organisationName: (r) => r.name,
-  registrationNumber: (r) => text(r.registration_number),
-  accountStatus: (r) => accountStatus(r.status),
-  submittedOn: (r) => submittedDay(r.submitted_at),
-  relatedId: (r) => text(r.related_id),
-  relatedSubmittedOn: (r) => submittedDay(r.related_submitted_at),
-};
-
 function submittedData(db: Knex, ca: CompetentAuthority, report: SubmittedDataDefinition & { requestType: string }): ReportWorkbook {
   const definition = processFor(report.requestType)!.report!;
-  const query = db('reports as p')
-    .join('accounts as a', 'a.id', 'p.account_id')
-    .where({ 'a.competent_authority': ca, 'p.type': report.requestType })
-    .modify((q) => {
-      if (report.related) q.leftJoin('reports as rel', (j) => j.on('rel.account_id', 'p.account_id').andOnVal('rel.type', report.related!)).select('rel.request_id as related_id', 'rel.submitted_at as related_submitted_at');
-    })
-    .orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }])
-    .select('p.request_id', 'p.data', 'p.submitted_at', 'a.name', 'a.registration_number', 'a.status');
-  const leading = report.leading.map((l) => l.heading);
-  const leadingCells = (r: Row) => report.leading.map((l) => leadingCell[l.cell](r));
+  const query = submittedReportsQuery(db, ca, report);
   return {
     fileName: report.fileName,
     contents: report.contents,
-    sheets: definitionSheets(definition, report.sheets).map((sheet) => ({
-      name: sheet.name,
-      description: sheet.sections.map((s) => allSections(definition).find((d) => d.id === s.id)?.title).filter(Boolean).join(', ') || sheet.name,
-      columns: [...leading, ...sheet.sections.flatMap((s) => s.columns.map((c) => c.heading))],
-      query,
-      cells: (r: Row) => {
-        const data = (r.data ?? {}) as ReportData;
-        return [...leadingCells(r), ...sheet.sections.flatMap((s) => sectionCells(s.columns, data[s.id]))];
-      },
-    })),
+    sheets: submittedDataSheets(report, definition, sectionColumns).map((sheet) => ({ ...sheet, query, cells: (r: Row) => sheet.cells(r as SubmittedRow) })),
   };
-}
-
-/** The report's sheets with the definition's sections on them (in the definition's order). */
-function definitionSheets(definition: ReportDefinition, layout: [string, string[]][]) {
-  const sheets = layout.map(([name, ids]) => ({ name, ids: new Set(ids), sections: [] as { id: string; columns: AnswerColumn[] }[] }));
-  for (const group of definition.groups) {
-    for (const section of group.sections) {
-      let sheet = sheets.find((s) => s.ids.has(section.id)) ?? (layout.length === 1 ? sheets[0] : sheets.find((s) => s.name === group.title));
-      if (!sheet) {
-        sheet = { name: group.title, ids: new Set(), sections: [] };
-        sheets.push(sheet);
-      }
-      sheet.sections.push({ id: section.id, columns: sectionColumns(section) });
-    }
-  }
-  return sheets;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,8 +4,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import type { ReportSheet, ReportWorkbook } from './standard';
 import { writeWorkbook, type SheetOut } from './xlsx';
-
-const BATCH = 500;
+import { cursorBatches } from '../../infra/submitted-reports';
 
 export function sheetOf(workbook: ReportWorkbook, name: string | undefined): ReportSheet {
   if (name === undefined) return workbook.sheets[0]!;
@@ -17,18 +16,6 @@ export function sheetOf(workbook: ReportWorkbook, name: string | undefined): Rep
 export async function sheetPage(db: Knex, sheet: ReportSheet, page: number, size: number): Promise<{ results: string[][]; total: number }> {
   const [rows, count] = await Promise.all([sheet.query.clone().limit(size).offset(page * size), db.count({ n: '*' }).from(sheet.query.clone().clearOrder().as('q')).first()]);
   return { results: rows.map(sheet.cells), total: Number((count as { n?: unknown } | undefined)?.n ?? 0) };
-}
-
-/** Rows of a query in batches, through a cursor of the transaction. */
-async function* cursorBatches(trx: Knex.Transaction, cursor: string, query: Knex.QueryBuilder): AsyncGenerator<Record<string, unknown>[]> {
-  const { sql, bindings } = query.toSQL();
-  await trx.raw(`declare ${cursor} no scroll cursor for ${sql}`, bindings);
-  for (;;) {
-    const { rows } = await trx.raw(`fetch forward ${BATCH} from ${cursor}`);
-    if (rows.length > 0) yield rows;
-    if (rows.length < BATCH) break;
-  }
-  await trx.raw(`close ${cursor}`);
 }
 
 /** Writes the whole workbook (its table of contents first, when it has one) to a temporary file. */

@@ -1,5 +1,5 @@
 // Which errors mean a part is away (503) and which are our own (500). The real outages are tested in
-// scripts/fault.test.ts (PostgreSQL stopped under the API) and the fault run (Temporal killed).
+// scripts/fault/fault.test.ts (PostgreSQL stopped under the API) and the fault run (Temporal killed).
 import { unavailablePart } from './unavailable';
 
 const withCode = (message: string, code: unknown, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { code, ...extra });

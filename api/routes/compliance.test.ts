@@ -11,7 +11,7 @@ import { mixStanding, seedComplianceMix, type MixAccount } from '../../test/comp
 import { testClock } from '../../test/clock';
 import { ACTION_PLAN, NOTIFICATION, PROGRESS_UPDATE_1, PROGRESS_UPDATE_2, processFor } from '../../processes';
 import { categoryOf } from '../../processes/notification-of-compliance/category';
-import { reportDueAt, reportDueOn } from '../compliance/overview';
+import { recentComplianceOverview, reportDueAt, reportDueOn } from '../compliance/overview';
 import { loadConfig } from '../../infra/config';
 import type { ComplianceListRow, ComplianceOverview } from '../../domain/compliance';
 
@@ -104,6 +104,19 @@ describe('the overview', () => {
       expect(series.points.at(-1)?.total ?? 0).toBe(report.counts.SUBMITTED);
       expect(series.points.map((p) => p.day)).toEqual([...series.points.map((p) => p.day)].sort());
     }
+  });
+});
+
+describe('the figures served again', () => {
+  it('serves one computation of an authority for its maximum age, shared by callers asking at once, then computes again', async () => {
+    const { db, config } = api.deps;
+    const kept = { ...config, complianceOverviewMaxAgeSeconds: 60 };
+    const [first, atOnce] = await Promise.all([recentComplianceOverview(db, kept, 'WALES'), recentComplianceOverview(db, kept, 'WALES')]);
+    expect(atOnce).toBe(first);
+    await createAccount(db, { competentAuthority: 'WALES', status: 'LIVE', name: `${tag} new in Wales` });
+    expect((await recentComplianceOverview(db, kept, 'WALES')).liveAccounts).toBe(first.liveAccounts);
+    const fresh = await recentComplianceOverview(db, { ...config, complianceOverviewMaxAgeSeconds: 0 }, 'WALES');
+    expect(fresh.liveAccounts).toBeGreaterThanOrEqual(first.liveAccounts + 1);
   });
 });
 

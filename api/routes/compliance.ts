@@ -9,7 +9,7 @@ import { assertCaAccess } from '../auth/scope';
 import { validate } from '../validate';
 import { single } from '../params';
 import { writeWorkbook, sendWorkbook } from '../mi-reports/xlsx';
-import { complianceListBatches, complianceListPage, complianceOverview } from '../compliance/overview';
+import { complianceListBatches, complianceListPage, recentComplianceOverview } from '../compliance/overview';
 import { chaseCheck, chaseProgress, startChase } from '../compliance/chases';
 import { rfiBatchCheck, rfiBatchProgress, startRfiBatch } from '../compliance/rfi-batches';
 import { rfiBatchSchema } from '../../processes/request-for-information/batch';
@@ -42,7 +42,7 @@ export const complianceRoutes: RouteDef[] = [
     path: '/compliance/overview',
     access: regulators,
     handler: async (ctx, { db, config }) => {
-      ctx.body = await complianceOverview(db, config, assertCaAccess(currentUser(ctx)));
+      ctx.body = await recentComplianceOverview(db, config, assertCaAccess(currentUser(ctx)));
     },
   },
   {

@@ -4,7 +4,7 @@
 // address, per recipient) as the provider's pages, answering 429 past them; the e-mailed token works
 // once and expires.
 import * as v from 'valibot';
-import { emailField } from '../../domain/users';
+import { forgotPasswordSchema } from '../../domain/users';
 import { passwordErrors } from '../../identity/account-pages';
 import { inspectResetToken, requestPasswordReset, resetPassword, tooManyEmails } from '../../identity/password-reset';
 import { expiredToken, invalidToken } from '../auth/invitations';
@@ -14,7 +14,6 @@ import { validate } from '../validate';
 import type { Knex } from 'knex';
 
 const tokenText = v.pipe(v.string('Enter the token'), v.trim(), v.nonEmpty('Enter the token'), v.maxLength(200, 'Enter a valid token'));
-const emailSchema = v.object({ email: emailField });
 const tokenSchema = v.object({ token: tokenText });
 /** Reset password DTO: the e-mailed token and the new password (confirmation optional: a form may check it itself). */
 const resetPasswordSchema = v.object({
@@ -37,7 +36,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     path: '/users/forgot-password/reset-password-email',
     access: PUBLIC,
     handler: async (ctx, { db, config }) => {
-      const { email } = validate(emailSchema, ctx.request.body);
+      const { email } = validate(forgotPasswordSchema, ctx.request.body);
       const reservation = await requestPasswordReset(db, config, email, ctx.ip);
       if (!reservation.allowed) {
         ctx.set('Retry-After', String(reservation.retryAfterSeconds));

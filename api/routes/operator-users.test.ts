@@ -45,7 +45,7 @@ describe('inviting an operator user, accepting and activating', () => {
     expect(list.body.authorities).toContainEqual(expect.objectContaining({ email, firstName: 'Ivy', lastName: 'Invitee', roleCode: 'operator', roleName: 'Restricted user', authorityStatus: 'PENDING' }));
     expect(list.body.editable).toBe(true);
 
-    expect((await send('POST', '/users/token/resolve-email', { token, type: 'OPERATOR_INVITATION' })).body).toEqual({ email });
+    expect((await send('POST', '/users/token/resolve-email', { token, type: 'OPERATOR_INVITATION' })).body).toEqual({ email, hasSignIn: false });
 
     // The invitee signs in (their first call creates their user), then the SPA accepts without a token.
     const invitee = { id: `invitee-${Date.now()}`, email, firstName: 'Ivy', lastName: 'Invitee' };

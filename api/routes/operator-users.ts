@@ -350,6 +350,7 @@ export const operatorUserRoutes: RouteDef[] = [
     // Needs the bearer token, unlike the spec's "(no auth)": without it nobody is known to register.
     method: 'post',
     path: '/operator-users/registration/register',
+    beforeTerms: true,
     access: role(['OPERATOR'], { activeAuthorityRequired: false }),
     handler: async (ctx, { db, config }) => {
       const user = currentUser(ctx);

@@ -21,6 +21,7 @@ export const securitySetupRoutes: RouteDef[] = [
   {
     method: 'post',
     path: '/users/security-setup/2fa/reset-2fa',
+    beforeTerms: true,
     access: AUTHENTICATED,
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
@@ -37,6 +38,7 @@ export const securitySetupRoutes: RouteDef[] = [
   {
     method: 'post',
     path: '/users/security-setup/2fa/request-change',
+    beforeTerms: true,
     access: AUTHENTICATED,
     handler: async (ctx, { db, config }) => {
       const { password: code } = validate(oneTimePasswordSchema, ctx.request.body);

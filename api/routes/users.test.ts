@@ -74,6 +74,23 @@ describe('terms and conditions', () => {
     expect((await api.request('/api/v1.0/users', { headers })).body.termsVersion).toBe(terms.body.version);
   });
 
+  it('refuses every action with 403 TERMS_NOT_ACCEPTED until the latest terms are accepted, but not the reads the terms page and sign-in need', async () => {
+    const user = await createUser(api.deps.db, { termsVersion: null });
+    const headers = await bearer(user);
+    const action = () => api.request('/api/v1.0/operator-users/operator', json('PATCH', { firstName: 'Tess', lastName: 'Terms' }, headers));
+    expect(await action()).toMatchObject({ status: 403, body: { code: 'TERMS_NOT_ACCEPTED', message: 'Accept the terms and conditions before you use the service' } });
+    expect((await api.request('/api/v1.0/tasks-assignment/assign', json('POST', { taskId: 1, userId: user.id }, headers))).body.code).toBe('TERMS_NOT_ACCEPTED');
+    for (const read of ['/api/v1.0/users', '/api/v1.0/terms', '/api/v1.0/authorities/current-user-state']) {
+      expect((await api.request(read, { headers })).status).toBe(200);
+    }
+    // Feedback can be given before.
+    expect((await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback, headers))).status).toBe(204);
+
+    const { version } = (await api.request('/api/v1.0/terms', { headers })).body;
+    expect((await api.request('/api/v1.0/users/terms-and-conditions', json('PATCH', { version }, headers))).status).toBe(204);
+    expect((await action()).body.code).not.toBe('TERMS_NOT_ACCEPTED');
+  });
+
   it('refuses a missing, non-integer or unknown version with 400', async () => {
     const headers = await bearer(await createUser(api.deps.db));
     for (const body of [{}, { version: 1.5 }, { version: 'one' }, { version: 999 }]) {

@@ -5,7 +5,7 @@ import type { RouteDef } from '../routing';
 import type { Principal } from '../auth/principal';
 import { AUTHENTICATED, PUBLIC } from '../routing';
 import { currentUser } from '../auth/current-user';
-import { findInvitation } from '../auth/invitations';
+import { findInvitation, inviteeSignIn } from '../auth/invitations';
 import { required, validate } from '../validate';
 import { badRequest, notFound } from '../errors';
 import { issueFileToken, type FileTokenKeySource } from '../files/tokens';
@@ -64,6 +64,7 @@ export const userRoutes: RouteDef[] = [
   {
     method: 'patch',
     path: '/users/terms-and-conditions',
+    beforeTerms: true,
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
       const { version } = validate(updateTermsSchema, ctx.request.body);
@@ -76,6 +77,7 @@ export const userRoutes: RouteDef[] = [
   {
     method: 'post',
     path: '/users/feedback',
+    beforeTerms: true,
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
       const feedback = validate(feedbackSchema, ctx.request.body);
@@ -84,14 +86,16 @@ export const userRoutes: RouteDef[] = [
     },
   },
   {
-    // Lets the SPA prefill the sign-in with the invitee's address; only while the invitation is open.
+    // Lets the SPA prefill the sign-in with the invitee's address, and say whether they must create a
+    // sign-in before accepting (the token proves their mailbox: this tells nobody else anything); only
+    // while the invitation is open.
     method: 'post',
     path: '/users/token/resolve-email',
     access: PUBLIC,
     handler: async (ctx, { db }) => {
       const { token, type } = validate(resolveEmailSchema, ctx.request.body);
       const invitation = await findInvitation(db, token, type, false);
-      ctx.body = { email: invitation.invited_email };
+      ctx.body = { email: invitation.invited_email, hasSignIn: (await inviteeSignIn(db, invitation)) !== null };
     },
   },
   {

@@ -56,3 +56,32 @@ export function sectionCells(columns: readonly AnswerColumn[], values: Values | 
     return formatAnswer(field, value).join('\n');
   });
 }
+
+/**
+ * The fields without contact details (`contactDetail`): removed wherever they sit — in groups, in a
+ * list's items (a list titled by one is titled by its number instead) and among an option's revealed
+ * questions. The one rule of what published data leaves out.
+ */
+export function withoutContactDetails(fields: readonly Field[]): Field[] {
+  const out: Field[] = [];
+  for (const field of fields) {
+    if (field.contactDetail) continue;
+    if (field.kind === 'group') {
+      const kept = withoutContactDetails(field.fields);
+      if (kept.length > 0) out.push({ ...field, fields: kept });
+    }
+    else if (field.kind === 'list') {
+      const item = withoutContactDetails(field.item);
+      const titleKept = field.titleField && item.some((f) => f.name === field.titleField!.split('.')[0]);
+      if (item.length > 0) out.push({ ...field, item, titleField: titleKept ? field.titleField : undefined });
+    } else if (field.kind === 'radios' || field.kind === 'checkboxes' || field.kind === 'select') {
+      out.push({ ...field, options: field.options.map((o) => (o.reveal ? { ...o, reveal: withoutContactDetails(o.reveal) } : o)) } as Field);
+    } else out.push(field);
+  }
+  return out;
+}
+
+/** The columns of a section that published data holds: its columns without contact details. */
+export function publishedColumns(section: SectionDefinition): AnswerColumn[] {
+  return sectionColumns({ ...section, steps: section.steps.map((step) => ({ ...step, fields: withoutContactDetails(step.fields) })) });
+}

@@ -106,6 +106,7 @@ export const phone = (name: string, label: string, required: string | undefined)
   kind: 'group',
   name,
   label,
+  contactDetail: true,
   optional: !required,
   summary: 'lines',
   format: formatPhone,
@@ -118,13 +119,13 @@ export const phone = (name: string, label: string, required: string | undefined)
 
 /** ContactPerson (reference §7.5): names, job title, phone, optional mobile, e-mail and address. */
 export const contactPersonFields = (options: { jobTitleRequired?: string } = {}): Field[] => [
-  text('firstName', 'First name', 'Enter first name', { autocomplete: 'given-name' }),
-  text('lastName', 'Last name', 'Enter last name', { autocomplete: 'family-name' }),
+  text('firstName', 'First name', 'Enter first name', { autocomplete: 'given-name', contactDetail: true }),
+  text('lastName', 'Last name', 'Enter last name', { autocomplete: 'family-name', contactDetail: true }),
   text('jobTitle', options.jobTitleRequired ? 'Job title' : 'Job title (optional)', options.jobTitleRequired),
   phone('phoneNumber', 'Phone number', 'Enter a phone number'),
   phone('mobileNumber', 'Mobile number (optional)', undefined),
-  text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email' }),
-  address('address', 'Address'),
+  text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email', contactDetail: true }),
+  { ...address('address', 'Address'), contactDetail: true },
 ];
 
 export const organisationalPurposes = [
@@ -324,8 +325,8 @@ export function reductionBreakdown(name: string, label: string, parts: readonly 
   };
 }
 
-export const registrationNumber = (name: string, label: string, required: string): TextField =>
-  text(name, label, required, { normalise: 'registrationNumber', maxLength: 8, width: '10', pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT } });
+export const registrationNumber = (name: string, label: string, required: string, options: Pick<TextField, 'register'> = {}): TextField =>
+  text(name, label, required, { normalise: 'registrationNumber', maxLength: 8, width: '10', pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT }, ...options });
 
 /** The value when it is an object of answers (a stored section, a group), else undefined. */
 export const valuesOf = (value: unknown): Values | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : undefined);

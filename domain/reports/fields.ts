@@ -74,6 +74,11 @@ interface Common {
   readOnly?: boolean;
   /** Kept with the answers but never shown (an id). */
   hidden?: boolean;
+  /**
+   * A person's name, an e-mail address, a telephone number or a person's postal address: contact
+   * details, which published data never holds (domain/reports/columns.ts `withoutContactDetails`).
+   */
+  contactDetail?: boolean;
 }
 
 export interface TextField extends Common {
@@ -84,6 +89,12 @@ export interface TextField extends Common {
   pattern?: { regex: RegExp; message: string };
   /** Compared and stored upper case without spaces (registration numbers). */
   normalise?: 'registrationNumber';
+  /**
+   * A company registration number that must be on the company register: `message` when it is not
+   * (checked where it is entered, on the summary and task list, and on submission); `nameField`, the
+   * answer beside it naming the organisation, is compared with the register's name for the number.
+   */
+  register?: { message: string; nameField?: string };
   width?: 'full' | 'three-quarters' | 'two-thirds' | 'one-half' | 'one-third' | '20' | '10' | '5';
   autocomplete?: string;
   inputType?: 'email' | 'tel' | 'text';

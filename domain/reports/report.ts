@@ -4,7 +4,7 @@
 // page asks, what is required, what a changed answer prunes and which completed sections it
 // reopens, what a submission lacks, and how answers read in summaries and documents.
 import * as v from 'valibot';
-import { answerRows, fieldNames, parseFields, pruneFields, type AnswerRow, type Field, type FieldEnv, type Issue, type Values } from './fields';
+import { answerRows, fieldNames, flatFields, parseFields, pruneFields, type AnswerRow, type Field, type FieldEnv, type Issue, type TextField, type Values } from './fields';
 import { isEmptyField } from '../validation';
 
 /** What the account (and the request) tell a report, beside its own answers. */
@@ -308,6 +308,55 @@ export function reportAnswers<C>(def: ReportDefinition<C>, report: ReportData, f
   return allSections(def)
     .filter((s) => sectionApplies(s, ctx) && report[s.id] !== undefined)
     .map((s) => ({ section: s.id, title: s.title, rows: sectionRows(s, report[s.id], ctx) }));
+}
+
+/** A registration number answered in a report that must be on the company register (a field with `register`). */
+export interface RegisterAnswer {
+  section: string;
+  step: string;
+  /** The answer's path in its section ('organisationDetails.registrationNumber'). */
+  path: string;
+  number: string;
+  /** The organisation's name answered beside it, when the field names one. */
+  name: string | null;
+  message: string;
+}
+
+/** The registration numbers of these fields' answers (`prefix` is their path) that must be on the register. */
+export function registerAnswersOf(fields: readonly Field[], values: Values | undefined, prefix = ''): { path: string; number: string; name: string | null; message: string }[] {
+  const out: { path: string; number: string; name: string | null; message: string }[] = [];
+  if (!values) return out;
+  const at = (name: string | number) => (prefix ? `${prefix}.${name}` : String(name));
+  for (const field of flatFields(fields)) {
+    const value = values[field.name];
+    if (field.kind === 'group') out.push(...registerAnswersOf(field.fields, value as Values | undefined, at(field.name)));
+    else if (field.kind === 'list' && Array.isArray(value)) value.forEach((item, i) => out.push(...registerAnswersOf(field.item, item as Values, `${at(field.name)}.${i}`)));
+    else if ((field as TextField).register && typeof value === 'string' && value !== '') {
+      const { message, nameField } = (field as TextField).register!;
+      const name = nameField && typeof values[nameField] === 'string' ? (values[nameField] as string) : null;
+      out.push({ path: at(field.name), number: value, name, message });
+    }
+  }
+  return out;
+}
+
+/** Every registration number of the report's saved answers that must be on the company register. */
+export function registerAnswers<C>(def: ReportDefinition<C>, report: ReportData): RegisterAnswer[] {
+  return allSections(def).flatMap((section) =>
+    section.steps.flatMap((step) => registerAnswersOf(step.fields, report[section.id]).map((a) => ({ ...a, section: section.id, step: step.id }))),
+  );
+}
+
+/** Do two names of an organisation differ, beyond case, punctuation and 'Limited' for 'Ltd'? */
+export function organisationNamesDiffer(a: string, b: string): boolean {
+  const plain = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9 ]+/g, ' ')
+      .replace(/\blimited\b/g, 'ltd')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return plain(a) !== plain(b);
 }
 
 /** A valibot schema of one question page, for react-hook-form: the same parsing as the server's. */

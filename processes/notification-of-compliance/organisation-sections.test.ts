@@ -1,11 +1,11 @@
 // The notification's organisation details (reference workflows §7.5): responsible undertaking,
 // contact persons and organisation structure, and how the account prefills them (§7.2).
 import { CODES_COUNT, REGISTRATION_NUMBER_FORMAT } from '../../domain/accounts';
-import { sectionOf } from '../../domain/reports/report';
+import { organisationNamesDiffer, registerAnswers, sectionOf } from '../../domain/reports/report';
 import { notificationReport } from './report';
 import { DUPLICATE_REGISTRATION_NUMBER, NON_COMPLYING_LIST_REQUIRED, PARENT_AND_SUBSIDIARY, SAME_AS_UNDERTAKING } from './sections/organisation-structure';
 import { OVERSEAS_PARENT_NAME_REQUIRED, TRADING_NAME_REQUIRED } from './sections/responsible-undertaking';
-import { completeReports } from '../../test/fixtures/notification-reports';
+import { completeReport, completeReports, withUndertaking } from '../../test/fixtures/notification-reports';
 import { changed, completing, issuesOf } from '../../test/section-check';
 
 const prefill = {
@@ -169,5 +169,29 @@ describe('organisation structure', () => {
     ]);
     const same = completing(changed('esos95To100', 'organisationStructure', { organisationsAssociatedWithRU: [{ ...parent, classificationCodesDetails: { areSameAsRU: true, codes: { type: 'SIC', codes: [{ code: '1' }] } } }] }), 'organisationStructure');
     expect((same.values.organisationsAssociatedWithRU as Record<string, unknown>[])[0]!.classificationCodesDetails).toEqual({ areSameAsRU: true });
+  });
+});
+
+describe('the registration numbers that must be on the company register', () => {
+  it('is the responsible undertaking’s, with the name answered beside it; not an associated organisation’s', () => {
+    const { report } = completeReport('esos95To100');
+    expect(registerAnswers(notificationReport, report)).toEqual([
+      {
+        section: 'responsibleUndertaking',
+        step: 'organisation-details',
+        path: 'organisationDetails.registrationNumber',
+        number: '08004927',
+        name: 'KESTREL LOGISTICS GROUP LIMITED',
+        message: 'Responsible undertaking organisation registration number is not valid',
+      },
+    ]);
+    const without = withUndertaking(completeReport('esos95To100'), { name: 'HALCYON FOODS LTD', registrationNumber: null });
+    expect(registerAnswers(notificationReport, without.report)).toEqual([]);
+  });
+
+  it('tells another company’s name from the same name written differently', () => {
+    expect(organisationNamesDiffer('Kestrel Logistics Group Limited', 'KESTREL LOGISTICS GROUP LTD')).toBe(false);
+    expect(organisationNamesDiffer('Kestrel Logistics Group Ltd.', 'KESTREL  LOGISTICS GROUP LTD')).toBe(false);
+    expect(organisationNamesDiffer('Demo Energy Ltd', 'HALCYON FOODS LTD')).toBe(true);
   });
 });

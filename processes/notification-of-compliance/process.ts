@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
 import type { ReportTexts } from '../../domain/process-definition';
-import type { Violation } from '../../domain/reports/report';
+import { registerAnswers, type ReportDraft, type Violation } from '../../domain/reports/report';
 import { notificationReport } from './report';
 import { categoryLabels, categorySql } from './category';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
@@ -24,14 +24,14 @@ import {
 } from './codes';
 
 export const SELECT_A_USER = 'Select a user';
-export const REGISTRATION_NUMBER_NOT_VALID = 'Responsible undertaking organisation registration number is not valid';
 
-/** The registration number of the responsible undertaking must be on the company register (§7.5). */
-async function registeredUndertaking(payload: { report: Record<string, Record<string, unknown>> }, ctx: { companyExists: (n: string) => Promise<boolean> }): Promise<Violation[]> {
-  const details = payload.report.responsibleUndertaking?.organisationDetails as { registrationNumberExist?: boolean; registrationNumber?: string } | undefined;
-  if (!details?.registrationNumberExist || !details.registrationNumber) return [];
-  if (await ctx.companyExists(details.registrationNumber)) return [];
-  return [{ section: 'responsibleUndertaking', step: 'organisation-details', path: 'organisationDetails.registrationNumber', message: REGISTRATION_NUMBER_NOT_VALID }];
+/** The registration numbers that must be on the company register are (the responsible undertaking's, §7.5). */
+async function onRegister(payload: ReportDraft, ctx: { companyExists: (n: string) => Promise<boolean> }): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const answer of registerAnswers(notificationReport, payload.report)) {
+    if (!(await ctx.companyExists(answer.number))) violations.push({ section: answer.section, step: answer.step, path: answer.path, message: answer.message });
+  }
+  return violations;
 }
 
 const texts: ReportTexts = {
@@ -117,7 +117,7 @@ export const notificationProcess = defineProcess({
           timeline: NOTIFICATION_SUBMITTED,
           snapshot: true,
           submitWindow: { code: 'NOC1002', message: 'Invalid Submission Date' },
-          check: reportSubmitCheck(notificationReport, 'NOC1001', 'Invalid NOC', registeredUndertaking),
+          check: reportSubmitCheck(notificationReport, 'NOC1001', 'Invalid NOC', onRegister),
         },
       },
     },

@@ -1,4 +1,4 @@
-// The bench's Temporal floor (scripts/bench.ts): a journey's messages and nothing else. Started by
+// The bench's Temporal floor (scripts/bench/journeys.ts): a journey's messages and nothing else. Started by
 // update-with-start and moved by three updates, as the engine's two-step journey is (start, submit,
 // assign, decide), but with no activity, no database and no API: what the Temporal server and the
 // SDK cost for that pattern on the machine, so our journey can be read as a ratio of it.

@@ -7,7 +7,7 @@ import { useSession } from '../stores/session';
 import { HttpError } from '../lib/api';
 import { clearErrorPage, showErrorPage, useErrorPage, type ErrorPageStatus } from '../lib/error-page';
 import { useGuardedLocation } from '../lib/navigation-guard';
-import { Guard, useStartup } from './guards';
+import { Guard, termsGuard, useStartup } from './guards';
 
 const NotFoundPage = lazy(() => import('../pages/errors/error-404'));
 const ServerErrorPage = lazy(() => import('../pages/errors/error-500'));
@@ -56,7 +56,9 @@ function Guarded({ route }: { route: AppRoute }) {
       <Page />
     </>
   );
-  return route.guards ? <Guard guards={route.guards}>{content}</Guard> : content;
+  // Every page for signed-in users leads to the terms until the latest version is accepted.
+  const guards = route.signedIn ? [termsGuard, ...(route.guards ?? [])] : route.guards;
+  return guards ? <Guard guards={guards}>{content}</Guard> : content;
 }
 
 function Pages() {

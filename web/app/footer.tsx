@@ -23,6 +23,9 @@ export function Footer() {
               <Link className="govuk-footer__link" href="/accessibility">Accessibility Statement</Link>
             </li>
             <li className="govuk-footer__inline-list-item">
+              <Link className="govuk-footer__link" href="/published-data">Published data</Link>
+            </li>
+            <li className="govuk-footer__inline-list-item">
               <a className="govuk-footer__link" href={ESOS_GUIDANCE_URL} target="_blank" rel="noreferrer noopener">
                 ESOS Guidance (opens in new tab)
               </a>

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { useSession, type SessionState } from '../stores/session';
-import { startApp } from './startup';
+import { needsTermsAcceptance, startApp } from './startup';
 
 export interface NavigationState {
   addAnotherInstallation?: boolean;
@@ -38,6 +38,9 @@ export const landingGuard: GuardFn = (session, nav) => {
 
 /** Regulator areas (regulator users, MI reports): a regulator who passes the status guard; others to landing. */
 export const regulatorGuard: GuardFn = (session, nav) => (session.userState?.roleType === 'REGULATOR' && statusGuard(session, nav) === null ? null : '/landing');
+
+/** A signed-in user who has not accepted the latest terms and conditions goes to them first. */
+export const termsGuard: GuardFn = (session) => (needsTermsAcceptance(session) ? '/terms' : null);
 
 export const loggedInGuard: GuardFn = ({ signedIn }) => (signedIn ? null : '/landing');
 export const notLoggedInGuard: GuardFn = ({ signedIn }) => (signedIn ? '/landing' : null);

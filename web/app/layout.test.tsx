@@ -119,6 +119,7 @@ describe('the rest of the frame', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy Notice' })).toHaveAttribute('href', '/privacy-notice');
     expect(within(footer).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
     expect(within(footer).getByRole('link', { name: 'Accessibility Statement' })).toHaveAttribute('href', '/accessibility');
+    expect(within(footer).getByRole('link', { name: 'Published data' })).toHaveAttribute('href', '/published-data');
     const guidance = within(footer).getByRole('link', { name: /ESOS Guidance/ });
     expect(guidance).toHaveAttribute('target', '_blank');
     expect(guidance).toHaveAttribute('rel', expect.stringContaining('noopener'));

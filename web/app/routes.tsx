@@ -61,6 +61,9 @@ export const routes: AppRoute[] = [
   { path: '/compliance/chases/:id', page: page(() => import('../pages/compliance/chase-progress-page')), signedIn: true, title: 'Reminders', breadcrumbs: compliance, guards: [regulatorGuard] },
   { path: '/compliance/rfi', page: page(() => import('../pages/compliance/rfi-batch-page')), signedIn: true, title: 'Send a request for information', breadcrumbs: compliance, guards: [regulatorGuard] },
   { path: '/compliance/rfi-batches/:id', page: page(() => import('../pages/compliance/rfi-batch-progress-page')), signedIn: true, title: 'Requests for information', breadcrumbs: compliance, guards: [regulatorGuard] },
+  // Published data (issue 30): the public page, and the regulators' page that publishes and withdraws.
+  { path: '/published-data', page: page(() => import('../pages/published-data/published-data-page')), title: 'Published ESOS data', breadcrumbs: false },
+  { path: '/published-data/manage', page: page(() => import('../pages/published-data/publish-page')), signedIn: true, title: 'Publish data', breadcrumbs: [dashboard, { text: 'MI Reports', href: '/mi-reports' }], guards: [regulatorGuard] },
   { path: '/feedback', page: page(() => import('../pages/feedback/feedback-page')) },
   { path: '/privacy-notice', page: page(() => import('../pages/public/privacy-notice')) },
   { path: '/contact-us', page: page(() => import('../pages/public/contact-us')) },
@@ -69,6 +72,9 @@ export const routes: AppRoute[] = [
   { path: '/timed-out', page: page(() => import('../pages/sign-in/timed-out')) },
   { path: '/callback', page: page(() => import('../pages/sign-in/callback')), breadcrumbs: false },
   { path: '/terms', page: page(() => import('../pages/sign-in/terms')), breadcrumbs: false },
+  // The password reset (spec §2 'forgot-password'): asking for the e-mail, and the e-mailed link's page.
+  { path: '/forgot-password', page: page(() => import('../pages/forgot-password/forgot-password')), breadcrumbs: false },
+  { path: '/forgot-password/reset-password', page: page(() => import('../pages/forgot-password/reset-password')), breadcrumbs: false },
   { path: '/registration/register', page: page(() => import('../pages/sign-in/registration-register')) },
   { path: '/2fa/reset-2fa', page: page(() => import('../pages/sign-in/reset-2fa')) },
   { path: '/2fa/request-change', page: page(() => import('../pages/sign-in/change-2fa')), signedIn: true, title: 'Change your authenticator app' },

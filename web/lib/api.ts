@@ -1,7 +1,7 @@
 // The SPA's one way to call the API (paths relative to /api). It adds the bearer token, sends and
 // reads JSON, counts pending non-GET calls, and handles the statuses of spec section 8 once for
 // every caller: 500 shows the error page in place, 401 signs in again, 403 goes to landing.
-import { getAccessToken, startSignIn } from './auth/tokens';
+import { getAccessToken, signInEnded, startSignIn } from './auth/tokens';
 import { showErrorPage } from './error-page';
 import { forceNavigate } from './navigation-guard';
 import { beginPendingRequest } from './pending';
@@ -128,6 +128,12 @@ function failed<T>(path: string, status: number, body: unknown): Promise<T> {
       showErrorPage(500, { reference: typeof error.body?.reference === 'string' ? error.body.reference : undefined });
       return dropped<T>();
     case 401:
+      // Ended by the service (access taken away, say): the signed-out page tells them why.
+      if (error.body?.code === 'SESSION_ENDED') {
+        signInEnded(error.message);
+        forceNavigate('/landing');
+        return dropped<T>();
+      }
       startSignIn({ redirectUrl: `${window.location.pathname}${window.location.search}` });
       return dropped<T>();
     case 403:

@@ -27,8 +27,8 @@ export const assessmentPersonnel: SectionDefinition<NotificationContext> = {
           max: MAX_PERSONNEL,
           maxMessage: `Add no more than ${MAX_PERSONNEL} people`,
           item: [
-            text('firstName', 'First name', 'Enter first name'),
-            text('lastName', 'Last name', 'Enter last name'),
+            text('firstName', 'First name', 'Enter first name', { contactDetail: true }),
+            text('lastName', 'Last name', 'Enter last name', { contactDetail: true }),
             {
               kind: 'radios',
               name: 'type',

@@ -58,9 +58,9 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
           label: 'Lead assessor',
           summary: 'rows',
           fields: [
-            text('firstName', 'First name', 'Enter first name'),
-            text('lastName', 'Last name', 'Enter last name'),
-            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email' }),
+            text('firstName', 'First name', 'Enter first name', { contactDetail: true }),
+            text('lastName', 'Last name', 'Enter last name', { contactDetail: true }),
+            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', contactDetail: true }),
             { kind: 'select', name: 'professionalBody', label: 'Professional body', required: 'Select the professional body', options: professionalBodies },
             text('membershipNumber', 'Membership number', 'Enter the membership number', { width: 'one-half' }),
           ],

@@ -1,11 +1,12 @@
 // Responsible undertaking (reference workflows §7.5): the organisation that notifies, its trading
 // name, contact details, any trust asset and any overseas parent. Starts from the account's
-// details (reference §7.2); the registration number is checked at Companies House on submission.
+// details (reference §7.2); the registration number must be on the company register (reference §7.5).
 import { ORGANISATION_NAME_REQUIRED, REGISTERED_AT_COMPANIES_HOUSE_REQUIRED, REGISTRATION_NUMBER_REQUIRED } from '../../../domain/accounts';
 import { address, classificationCodes, codesFromAccount, phone, registrationNumber, text, valuesOf, yesNo } from '../../../domain/reports/common-fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import { sectionPresence, type NotificationContext } from '../category';
 
+export const REGISTRATION_NUMBER_NOT_VALID = 'Responsible undertaking organisation registration number is not valid';
 export const TRADING_NAME_REQUIRED = 'Enter the trading name';
 export const TRADING_EXISTS_REQUIRED = 'Select yes if the organisation operates under a different trading name';
 export const TRUST_REQUIRED = 'Select yes if this notification includes energy consumption of a trust asset';
@@ -31,7 +32,9 @@ export const responsibleUndertaking: SectionDefinition<NotificationContext> = {
             text('name', 'Registered name of the organisation', ORGANISATION_NAME_REQUIRED, { summaryLabel: 'Organisation name' }),
             yesNo('registrationNumberExist', 'Is the organisation registered at Companies House?', REGISTERED_AT_COMPANIES_HOUSE_REQUIRED, {
               summaryLabel: 'Registered at Companies House',
-              yes: { reveal: [registrationNumber('registrationNumber', 'Company registration number', REGISTRATION_NUMBER_REQUIRED)] },
+              yes: {
+                reveal: [registrationNumber('registrationNumber', 'Company registration number', REGISTRATION_NUMBER_REQUIRED, { register: { message: REGISTRATION_NUMBER_NOT_VALID, nameField: 'name' } })],
+              },
             }),
             address('address', 'Registered office address'),
             classificationCodes('codes', 'Activity codes'),
@@ -67,7 +70,7 @@ export const responsibleUndertaking: SectionDefinition<NotificationContext> = {
           label: 'Organisation contact details',
           summary: 'rows',
           fields: [
-            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email' }),
+            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email', contactDetail: true }),
             phone('phoneNumber', 'Phone number', 'Enter a phone number'),
           ],
         },

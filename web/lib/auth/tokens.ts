@@ -7,6 +7,8 @@ import type { OidcSettings, TokenSet } from './oidc-flow';
 export const MIN_VALIDITY_MS = 20_000;
 // Set after a silent check found no session, so later page loads in this tab skip the frame.
 const ANONYMOUS_KEY = 'esos.auth.anonymous';
+// Why the service ended this tab's sign-in, for the signed-out page to say.
+const ENDED_KEY = 'esos.auth.ended';
 
 let tokens: TokenSet | null = null;
 let refreshing: Promise<TokenSet | null> | null = null;
@@ -108,4 +110,19 @@ export function signOut(path = '/'): void {
   const target = new URL(path, location.origin);
   const state = target.search ? target.search.slice(1) : undefined;
   void flow().then(({ redirectToSignOut }) => redirectToSignOut(settings, idToken, `${location.origin}${target.pathname}`, state));
+}
+
+/** The service ended the sign-in (the API's 401 SESSION_ENDED): forget it, and keep why for the signed-out page. */
+export function signInEnded(reason: string): void {
+  tokens = null;
+  clearSession(false);
+  sessionStorage.setItem(ANONYMOUS_KEY, '1');
+  sessionStorage.setItem(ENDED_KEY, reason);
+}
+
+/** Why the service ended the sign-in, once (null when it did not). */
+export function takeSignInEndedReason(): string | null {
+  const reason = sessionStorage.getItem(ENDED_KEY);
+  sessionStorage.removeItem(ENDED_KEY);
+  return reason;
 }

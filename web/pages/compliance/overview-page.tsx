@@ -13,6 +13,8 @@ import { Chart } from './chart';
 import type { ChartSpec } from './charts';
 import { listHref } from './list-address';
 
+/** GOV.UK style: '11:37am'. */
+const timeOfDay = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'Europe/London' }).replace(/\s/g, '');
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 const shortDate = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -41,7 +43,7 @@ export default function ComplianceOverviewPage() {
       {overview && specs ? (
         <>
           <p className="govuk-body">
-            <strong>{overview.liveAccounts}</strong> live {overview.liveAccounts === 1 ? 'account' : 'accounts'} on {longDate(overview.asOf)}.
+            <strong>{overview.liveAccounts}</strong> live {overview.liveAccounts === 1 ? 'account' : 'accounts'}. Figures as at {timeOfDay(overview.asOf)} on {longDate(overview.asOf)}.
           </p>
 
           <h2 className="govuk-heading-m" id="by-report">Reports by status</h2>

@@ -132,14 +132,17 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
     (async (): Promise<View> => {
       if (!token) return { name: 'invalid' };
       let email: string;
+      let hasSignIn: boolean;
       try {
-        ({ email } = await apiPost<{ email: string }>('/v1.0/users/token/resolve-email', { token, type: def.type }, noAuth));
+        ({ email, hasSignIn } = await apiPost<{ email: string; hasSignIn: boolean }>('/v1.0/users/token/resolve-email', { token, type: def.type }, noAuth));
       } catch (err) {
         return errorView(err);
       }
       const session = useSession.getState();
       const signedInAs = session.user?.email ?? session.profile?.email ?? '';
       if (session.signedIn && signedInAs && signedInAs.toLowerCase() !== email.toLowerCase()) return { name: 'someone-else', email, signedInAs };
+      // Nobody to accept for yet: ask for a sign-in first rather than send an accept bound to fail.
+      if (!session.signedIn && !hasSignIn) return { name: 'needs-sign-in', email, missed: 0 };
       return accept(email, null);
     })().then(setView);
   }, [ready, token, def, accept]);

@@ -5,11 +5,13 @@ import { apiGet } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import type { MiReportTypeEntry } from '../../../domain/mi-reports';
 import { miReportOf } from '../../../processes/mi-reports';
+import { hasRegulatorPermission, useSession } from '../../stores/session';
 
 export default function MiReportsPage() {
   usePageTitle('MI Reports');
   const [types, setTypes] = useState<MiReportTypeEntry[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const publisher = useSession((s) => hasRegulatorPermission(s, 'PUBLISH_DATA', 'EXECUTE'));
   useEffect(() => {
     apiGet<MiReportTypeEntry[]>('/v1.0/ORGANISATION/mireports/types')
       .then(setTypes)
@@ -40,6 +42,14 @@ export default function MiReportsPage() {
             ))}
           </tbody>
         </table>
+      ) : null}
+      {publisher ? (
+        <p className="govuk-body">
+          <Link className="govuk-link" href="/published-data/manage">
+            Publish data
+          </Link>{' '}
+          from the submitted reports for anyone to download.
+        </p>
       ) : null}
     </>
   );

@@ -2,6 +2,8 @@
 import { Link } from 'wouter';
 import { getUiConfiguration } from '../../lib/ui-configuration';
 import { useSession } from '../../stores/session';
+import type { RoleType } from '../../../domain/authorities';
+import { ACCOUNT_DISABLED } from '../../../domain/users';
 
 function Welcome() {
   const { user, userState } = useSession();
@@ -39,7 +41,7 @@ function Disabled() {
   return (
     <>
       <h1 className="govuk-heading-l">You cannot use your user account</h1>
-      <p className="govuk-body">Your user account has been disabled. Please contact your admin to gain access to your account.</p>
+      <p className="govuk-body">{ACCOUNT_DISABLED}</p>
       <p className="govuk-body">
         <Link className="govuk-link" href="/contact-us">Contact us</Link>
       </p>
@@ -47,19 +49,23 @@ function Disabled() {
   );
 }
 
+/** Who activates an invited user, by the role they were invited to. */
+const activatedBy: Record<RoleType, string> = {
+  OPERATOR: 'Another Advanced User of the organisation account you were invited to must activate it. If there is nobody who can, contact your regulator.',
+  REGULATOR: 'A regulator user of your organisation who manages its regulator users must activate it. If there is nobody who can, contact the service desk.',
+  VERIFIER: 'An administrator of the verification body you were invited to must activate it. If there is nobody who can, contact the service desk.',
+};
+
 function AwaitingActivation({ disabled }: { disabled?: boolean }) {
+  const roleType = useSession((s) => s.userState?.roleType ?? 'OPERATOR');
   return (
     <>
       <h1 className="govuk-heading-l">{disabled ? 'Your user account is not available' : 'Your user account needs to be activated'}</h1>
       {disabled ? (
-        <p className="govuk-body">Your user account has been disabled. Please contact your admin to gain access to your account.</p>
+        <p className="govuk-body">{ACCOUNT_DISABLED}</p>
       ) : (
         <>
-          <p className="govuk-body">Your user account needs to be activated.</p>
-          <p className="govuk-body">
-            Another Advanced User of the organisation account you were invited to must activate it. If there is nobody who can, contact
-            your regulator.
-          </p>
+          <p className="govuk-body">{activatedBy[roleType]}</p>
           <p className="govuk-body">You will receive an email when your account has been activated.</p>
         </>
       )}

@@ -1,13 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { NotificationBanner } from '../../components/notification-banner';
+import { takeSignInEndedReason } from '../../lib/auth/tokens';
 import { usePageTitle } from '../../lib/page-title';
 import { ESOS_GUIDANCE_URL } from '../../app/footer';
-import { Guard, landingGuard } from '../../app/guards';
-import { needsTermsAcceptance } from '../../app/startup';
+import { Guard, landingGuard, termsGuard } from '../../app/guards';
 import { useSession } from '../../stores/session';
 import { SignedInLanding } from './landing-signed-in';
 import { longDate, SCHEME_DATES } from '../../../domain/scheme-dates';
-
-const termsGuard = (session: Parameters<typeof landingGuard>[0]) => (needsTermsAcceptance(session) ? '/terms' : null);
 
 export default function LandingPage() {
   usePageTitle('Home');
@@ -25,9 +25,16 @@ function Landing() {
 }
 
 function VisitorLanding() {
+  // Read once: shown on this visit to the page only.
+  const [ended] = useState(takeSignInEndedReason);
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
+        {ended ? (
+          <NotificationBanner heading="You have been signed out">
+            <p className="govuk-body">{ended}</p>
+          </NotificationBanner>
+        ) : null}
         <h1 className="govuk-heading-xl">Manage your ESOS reporting</h1>
         <p className="govuk-body">
           Use this service to report under the Energy Savings Opportunity Scheme (ESOS) for the third compliance period.

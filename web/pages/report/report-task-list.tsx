@@ -5,22 +5,36 @@
 import { useLocation } from 'wouter';
 import { Button, ButtonGroup, TaskList, WarningText } from '../../components';
 import { readyToSubmit, reportDraftOf, sectionStatusLabels, taskList } from '../../../domain/reports/report';
-import type { TaskFormProps } from '../task/task-page';
+import { AtTop, useErrorTitle, type TaskFormProps } from '../task/task-page';
 import { RelatedActions } from '../task/cancel-task';
-import { inApp, sectionPath, taskActionPath } from './links';
+import { inApp, sectionPath, stepPath, taskActionPath } from './links';
 import { reportTaskOf } from './report-tasks';
 import { factsOfView } from './use-task-view';
+import { NameMismatch, useRegisterCheck } from './company-register';
+import { ReportProblems } from './report-problems';
 
-export function ReportTaskList({ view, show }: TaskFormProps) {
+export function ReportTaskList({ view, show, errorSummarySlot }: TaskFormProps) {
   const [, navigate] = useLocation();
   const report = reportTaskOf(view.requestTask.type)!;
   const draft = reportDraftOf(view.requestTask.payload);
   const facts = factsOfView(view);
   const allowed = (action?: string) => !!action && view.allowedRequestTaskActions.includes(action);
   const taskId = view.requestTask.id;
-  const ready = readyToSubmit(report.definition, draft, facts);
+  // A registration number the register does not know is said here, with the way to correct it,
+  // and keeps the report from being submitted (the server would refuse it).
+  const registered = useRegisterCheck(report.definition, draft.report);
+  const unknownNumbers = registered.filter((a) => a.entry?.state === 'missing');
+  const editable = allowed(report.save);
+  const ready = readyToSubmit(report.definition, draft, facts) && unknownNumbers.length === 0;
+  useErrorTitle(unknownNumbers.length > 0);
   return (
     <>
+      <AtTop slot={errorSummarySlot}>
+        <ReportProblems problems={unknownNumbers.map((a) => ({ message: a.message, href: editable ? stepPath(taskId, a.section, a.step, true) : sectionPath(taskId, a.section) }))} />
+      </AtTop>
+      {registered.map((a) => (
+        <NameMismatch key={`${a.section}.${a.path}`} answer={a} />
+      ))}
       {report.texts.waiting && !report.save ? <WarningText>{report.texts.waiting}</WarningText> : null}
       {taskList(report.definition, draft, facts).map((group, g) => (
         <section key={group.title} aria-labelledby={`report-group-${g}`}>

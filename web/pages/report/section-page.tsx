@@ -18,6 +18,7 @@ import {
   sectionStatus,
   stepOf,
   stepSchema,
+  registerAnswersOf,
   type ReportDraft,
   type SectionDefinition,
   type StepDefinition,
@@ -28,6 +29,7 @@ import { ReportProblems, type Problem } from './report-problems';
 import { reportTaskOf, type ReportTask } from './report-tasks';
 import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { QuestionFields } from './question-fields';
+import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
 import { factsOfView, useTaskView } from './use-task-view';
 
 export default function SectionPage() {
@@ -55,7 +57,10 @@ export default function SectionPage() {
   }
   const step = stepOf(section, stepId);
   if (!step || !steps.includes(step) || !editable) return <Redirect to={sectionPath(taskId, section.id)} replace />;
-  return <QuestionPage key={`${step.id}:${view.requestTask.version}`} view={view} report={report} section={section} step={step} values={stored} ctx={ctx} />;
+  // The report's context with this section's answers as a page would save them (a changed answer
+  // may change it: the notification's category, say).
+  const ctxWith = (data: Values) => contextOf(report.definition, { ...draft, report: { ...draft.report, [section.id]: data } }, factsOfView(view));
+  return <QuestionPage key={`${step.id}:${view.requestTask.version}`} view={view} report={report} section={section} step={step} values={stored} ctx={ctx} ctxWith={ctxWith} />;
 }
 
 function NotAvailable({ taskId }: { taskId: string }) {
@@ -87,11 +92,17 @@ interface QuestionPageProps {
   step: StepDefinition;
   values: Values;
   ctx: unknown;
+  ctxWith: (data: Values) => unknown;
 }
 
-function QuestionPage({ view, report, section, step, values, ctx }: QuestionPageProps) {
+/** A page none of whose questions has an answer yet: one a changed answer has just opened. */
+const unanswered = (step: StepDefinition, data: Values) => step.fields.every((f) => data[f.name] === undefined);
+
+function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: QuestionPageProps) {
   const [, navigate] = useLocation();
-  const change = new URLSearchParams(useSearch()).get('change') === 'true';
+  const search = new URLSearchParams(useSearch());
+  const change = search.get('change') === 'true';
+  const opening = change && search.get('opening') === 'true';
   const env = useMemo(() => ({ ctx, section: earlierAnswers(section, step, values) }), [ctx, section, step, values]);
   const schema = useMemo(() => stepSchema(step, env), [step, env]);
   const form = useGovForm({ schema, defaultValues: toFormValues(step.fields, values), fieldOrder: fieldNames(step.fields) });
@@ -102,6 +113,13 @@ function QuestionPage({ view, report, section, step, values, ctx }: QuestionPage
   const taskId = view.requestTask.id;
 
   const onSubmit = async (answers: Values) => {
+    // A registration number must be on the company register: said here, where it is typed.
+    for (const answer of registerAnswersOf(step.fields, answers)) {
+      if ((await lookUpCompany(answer.number))?.state === 'missing') {
+        form.setError(answer.path as never, { message: answer.message });
+        return;
+      }
+    }
     const data: Values = { ...values };
     for (const name of fieldNames(step.fields)) delete data[name];
     Object.assign(data, answers);
@@ -111,9 +129,18 @@ function QuestionPage({ view, report, section, step, values, ctx }: QuestionPage
       for (const e of actionErrors(err, inSection(section))) form.setError((e.path || 'root') as never, { message: e.message });
       return;
     }
-    const steps = applicableSteps(section, data, ctx);
-    const next = steps[steps.indexOf(steps.find((s) => s.id === step.id)!) + 1];
-    navigate(change || !next ? sectionPath(taskId, section.id) : stepPath(taskId, section.id, next.id));
+    const steps = applicableSteps(section, data, ctxWith(data));
+    const later = steps.slice(steps.findIndex((s) => s.id === step.id) + 1);
+    if (!change) {
+      navigate(later[0] ? stepPath(taskId, section.id, later[0].id) : sectionPath(taskId, section.id));
+      return;
+    }
+    // Check answers (GOV.UK pattern): a change that opens questions goes through them, then back to
+    // the summary. Opened: pages asked now and not before the change, none of whose questions has an
+    // answer; on those pages (`opening`), the next page still unanswered.
+    const before = new Set(applicableSteps(section, values, ctx).map((s) => s.id));
+    const opened = later.find((s) => (opening || !before.has(s.id)) && unanswered(s, data));
+    navigate(opened ? `${stepPath(taskId, section.id, opened.id, true)}&opening=true` : sectionPath(taskId, section.id));
   };
 
   const steps = applicableSteps(section, values, ctx);
@@ -163,7 +190,10 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
   const [problems, setProblems] = useState<Problem[]>([]);
   const pending = useAnyRequestPending();
   const taskId = view.requestTask.id;
-  usePageTitle(problems.length ? `Error: ${section.title}` : section.title);
+  const sectionAnswers = useMemo(() => ({ [section.id]: values }), [section.id, values]);
+  const registered = useRegisterCheck(report.definition, sectionAnswers);
+  const shown = [...problems, ...registered.filter((a) => a.entry?.state === 'missing').map((a) => ({ message: a.message, href: stepPath(taskId, section.id, a.step, editable) }))];
+  usePageTitle(shown.length ? `Error: ${section.title}` : section.title);
   const completed = draft.sectionsCompleted[section.id] === 'COMPLETED';
   const rows = sectionRows(section, values, ctx).map((row) => ({
     key: row.key,
@@ -192,9 +222,12 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
       </BackLink>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
-          <ReportProblems problems={problems} />
+          <ReportProblems problems={shown} />
           <span className="govuk-caption-l">{report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}</span>
           <h1 className="govuk-heading-l">{section.title}</h1>
+          {registered.map((a) => (
+            <NameMismatch key={a.path} answer={a} />
+          ))}
           {rows.length ? <SummaryList rows={rows} /> : <p className="govuk-body">No answers yet.</p>}
           {editable && !completed ? (
             <Button pending={pending} onClick={() => void complete()}>

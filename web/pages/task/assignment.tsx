@@ -1,4 +1,5 @@
-// Who works on the task: choose among the candidates and assign, or release a regulator task.
+// Who works on the task: choose among the candidates and assign (or take it: 'Assign to me'), or
+// release a regulator task.
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiDelete, apiGet, apiPost, HttpError } from '../../lib/api';
 import type { Candidate } from './task-view';
@@ -6,11 +7,13 @@ import type { Candidate } from './task-view';
 interface Props {
   taskId: number;
   assigneeId: string | null;
+  /** The signed-in user, offered 'Assign to me' when they may work on the task and do not yet. */
+  currentUserId: string | null;
   mayRelease: boolean;
   onChanged: () => void;
 }
 
-export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props) {
+export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onChanged }: Props) {
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -19,20 +22,25 @@ export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props)
     apiGet<Candidate[]>(`/v1.0/tasks-assignment/${taskId}/candidate-assignees`).then(setCandidates, () => setCandidates([]));
   }, [taskId]);
 
+  const assignTo = async (userId: string) => {
+    setError(null);
+    try {
+      await apiPost(`/v1.0/tasks-assignment/assign`, { taskId, userId });
+      onChanged();
+    } catch (err) {
+      setError(err instanceof HttpError ? err.message : 'The task could not be assigned');
+    }
+  };
+
   const assign = async (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) {
       setError('Select a person to assign the task to');
       return;
     }
-    setError(null);
-    try {
-      await apiPost(`/v1.0/tasks-assignment/assign`, { taskId, userId: chosen });
-      onChanged();
-    } catch (err) {
-      setError(err instanceof HttpError ? err.message : 'The task could not be assigned');
-    }
+    await assignTo(chosen);
   };
+  const mayTake = currentUserId !== null && currentUserId !== assigneeId && candidates.some((c) => c.id === currentUserId);
 
   const release = async () => {
     await apiDelete(`/v1.0/tasks-assignment/release/${taskId}`);
@@ -64,6 +72,11 @@ export function Assignment({ taskId, assigneeId, mayRelease, onChanged }: Props)
         </select>
       </div>
       <div className="govuk-button-group">
+        {mayTake && (
+          <button type="button" className="govuk-button" data-module="govuk-button" onClick={() => void assignTo(currentUserId)}>
+            Assign to me
+          </button>
+        )}
         <button type="submit" className="govuk-button govuk-button--secondary" data-module="govuk-button">
           Assign
         </button>

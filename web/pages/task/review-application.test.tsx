@@ -207,6 +207,51 @@ describe('the review of an organisation account application', () => {
   });
 });
 
+describe('an unassigned review task', () => {
+  it('says it must be assigned first, and "Assign to me" gives it to the reader, who then sees the decision form', async () => {
+    const api = setup([]);
+    api.task = { ...api.task, requestTask: { ...api.task.requestTask, assignee: null }, userAssignCapable: true };
+    const assigned: unknown[] = [];
+    const taskApi = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const path = url.replace(/^\/api/, '').split('?')[0]!;
+      if (path === '/v1.0/tasks-assignment/7/candidate-assignees') {
+        return testResponse(200, [
+          { id: 'reg-2', firstName: 'Rob', lastName: 'Other', fullName: 'Rob Other' },
+          { id: 'reg-1', firstName: 'Rita', lastName: 'Regulator', fullName: 'Rita Regulator' },
+        ]);
+      }
+      if (path === '/v1.0/tasks-assignment/assign') {
+        assigned.push(JSON.parse(String(init?.body)));
+        api.task = { ...api.task, requestTask: { ...api.task.requestTask, assignee: { userId: 'reg-1', firstName: 'Rita', lastName: 'Regulator' } }, allowedRequestTaskActions: [AMEND_APPLICATION, SUBMIT_DECISION] };
+        return testResponse(200, { taskId: 7, assignee: 'reg-1' });
+      }
+      return taskApi(url, init);
+    });
+    const user = userEvent.setup();
+    renderTaskPage();
+    expect(await screen.findByText('This task must be assigned before it can be worked on. Assign it to yourself or to a colleague.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm decision' })).toBeNull();
+    expect(await axeViolations(document.body)).toEqual([]);
+
+    await user.click(await screen.findByRole('button', { name: 'Assign to me' }));
+    expect(assigned).toEqual([{ taskId: 7, userId: 'reg-1' }]);
+    expect(await screen.findByRole('button', { name: 'Confirm decision' })).toBeInTheDocument();
+    expect(row('Assigned to')).toHaveTextContent('Rita Regulator');
+    expect(screen.queryByText(/must be assigned before/)).toBeNull();
+    // Assigned to the reader: nothing more to take.
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+  });
+
+  it('tells a reader who may not assign tasks to ask a colleague who may', async () => {
+    const api = setup([]);
+    api.task = { ...api.task, requestTask: { ...api.task.requestTask, assignee: null } };
+    renderTaskPage();
+    expect(await screen.findByText('This task must be assigned before it can be worked on. Ask a colleague who assigns tasks to assign it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+  });
+});
+
 describe('the decision payload (applicationDecisionSchema)', () => {
   const issues = (input: unknown) => {
     const result = v.safeParse(applicationDecisionSchema, input);

@@ -2,6 +2,7 @@
 // Each process's issue fills in the task's own form (by task type) in the space below the header.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { InsetText } from '../../components';
 import { usePageTitle } from '../../lib/page-title';
 import { apiGet } from '../../lib/api';
 import { useSession } from '../../stores/session';
@@ -20,6 +21,7 @@ import { useFocusMainContentWhen } from '../../lib/focus';
 export default function TasksPage() {
   const { taskId } = useParams<{ taskId?: string }>();
   const roleType = useSession((s) => s.userState?.roleType);
+  const userId = useSession((s) => s.userState?.userId ?? null);
   const [view, setView] = useState<TaskView | null>(null);
   const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
   const [missing, setMissing] = useState(false);
@@ -85,7 +87,14 @@ export default function TasksPage() {
           <dd className="govuk-summary-list__value">{request.id}</dd>
         </div>
       </dl>
-      {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
+      {!task.assignee && (
+        <InsetText>
+          {view.userAssignCapable
+            ? 'This task must be assigned before it can be worked on. Assign it to yourself or to a colleague.'
+            : 'This task must be assigned before it can be worked on. Ask a colleague who assigns tasks to assign it.'}
+        </InsetText>
+      )}
+      {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} currentUserId={userId} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
       <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
       {roleType === 'REGULATOR' ? <SendRfiLink view={view} /> : null}
       <Timeline entries={timeline} inProgress />

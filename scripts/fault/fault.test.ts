@@ -1,22 +1,25 @@
 // Faults: PostgreSQL stopped under the API (503 with a JSON message, health naming the database,
 // recovery without a restart), and `npm run fault` in short (N = 10) with no anomaly. Both use a
-// PostgreSQL cluster of their own (scripts/fault-env.ts): stopping the machine's shared one would
+// PostgreSQL cluster of their own (scripts/fault/own-postgres.ts): stopping the machine's shared one would
 // break every other test run.
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
-import { createApp } from '../api/app';
-import { createHttpServer } from '../api/http-server';
-import { loadConfig } from '../infra/config';
-import { createDb } from '../infra/db';
-import { createLogger } from '../infra/logger';
-import { ClamdScanner } from '../infra/clamd';
-import { bearer, verifyTestToken } from '../test/tokens';
-import { createUser, grantRegulator } from '../test/factories';
-import { OwnPostgres, prepareDatabase, tempDir } from './fault-env';
-import { faultApiLog, formatReport, runFaults } from './fault';
+import { createApp } from '../../api/app';
+import { createHttpServer } from '../../api/http-server';
+import { loadConfig } from '../../infra/config';
+import { createDb } from '../../infra/db';
+import { createLogger } from '../../infra/logger';
+import { ClamdScanner } from '../../infra/clamd';
+import { bearer, verifyTestToken } from '../../test/tokens';
+import { createUser, grantRegulator } from '../../test/factories';
+import { OwnPostgres } from './own-postgres';
+import { prepareDatabase, tempDir } from './preparation';
+import { faultApiLog } from './api-log';
+import { runFaults } from './run';
+import { formatReport } from './summary';
 import Koa from 'koa';
-import { errorHandler } from '../api/middleware/errors';
+import { errorHandler } from '../../api/middleware/errors';
 import fs from 'node:fs';
 
 describe('PostgreSQL down under the API', () => {

@@ -1,0 +1,31 @@
+// The journeys' worker, in a bench child process: the engine's workflows (with the test processes
+// and the bare journey of the Temporal floor) and the request activities.
+import { answerStats } from './process-stats';
+
+export async function serveJourneyWorker(): Promise<void> {
+  const { Worker, NativeConnection, DefaultLogger, Runtime } = await import('@temporalio/worker');
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const { createDb } = await import('../../infra/db');
+  const { createRequestActivities } = await import('../../activities/requests');
+  const { workerPolling } = await import('../../infra/temporal');
+  const db = createDb(process.env.DATABASE_URL!, { min: 0, max: 10 });
+  const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
+  const worker = await Worker.create({
+    connection,
+    taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
+    workflowsPath: require.resolve('../../test/workflows/index'),
+    activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
+    maxConcurrentActivityTaskExecutions: 50,
+    ...workerPolling,
+  });
+  const running = worker.run();
+  answerStats();
+  const stop = () => worker.getState() === 'RUNNING' && worker.shutdown();
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
+  process.send!({ port: 0 }); // ready
+  await running;
+  await connection.close();
+  await db.destroy();
+  process.exit(0);
+}

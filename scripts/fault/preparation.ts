@@ -1,0 +1,31 @@
+// What the fault run's parts need before they start: a temporary folder, the workflows bundled once
+// (so a restarted worker starts in seconds), a migrated database.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
+import { createDb, ensureDatabase, migrate } from '../../infra/db';
+
+/** The product's workflows bundled once, so a restarted worker starts in seconds. */
+export async function bundleWorkflows(dir: string): Promise<string> {
+  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
+  const file = path.join(dir, 'workflow-bundle.js');
+  fs.writeFileSync(file, code);
+  return file;
+}
+
+export async function prepareDatabase(url: string): Promise<void> {
+  await ensureDatabase(url);
+  const db = createDb(url, { min: 0, max: 1 });
+  try {
+    await migrate(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o755); // the PostgreSQL folder inside belongs to the postgres user
+  return dir;
+}

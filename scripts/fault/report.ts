@@ -1,0 +1,68 @@
+// What a fault run is asked to do, and what it found.
+
+export type FaultKind = 'worker' | 'temporal' | 'postgres';
+
+export interface FaultOptions {
+  submissions: number;
+  /** Organisations going through at once. */
+  concurrency?: number;
+  /** Gap between faults, ms (a random value between the two). */
+  faultGapMs?: [number, number];
+  seed?: number;
+  /** Kill the worker while the first notification's submission is in flight (deterministic). */
+  killDuringNotificationSubmit?: boolean;
+  log?: (line: string) => void;
+  /** Start no new organisation after this long (ms); those under way finish and are checked. */
+  timeLimitMs?: number;
+  /** Give up on the organisations still under way after this long (ms), and check what there is. */
+  deadlineMs?: number;
+}
+
+export interface FaultReport {
+  submissions: number;
+  /** Organisations begun (fewer than submissions when the time limit stopped the run). */
+  started: number;
+  completed: number;
+  kills: Record<FaultKind, number>;
+  workerExitsOnItsOwn: number;
+  inFlightNotificationKill: { done: boolean; answeredBeforeKill: boolean; outcome: string } | null;
+  outage: { probes: number; answered503: number; slowestMs: number; healthNamedDatabase: number; recoveredAfterMs: number[] };
+  apiCalls: number;
+  apiAnswers: Record<string, number>;
+  /**
+   * resent: copies delivered again, under the same Message-ID, because the worker died between the
+   * mail server's acceptance and the record of it (at-least-once delivery; receivers drop copies by
+   * Message-ID). Not an anomaly: no sender over SMTP can close that window.
+   */
+  emails: { queued: number; delivered: number; resent: number };
+  anomalies: string[];
+  runtimeMs: number;
+}
+
+/** A report with nothing counted yet. */
+export function emptyReport(submissions: number): FaultReport {
+  return {
+    submissions,
+    started: 0,
+    completed: 0,
+    kills: { worker: 0, temporal: 0, postgres: 0 },
+    workerExitsOnItsOwn: 0,
+    inFlightNotificationKill: null,
+    outage: { probes: 0, answered503: 0, slowestMs: 0, healthNamedDatabase: 0, recoveredAfterMs: [] },
+    apiCalls: 0,
+    apiAnswers: {},
+    emails: { queued: 0, delivered: 0, resent: 0 },
+    anomalies: [],
+    runtimeMs: 0,
+  };
+}
+
+/** Records an anomaly in the report and prints it as it happens. */
+export type Anomaly = (text: string) => void;
+
+export function anomalyRecorder(report: FaultReport, log: (line: string) => void): Anomaly {
+  return (text) => {
+    report.anomalies.push(text);
+    log(`  ANOMALY ${text}`);
+  };
+}
