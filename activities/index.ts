@@ -8,6 +8,7 @@ import { createRetentionActivities } from './retention';
 import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
 import { createComplianceChaseActivities } from './compliance-chases';
+import { createRfiBatchActivities } from './rfi-batches';
 import { createPublishedDataActivities } from './published-data';
 
 export interface ActivityDeps {
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRetentionActivities({ db: deps.db }),
     ...createDocumentActivities({ db: deps.db }),
     ...createComplianceChaseActivities({ db: deps.db }),
+    ...createRfiBatchActivities({ db: deps.db }),
     ...createPublishedDataActivities({ db: deps.db }),
   });
 }

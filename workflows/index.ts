@@ -9,4 +9,5 @@ export { progressUpdate2P3 } from '../processes/progress-update-2/workflow';
 export { requestForInformation } from '../processes/request-for-information/workflow';
 export { dataRetention } from './retention';
 export { complianceChase } from './compliance-chase';
+export { rfiBatch } from './rfi-batch';
 export { publishDataset } from './published-data';

@@ -11,6 +11,9 @@ import { single } from '../params';
 import { writeWorkbook, sendWorkbook } from '../mi-reports/xlsx';
 import { complianceListBatches, complianceListPage, recentComplianceOverview } from '../compliance/overview';
 import { chaseCheck, chaseProgress, startChase } from '../compliance/chases';
+import { rfiBatchCheck, rfiBatchProgress, startRfiBatch } from '../compliance/rfi-batches';
+import { rfiBatchSchema } from '../../processes/request-for-information/batch';
+import { requestForInformationProcess } from '../../processes/request-for-information/process';
 import { fullName } from '../../domain/work-items';
 import { complianceChaseSchema, complianceListQuerySchema, complianceListSchema, complianceStateLabels, type ComplianceListPage, type ComplianceListRow } from '../../domain/compliance';
 import * as v from 'valibot';
@@ -26,6 +29,10 @@ export const LIST_COLUMNS = ['Organisation name', 'Organisation ID', 'Registrati
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }) : '');
 const cells = (r: ComplianceListRow): string[] => [r.name, r.organisationId, r.registrationNumber ?? '', complianceStateLabels[r.state], r.overdue ? 'Yes' : 'No', day(r.dueDate), day(r.lastReminder), r.assignee ?? ''];
+
+/** Sending a request for information to a list needs the permission to start one. */
+const rfiPermission = requestForInformationProcess.create!.permission!;
+const batchId = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, 'The batch id must be a whole number'), v.transform(Number));
 
 const chaseId = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, 'The chase id must be a whole number'), v.transform(Number));
 
@@ -93,6 +100,37 @@ export const complianceRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx));
       ctx.body = await chaseProgress(db, ca, validate(chaseId, ctx.params.id));
+    },
+  },
+  {
+    method: 'get',
+    path: '/compliance/rfi-batches/check',
+    access: regulators,
+    handler: async (ctx, deps) => {
+      const ca = assertCaAccess(currentUser(ctx), rfiPermission);
+      ctx.body = await rfiBatchCheck(deps, ca, validate(complianceListSchema, queryOf(ctx)));
+    },
+  },
+  {
+    method: 'post',
+    path: '/compliance/rfi-batches',
+    access: regulators,
+    handler: async (ctx, deps) => {
+      const user = currentUser(ctx);
+      const ca = assertCaAccess(user, rfiPermission);
+      const body = validate(rfiBatchSchema, ctx.request.body ?? {});
+      const id = await startRfiBatch(deps, ca, { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } }, body);
+      ctx.status = 201;
+      ctx.body = { id };
+    },
+  },
+  {
+    method: 'get',
+    path: '/compliance/rfi-batches/:id',
+    access: regulators,
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx), rfiPermission);
+      ctx.body = await rfiBatchProgress(db, ca, validate(batchId, ctx.params.id));
     },
   },
 ];

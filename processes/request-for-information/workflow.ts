@@ -18,7 +18,9 @@ import {
   RFI_WAIT_FOR_RESPONSE,
 } from './codes';
 import { rfiDeadline, type SentRequest } from './request';
+import { patched } from '@temporalio/workflow';
 import { runRequest } from '../../engine/request-engine';
+import type { PresetRequest } from './batch';
 import { fileSubmissionDocument } from '../../engine/submission-document';
 import { dateValueToIso, type DateValue } from '../../domain/validation/dates';
 import type { RequestInput } from '../../domain/request-messages';
@@ -27,11 +29,20 @@ const attachmentsOf = (draft: Record<string, unknown>) => (draft.attachments ?? 
 
 export async function requestForInformation(input: RequestInput): Promise<string> {
   return runRequest(input, requestForInformationProcess, async (ctx) => {
-    const written = await ctx.userTask({ taskType: RFI_APPLICATION_SUBMIT });
-    if (written.actionType === RFI_CANCEL) return 'CANCELLED';
-    const { questions, deadline } = written.input as { questions: string; deadline: DateValue };
-    const sent: SentRequest = { questions, deadline: dateValueToIso(deadline)!, attachments: attachmentsOf(written.draft) };
-    await ctx.recordAction(RFI_SUBMITTED, sent, written.by);
+    // Sent to a compliance list (processes/request-for-information/batch.ts): the questions were
+    // written once for every organisation and are sent at once, in the name of who wrote them.
+    const preset = input.payload?.preset as PresetRequest | undefined;
+    let sent: SentRequest;
+    if (preset && input.startedBy && patched('rfi-preset-request')) {
+      sent = { questions: preset.questions, deadline: preset.deadline, attachments: {} };
+      await ctx.recordAction(RFI_SUBMITTED, sent, input.startedBy);
+    } else {
+      const written = await ctx.userTask({ taskType: RFI_APPLICATION_SUBMIT });
+      if (written.actionType === RFI_CANCEL) return 'CANCELLED';
+      const { questions, deadline } = written.input as { questions: string; deadline: DateValue };
+      sent = { questions, deadline: dateValueToIso(deadline)!, attachments: attachmentsOf(written.draft) };
+      await ctx.recordAction(RFI_SUBMITTED, sent, written.by);
+    }
     await fileSubmissionDocument(input.requestId, RFI_SUBMITTED);
 
     const waiting = await ctx.openTask({ taskType: RFI_WAIT_FOR_RESPONSE, draft: { request: sent } });

@@ -14,4 +14,8 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'POST /v1.0/compliance/chases': { url: () => '/api/v1.0/compliance/chases', body: {}, expect: regulators(400) },
   // Another authority's chase, or none, is not found.
   'GET /v1.0/compliance/chases/:id': { url: () => '/api/v1.0/compliance/chases/999999999', expect: regulators(404) },
+  // Sending a request for information to a list needs the permission to start one (PERM_RFI_SUBMIT).
+  'GET /v1.0/compliance/rfi-batches/check': { url: () => `/api/v1.0/compliance/rfi-batches/check?requestType=${NOTIFICATION}&state=NOT_STARTED`, expect: [401, 403, 403, 403, 200, 200, 403, 403] },
+  'POST /v1.0/compliance/rfi-batches': { url: () => '/api/v1.0/compliance/rfi-batches', body: {}, expect: [401, 403, 403, 403, 400, 400, 403, 403] },
+  'GET /v1.0/compliance/rfi-batches/:id': { url: () => '/api/v1.0/compliance/rfi-batches/999999999', expect: [401, 403, 403, 403, 404, 404, 403, 403] },
 };

@@ -59,6 +59,8 @@ export const routes: AppRoute[] = [
   { path: '/compliance/accounts', page: page(() => import('../pages/compliance/list-page')), signedIn: true, title: 'Organisations', breadcrumbs: compliance, guards: [regulatorGuard] },
   { path: '/compliance/chase', page: page(() => import('../pages/compliance/chase-check-page')), signedIn: true, title: 'Send a reminder', breadcrumbs: compliance, guards: [regulatorGuard] },
   { path: '/compliance/chases/:id', page: page(() => import('../pages/compliance/chase-progress-page')), signedIn: true, title: 'Reminders', breadcrumbs: compliance, guards: [regulatorGuard] },
+  { path: '/compliance/rfi', page: page(() => import('../pages/compliance/rfi-batch-page')), signedIn: true, title: 'Send a request for information', breadcrumbs: compliance, guards: [regulatorGuard] },
+  { path: '/compliance/rfi-batches/:id', page: page(() => import('../pages/compliance/rfi-batch-progress-page')), signedIn: true, title: 'Requests for information', breadcrumbs: compliance, guards: [regulatorGuard] },
   // Published data (issue 30): the public page, and the regulators' page that publishes and withdraws.
   { path: '/published-data', page: page(() => import('../pages/published-data/published-data-page')), title: 'Published ESOS data', breadcrumbs: false },
   { path: '/published-data/manage', page: page(() => import('../pages/published-data/publish-page')), signedIn: true, title: 'Publish data', breadcrumbs: [dashboard, { text: 'MI Reports', href: '/mi-reports' }], guards: [regulatorGuard] },

@@ -11,6 +11,7 @@ export interface ListPlace extends ComplianceList {
 
 export const listHref = (list: Partial<ComplianceList>) => `/compliance/accounts?${complianceListQuery(list)}`;
 export const chaseCheckHref = (list: ComplianceList) => `/compliance/chase?${complianceListQuery(list)}`;
+export const rfiBatchHref = (list: ComplianceList) => `/compliance/rfi?${complianceListQuery(list)}`;
 
 export function readListPlace(search: string): ListPlace {
   const q = new URLSearchParams(search);

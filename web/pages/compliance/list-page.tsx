@@ -1,6 +1,6 @@
 // The organisations behind a number of the overview (/compliance/accounts?requestType&state&category):
 // paged, sorted and searched by the server, downloadable as .xlsx, and — unless they have submitted —
-// sent a reminder in one action.
+// sent a reminder or a request for information in one action.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button, ButtonGroup, Pagination, SortableTable, Tag, TextInput, type SortEvent, type TableColumn } from '../../components';
@@ -8,8 +8,9 @@ import { ScrollableTable } from '../../components/scrollable-table';
 import { HttpError, apiDownload, apiGet } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
+import { hasRegulatorPermission, useSession } from '../../stores/session';
 import { COMPLIANCE_LIST_PAGE_SIZE, canChase, complianceListQuery, complianceStateLabels, type ComplianceListPage, type ComplianceListRow, type ComplianceSort } from '../../../domain/compliance';
-import { chaseCheckHref, listOf, placeHref, readListPlace, type ListPlace } from './list-address';
+import { chaseCheckHref, listOf, rfiBatchHref, placeHref, readListPlace, type ListPlace } from './list-address';
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }) : '');
 
@@ -70,6 +71,8 @@ export default function ComplianceListPage() {
     }
   };
   const chaseable = page && canChase(page.state) && page.total > 0;
+  // Sending a request for information needs the permission to start one.
+  const mayAsk = useSession((s) => hasRegulatorPermission(s, 'REQUEST_FOR_INFORMATION', 'EXECUTE'));
 
   return (
     <>
@@ -84,11 +87,18 @@ export default function ComplianceListPage() {
           <p className="govuk-body" role="status">
             {page.total} {page.total === 1 ? 'organisation' : 'organisations'}
           </p>
-          {chaseable ? (
+          {page.total > 0 ? (
             <ButtonGroup>
-              <Link className="govuk-button" href={chaseCheckHref(listOf(place))} role="button" draggable={false} data-module="govuk-button">
-                Send a reminder to these {page.total} organisations
-              </Link>
+              {chaseable ? (
+                <Link className="govuk-button" href={chaseCheckHref(listOf(place))} role="button" draggable={false} data-module="govuk-button">
+                  Send a reminder to these {page.total} organisations
+                </Link>
+              ) : null}
+              {mayAsk ? (
+                <Link className="govuk-button govuk-button--secondary" href={rfiBatchHref(listOf(place))} role="button" draggable={false} data-module="govuk-button">
+                  Send a request for information to these {page.total} organisations
+                </Link>
+              ) : null}
             </ButtonGroup>
           ) : null}
           <ScrollableTable label="Organisations">

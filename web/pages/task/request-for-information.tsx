@@ -5,6 +5,7 @@
 // attachments, RFI_UPLOAD_ATTACHMENT); what was sent and answered is shown from the request's
 // timeline, with its files and PDFs.
 import { useEffect, useState, type ChangeEvent } from 'react';
+import { useSearch } from 'wouter';
 import { ActionLink, Button, DateInput, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../components';
 import { FormErrorSummary, registerDate, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
@@ -14,6 +15,7 @@ import { formatDateLong } from '../../../domain/validation/dates';
 import { RFI_TEXT_MAX_LENGTH, rfiNextStepsSchema, rfiResponseSchema, rfiSubmitSchema, type SentRequest } from '../../../processes/request-for-information/request';
 import { Submissions } from '../request/submissions';
 import { RelatedActions } from './cancel-task';
+import { aboutRequest } from './send-rfi';
 import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
 import type { TaskView, TimelineEntry } from './task-view';
 
@@ -131,7 +133,9 @@ function TaskFiles({ view, reload, label }: Pick<TaskFormProps, 'view' | 'reload
 /** Regulator: the questions, the deadline and files; send, or cancel the task. */
 export function RfiSubmit({ view, reload, show, errorSummarySlot }: TaskFormProps) {
   const { submit, cancel } = formActions(view);
-  const form = useGovForm({ schema: rfiSubmitSchema, defaultValues: { questions: '', deadline: { day: '', month: '', year: '' } } });
+  // Started from another request's task: the questions open with a reference to it.
+  const about = new URLSearchParams(useSearch()).get('about');
+  const form = useGovForm({ schema: rfiSubmitSchema, defaultValues: { questions: about ? aboutRequest(about) : '', deadline: { day: '', month: '', year: '' } } });
   const pending = useAnyRequestPending();
   if (!mayDo(view, submit)) return <p className="govuk-body">The request for information has not been sent yet.</p>;
   const send = async (payload: unknown) => {

@@ -10,6 +10,7 @@ import { taskTypeLabel } from '../../../processes';
 import { daysRemainingText, fullName, requestIdFallback } from '../../../domain/work-items';
 import { Assignment } from './assignment';
 import { RequestNotes } from './request-notes';
+import { SendRfiLink } from './send-rfi';
 import { TaskTypeForm } from './task-form';
 import type { OwnPage } from './task-page';
 import { Timeline } from './timeline';
@@ -95,6 +96,7 @@ export default function TasksPage() {
       )}
       {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} currentUserId={userId} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
       <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
+      {roleType === 'REGULATOR' ? <SendRfiLink view={view} /> : null}
       <Timeline entries={timeline} inProgress />
       <RequestNotes requestId={request.id} />
     </>
