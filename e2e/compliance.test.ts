@@ -1,5 +1,6 @@
-// The compliance overview in a real browser, as a regulator of Northern Ireland (no other browser
-// test works there) with a seeded mix of ten organisations: the numbers are the mix's, a number's
+// The compliance overview in a real browser, as a regulator of Scotland holding the authority for
+// the whole file (holdAuthority: no other browser test leaves a live Scottish account meanwhile),
+// with a seeded mix of ten organisations: the numbers are the mix's, a number's
 // link opens its list, the list downloads as a workbook of the same rows, a chase of the five
 // overdue action plans shows its progress and ends with five sent, and a second chase says they
 // were reminded already. Every page passes axe at 1280 and 375 px; with the chart library blocked the
@@ -9,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { baseUrl, viewports, watchConsole } from '../test/browser';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
-import { e2eDb, newPerson } from '../test/e2e-people';
+import { e2eDb, holdAuthority, newPerson } from '../test/e2e-people';
 import { mixStanding, seedComplianceMix, type MixAccount } from '../test/compliance-mix';
 import { TEST_NOW } from '../test/clock';
 import { loadConfig } from '../infra/config';
@@ -21,11 +22,18 @@ jest.setTimeout(300_000);
 const { as } = useBrowser();
 const now = new Date(TEST_NOW);
 const REPORTS = [NOTIFICATION, ACTION_PLAN, PROGRESS_UPDATE_1, PROGRESS_UPDATE_2];
-const tag = `Ulster Mixco ${Math.random().toString(36).slice(2, 6)}`;
+const tag = `Lothian Mixco ${Math.random().toString(36).slice(2, 6)}`;
 let mix: MixAccount[];
+let letGo: () => Promise<void>;
 
 beforeAll(async () => {
-  mix = await seedComplianceMix(e2eDb(), { ca: 'NORTHERN_IRELAND', count: 10, namePrefix: tag, now });
+  letGo = await holdAuthority('SCOTLAND');
+  mix = await seedComplianceMix(e2eDb(), { ca: 'SCOTLAND', count: 10, namePrefix: tag, now });
+});
+afterAll(async () => {
+  // Closed, the mix leaves the next run of the overview (and any later file holding Scotland) alone.
+  await e2eDb()('accounts').whereIn('id', mix.map((m) => m.id)).update({ status: 'CLOSED' });
+  await letGo();
 });
 
 /** A screenshot to E2E_SHOTS when it is set, to be looked at. */
@@ -50,7 +58,7 @@ const tableNumbers = (page: Page) =>
   page.locator('table[aria-labelledby="by-report"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td a')].map((a) => Number(a.textContent))));
 
 it('shows the numbers of the mix, opens the list behind one, exports it and chases its five organisations', async () => {
-  const regulator = await newPerson({ firstName: 'Orla', lastName: 'Overview', regulatorOf: 'NORTHERN_IRELAND' });
+  const regulator = await newPerson({ firstName: 'Orla', lastName: 'Overview', regulatorOf: 'SCOTLAND' });
   const page = await as(regulator);
   const errors = watchConsole(page);
   await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Compliance' }).click();
@@ -127,7 +135,7 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
 });
 
 it('works with the chart library blocked: every number is still in the tables', async () => {
-  const regulator = await newPerson({ firstName: 'Brona', lastName: 'Blocked', regulatorOf: 'NORTHERN_IRELAND' });
+  const regulator = await newPerson({ firstName: 'Brona', lastName: 'Blocked', regulatorOf: 'SCOTLAND' });
   const page = await as(regulator, viewports.mobile);
   await page.route('**/static/charts-*.js', (route) => route.abort());
   await page.goto(`${baseUrl()}/compliance`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { axeViolations, baseUrl, viewports, watchConsole } from '../test/browser';
-import { e2eDb, latestEmail, linkIn, newPerson, totp } from '../test/e2e-people';
+import { e2eDb, holdAuthority, latestEmail, linkIn, newPerson, totp } from '../test/e2e-people';
 import { enterPassword } from '../test/e2e-session';
 import { accountsUsersContactsColumns } from '../domain/mi-reports';
 import { useBrowser } from '../test/e2e-browser';
@@ -117,7 +117,8 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   // One's own status is never offered for change.
   expect(await first.getByLabel('Status of Isla Admin').count()).toBe(0);
 
-  // The colleague becomes the site contact of a Scottish account.
+  // The colleague becomes the site contact of a Scottish account, live while the compliance overview's test does not count Scotland's.
+  const letGo = await holdAuthority('SCOTLAND');
   const [account] = await e2eDb()('accounts')
     .insert({ organisation_id: `ORG7${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`, name: `Highland Mills ${Date.now()}`, status: 'LIVE', competent_authority: 'SCOTLAND', address_line1: '1 Mill Lane', city: 'Inverness', postcode: 'IV1 1AA' })
     .returning(['id', 'name']);
@@ -128,12 +129,14 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   await first.getByText('The site contacts have been updated').waitFor();
   const siteContact = () => e2eDb()('account_contacts').where({ account_id: account.id, contact_type: 'CA_SITE' }).first('user_id');
   expect(await siteContact()).toEqual({ user_id: colleague });
+  await e2eDb()('accounts').where({ id: account.id }).update({ status: 'CLOSED' });
+  await letGo();
   await first.getByRole('tab', { name: 'Regulator users' }).click();
 
   // Active, with the two groups given: no uploads, no managing users.
   await second.goto(`${baseUrl()}/landing`);
   await second.waitForURL('**/dashboard');
-  expect(await navigation(second)).toEqual(['Tasks', 'Accounts', 'Regulator users', 'MI Reports']);
+  expect(await navigation(second)).toEqual(['Tasks', 'Accounts', 'Regulator users', 'MI Reports', 'Compliance']);
   expect(await second.getByRole('link', { name: 'Upload file with verified organisation accounts' }).count()).toBe(0);
   await second.goto(`${baseUrl()}/user/regulators`);
   await second.getByRole('cell', { name: 'Isla Admin' }).waitFor();

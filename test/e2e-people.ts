@@ -20,6 +20,21 @@ export function e2eDb(): Knex {
   return db;
 }
 
+/**
+ * Holds one competent authority for a browser test that counts its live accounts (the compliance
+ * overview) or adds one there for a moment: the e2e files run in parallel against one database, so
+ * each such place takes this PostgreSQL advisory lock, and calls what it returns to let go.
+ */
+export async function holdAuthority(ca: CompetentAuthority): Promise<() => Promise<void>> {
+  const key = `e2e:${ca}`;
+  const connection = await e2eDb().client.acquireConnection();
+  await connection.query('select pg_advisory_lock(hashtext($1))', [key]);
+  return async () => {
+    await connection.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    await e2eDb().client.releaseConnection(connection);
+  };
+}
+
 export async function closeE2eDb(): Promise<void> {
   await db?.destroy();
   db = null;
