@@ -1,6 +1,7 @@
 // Every route declares who may call it next to its path, in the route table of its router, and one
 // middleware (here) enforces it. Nothing reaches a handler without passing its access rule.
 import Router from '@koa/router';
+import type * as v from 'valibot';
 import type { Context, Middleware } from 'koa';
 import { forbidden, unauthorized } from './errors';
 import type { AppDeps } from './deps';
@@ -33,7 +34,24 @@ export interface RouteDef {
   path: string;
   access: Access;
   handler: Handler;
+  // What the API description (api/openapi.ts) says of the route besides what it derives from the
+  // path and the access rule; the contract test (docs/testing.md) checks it against real answers.
+  /** A few words on what the call does; without them, the method and path. */
+  summary?: string;
+  /** The JSON body's schema: the one the handler validates the body with. */
+  body?: v.GenericSchema;
+  /** The query string's schema, when the route reads one. */
+  query?: v.GenericSchema;
+  /** The body is a multipart form (files). */
+  multipart?: true;
+  /** The success status, when not 200. */
+  ok?: 201 | 204;
+  /** Refusals the handler gives besides the derived ones (see api/openapi.ts). */
+  refusals?: number[];
 }
+
+/** A route's name in tests and the API description: `GET /v1.0/requests/:id`. */
+export const routeKey = (prefix: string, route: Pick<RouteDef, 'method' | 'path'>) => `${route.method.toUpperCase()} ${prefix}${route.path}`;
 
 /** Reads the bearer token, if any, into ctx.state.principal. Invalid tokens are refused. */
 export function authenticate(deps: AppDeps): Middleware {
@@ -71,7 +89,11 @@ function enforce(access: Access, deps: AppDeps): Middleware {
 export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): Router {
   const router = new Router({ prefix });
   for (const route of routes) {
-    router[route.method](route.path, enforce(route.access, deps), async (ctx) => {
+    const key = routeKey(prefix, route);
+    router[route.method](route.path, (ctx, next) => {
+      ctx.state.routeKey = key;
+      return next();
+    }, enforce(route.access, deps), async (ctx) => {
       await route.handler(ctx, deps);
     });
   }

@@ -45,6 +45,7 @@ export const caSiteContactRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/ca-site-contacts',
     access: role(['REGULATOR']),
+    body: caSiteContactsUpdateSchema, ok: 204,
     handler: async (ctx, { db }) => {
       assertAccountType(ctx.params.accountType);
       const ca = assertCaAccess(currentUser(ctx), 'PERM_CA_USERS_EDIT');

@@ -36,6 +36,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/reset-password-email',
     access: PUBLIC,
+    body: emailSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
       const reservation = await requestPasswordReset(db, config, email, ctx.ip);
@@ -50,6 +51,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/token-verification',
     access: PUBLIC,
+    body: tokenSchema,
     handler: async (ctx, { db }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       // Whoever holds the link received it at this address: telling them it reveals nothing.
@@ -60,6 +62,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/reset-password',
     access: PUBLIC,
+    body: resetPasswordSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const body = validate(resetPasswordSchema, ctx.request.body);
       await usableToken(db, body.token);

@@ -83,6 +83,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/export',
     access: role(['REGULATOR']),
+    body: miReportParamsSchema,
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const params = validate(miReportParamsSchema, ctx.request.body);
@@ -107,6 +108,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/custom/export',
     access: role(['REGULATOR']),
+    body: customReportParamsSchema,
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);

@@ -270,6 +270,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'delete',
     path: '/regulator-authorities/:userId',
     access: role(['REGULATOR']),
+    ok: 204,
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const authority = await loadRegulatorAuthority(db, ca, required(ctx.params.userId, 'userId'));
@@ -285,6 +286,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'delete',
     path: '/regulator-authorities',
     access: role(['REGULATOR']),
+    ok: 204,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user, EDIT_CA_USERS);
@@ -322,6 +324,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId/reset-2fa',
     access: role(['REGULATOR']),
+    ok: 204,
     handler: async (ctx, deps) => {
       const caller = currentUser(ctx);
       const ca = assertCaAccess(caller, EDIT_CA_USERS);
@@ -336,6 +339,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId/unlock',
     access: role(['REGULATOR']),
+    ok: 204,
     handler: async (ctx, { db }) => {
       const caller = currentUser(ctx);
       const ca = assertCaAccess(caller, EDIT_CA_USERS);
@@ -350,6 +354,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
+    body: tokenSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       const principal = await currentPrincipal(db, ctx.state.principal);

@@ -293,6 +293,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'post',
     path: '/requests',
     access: AUTHENTICATED,
+    ok: 201,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;

@@ -22,6 +22,7 @@ export const securitySetupRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/security-setup/2fa/reset-2fa',
     access: AUTHENTICATED,
+    body: emailSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
       const user = currentUser(ctx);
@@ -38,6 +39,7 @@ export const securitySetupRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/security-setup/2fa/request-change',
     access: AUTHENTICATED,
+    body: oneTimePasswordSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { password: code } = validate(oneTimePasswordSchema, ctx.request.body);
       const user = currentUser(ctx);
@@ -61,6 +63,7 @@ export const securitySetupRoutes: RouteDef[] = [
     method: 'patch',
     path: '/users/security-setup/2fa/delete',
     access: PUBLIC,
+    body: tokenSchema, ok: 204,
     handler: async (ctx, { db }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       const done = await db.transaction(async (trx) => {

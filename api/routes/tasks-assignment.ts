@@ -61,6 +61,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'delete',
     path: '/tasks-assignment/release/:taskId',
     access: AUTHENTICATED,
+    ok: 204,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const task = await viewableTask(deps.db, user, validate(taskIdParam, ctx.params.taskId));

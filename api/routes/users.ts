@@ -65,6 +65,7 @@ export const userRoutes: RouteDef[] = [
     method: 'patch',
     path: '/users/terms-and-conditions',
     access: AUTHENTICATED,
+    body: updateTermsSchema, ok: 204,
     handler: async (ctx, { db }) => {
       const { version } = validate(updateTermsSchema, ctx.request.body);
       const terms = await db('terms').where({ version }).first();
@@ -77,6 +78,7 @@ export const userRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/feedback',
     access: AUTHENTICATED,
+    body: feedbackSchema, ok: 204,
     handler: async (ctx, { db }) => {
       const feedback = validate(feedbackSchema, ctx.request.body);
       await db('user_feedback').insert({ user_id: currentUser(ctx).userId, payload: JSON.stringify(feedback) });
@@ -88,6 +90,7 @@ export const userRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/token/resolve-email',
     access: PUBLIC,
+    body: resolveEmailSchema,
     handler: async (ctx, { db }) => {
       const { token, type } = validate(resolveEmailSchema, ctx.request.body);
       const invitation = await findInvitation(db, token, type, false);

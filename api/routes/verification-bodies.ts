@@ -52,6 +52,7 @@ export const verificationBodyRoutes: RouteDef[] = [
     method: 'get',
     path: '/accounts/:id/verification-body',
     access: role(['OPERATOR', 'REGULATOR']),
+    ok: 204,
     handler: async (ctx, { db }) => {
       const account = await assertAccountAccess(db, currentUser(ctx), required(ctx.params.id, 'id'));
       // No body appointed: 204, nothing to show.
