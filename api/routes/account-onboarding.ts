@@ -110,7 +110,7 @@ async function upload(ctx: Context, { db, config }: AppDeps) {
 }
 
 export const accountOnboardingRoutes: RouteDef[] = [
-  { method: 'post', path: '/organisation/account-onboarding', access: role(['REGULATOR'], { permission: UPLOAD }), handler: upload },
+  { method: 'post', path: '/organisation/account-onboarding', access: role(['REGULATOR'], { permission: UPLOAD }), body: onboardingRegistrySchema, ok: 201, handler: upload },
   {
     // The applicant's verified registration number, to prefill the wizard.
     method: 'get',

@@ -265,7 +265,7 @@ export const regulatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/regulator-authorities', access: role(['REGULATOR']), handler: updateStatuses },
+  { method: 'post', path: '/regulator-authorities', access: role(['REGULATOR']), body: regulatorStatusUpdateSchema, ok: 204, handler: updateStatuses },
   {
     method: 'delete',
     path: '/regulator-authorities/:userId',
@@ -319,7 +319,7 @@ export const regulatorUserRoutes: RouteDef[] = [
       ctx.body = await userSignatureToken(deps, userId, ctx.query.signatureUuid);
     },
   },
-  { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), handler: invite },
+  { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), multipart: true, ok: 204, handler: invite },
   {
     method: 'post',
     path: '/regulator-users/:userId/reset-2fa',
@@ -378,6 +378,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users',
     access: role(['REGULATOR']),
+    multipart: true,
     handler: async (ctx, deps) => {
       const caller = currentUser(ctx);
       await updateRegulatorUser(ctx, deps, caller, caller.userId, true);
@@ -388,6 +389,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId',
     access: role(['REGULATOR']),
+    multipart: true,
     handler: async (ctx, deps) => {
       await updateRegulatorUser(ctx, deps, currentUser(ctx), required(ctx.params.userId, 'userId'), false);
     },

@@ -95,10 +95,10 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const requestNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-notes', access: NOTE_ROLES, handler: list },
-  { method: 'post', path: '/request-notes', access: NOTE_ROLES, handler: create },
+  { method: 'get', path: '/request-notes', access: NOTE_ROLES, refusals: [400, 404], handler: list },
+  { method: 'post', path: '/request-notes', access: NOTE_ROLES, body: requestNoteSchema, ok: 201, refusals: [404], handler: create },
   { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, handler: fileToken },
-  { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, handler: upload },
+  { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',
     path: '/request-notes/:id',
@@ -108,6 +108,6 @@ export const requestNoteRoutes: RouteDef[] = [
       ctx.body = toDto(user, await loadNote(db, user, ctx.params.id));
     },
   },
-  { method: 'put', path: '/request-notes/:id', access: NOTE_ROLES, handler: update },
-  { method: 'delete', path: '/request-notes/:id', access: NOTE_ROLES, handler: remove },
+  { method: 'put', path: '/request-notes/:id', access: NOTE_ROLES, body: noteUpdateSchema, handler: update },
+  { method: 'delete', path: '/request-notes/:id', access: NOTE_ROLES, ok: 204, handler: remove },
 ];

@@ -247,6 +247,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'post',
     path: '/requests/workflows',
     access: AUTHENTICATED,
+    body: searchBody,
     handler: async (ctx, { db }) => {
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
       required(raw.accountId, 'accountId');
@@ -293,6 +294,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'post',
     path: '/requests',
     access: AUTHENTICATED,
+    body: createBody,
     ok: 201,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
