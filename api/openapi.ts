@@ -139,7 +139,6 @@ export function openApiDocument(tables: ApiRouteTable[], opts: { version: string
       version: opts.version,
       description: 'The API the ESOS Reporting web application uses. Every error answers the same JSON shape (Error).',
     },
-    servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths,
     components: {
