@@ -9,7 +9,7 @@ import { currentUser } from '../auth/current-user';
 import { assertCaAccess } from '../auth/scope';
 import { validate } from '../validate';
 import { notFound } from '../errors';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import { regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
 import { exportWorkbook, sheetOf, sheetPage } from '../mi-reports/workbooks';
 import { customQueryPage, customQueryRows, exportFileCheck, withCustomQuery, type CustomQueryCaller, type CustomQueryOptions } from '../mi-reports/custom-query';
@@ -131,6 +131,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'get',
     path: '/:accountType/mireports/noc/phase-3',
     access: role(['REGULATOR']),
+    query: pageQuery,
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const { page, size } = pageParams(ctx.query);

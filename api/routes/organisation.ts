@@ -9,7 +9,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { ApiError, badRequest } from '../errors';
 import { required, validate } from '../validate';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import type { Db } from '../../infra/db';
 import { accountOnboardingRoutes } from './account-onboarding';
 import { accessFor, APPLICATION_REVIEW } from '../../processes';
@@ -124,7 +124,7 @@ async function updateAccount(ctx: Context, { db }: AppDeps) {
 }
 
 export const organisationRoutes: RouteDef[] = [
-  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), handler: searchAccounts },
+  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), query: pageQuery, handler: searchAccounts },
   {
     method: 'get',
     path: '/organisation/accounts/registration-number',

@@ -5,6 +5,7 @@
 // What all notes share is in notes.ts.
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { pageQuery } from '../params';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -95,7 +96,7 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const requestNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-notes', access: NOTE_ROLES, refusals: [400, 404], handler: list },
+  { method: 'get', path: '/request-notes', access: NOTE_ROLES, query: pageQuery, refusals: [404], handler: list },
   { method: 'post', path: '/request-notes', access: NOTE_ROLES, body: requestNoteSchema, ok: 201, refusals: [404], handler: create },
   { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, handler: fileToken },
   { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, multipart: true, handler: upload },
