@@ -6,7 +6,8 @@
 //   - 400 (invalid input) when the route reads input: a body, a query, a multipart form or a path parameter;
 //   - 401 for every route but public ones, 403 for routes open to some roles only;
 //   - 404 when the path names a resource (has a parameter);
-//   - `refusals` adds what else the handler answers (409 and the like);
+//   - 413 and 415 for a multipart form (api/multipart.ts: too large, not multipart);
+//   - `answers` adds what else the handler answers (409, a second success status and the like);
 //   - `default`: any other failure (500 with a reference, 503 while a part is away), the same error shape.
 // The contract test (test/api-contract.ts) checks every route's real answers against this.
 import { toJsonSchema } from '@valibot/to-json-schema';
@@ -22,6 +23,7 @@ type Json = Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
+  304: 'Not modified since the ETag the caller sent',
   201: 'Created',
   204: 'Done; no content',
   400: 'The input is not valid (or a rule of the service refuses it)',
@@ -76,10 +78,11 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[
 export function documentedStatuses(route: RouteDef): number[] {
   const statuses = new Set<number>([route.ok ?? 200]);
   if (route.body || route.query || route.multipart || pathParams(route.path).length > 0) statuses.add(400);
+  if (route.multipart) [413, 415].forEach((s) => statuses.add(s));
   if (route.access.kind !== 'public') statuses.add(401);
   if (route.access.kind === 'role') statuses.add(403);
   if (pathParams(route.path).length > 0) statuses.add(404);
-  for (const s of route.refusals ?? []) statuses.add(s);
+  for (const s of route.answers ?? []) statuses.add(s);
   return [...statuses].sort();
 }
 
@@ -100,7 +103,7 @@ function operation(prefix: string, route: RouteDef): Json {
   for (const status of documentedStatuses(route)) {
     const description = STATUS_TEXT[status] ?? `HTTP ${status}`;
     responses[status] =
-      status === 204 ? { description } : status < 300 ? { description, content: { 'application/json': {} } } : { $ref: `#/components/responses/E${status}` };
+      status === 204 || status === 304 ? { description } : status < 300 ? { description, content: { 'application/json': {} } } : { $ref: `#/components/responses/E${status}` };
   }
   responses.default = { $ref: '#/components/responses/Error' };
   const tag = route.path.split('/').find((p) => p && !p.startsWith(':')) ?? 'service';
@@ -123,12 +126,12 @@ function operation(prefix: string, route: RouteDef): Json {
 /** The OpenAPI 3.1 document of every route in the tables. */
 export function openApiDocument(tables: ApiRouteTable[], opts: { version: string; issuer: string }): Json {
   const paths: Record<string, Json> = {};
-  const refusals = new Set<number>();
+  const refused = new Set<number>();
   for (const { prefix, routes } of tables) {
     for (const route of routes) {
       const path = `/api${prefix}${route.path}`.replace(/:(\w+)/g, '{$1}');
       (paths[path] ??= {})[route.method] = operation(prefix, route);
-      for (const s of documentedStatuses(route)) if (s >= 400) refusals.add(s);
+      for (const s of documentedStatuses(route)) if (s >= 400) refused.add(s);
     }
   }
   const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -154,7 +157,7 @@ export function openApiDocument(tables: ApiRouteTable[], opts: { version: string
       schemas: { Error: errorSchema },
       responses: {
         Error: errorResponse('Any other failure: 500 with a reference to quote, or 503 while a part of the service is away'),
-        ...Object.fromEntries([...refusals].sort().map((s) => [`E${s}`, errorResponse(STATUS_TEXT[s] ?? `HTTP ${s}`)])),
+        ...Object.fromEntries([...refused].sort().map((s) => [`E${s}`, errorResponse(STATUS_TEXT[s] ?? `HTTP ${s}`)])),
       },
     },
   };

@@ -46,8 +46,8 @@ export interface RouteDef {
   multipart?: true;
   /** The success status, when not 200. */
   ok?: 201 | 204;
-  /** Refusals the handler gives besides the derived ones (see api/openapi.ts). */
-  refusals?: number[];
+  /** What else the handler answers besides the derived statuses (see api/openapi.ts): 409, 429, a second success status … */
+  answers?: number[];
 }
 
 /** A route's name in tests and the API description: `GET /v1.0/requests/:id`. */

@@ -95,6 +95,8 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/custom',
     access: role(['REGULATOR']),
+    // 429 while the caller's custom queries take all their slots.
+    answers: [429],
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
@@ -108,6 +110,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/custom/export',
     access: role(['REGULATOR']),
+    answers: [429],
     body: customReportParamsSchema,
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);

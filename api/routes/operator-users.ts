@@ -244,7 +244,7 @@ export const operatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), handler: updateAuthorities },
+  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, handler: updateAuthorities },
   {
     method: 'delete',
     path: '/operator-authorities/account/:accountId/:userId',
@@ -332,7 +332,7 @@ export const operatorUserRoutes: RouteDef[] = [
       ctx.body = await userDto(db, userId);
     },
   },
-  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), handler: invite },
+  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, handler: invite },
   {
     // No bearer token needed: holding the token proves the invitee's mailbox (spec section 7).
     method: 'post',

@@ -129,6 +129,7 @@ export const organisationRoutes: RouteDef[] = [
     method: 'get',
     path: '/organisation/accounts/registration-number',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, { db }) => {
       const raw = required(ctx.query.reg_nbr as string | undefined, 'reg_nbr');
       const problem = registrationNumberError(String(raw));

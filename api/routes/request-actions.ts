@@ -15,7 +15,7 @@ export const requestActionRoutes: RouteDef[] = [
     method: 'get',
     path: '/request-actions',
     access: AUTHENTICATED,
-    refusals: [400, 404],
+    answers: [400, 404],
     handler: async (ctx, { db }) => {
       const requestId = required(single(ctx.query.requestId), 'requestId');
       const request = await db('requests').where({ id: requestId }).first('id', 'account_id', 'competent_authority');

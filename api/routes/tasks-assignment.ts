@@ -39,7 +39,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'post',
     path: '/tasks-assignment/assign',
     access: AUTHENTICATED,
-    body: assignBody, refusals: [403, 404],
+    body: assignBody, answers: [403, 404],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -62,7 +62,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'delete',
     path: '/tasks-assignment/release/:taskId',
     access: AUTHENTICATED,
-    refusals: [403],
+    answers: [403],
     ok: 204,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
@@ -80,7 +80,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks-assignment/:taskId/candidate-assignees',
     access: AUTHENTICATED,
-    refusals: [403],
+    answers: [403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));
@@ -92,7 +92,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks-assignment/:taskId/candidate-assignees/:taskType',
     access: AUTHENTICATED,
-    refusals: [403],
+    answers: [403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));

@@ -95,7 +95,7 @@ export const taskRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks/:id',
     access: AUTHENTICATED,
-    refusals: [403],
+    answers: [403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const [task] = await queryPrepared<TaskPageRow>(db, TASK_PAGE_SQL, [validate(taskIdParam, ctx.params.id)]);
@@ -137,7 +137,7 @@ export const taskRoutes: RouteDef[] = [
     method: 'post',
     path: '/tasks/actions',
     access: AUTHENTICATED,
-    body: actionBody, refusals: [403, 404],
+    body: actionBody, answers: [403, 404],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;

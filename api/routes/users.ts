@@ -102,7 +102,7 @@ export const userRoutes: RouteDef[] = [
     method: 'get',
     path: '/users/signature',
     access: AUTHENTICATED,
-    refusals: [400, 404],
+    answers: [400, 404],
     handler: async (ctx, deps) => {
       ctx.body = await userSignatureToken(deps, currentUser(ctx).userId, ctx.query.signatureUuid);
     },
