@@ -37,6 +37,8 @@ export const forgotPasswordRoutes: RouteDef[] = [
     path: '/users/forgot-password/reset-password-email',
     access: PUBLIC,
     body: emailSchema, ok: 204,
+    // 429 when too many were asked for one address.
+    answers: [429],
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
       const reservation = await requestPasswordReset(db, config, email, ctx.ip);

@@ -60,6 +60,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports',
     access: role(['REGULATOR']),
+    answers: [400],
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const params = validate(miReportParamsSchema, ctx.request.body);
@@ -96,7 +97,7 @@ export const miReportRoutes: RouteDef[] = [
     path: '/:accountType/mireports/custom',
     access: role(['REGULATOR']),
     // 429 while the caller's custom queries take all their slots.
-    answers: [429],
+    answers: [400, 429],
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);

@@ -244,11 +244,12 @@ export const operatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, handler: updateAuthorities },
+  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, answers: [400], handler: updateAuthorities },
   {
     method: 'delete',
     path: '/operator-authorities/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
     ok: 204,
     handler: async (ctx, deps) => {
       const account = await accountOf(ctx, deps, EDIT_USERS);
@@ -267,6 +268,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'delete',
     path: '/operator-authorities/account/:accountId',
     access: role(['OPERATOR']),
+    answers: [400],
     ok: 204,
     handler: async (ctx, deps) => {
       const account = await accountOf(ctx, deps, EDIT_USERS);
@@ -301,6 +303,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'patch',
     path: '/operator-users/account/:accountId/:userId/reset-2fa',
     access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
     ok: 204,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
@@ -313,6 +316,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'patch',
     path: '/operator-users/account/:accountId/:userId/unlock',
     access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
     ok: 204,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
@@ -332,7 +336,7 @@ export const operatorUserRoutes: RouteDef[] = [
       ctx.body = await userDto(db, userId);
     },
   },
-  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, handler: invite },
+  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, answers: [400], handler: invite },
   {
     // No bearer token needed: holding the token proves the invitee's mailbox (spec section 7).
     method: 'post',

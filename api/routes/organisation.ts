@@ -148,6 +148,6 @@ export const organisationRoutes: RouteDef[] = [
       ctx.body = await accountDto(db, user, account);
     },
   },
-  { method: 'post', path: '/organisation/accounts/:id', access: role(['OPERATOR', 'REGULATOR']), handler: updateAccount },
+  { method: 'post', path: '/organisation/accounts/:id', access: role(['OPERATOR', 'REGULATOR']), answers: [400], handler: updateAccount },
   ...accountOnboardingRoutes,
 ];

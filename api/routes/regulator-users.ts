@@ -312,6 +312,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-users/:userId/signature',
     access: role(['REGULATOR']),
+    answers: [400],
     handler: async (ctx, deps) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
@@ -324,6 +325,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId/reset-2fa',
     access: role(['REGULATOR']),
+    answers: [400],
     ok: 204,
     handler: async (ctx, deps) => {
       const caller = currentUser(ctx);
@@ -339,6 +341,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId/unlock',
     access: role(['REGULATOR']),
+    answers: [400],
     ok: 204,
     handler: async (ctx, { db }) => {
       const caller = currentUser(ctx);

@@ -29,6 +29,7 @@ export const requestActionRoutes: RouteDef[] = [
     method: 'get',
     path: '/request-actions/:id',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, { db }) => {
       const row = await db('request_actions as ra')
         .join('requests as r', 'r.id', 'ra.request_id')

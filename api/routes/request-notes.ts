@@ -98,7 +98,7 @@ async function upload(ctx: Context, deps: AppDeps) {
 export const requestNoteRoutes: RouteDef[] = [
   { method: 'get', path: '/request-notes', access: NOTE_ROLES, query: pageQuery, answers: [404], handler: list },
   { method: 'post', path: '/request-notes', access: NOTE_ROLES, body: requestNoteSchema, ok: 201, answers: [404], handler: create },
-  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, handler: fileToken },
+  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, answers: [400], handler: fileToken },
   { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',

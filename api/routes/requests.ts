@@ -219,6 +219,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/available-workflows/permit/:accountId',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, { db, config }) => {
       const account = await accountFor(ctx, db, validate(idParam, ctx.params.accountId));
       const user = currentUser(ctx);

@@ -71,5 +71,5 @@ async function attachmentToken(ctx: Context, { db, config }: AppDeps) {
 
 export const taskAttachmentRoutes: RouteDef[] = [
   { method: 'post', path: '/task-attachments/upload', access: AUTHENTICATED, multipart: true, answers: [403, 404, 409], handler: upload },
-  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, answers: [403], handler: attachmentToken },
+  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, answers: [400, 403], handler: attachmentToken },
 ];

@@ -62,7 +62,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'delete',
     path: '/tasks-assignment/release/:taskId',
     access: AUTHENTICATED,
-    answers: [403],
+    answers: [400, 403],
     ok: 204,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
@@ -80,7 +80,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks-assignment/:taskId/candidate-assignees',
     access: AUTHENTICATED,
-    answers: [403],
+    answers: [400, 403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));
@@ -92,7 +92,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks-assignment/:taskId/candidate-assignees/:taskType',
     access: AUTHENTICATED,
-    answers: [403],
+    answers: [400, 403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));

@@ -95,7 +95,7 @@ export const taskRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks/:id',
     access: AUTHENTICATED,
-    answers: [403],
+    answers: [400, 403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const [task] = await queryPrepared<TaskPageRow>(db, TASK_PAGE_SQL, [validate(taskIdParam, ctx.params.id)]);

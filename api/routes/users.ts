@@ -48,6 +48,7 @@ export const userRoutes: RouteDef[] = [
     method: 'get',
     path: '/users',
     access: AUTHENTICATED,
+    answers: [409],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       // The SPA asks once per page load: the moment to note a new sign-in (lists show 'last sign-in').

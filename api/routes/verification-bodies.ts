@@ -36,8 +36,8 @@ function appoint(replace: boolean) {
 }
 
 export const verificationBodyRoutes: RouteDef[] = [
-  { method: 'post', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), ok: 204, handler: appoint(false) },
-  { method: 'patch', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), ok: 204, handler: appoint(true) },
+  { method: 'post', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), body: appointVerificationBodySchema, ok: 204, handler: appoint(false) },
+  { method: 'patch', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), body: appointVerificationBodySchema, ok: 204, handler: appoint(true) },
   {
     method: 'get',
     path: '/accounts/:id/active-verification-bodies',
