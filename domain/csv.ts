@@ -4,12 +4,9 @@
 // conversion: every cell is a string. The web build reads with csv-parse's browser bundle (vite.config.mts).
 import { parse, CsvError } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import type { CsvRecord } from './csv-record';
 
-export interface CsvRecord {
-  /** 1-based line of the file the record starts on (what a spreadsheet shows as the row number). */
-  line: number;
-  cells: string[];
-}
+export { isBlankRecord, type CsvRecord } from './csv-record';
 
 export class CsvSyntaxError extends Error {
   constructor(
@@ -51,11 +48,6 @@ export function parseCsv(input: string): CsvRecord[] {
     throw new CsvSyntaxError('The file could not be read as CSV', at);
   }
   return records;
-}
-
-/** True for a record that is only a blank line. */
-export function isBlankRecord(record: CsvRecord): boolean {
-  return record.cells.every((c) => c.trim() === '');
 }
 
 /**
