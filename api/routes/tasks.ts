@@ -137,7 +137,9 @@ export const taskRoutes: RouteDef[] = [
     method: 'post',
     path: '/tasks/actions',
     access: AUTHENTICATED,
-    body: actionBody, answers: [403, 404],
+    body: actionBody,
+    // 409: a save with a version someone else has saved since.
+    answers: [403, 404, 409],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
