@@ -7,6 +7,7 @@ import { createReportActivities } from './reports';
 import { createRetentionActivities } from './retention';
 import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
+import { createComplianceChaseActivities } from './compliance-chases';
 
 export interface ActivityDeps {
   db: Db;
@@ -24,6 +25,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createReportActivities({ db: deps.db }),
     ...createRetentionActivities({ db: deps.db }),
     ...createDocumentActivities({ db: deps.db }),
+    ...createComplianceChaseActivities({ db: deps.db }),
   });
 }
 

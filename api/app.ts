@@ -27,6 +27,7 @@ import { regulatorToolRoutes } from './routes/regulator-tools';
 import { ApiError } from './errors';
 import { runWithAuditContext } from '../infra/audit';
 import { auditRoutes } from './routes/audit';
+import { complianceRoutes } from './routes/compliance';
 import { apiDocsRoutes } from './routes/api-docs';
 import type { ApiRouteTable } from './openapi';
 
@@ -43,6 +44,7 @@ export const apiRouteTables: ApiRouteTable[] = [
   { prefix: '/v1.0', routes: filesAreaRoutes },
   { prefix: '/v1.0', routes: regulatorToolRoutes },
   { prefix: '/v1.0', routes: auditRoutes },
+  { prefix: '/v1.0', routes: complianceRoutes },
   { prefix: '/v3', routes: apiDocsRoutes },
 ];
 

@@ -319,6 +319,15 @@ function said(row: AuditRow, names: AuditNames): Said {
       const type = names.requests.get(row.request_id ?? '');
       return { happened: `${type ? requestName(type) : 'Submitted'} report kept for MI reports`, alone: true };
     }
+    case 'compliance_reminders': {
+      // A chase's send (api/compliance/chases.ts): one entry per organisation.
+      const { type, status } = row.details.values ?? {};
+      const name = typeof type === 'string' ? requestName(type) : 'report';
+      if (row.operation !== 'INSERT') return plain('A reminder', row);
+      if (status === 'SENT') return { did: `sent the primary contact a reminder to submit the ${name}`, happened: `Reminder to submit the ${name} sent to the primary contact` };
+      if (status === 'ALREADY_REMINDED') return { did: `left the organisation out of a reminder about the ${name}: it had been reminded already`, happened: `Not reminded about the ${name}: reminded already` };
+      return { did: `could not send a reminder about the ${name}: the organisation has no primary contact`, happened: `No reminder about the ${name} sent: no primary contact` };
+    }
     case 'request_action_file_documents':
       return plain('Submission document', row);
     case 'account_onboarding_registry':

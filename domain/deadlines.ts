@@ -39,9 +39,12 @@ export function dueDateDeadline(due: string, remindBeforeMs: number[]): TaskDead
   return { dueAt: at.toISOString(), remindBeforeMs };
 }
 
-/** Due `workingDays` working days from `now`, with reminders that long before it. */
-export function workingDaysDeadline(now: Date, workingDays: number, remindBeforeMs: number[]): TaskDeadline {
-  return { dueInMs: addWorkingDays(now, workingDays).getTime() - now.getTime(), remindBeforeMs };
+/**
+ * Due `workingDays` working days from `now` (the bank holidays of the account's nation skipped), with
+ * reminders that long before it.
+ */
+export function workingDaysDeadline(now: Date, workingDays: number, remindBeforeMs: number[], nation?: string | null): TaskDeadline {
+  return { dueInMs: addWorkingDays(now, workingDays, nation).getTime() - now.getTime(), remindBeforeMs };
 }
 
 export const reminderDaysInMs = (days: number[]) => days.map((d) => d * DAY);

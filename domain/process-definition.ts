@@ -272,4 +272,10 @@ export interface ProcessDefinition {
   summary?: (actionType: string, payload: unknown) => DocumentSection[];
   /** The MI report of its submissions. */
   submittedData?: SubmittedDataDefinition;
+  /**
+   * What the compliance overview breaks its submitted reports down by (the notification's
+   * categories): the breakdown's title, each value's label, and the SQL of the value from a
+   * submitted report's data (a jsonb expression).
+   */
+  complianceBreakdown?: { title: string; labels: Record<string, string>; sql: (data: string) => string };
 }

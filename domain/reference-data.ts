@@ -22,9 +22,11 @@ export interface CompetentAuthorityEntry {
   email: string;
 }
 
+/** A UK SIC 2007 code (domain/sic-codes.ts): five digits, its description, its section's letter. */
 export interface SicCode {
   code: string;
   description: string;
+  section: string;
 }
 
 export interface ReferenceData {

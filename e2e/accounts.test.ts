@@ -28,6 +28,8 @@ async function apply(page: Page, registrationNumber: string): Promise<void> {
   await page.getByRole('heading', { name: 'Where is your registered office located?' }).waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Check your answers' }).waitFor();
+  // The register's SIC codes with their descriptions from the UK SIC 2007 list (GET /data).
+  await page.locator('.govuk-summary-list__row', { hasText: 'Classification codes (SIC codes)' }).getByText(/^\d{5} – \S.+$/).first().waitFor();
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 

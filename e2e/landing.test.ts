@@ -16,6 +16,10 @@ describe.each(Object.entries(viewports))('the landing page at %s width', (_name,
     await expect(page.locator('h1').textContent()).resolves.toBe('Manage your ESOS reporting');
     await expect(page.title()).resolves.toBe('Home - Manage your ESOS reporting - GOV.UK');
     expect(await page.getByRole('button', { name: 'Start now' }).isVisible()).toBe(true);
+    // The late-submission warning names the action plan's due date and the regulators' grace date.
+    await expect(page.locator('.govuk-warning-text__text').innerText()).resolves.toContain(
+      'Action plans were due by 5 December 2024 and the regulators accepted them until 5 March 2025.',
+    );
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

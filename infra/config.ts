@@ -190,6 +190,8 @@ export function loadConfig() {
      * windows are checked against, and how long before a report's due date its assignee is reminded.
      */
     reporting: { windows: reportingWindows(), now: reportingClock(), dueDates: reportDueDates(), remindBeforeMs: reminderDaysInMs(reminderDays()) },
+    /** A compliance chase leaves out organisations reminded of the same report within this many days (COMPLIANCE_CHASE_INTERVAL_DAYS). */
+    complianceChaseIntervalDays: int('COMPLIANCE_CHASE_INTERVAL_DAYS', 7),
     /** Working days a regulator has to review an account application (durable timer in the workflow); unset, the process's own. */
     reviewDueWorkingDays: process.env.REVIEW_DUE_WORKING_DAYS ? int('REVIEW_DUE_WORKING_DAYS', 0) : null,
     features: { addInstallation: process.env.FEATURE_ADD_INSTALLATION !== 'false' },

@@ -137,10 +137,10 @@ it('submits an action plan with two measures, one estimated by another method, r
   const requestId: string = started.body.requestId;
   const task = (await taskOf(requestId, ACTION_PLAN_SUBMIT))!;
   expect(task).toMatchObject({ assignee: c.admin.id, payload: { report: {}, sectionsCompleted: {} } });
-  // Due on the compliance date, long past: the dashboard shows it overdue.
-  expect(dayOf(task.due_date)).toBe('2024-06-05');
+  // Due on the scheme's action plan date (5 December 2024), long past: the dashboard shows it overdue.
+  expect(dayOf(task.due_date)).toBe('2024-12-05');
   const listed = await call(c.admin, '/ORGANISATION/items/assigned-to-me?page=0&size=100');
-  expect(listed.body.items.find((i: { taskId: number }) => i.taskId === Number(task.id))).toMatchObject({ taskType: ACTION_PLAN_SUBMIT, daysRemaining: await daysUntil('2024-06-05') });
+  expect(listed.body.items.find((i: { taskId: number }) => i.taskId === Number(task.id))).toMatchObject({ taskType: ACTION_PLAN_SUBMIT, daysRemaining: await daysUntil('2024-12-05') });
   // While it is in progress: no second one, and the progress updates wait for it.
   expect(await available(c)).toMatchObject({ [ACTION_PLAN]: { valid: false, requests: [ACTION_PLAN] }, [PROGRESS_UPDATE_1]: { valid: false, requests: [ACTION_PLAN] }, [PROGRESS_UPDATE_2]: { valid: false, requests: [PROGRESS_UPDATE_1] } });
 

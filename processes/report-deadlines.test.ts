@@ -57,7 +57,7 @@ it('shows each report task its statutory due date as days remaining', async () =
   await submitNotification(h, admin, account);
   const ap = await start(admin, account, ACTION_PLAN);
   const pu1 = await start(admin, account, PROGRESS_UPDATE_1, { isDisaggregateUndertaking: true });
-  expect(ap.body.tasks[0].dueAt).toBe('2024-06-05T22:59:59.999Z');
+  expect(ap.body.tasks[0].dueAt).toBe('2024-12-05T23:59:59.999Z');
   // Two requests of one account can't both be in progress for these types; the second refused tells why.
   expect(pu1.status).toBe(400);
   const list = await call(admin, '/ORGANISATION/items/assigned-to-me?page=0&size=100');
@@ -65,7 +65,7 @@ it('shows each report task its statutory due date as days remaining', async () =
   expect(item).toMatchObject({ taskType: ACTION_PLAN_SUBMIT, daysRemaining: await daysUntil(actionPlanProcess.dueDate.date) });
   expect(item.daysRemaining).toBeLessThan(0);
   const page = await call(admin, `/tasks/${item.taskId}`);
-  expect(page.body.requestTask).toMatchObject({ dueDate: '2024-06-05T22:59:59.999Z', daysRemaining: item.daysRemaining });
+  expect(page.body.requestTask).toMatchObject({ dueDate: '2024-12-05T23:59:59.999Z', daysRemaining: item.daysRemaining });
 });
 
 it('sends the reminders and the overdue notice once each, although the worker was down when they fell due, and again for a new due date', async () => {

@@ -7,3 +7,4 @@ export { actionPlanP3 } from '../processes/action-plan/workflow';
 export { progressUpdate1P3 } from '../processes/progress-update-1/workflow';
 export { progressUpdate2P3 } from '../processes/progress-update-2/workflow';
 export { dataRetention } from './retention';
+export { complianceChase } from './compliance-chase';

@@ -13,7 +13,7 @@ const loaders: { [T in ReferenceDataType]: (db: AppDeps['db']) => Promise<NonNul
   COUNTRIES: (db) => db('ref_countries').orderBy('name').select('code', 'name'),
   COUNTIES: (db) => db('ref_counties').orderBy(['nation', 'name']).select('name', 'nation'),
   COMPETENT_AUTHORITIES: (db) => db('competent_authorities').orderBy('code').select('code', 'name', 'email'),
-  SIC_CODES: (db) => db('ref_sic_codes').orderBy('code').select('code', 'description'),
+  SIC_CODES: (db) => db('ref_sic_codes').orderBy('code').select('code', 'description', 'section'),
 };
 
 /** `types` repeated (types=A&types=B), comma-separated (types=A,B) or both. */

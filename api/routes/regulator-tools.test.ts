@@ -179,7 +179,15 @@ describe('reference data', () => {
     expect(res.body.COUNTRIES).toHaveLength(250);
     expect(res.body.COMPETENT_AUTHORITIES.map((c: { code: string }) => c.code)).toEqual(['ENGLAND', 'NORTHERN_IRELAND', 'OPRED', 'SCOTLAND', 'WALES']);
     expect(res.body.COUNTIES).toContainEqual({ name: 'County Tyrone', nation: 'Northern Ireland' });
-    expect(res.body.SIC_CODES).toContainEqual({ code: '70100', description: 'Activities of head offices' });
+    // The full UK SIC 2007 list, each code with its section.
+    expect(res.body.SIC_CODES).toHaveLength(731);
+    expect(res.body.SIC_CODES).toContainEqual({ code: '70100', description: 'Activities of head offices', section: 'M' });
+    expect(res.body.SIC_CODES).toContainEqual({ code: '01110', description: 'Growing of cereals (except rice), leguminous crops and oil seeds', section: 'A' });
+    expect(res.body.SIC_CODES.at(-1)).toEqual({ code: '99999', description: 'Dormant Company', section: 'U' });
+    // Every code the embedded company register gives a company is on the list.
+    const { rows } = await api.deps.db.raw('select distinct unnest(sic_codes) as code from company_register');
+    const listed = new Set(res.body.SIC_CODES.map((c: { code: string }) => c.code));
+    expect(rows.map((r: { code: string }) => r.code).filter((code: string) => !listed.has(code))).toEqual([]);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     const etag = res.headers.get('etag')!;
     // As a browser revalidates (fetch() itself would add Cache-Control: no-cache to a conditional request).

@@ -84,11 +84,14 @@ function availability(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, acc
   return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
 }
 
-/** The due date of the process's task (its `dueDate`) as the configuration has it now. */
-function deadlinesOf(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition): RequestInput['deadlines'] {
+/**
+ * The due date of the process's task (its `dueDate`) as the configuration has it now; working days
+ * skip the bank holidays of the account's nation.
+ */
+function deadlinesOf(deps: Pick<AppDeps, 'config'>, def: ProcessDefinition, nation: string | null): RequestInput['deadlines'] {
   const rule = def.dueDate;
   if (!rule) return undefined;
-  if ('workingDays' in rule) return { [rule.taskType]: workingDaysDeadline(new Date(), deps.config.reviewDueWorkingDays ?? rule.workingDays, rule.remindBeforeMs) };
+  if ('workingDays' in rule) return { [rule.taskType]: workingDaysDeadline(new Date(), deps.config.reviewDueWorkingDays ?? rule.workingDays, rule.remindBeforeMs, nation) };
   const due = dueDateOf(deps.config, def);
   return due ? { [rule.taskType]: dueDateDeadline(due, deps.config.reporting.remindBeforeMs) } : undefined;
 }
@@ -119,7 +122,7 @@ async function reinitiate(ctx: Context, deps: AppDeps, def: ProcessDefinition, a
     reinitiated: true,
     // The operator who submitted it gets it back when they still may (else the primary contact).
     assignees: typeof submittedBy === 'string' ? { OPERATOR: submittedBy } : {},
-    deadlines: deadlinesOf(deps, def),
+    deadlines: deadlinesOf(deps, def, account.competent_authority),
   });
   ctx.status = 201;
   ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };
@@ -204,7 +207,7 @@ async function startApplication(ctx: Context, deps: AppDeps, def: ProcessDefinit
         account,
         participantDetails: { firstName: applicant.first_name, lastName: applicant.last_name, email: applicant.email, jobTitle: applicant.job_title, phoneNumber: applicant.phone_number },
       },
-      deadlines: deadlinesOf(deps, def),
+      deadlines: deadlinesOf(deps, def, application.competentAuthority),
     },
     options,
   );
@@ -321,7 +324,7 @@ export const requestRoutes: RouteDef[] = [
         competentAuthority: account.competent_authority,
         startedBy: { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), roleType: def.create.roleType },
         payload,
-        deadlines: deadlinesOf(deps, def),
+        deadlines: deadlinesOf(deps, def, account.competent_authority),
       });
       ctx.status = 201;
       ctx.body = { requestId: snapshot.requestId, requestStatus: snapshot.status, tasks: snapshot.tasks };

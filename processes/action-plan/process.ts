@@ -5,6 +5,7 @@
 // is under way. The task is due on the statutory date (ours: the real service keeps no due date).
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
+import { SCHEME_DATES } from '../../domain/scheme-dates';
 import { activeStatus, reportSubmitTask, submittedTexts } from '../report-task';
 import { NOTIFICATION } from '../notification-of-compliance/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
@@ -37,8 +38,8 @@ export const actionPlanProcess = defineProcess({
     timeline: 'ACTION_PLAN_P3_APPLICATION_RE_INITIATED',
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_1]),
   },
-  // The compliance date of phase 3 (ours: the date the action plan was due).
-  dueDate: { taskType: ACTION_PLAN_SUBMIT, changePermission: 'PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK', date: '2024-06-05' },
+  // The action plan's statutory due date (domain/scheme-dates.ts names its source).
+  dueDate: { taskType: ACTION_PLAN_SUBMIT, changePermission: 'PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK', date: SCHEME_DATES.actionPlanDue },
   tasks: {
     [ACTION_PLAN_SUBMIT]: reportSubmitTask(
       { label: 'Submit Phase 3 Action Plan', roleType: 'OPERATOR', view: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK' },

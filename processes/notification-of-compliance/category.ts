@@ -115,3 +115,37 @@ export const sectionPresence: Record<string, (ctx: NotificationContext) => boole
   firstCompliancePeriod: (ctx) => is(ctx, ESOS, ISO, PARTIAL, ALT, UNDER_40K, ZERO),
   confirmations: (ctx) => is(ctx, ESOS, ISO, PARTIAL, ALT, UNDER_40K, ZERO),
 };
+
+/** Each category in words (the compliance overview's breakdown). */
+export const categoryLabels: Record<Category, string> = {
+  ESOS_ENERGY_ASSESSMENTS_95_TO_100: 'ESOS energy assessments covering 95 to 100% of energy',
+  ISO_50001_COVERING_ENERGY_USAGE: 'ISO 50001 covering all energy use',
+  PARTIAL_ENERGY_ASSESSMENTS: 'Partly energy assessments, partly alternative routes',
+  ALTERNATIVE_ENERGY_ASSESSMENTS_95_TO_100: 'Alternative routes covering 95 to 100% of energy',
+  LESS_THAN_40000_KWH_PER_YEAR: 'Less than 40,000 kWh a year',
+  ZERO_ENERGY: 'Not responsible for any energy',
+  NOT_QUALIFY: 'Does not qualify',
+};
+
+/**
+ * categoryOf in SQL, over a submitted notification's data (a jsonb expression), so the overview
+ * counts and lists by category in the database; api/routes/compliance.test.ts checks the two agree
+ * on a notification of every category.
+ */
+export function categorySql(data: string): string {
+  const o = `(${data})->'reportingObligation'`;
+  const d = `${o}->'complianceRouteDistribution'`;
+  const pct = (key: keyof RouteDistribution) => `(case when jsonb_typeof(${d}->'${key}') = 'number' then (${d}->>'${key}')::numeric else 0 end)`;
+  return `(case
+    when ${o}->>'qualificationType' = 'NOT_QUALIFY' then 'NOT_QUALIFY'
+    when ${o}->>'qualificationType' is distinct from 'QUALIFY' then null
+    when ${o}->>'energyResponsibilityType' = 'NOT_RESPONSIBLE' then 'ZERO_ENERGY'
+    when ${o}->>'energyResponsibilityType' = 'RESPONSIBLE_BUT_LESS_THAN_40000_KWH' then 'LESS_THAN_40000_KWH_PER_YEAR'
+    when ${o}->>'energyResponsibilityType' is distinct from 'RESPONSIBLE' then null
+    when jsonb_typeof(${d}) is distinct from 'object' then null
+    when ${pct('iso50001Pct')} > 0 or ${pct('displayEnergyCertificatePct')} > 0 or ${pct('greenDealAssessmentPct')} > 0 then
+      case when ${pct('iso50001Pct')} = 100 then 'ISO_50001_COVERING_ENERGY_USAGE'
+           when ${pct('energyAuditsPct')} > 0 then 'PARTIAL_ENERGY_ASSESSMENTS'
+           else 'ALTERNATIVE_ENERGY_ASSESSMENTS_95_TO_100' end
+    else 'ESOS_ENERGY_ASSESSMENTS_95_TO_100' end)`;
+}

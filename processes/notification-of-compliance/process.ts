@@ -7,6 +7,7 @@ import { defineProcess } from '../../domain/process-registry';
 import type { ReportTexts } from '../../domain/process-definition';
 import type { Violation } from '../../domain/reports/report';
 import { notificationReport } from './report';
+import { categoryLabels, categorySql } from './category';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
 import {
   NOTIFICATION,
@@ -149,6 +150,7 @@ export const notificationProcess = defineProcess({
     [NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
     NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RE_INITIATED: { label: 'Notification returned for changes' },
   },
+  complianceBreakdown: { title: 'Notifications by reporting obligation category', labels: categoryLabels, sql: categorySql },
   submittedData: {
     reportType: 'NOC_SUBMITTED_DATA_P3',
     name: 'Notification of compliance (Phase 3) submitted data',

@@ -14,8 +14,9 @@ export const DEFAULT_REVIEW_WORKING_DAYS = 10;
 /** The assignee is reminded this long before the review falls due. */
 export const REVIEW_REMINDER_BEFORE_MS = 2 * DAY;
 
-export function reviewDeadline(now: Date, workingDays = DEFAULT_REVIEW_WORKING_DAYS): TaskDeadline {
-  return workingDaysDeadline(now, workingDays, [REVIEW_REMINDER_BEFORE_MS]);
+/** The review's deadline from `now`, in working days where the account's regulator is (its nation). */
+export function reviewDeadline(now: Date, workingDays = DEFAULT_REVIEW_WORKING_DAYS, nation?: string | null): TaskDeadline {
+  return workingDaysDeadline(now, workingDays, [REVIEW_REMINDER_BEFORE_MS], nation);
 }
 
 const text = (value: unknown): string[] => (value === null || value === undefined || value === '' ? [] : [String(value)]);

@@ -1,6 +1,7 @@
 // ORGANISATION_ACCOUNT_OPENING on the engine (reference: workflows §6.3). The account exists from
 // the start (AWAITING_APPROVAL); a verified applicant's goes LIVE at once, any other waits for a
 // regulator's review, which is due in working days with a reminder and an overdue notice.
+import { patched } from '@temporalio/workflow';
 import type { AccountActivities, ApplicationAccount } from '../../activities/accounts';
 import { organisationAccountOpeningProcess, reviewDeadline } from './process';
 import { ACCOUNT_CREATED, APPLICATION_APPROVED, APPLICATION_REJECTED, APPLICATION_REVIEW, APPLICATION_SUBMITTED } from './codes';
@@ -11,6 +12,17 @@ import { fileSubmissionDocument } from '../../engine/submission-document';
 import { stepActivities } from '../../engine/activity-proxies';
 
 const accounts = stepActivities<AccountActivities>();
+
+/**
+ * The review's deadline counts the nation's bank holidays. Only used when the start input carries no
+ * deadline (the API always sends one): a workflow started before the change keeps weekends only.
+ */
+export const REVIEW_BANK_HOLIDAYS_PATCH = 'review-deadline-bank-holidays';
+
+function fallbackReviewDeadline(input: RequestInput) {
+  if (input.deadlines?.[APPLICATION_REVIEW]) return undefined;
+  return reviewDeadline(new Date(), undefined, patched(REVIEW_BANK_HOLIDAYS_PATCH) ? input.competentAuthority : null);
+}
 
 export async function organisationAccountOpening(input: RequestInput): Promise<string> {
   const accountId = input.accountId!;
@@ -35,7 +47,7 @@ export async function organisationAccountOpening(input: RequestInput): Promise<s
       }
 
       await ctx.recordAction(APPLICATION_SUBMITTED, input.payload, applicant);
-      const review = await ctx.userTask({ taskType: APPLICATION_REVIEW, draft: input.payload, deadline: reviewDeadline(new Date()) });
+      const review = await ctx.userTask({ taskType: APPLICATION_REVIEW, draft: input.payload, deadline: fallbackReviewDeadline(input) });
       const decision = review.input as ApplicationDecision;
       const amended = (review.draft.amendedAccount as OrganisationDetails | undefined) ?? null;
       const outcome = { decision, account: { ...account, ...(amended ?? {}) } };

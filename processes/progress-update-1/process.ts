@@ -5,6 +5,7 @@
 // them start and then fail). A regulator may return it for changes until progress update 2 is under
 // way. Due on 5 December 2025 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
+import { SCHEME_DATES } from '../../domain/scheme-dates';
 import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_2 } from '../progress-update-2/codes';
@@ -43,8 +44,8 @@ export const progressUpdate1Process = defineProcess({
     timeline: 'PROGRESS_UPDATE_1_P3_APPLICATION_RE_INITIATED',
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_2]),
   },
-  // A year after the end of the third compliance period's first year (ours).
-  dueDate: { taskType: PROGRESS_UPDATE_1_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK', date: '2025-12-05' },
+  // Its statutory due date (domain/scheme-dates.ts names its source).
+  dueDate: { taskType: PROGRESS_UPDATE_1_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK', date: SCHEME_DATES.progressUpdate1Due },
   tasks: {
     [PROGRESS_UPDATE_1_SUBMIT]: reportSubmitTask(
       { label: 'Submit Phase 3 Progress Update 1', roleType: 'OPERATOR', view: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK' },

@@ -2,6 +2,7 @@
 // from the submitted progress update 1. Without one, only a disaggregated undertaking starts it. A
 // regulator may return it for changes. Due on 5 December 2026 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
+import { SCHEME_DATES } from '../../domain/scheme-dates';
 import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
@@ -42,8 +43,8 @@ export const progressUpdate2Process = defineProcess({
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK',
     timeline: 'PROGRESS_UPDATE_2_P3_APPLICATION_RE_INITIATED',
   },
-  // Two years after the end of the third compliance period's first year (ours).
-  dueDate: { taskType: PROGRESS_UPDATE_2_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK', date: '2026-12-05' },
+  // Its statutory due date (domain/scheme-dates.ts names its source).
+  dueDate: { taskType: PROGRESS_UPDATE_2_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK', date: SCHEME_DATES.progressUpdate2Due },
   tasks: {
     [PROGRESS_UPDATE_2_SUBMIT]: reportSubmitTask(
       { label: 'Submit Phase 3 Progress Update 2', roleType: 'OPERATOR', view: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK' },

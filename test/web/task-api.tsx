@@ -51,12 +51,19 @@ export function taskView(type: string, payload: Record<string, unknown>, fields:
 }
 
 /** Installs the fetch mock; the returned state changes as the page acts. */
+/** Two codes of the UK SIC 2007 list, as GET /data answers them. */
+const sicCodes = [
+  { code: '25110', description: 'Manufacture of metal structures and parts of structures', section: 'C' },
+  { code: '25990', description: 'Manufacture of other fabricated metal products n.e.c.', section: 'C' },
+];
+
 export function mockTaskApi(api: TaskApi, fetchMock: jest.Mock): TaskApi {
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
     const path = url.replace(/^\/api/, '').split('?')[0]!;
     const method = init?.method ?? 'GET';
     if (method === 'GET' && path === `/v1.0/tasks/${api.task.requestTask.id}`) return testResponse(200, api.task);
     if (method === 'GET' && path === '/v1.0/request-actions') return testResponse(200, api.timeline);
+    if (method === 'GET' && path === '/v1.0/data') return testResponse(200, { SIC_CODES: sicCodes });
     if (method === 'POST' && path === '/v1.0/tasks/actions') {
       const action = JSON.parse(String(init?.body)) as PostedAction;
       api.posted.push(action);

@@ -43,8 +43,8 @@ beforeEach(() => {
 
 describe('header navigation by role and status', () => {
   it.each<[RoleType, LoginStatus, string[]]>([
-    ['REGULATOR', 'ENABLED', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports']],
-    ['REGULATOR', 'NO_AUTHORITY', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports']],
+    ['REGULATOR', 'ENABLED', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports', 'Compliance']],
+    ['REGULATOR', 'NO_AUTHORITY', ['Tasks', 'Accounts', 'Regulator users', 'MI Reports', 'Compliance']],
     ['OPERATOR', 'ENABLED', ['Tasks', 'Accounts']],
     ['OPERATOR', 'ACCEPTED', ['Tasks', 'Accounts']],
     ['OPERATOR', 'NO_AUTHORITY', []],
@@ -64,6 +64,7 @@ describe('header navigation by role and status', () => {
       ['Accounts', '/accounts'],
       ['Regulator users', '/user/regulators'],
       ['MI Reports', '/mi-reports'],
+      ['Compliance', '/compliance'],
       ['Sign out', '/'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Regulator users' })).toHaveAttribute('aria-current', 'page');

@@ -8,7 +8,7 @@ export interface NavigationItem {
 
 /**
  * Tasks and Accounts for regulators and authorised operators (status other than NO_AUTHORITY);
- * Regulator users and MI Reports for regulators only; nothing for a disabled user.
+ * Regulator users, MI Reports and Compliance for regulators only; nothing for a disabled user.
  */
 export function navigationItems(userState: UserState | null): NavigationItem[] {
   if (!userState || userState.status === 'DISABLED' || userState.status === 'TEMP_DISABLED') return [];
@@ -19,7 +19,7 @@ export function navigationItems(userState: UserState | null): NavigationItem[] {
     items.push({ text: 'Tasks', href: '/dashboard' }, { text: 'Accounts', href: '/accounts' });
   }
   if (regulator) {
-    items.push({ text: 'Regulator users', href: '/user/regulators' }, { text: 'MI Reports', href: '/mi-reports' });
+    items.push({ text: 'Regulator users', href: '/user/regulators' }, { text: 'MI Reports', href: '/mi-reports' }, { text: 'Compliance', href: '/compliance' });
   }
   return items;
 }

@@ -32,6 +32,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 const dashboard = { text: 'Dashboard', href: '/dashboard' };
 const regulatorUsers = [dashboard, { text: 'Regulator users', href: '/user/regulators' }];
 const miReports = [dashboard, { text: 'MI Reports', href: '/mi-reports' }];
+const compliance = [dashboard, { text: 'Compliance overview', href: '/compliance' }];
 
 export const routes: AppRoute[] = [
   { path: '/landing', page: page(() => import('../pages/public/landing')) },
@@ -53,6 +54,11 @@ export const routes: AppRoute[] = [
   { path: '/accounts/:accountId/workflows/:requestId', page: page(() => import('../pages/request/request-page')), signedIn: true, breadcrumbs: false },
   { path: '/mi-reports', page: page(() => import('../pages/mi-reports/mi-reports-page')), signedIn: true, title: 'MI Reports', breadcrumbs: [dashboard], guards: [regulatorGuard] },
   { path: '/mi-reports/:report', page: page(() => import('../pages/mi-reports/report-page')), signedIn: true, title: 'MI report', crumbFromPage: true, breadcrumbs: miReports, guards: [regulatorGuard] },
+  // The compliance overview (issue 29): its numbers, the list behind each, chasing a list.
+  { path: '/compliance', page: page(() => import('../pages/compliance/overview-page')), signedIn: true, title: 'Compliance overview', breadcrumbs: [dashboard], guards: [regulatorGuard] },
+  { path: '/compliance/accounts', page: page(() => import('../pages/compliance/list-page')), signedIn: true, title: 'Organisations', breadcrumbs: compliance, guards: [regulatorGuard] },
+  { path: '/compliance/chase', page: page(() => import('../pages/compliance/chase-check-page')), signedIn: true, title: 'Send a reminder', breadcrumbs: compliance, guards: [regulatorGuard] },
+  { path: '/compliance/chases/:id', page: page(() => import('../pages/compliance/chase-progress-page')), signedIn: true, title: 'Reminders', breadcrumbs: compliance, guards: [regulatorGuard] },
   { path: '/feedback', page: page(() => import('../pages/feedback/feedback-page')) },
   { path: '/privacy-notice', page: page(() => import('../pages/public/privacy-notice')) },
   { path: '/contact-us', page: page(() => import('../pages/public/contact-us')) },

@@ -1,10 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
-import { ErrorMessage } from './error-message';
-import { FormGroup } from './form-group';
-import { Hint } from './hint';
-import { Label } from './label';
-import type { FieldProps } from './text-input';
-import { cx, describedBy, fieldIds } from './internal';
+import { FieldGroup, splitFieldProps, type FieldProps } from './field-group';
+import { cx, describedBy } from './internal';
 
 /** Select option (spec generic shape). */
 export interface SelectOption {
@@ -19,37 +15,17 @@ export interface SelectProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLS
 }
 
 /** GOV.UK select. Spread `{...register('x')}` onto it. */
-export function Select({
-  id,
-  name,
-  label,
-  labelClassName,
-  isPageHeading,
-  hint,
-  errorMessage,
-  formGroupClassName,
-  groupId,
-  className,
-  options,
-  ref,
-  'aria-describedby': extraDescribedBy,
-  ...rest
-}: SelectProps) {
-  const { fieldId: selectId, hintId, errorId, anchor } = fieldIds({ id, name, hint, errorMessage, groupId });
+export function Select(props: SelectProps) {
+  const { field, ids, control } = splitFieldProps(props);
+  const { className, options, 'aria-describedby': extraDescribedBy, ...rest } = control;
   return (
-    <FormGroup id={anchor} error={!!errorMessage} className={formGroupClassName}>
-      <Label htmlFor={selectId} className={labelClassName} isPageHeading={isPageHeading}>
-        {label}
-      </Label>
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
+    <FieldGroup field={field} ids={ids}>
       <select
         {...rest}
-        ref={ref}
-        className={cx('govuk-select', className, errorMessage ? 'govuk-select--error' : undefined)}
-        id={selectId}
-        name={name}
-        aria-describedby={describedBy(extraDescribedBy, hintId, errorId)}
+        className={cx('govuk-select', className, field.errorMessage ? 'govuk-select--error' : undefined)}
+        id={ids.fieldId}
+        name={field.name}
+        aria-describedby={describedBy(extraDescribedBy, ids.hintId, ids.errorId)}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -57,6 +33,6 @@ export function Select({
           </option>
         ))}
       </select>
-    </FormGroup>
+    </FieldGroup>
   );
 }

@@ -1,24 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { ErrorMessage } from './error-message';
-import { FormGroup } from './form-group';
-import { Hint } from './hint';
-import { Label } from './label';
-import { cx, describedBy, fieldIds } from './internal';
-
-export interface FieldProps {
-  /** Input id; defaults to `name`. */
-  id?: string;
-  name?: string;
-  label?: ReactNode;
-  labelClassName?: string;
-  isPageHeading?: boolean;
-  hint?: ReactNode;
-  errorMessage?: ReactNode;
-  /** Extra classes of the form group. */
-  formGroupClassName?: string;
-  /** Id of the form group, the error-summary anchor; defaults to `l.{name}`. */
-  groupId?: string;
-}
+import { FieldGroup, splitFieldProps, type FieldProps } from './field-group';
+import { cx, describedBy } from './internal';
 
 export interface TextInputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'prefix'> {
   ref?: Ref<HTMLInputElement>;
@@ -27,43 +9,21 @@ export interface TextInputProps extends FieldProps, Omit<InputHTMLAttributes<HTM
 }
 
 /** GOV.UK text input. Spread `{...register('x')}` onto it. */
-export function TextInput({
-  id,
-  name,
-  label,
-  labelClassName,
-  isPageHeading,
-  hint,
-  errorMessage,
-  formGroupClassName,
-  groupId,
-  className,
-  prefix,
-  suffix,
-  type = 'text',
-  ref,
-  'aria-describedby': extraDescribedBy,
-  ...rest
-}: TextInputProps) {
-  const { fieldId: inputId, hintId, errorId, anchor } = fieldIds({ id, name, hint, errorMessage, groupId });
+export function TextInput(props: TextInputProps) {
+  const { field, ids, control } = splitFieldProps(props);
+  const { className, prefix, suffix, type = 'text', 'aria-describedby': extraDescribedBy, ...rest } = control;
   const input = (
     <input
       {...rest}
-      ref={ref}
-      className={cx('govuk-input', className, errorMessage ? 'govuk-input--error' : undefined)}
-      id={inputId}
-      name={name}
+      className={cx('govuk-input', className, field.errorMessage ? 'govuk-input--error' : undefined)}
+      id={ids.fieldId}
+      name={field.name}
       type={type}
-      aria-describedby={describedBy(extraDescribedBy, hintId, errorId)}
+      aria-describedby={describedBy(extraDescribedBy, ids.hintId, ids.errorId)}
     />
   );
   return (
-    <FormGroup id={anchor} error={!!errorMessage} className={formGroupClassName}>
-      <Label htmlFor={inputId} className={labelClassName} isPageHeading={isPageHeading}>
-        {label}
-      </Label>
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
+    <FieldGroup field={field} ids={ids}>
       {prefix || suffix ? (
         <div className="govuk-input__wrapper">
           {prefix ? (
@@ -81,6 +41,6 @@ export function TextInput({
       ) : (
         input
       )}
-    </FormGroup>
+    </FieldGroup>
   );
 }

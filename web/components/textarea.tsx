@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type Ref, type TextareaHTMLAttributes } from 'react';
 import { charactersLimitDescription, charactersRemainingMessage, charactersTooManyMessage } from '../../domain/validation/messages';
-import { ErrorMessage } from './error-message';
-import { FormGroup } from './form-group';
-import { Hint } from './hint';
-import { Label } from './label';
-import type { FieldProps } from './text-input';
-import { cx, describedBy, fieldIds, mergeRefs } from './internal';
+import { FieldGroup, splitFieldProps, type FieldProps } from './field-group';
+import { cx, describedBy, mergeRefs } from './internal';
 
 /** Share of maxLength from which the counter shows (spec: 99%). */
 export const CHARACTER_COUNT_THRESHOLD = 99;
@@ -30,28 +26,10 @@ export function isOverCountThreshold(length: number, max: number, threshold: num
 }
 
 /** GOV.UK textarea, or character count when `maxLength` is set. Default rows: 5. Spread `{...register('x')}` onto it. */
-export function Textarea({
-  id,
-  name,
-  label,
-  labelClassName,
-  isPageHeading,
-  hint,
-  errorMessage,
-  formGroupClassName,
-  groupId,
-  className,
-  rows = 5,
-  maxLength,
-  threshold = CHARACTER_COUNT_THRESHOLD,
-  ref,
-  onChange,
-  value,
-  defaultValue,
-  'aria-describedby': extraDescribedBy,
-  ...rest
-}: TextareaProps) {
-  const { fieldId: textareaId, hintId, errorId, anchor } = fieldIds({ id, name, hint, errorMessage, groupId });
+export function Textarea(props: TextareaProps) {
+  const { field, ids, control } = splitFieldProps(props);
+  const { className, rows = 5, maxLength, threshold = CHARACTER_COUNT_THRESHOLD, ref, onChange, value, defaultValue, 'aria-describedby': extraDescribedBy, ...rest } = control;
+  const { fieldId: textareaId, hintId, errorId } = ids;
   const infoId = `${textareaId}-info`;
   const counting = maxLength !== undefined;
   const own = useRef<HTMLTextAreaElement | null>(null);
@@ -74,9 +52,9 @@ export function Textarea({
     <textarea
       {...rest}
       ref={mergeRefs(ref, own)}
-      className={cx('govuk-textarea', (!!errorMessage || overLimit) && 'govuk-textarea--error', counting && 'govuk-js-character-count', className)}
+      className={cx('govuk-textarea', (!!field.errorMessage || overLimit) && 'govuk-textarea--error', counting && 'govuk-js-character-count', className)}
       id={textareaId}
-      name={name}
+      name={field.name}
       rows={rows}
       value={value}
       defaultValue={defaultValue}
@@ -86,32 +64,22 @@ export function Textarea({
   );
   if (!counting) {
     return (
-      <FormGroup id={anchor} error={!!errorMessage} className={formGroupClassName}>
-        <Label htmlFor={textareaId} className={labelClassName} isPageHeading={isPageHeading}>
-          {label}
-        </Label>
-        {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-        {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
+      <FieldGroup field={field} ids={ids}>
         {textarea}
-      </FormGroup>
+      </FieldGroup>
     );
   }
   const shown = isOverCountThreshold(length, maxLength, threshold);
   const message = shown ? characterCountMessage(length, maxLength) : '';
   return (
-    <FormGroup
-      id={anchor}
-      error={!!errorMessage}
-      className={cx('govuk-character-count', formGroupClassName)}
+    <FieldGroup
+      field={field}
+      ids={ids}
+      className="govuk-character-count"
       data-module="govuk-character-count"
       data-maxlength={maxLength}
       data-threshold={threshold}
     >
-      <Label htmlFor={textareaId} className={labelClassName} isPageHeading={isPageHeading}>
-        {label}
-      </Label>
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-      {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
       {textarea}
       <div id={infoId} className="govuk-hint govuk-character-count__message govuk-visually-hidden">
         {charactersLimitDescription(maxLength)}
@@ -130,7 +98,7 @@ export function Textarea({
       <div className="govuk-character-count__sr-status govuk-visually-hidden" aria-live="polite" aria-hidden={shown ? undefined : true}>
         {message}
       </div>
-    </FormGroup>
+    </FieldGroup>
   );
 }
 

@@ -1,7 +1,8 @@
 // The first and second compliance periods (reference workflows §7.5, §13.2): optional historical
-// information — the organisational energy consumption (a total for the first period, a breakdown by
-// purpose for the second), the significant energy consumption and its share of it, an explanation
-// of changes, the potential reduction, and for the second period the reduction achieved.
+// information — the organisational energy consumption (a single total; the second period also asks
+// it as a breakdown by purpose, as the real service does), the significant energy consumption and
+// its share of it, an explanation of changes, the potential reduction, and for the second period the
+// reduction achieved.
 import { energyConsumption, kWh, longText, optionalQuestionOptions, significantEnergyConsumption, valuesOf } from '../../../domain/reports/common-fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import { sectionPresence, type NotificationContext } from '../category';
@@ -17,17 +18,22 @@ export const informationExistsRequired = (period: Period) => `Select whether you
 
 const provided = (section: Record<string, unknown>) => section.informationExists === 'YES';
 
-/** The organisational energy consumption the significant energy consumption is a share of. */
-function organisationalTotal(period: Period, section: Record<string, unknown>): number | null {
-  const value = period === 'first' ? section.organisationalEnergyConsumption : valuesOf(section.organisationalEnergyConsumptionBreakdown)?.total;
-  return typeof value === 'number' ? value : null;
+/**
+ * The organisational energy consumption the significant energy consumption is a share of: the single
+ * total, else (second period, drafts saved before the total was asked) the breakdown's total.
+ */
+function organisationalTotal(section: Record<string, unknown>): number | null {
+  const single = section.organisationalEnergyConsumption;
+  if (typeof single === 'number') return single;
+  const breakdown = valuesOf(section.organisationalEnergyConsumptionBreakdown)?.total;
+  return typeof breakdown === 'number' ? breakdown : null;
 }
 
 export function compliancePeriodSection(period: Period): SectionDefinition<NotificationContext> {
   const other = period === 'first' ? 'the first and second' : 'the second and third';
   const id = period === 'first' ? 'firstCompliancePeriod' : 'secondCompliancePeriod';
-  const consumptionQuestion =
-    period === 'first' ? 'What was the organisational energy consumption in kWh for the first period? (optional)' : 'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)';
+  const consumptionQuestion = `What was the organisational energy consumption in kWh for the ${period} period? (optional)`;
+  const breakdownQuestion = 'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)';
   return {
     id,
     title: period === 'first' ? 'First compliance period' : 'Second compliance period',
@@ -50,12 +56,11 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
       },
       {
         id: 'organisational-energy-consumption',
-        title: consumptionQuestion,
+        title: period === 'first' ? consumptionQuestion : 'Organisational energy consumption during the second compliance period',
         when: provided,
         fields: [
-          period === 'first'
-            ? kWh('organisationalEnergyConsumption', consumptionQuestion, undefined, { summaryLabel: 'Organisational energy consumption' })
-            : energyConsumption('organisationalEnergyConsumptionBreakdown', consumptionQuestion, { optional: true }),
+          kWh('organisationalEnergyConsumption', consumptionQuestion, undefined, { summaryLabel: 'Organisational energy consumption' }),
+          ...(period === 'second' ? [energyConsumption('organisationalEnergyConsumptionBreakdown', breakdownQuestion, { optional: true })] : []),
         ],
       },
       {
@@ -66,7 +71,7 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
         fields: [
           significantEnergyConsumption('significantEnergyConsumption', `What was the significant energy consumption during the ${period} compliance period? (optional)`, {
             optional: true,
-            whole: (env) => organisationalTotal(period, env.section),
+            whole: (env) => organisationalTotal(env.section),
             wholeLabel: 'the organisational energy consumption',
           }),
         ],

@@ -5,6 +5,7 @@ import { classificationTypeLabels, locationLabels } from '../../../domain/accoun
 import { competentAuthorityLabels } from '../../../domain/authorities';
 import type { ApplicationDraft, FieldError } from './draft';
 import { StepForm } from './step-form';
+import { ClassificationCodes } from '../../lib/sic-codes';
 
 export type Step = 'registered' | 'details' | 'location' | 'check';
 
@@ -20,7 +21,6 @@ export function CheckAnswers({ draft, goTo, onSubmit, serverErrors, pending, onC
     { href: '#', text: 'Change', visuallyHiddenText: what, onClick: (e: MouseEvent<HTMLAnchorElement>) => (e.preventDefault(), goTo(step)) },
   ];
   const address = [draft.address.line1, draft.address.line2, draft.address.city, draft.address.county, draft.address.postcode].filter((p) => p.trim() !== '');
-  const codes = draft.codes.codes.filter((c) => c.trim() !== '');
   return (
     <StepForm errors={serverErrors} submitCount={serverErrors.length} onSubmit={onSubmit} submitText="Submit" pending={pending}>
       <h1 className="govuk-heading-l">Check your answers</h1>
@@ -32,7 +32,7 @@ export function CheckAnswers({ draft, goTo, onSubmit, serverErrors, pending, onC
           { key: 'Registered office address', value: address.map((line, i) => <span key={i} className="govuk-!-display-block">{line}</span>), actions: change('details', 'address') },
           {
             key: draft.codes.type === 'OTHER' ? `Classification codes (${draft.codes.otherTypeName})` : `Classification codes (${classificationTypeLabels[draft.codes.type ?? 'SIC']})`,
-            value: codes.join(', '),
+            value: <ClassificationCodes type={draft.codes.type} codes={draft.codes.codes} />,
             actions: change('details', 'classification codes'),
           },
           {

@@ -1,6 +1,7 @@
 // The account's details; administrators (and reviewing regulators) of a LIVE account may change
 // name, address and codes.
 import { useState, type FormEvent } from 'react';
+import { ClassificationCodes } from '../../lib/sic-codes';
 import { ActionLink, Button, ErrorSummary, SummaryList, TextInput } from '../../components';
 import { HttpError, apiPost } from '../../lib/api';
 import { competentAuthorityLabels } from '../../../domain/authorities';
@@ -70,7 +71,7 @@ export function DetailsTab({ account, onChange }: { account: OrganisationAccount
           { key: 'Registered name', value: account.name },
           { key: 'Company Registration Number', value: account.registrationNumber ?? 'Not registered at Companies House' },
           { key: 'Registered office address', value: address.map((l, i) => <span key={i} className="govuk-!-display-block">{l}</span>) },
-          { key: `Classification codes (${account.codes.type === 'OTHER' ? account.codes.otherTypeName : classificationTypeLabels[account.codes.type]})`, value: account.codes.codes.join(', ') || '–' },
+          { key: `Classification codes (${account.codes.type === 'OTHER' ? account.codes.otherTypeName : classificationTypeLabels[account.codes.type]})`, value: <ClassificationCodes type={account.codes.type} codes={account.codes.codes} empty="–" /> },
           { key: 'Regulator', value: competentAuthorityLabels[account.competentAuthority] },
           { key: 'Status', value: accountStatusLabels[account.status] },
         ]}

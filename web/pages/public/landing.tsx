@@ -5,6 +5,7 @@ import { Guard, landingGuard } from '../../app/guards';
 import { needsTermsAcceptance } from '../../app/startup';
 import { useSession } from '../../stores/session';
 import { SignedInLanding } from './landing-signed-in';
+import { longDate, SCHEME_DATES } from '../../../domain/scheme-dates';
 
 const termsGuard = (session: Parameters<typeof landingGuard>[0]) => (needsTermsAcceptance(session) ? '/terms' : null);
 
@@ -47,8 +48,9 @@ function VisitorLanding() {
           <span className="govuk-warning-text__icon" aria-hidden="true">!</span>
           <strong className="govuk-warning-text__text">
             <span className="govuk-visually-hidden">Warning</span>
-            The deadlines for notifications of compliance and action plans have passed. You can still submit late: the regulator
-            reviews late submissions and may take enforcement action.
+            The deadlines for notifications of compliance and action plans have passed. Action plans were due by{' '}
+            {longDate(SCHEME_DATES.actionPlanDue)} and the regulators accepted them until {longDate(SCHEME_DATES.actionPlanAcceptedUntil)}. You
+            can still submit late: the regulator reviews late submissions and may take enforcement action.
           </strong>
         </div>
         <p className="govuk-body">

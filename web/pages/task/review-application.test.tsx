@@ -49,7 +49,8 @@ describe('the review of an organisation account application', () => {
     expect(row('Registered name')).toHaveTextContent('Acme Widgets Ltd');
     expect(row('Company Registration Number')).toHaveTextContent('01234567');
     expect(row('Registered office address')).toHaveTextContent('1 High StreetLeedsWest YorkshireLS1 1AA');
-    expect(row('Classification codes (SIC codes)')).toHaveTextContent('25110, 25990');
+    // Each SIC code with its description from the UK SIC 2007 list, one a line.
+    await waitFor(() => expect(row('Classification codes (SIC codes)')).toHaveTextContent('25110 – Manufacture of metal structures and parts of structures25990 – Manufacture of other fabricated metal products n.e.c.'));
     expect(row('Registered office location')).toHaveTextContent('England — regulated by Environment Agency');
     // Name, address and codes can be changed; the registration number and the location cannot.
     expect(screen.getByRole('link', { name: 'Change registered name' })).toBeInTheDocument();

@@ -2,6 +2,7 @@
 // 'application-review'): the regulator checks the application, may amend name, address and codes
 // (SAVE, the wizard's details step), and approves or rejects it with a reason (TRANSITION).
 import { useState, type MouseEvent } from 'react';
+import { ClassificationCodes } from '../../lib/sic-codes';
 import * as v from 'valibot';
 import { BackLink, Button, InsetText, Radios, SummaryList, Textarea, type SummaryListRow } from '../../components';
 import { FormErrorSummary, useGovForm, type FormInput, type GovForm } from '../../forms';
@@ -142,7 +143,7 @@ function organisationRows(payload: ReviewPayload, details: AccountDetails, chang
     },
     {
       key: `Classification codes (${details.codes.type === 'OTHER' ? details.codes.otherTypeName : classificationTypeLabels[details.codes.type]})`,
-      value: details.codes.codes.join(', '),
+      value: <ClassificationCodes type={details.codes.type} codes={details.codes.codes} />,
       actions: change('classification codes'),
     },
     {

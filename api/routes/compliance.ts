@@ -1,0 +1,107 @@
+// The compliance overview (issue 29), regulators only, always of the caller's own competent
+// authority: the numbers, the list behind each (paged, sorted, filtered in the database; exported
+// as .xlsx), and chasing a list's organisations — the check, the start of its workflow, its progress.
+import type { Context } from 'koa';
+import type { RouteDef } from '../routing';
+import { role } from '../routing';
+import { currentUser } from '../auth/current-user';
+import { assertCaAccess } from '../auth/scope';
+import { validate } from '../validate';
+import { single } from '../params';
+import { writeWorkbook, sendWorkbook } from '../mi-reports/xlsx';
+import { complianceListBatches, complianceListPage, complianceOverview } from '../compliance/overview';
+import { chaseCheck, chaseProgress, startChase } from '../compliance/chases';
+import { fullName } from '../../domain/work-items';
+import { complianceChaseSchema, complianceListQuerySchema, complianceListSchema, complianceStateLabels, type ComplianceListPage, type ComplianceListRow } from '../../domain/compliance';
+import * as v from 'valibot';
+
+const regulators = role(['REGULATOR']);
+
+/** The query string's values, one each (a repeated parameter reads as its first). */
+const queryOf = (ctx: Context) => Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, single(val)]));
+
+const listBody = v.object({ ...complianceListQuerySchema.entries });
+
+export const LIST_COLUMNS = ['Organisation name', 'Organisation ID', 'Registration number', 'Status', 'Overdue', 'Due date', 'Last reminder', 'Assignee'] as const;
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }) : '');
+const cells = (r: ComplianceListRow): string[] => [r.name, r.organisationId, r.registrationNumber ?? '', complianceStateLabels[r.state], r.overdue ? 'Yes' : 'No', day(r.dueDate), day(r.lastReminder), r.assignee ?? ''];
+
+const chaseId = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, 'The chase id must be a whole number'), v.transform(Number));
+
+export const complianceRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/compliance/overview',
+    access: regulators,
+    handler: async (ctx, { db, config }) => {
+      ctx.body = await complianceOverview(db, config, assertCaAccess(currentUser(ctx)));
+    },
+  },
+  {
+    method: 'get',
+    path: '/compliance/accounts',
+    access: regulators,
+    query: complianceListQuerySchema,
+    handler: async (ctx, { db, config }) => {
+      const ca = assertCaAccess(currentUser(ctx));
+      const q = validate(complianceListQuerySchema, queryOf(ctx));
+      const { sort, direction, page, size, ...list } = q;
+      const found = await complianceListPage(db, config, ca, list, { sort, direction, page, size });
+      const body: ComplianceListPage = { requestType: list.requestType, reportName: found.reportName, state: list.state ?? null, category: list.category ?? null, categoryLabel: found.categoryLabel, rows: found.rows, total: found.total, page, size };
+      ctx.body = body;
+    },
+  },
+  {
+    method: 'post',
+    path: '/compliance/accounts/export',
+    access: regulators,
+    body: listBody,
+    handler: async (ctx, { db, config }) => {
+      const ca = assertCaAccess(currentUser(ctx));
+      const { sort, direction, page: _page, size: _size, ...list } = validate(listBody, ctx.request.body ?? {});
+      const rows = complianceListBatches(db, config, ca, list, sort, direction);
+      // Read the first batch before writing: a bad list is a JSON error, not a broken file.
+      const written = await writeWorkbook([{ name: 'Organisations', columns: LIST_COLUMNS, rows: mapBatches(rows) }]);
+      await sendWorkbook(ctx, written, 'Compliance_overview.xlsx');
+    },
+  },
+  {
+    method: 'get',
+    path: '/compliance/chases/check',
+    access: regulators,
+    query: complianceListSchema,
+    handler: async (ctx, deps) => {
+      const ca = assertCaAccess(currentUser(ctx));
+      ctx.body = await chaseCheck(deps, ca, validate(complianceListSchema, queryOf(ctx)));
+    },
+  },
+  {
+    method: 'post',
+    path: '/compliance/chases',
+    access: regulators,
+    body: complianceChaseSchema, ok: 201,
+    handler: async (ctx, deps) => {
+      const user = currentUser(ctx);
+      const ca = assertCaAccess(user);
+      const body = validate(complianceChaseSchema, ctx.request.body ?? {});
+      const id = await startChase(deps, ca, { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } }, body.list, body.expected);
+      ctx.status = 201;
+      ctx.body = { id };
+    },
+  },
+  {
+    method: 'get',
+    path: '/compliance/chases/:id',
+    access: regulators,
+    answers: [400],
+    handler: async (ctx, { db }) => {
+      const ca = assertCaAccess(currentUser(ctx));
+      ctx.body = await chaseProgress(db, ca, validate(chaseId, ctx.params.id));
+    },
+  },
+];
+
+async function* mapBatches(batches: AsyncIterable<ComplianceListRow[]>): AsyncIterable<string[][]> {
+  for await (const batch of batches) yield batch.map(cells);
+}

@@ -1,0 +1,177 @@
+// The regulators' compliance overview (issue 29): for each report of the registry, where the live
+// accounts of the regulator's competent authority stand, the lists behind each number, and the
+// chases that remind those organisations. Shared by the API (which counts and lists in SQL) and the
+// SPA (which shows them at /compliance).
+import * as v from 'valibot';
+
+/**
+ * Where an account stands on a report: its request COMPLETED (submitted), IN_PROGRESS (started or
+ * returned for changes), anything else or none (not started). OVERDUE is not submitted and past its
+ * due moment: the open task's due date when it has one, else the report's statutory date or, without
+ * one, its window's close.
+ */
+export const complianceStates = ['SUBMITTED', 'IN_PROGRESS', 'NOT_STARTED', 'OVERDUE'] as const;
+export type ComplianceState = (typeof complianceStates)[number];
+
+export const complianceStateLabels: Record<ComplianceState, string> = {
+  SUBMITTED: 'Submitted',
+  IN_PROGRESS: 'In progress',
+  NOT_STARTED: 'Not started',
+  OVERDUE: 'Overdue',
+};
+
+export const COMPLIANCE_TITLE = 'Compliance overview';
+export const COMPLIANCE_LIST_PAGE_SIZE = 20;
+export const COMPLIANCE_LIST_MAX_PAGE_SIZE = 100;
+/** The most organisations one chase reminds (a whole competent authority's list fits). */
+export const COMPLIANCE_CHASE_MAX = 20_000;
+
+export interface ComplianceReportCounts {
+  requestType: string;
+  name: string;
+  /** The moment after which a report not submitted is overdue (ISO). */
+  dueAt: string;
+  /** When the report's submission window closes (ISO), if it has one. */
+  windowCloses: string | null;
+  counts: Record<ComplianceState, number>;
+  /** Whole per cent of the live accounts, one decimal. */
+  percentages: Record<ComplianceState, number>;
+}
+
+export interface ComplianceBreakdown {
+  requestType: string;
+  title: string;
+  rows: { value: string; label: string; count: number }[];
+}
+
+export interface ComplianceOverTime {
+  requestType: string;
+  name: string;
+  windowCloses: string | null;
+  /** Cumulative submissions at the end of each day with a submission ('YYYY-MM-DD'). */
+  points: { day: string; total: number }[];
+}
+
+export interface ComplianceOverview {
+  liveAccounts: number;
+  asOf: string;
+  reports: ComplianceReportCounts[];
+  breakdowns: ComplianceBreakdown[];
+  overTime: ComplianceOverTime[];
+}
+
+export interface ComplianceListRow {
+  accountId: number;
+  organisationId: string;
+  name: string;
+  registrationNumber: string | null;
+  /** Where it stands (OVERDUE is told by `overdue`, beside it). */
+  state: Exclude<ComplianceState, 'OVERDUE'>;
+  overdue: boolean;
+  requestId: string | null;
+  dueDate: string | null;
+  lastReminder: string | null;
+  assignee: string | null;
+}
+
+export interface ComplianceListPage {
+  requestType: string;
+  reportName: string;
+  state: ComplianceState | null;
+  category: string | null;
+  categoryLabel: string | null;
+  rows: ComplianceListRow[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export const complianceSorts = ['name', 'registrationNumber', 'dueDate', 'lastReminder'] as const;
+export type ComplianceSort = (typeof complianceSorts)[number];
+
+const digits = (name: string, max: number) =>
+  v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,8})$/, `${name} must be a whole number`), v.transform(Number), v.maxValue(max, `${name} must be at most ${max}`));
+
+/** The list behind a number: a report, optionally a state and a breakdown value, a name search. */
+export const complianceListSchema = v.object({
+  requestType: v.pipe(v.string('requestType is required'), v.regex(/^[A-Z0-9_]{1,60}$/, 'requestType is not a report')),
+  state: v.optional(v.picklist(complianceStates, 'state is not a state of a report')),
+  category: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9_]{1,60}$/, 'category is not a category'))),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'search must be 100 characters or fewer'))),
+});
+export type ComplianceList = v.InferOutput<typeof complianceListSchema>;
+
+export const complianceListQuerySchema = v.object({
+  ...complianceListSchema.entries,
+  sort: v.optional(v.picklist(complianceSorts, 'sort is not a column of the list'), 'name'),
+  direction: v.optional(v.picklist(['asc', 'desc'], 'direction must be asc or desc'), 'asc'),
+  page: v.optional(digits('page', 1_000_000), '0'),
+  size: v.optional(v.pipe(digits('size', COMPLIANCE_LIST_MAX_PAGE_SIZE), v.minValue(1, 'size must be at least 1')), String(COMPLIANCE_LIST_PAGE_SIZE)),
+});
+
+/** The query string of a list (the drill-down's address and its API's). */
+export function complianceListQuery(list: Partial<ComplianceList> & { sort?: string; direction?: string; page?: number; size?: number }): string {
+  const q = new URLSearchParams();
+  for (const [k, val] of Object.entries(list)) if (val !== undefined && val !== null && val !== '') q.set(k, String(val));
+  return q.toString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chases
+
+/** Only a list of one state other than submitted can be sent a reminder. */
+export const canChase = (state: ComplianceState | null | undefined): boolean => !!state && state !== 'SUBMITTED';
+
+export const complianceChaseSchema = v.object({
+  list: complianceListSchema,
+  /** How many organisations the check page showed: a list that changed since is refused. */
+  expected: v.pipe(v.number('expected must be a number'), v.integer('expected must be a whole number'), v.minValue(1, 'expected must be at least 1'), v.maxValue(COMPLIANCE_CHASE_MAX, `expected must be at most ${COMPLIANCE_CHASE_MAX}`)),
+});
+
+export type ChaseOutcome = 'SENT' | 'NO_CONTACT' | 'ALREADY_REMINDED';
+export const chaseOutcomeLabels: Record<ChaseOutcome | 'PENDING', string> = {
+  SENT: 'Reminder sent',
+  NO_CONTACT: 'Not sent: no primary contact',
+  ALREADY_REMINDED: 'Not sent: reminded already',
+  PENDING: 'Waiting',
+};
+
+export interface ChaseCheck {
+  list: ComplianceList;
+  reportName: string;
+  /** Organisations that will be reminded now. */
+  count: number;
+  /** Organisations of the list reminded of this report within the interval: they are left out. */
+  remindedAlready: { accountId: number; name: string; at: string }[];
+  intervalDays: number;
+  organisations: { accountId: number; name: string; organisationId: string }[];
+  template: { name: string; subject: string; body: string };
+}
+
+export interface ChaseProgress {
+  id: number;
+  reportName: string;
+  total: number;
+  counts: Record<ChaseOutcome | 'PENDING', number>;
+  done: boolean;
+  createdAt: string;
+  createdBy: string;
+  /** Each organisation's outcome, a page at a time (by name). */
+  organisations: { accountId: number; name: string; outcome: ChaseOutcome | 'PENDING'; to: string | null }[];
+}
+
+export const CHASE_TEMPLATE = 'ComplianceReminder';
+
+/** A chase's workflow id, as the Temporal UI shows it. */
+export const chaseWorkflowId = (id: number) => `compliance-chase-${id}`;
+
+/** The reminder's subject and words: one source for the check page's preview and the e-mail. */
+export function chaseEmail(report: { name: string; dueOn: string }, organisation: string): { subject: string; paragraphs: string[] } {
+  return {
+    subject: `Reminder: your ESOS ${report.name} - Manage your ESOS reporting`,
+    paragraphs: [
+      `Our records show that ${organisation} has not yet submitted its ${report.name}, which was due by ${report.dueOn}.`,
+      'Sign in to Manage your ESOS reporting to complete and submit it, or contact your regulator if you think this is wrong.',
+    ],
+  };
+}
