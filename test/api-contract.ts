@@ -21,6 +21,8 @@ export const justified: Record<string, string> = {
   'GET /v1.0/:accountType/mireports/noc/phase-3 400': 'Paging is checked by pageParams (api/params.ts), whose 400s are tested on the work-item lists and notes.',
   'GET /v1.0/file-documents/:token 404': 'One download handler serves the three file routes (api/routes/file-downloads.ts); a token for a missing file is tested on /file-attachments.',
   'POST /v1.0/task-attachments/upload 409': 'The task was completed or reassigned between the access check and the write: a race no test can time.',
+  'POST /v1.0/tasks-assignment/assign 403': 'A caller who may see the task but not assign it: assertMayAssign (api/routes/tasks-assignment.ts), whose 403 route-access provokes on candidate-assignees and release.',
+  'POST /v1.0/tasks-assignment/assign 404': 'A task the caller may not see: viewableTask, whose 404 route-access provokes on candidate-assignees and release.',
   'POST /v1.0/users/security-setup/2fa/request-change 204': 'Tested in api/auth/sessions.test.ts, which runs the web process as a child (test/identity-harness.ts), outside the recorded harness.',
 };
 

@@ -299,6 +299,8 @@ export const requestRoutes: RouteDef[] = [
     path: '/requests',
     access: AUTHENTICATED,
     body: createBody,
+    // 422: an Idempotency-Key sent before with another application.
+    answers: [403, 404, 422],
     ok: 201,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
