@@ -23,6 +23,7 @@ export const justified: Record<string, string> = {
   'POST /v1.0/task-attachments/upload 409': 'The task was completed or reassigned between the access check and the write: a race no test can time.',
   'POST /v1.0/tasks-assignment/assign 403': 'A caller who may see the task but not assign it: assertMayAssign (api/routes/tasks-assignment.ts), whose 403 route-access provokes on candidate-assignees and release.',
   'POST /v1.0/tasks-assignment/assign 404': 'A task the caller may not see: viewableTask, whose 404 route-access provokes on candidate-assignees and release.',
+  'POST /v1.0/compliance/chases 201': 'Starting a chase starts a Temporal workflow, which the API harness does not run; e2e/compliance.test.ts starts one in the browser and follows it.',
   'POST /v1.0/users/security-setup/2fa/request-change 204': 'Tested in api/auth/sessions.test.ts, which runs the web process as a child (test/identity-harness.ts), outside the recorded harness.',
 };
 
