@@ -1,7 +1,7 @@
 // The contract check: the API description (api/openapi.ts) against the answers the API really gave
 // in a test run (recorded by test/api-answers.ts). Every status a route answered must be documented,
 // and every documented status must have been seen or be justified below. `npm test` runs it after
-// a whole run; after a part of one: `ESOS_API_ANSWERS=DIR npm test -- api/` then
+// a whole run; after a part of one: `ESOS_API_ANSWERS=DIR npm test -- api/routes/` then
 // `node --import tsx test/api-contract.ts DIR`.
 import { apiRouteTables } from '../api/app';
 import { documentedStatuses } from '../api/openapi';
