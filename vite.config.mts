@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   root: 'web',
   plugins: [react()],
+  // csv-parse's package build needs Node's Buffer; its browser bundle carries its own.
+  resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

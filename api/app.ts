@@ -9,8 +9,9 @@ import { requestLog } from './middleware/request-log';
 import { traceRequests } from './middleware/trace';
 import { metricsRoute } from './metrics';
 import { securityHeaders } from './middleware/security-headers';
-import { authenticate, buildRouter, type RouteDef } from './routing';
+import { authenticate, buildRouter } from './routing';
 import { staticFiles } from './static-files';
+import { apiReference } from './api-reference';
 import { uiConfigurationRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
 import { termsRoutes } from './routes/terms';
@@ -28,12 +29,14 @@ import { runWithAuditContext } from '../infra/audit';
 import { auditRoutes } from './routes/audit';
 import { complianceRoutes } from './routes/compliance';
 import { publishedDataRoutes } from './routes/published-data';
+import { apiDocsRoutes } from './routes/api-docs';
+import type { ApiRouteTable } from './openapi';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
 export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'assets');
 
 /** Every API route, by the prefix it sits under (after /api). Tests walk these tables. */
-export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
+export const apiRouteTables: ApiRouteTable[] = [
   { prefix: '', routes: uiConfigurationRoutes },
   { prefix: '/v1.0', routes: [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes] },
   { prefix: '/v1.0', routes: engineRoutes },
@@ -44,6 +47,7 @@ export const apiRouteTables: { prefix: string; routes: RouteDef[] }[] = [
   { prefix: '/v1.0', routes: auditRoutes },
   { prefix: '/v1.0', routes: complianceRoutes },
   { prefix: '/v1.0', routes: publishedDataRoutes },
+  { prefix: '/v3', routes: apiDocsRoutes },
 ];
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */
@@ -87,6 +91,7 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
     await runStack(apiStack, ctx);
     if (ctx.status === 404 && ctx.body == null) throw new ApiError(404, 'NOT_FOUND', `No API resource at ${ctx.path}`);
   });
+  app.use(apiReference());
   app.use(staticFiles({ webRoot, govukAssets }));
   return app;
 }

@@ -10,7 +10,8 @@ export function single(value: unknown): unknown {
 }
 
 const digits = /^(0|[1-9][0-9]{0,8})$/;
-const pageQuery = v.object({
+/** page and size: what pageParams validates, and what the API description shows of a paged list. */
+export const pageQuery = v.object({
   page: v.pipe(v.string(), v.regex(digits, 'page must be a whole number, 0 or more'), v.transform(Number), v.maxValue(MAX_PAGE_NUMBER, `page must be at most ${MAX_PAGE_NUMBER}`)),
   size: v.pipe(v.string(), v.regex(digits, 'size must be a whole number'), v.transform(Number), v.minValue(1, 'size must be at least 1'), v.maxValue(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)),
 });

@@ -1,6 +1,7 @@
 // Every route declares who may call it next to its path, in the route table of its router, and one
 // middleware (here) enforces it. Nothing reaches a handler without passing its access rule.
 import Router from '@koa/router';
+import type * as v from 'valibot';
 import type { Context, Middleware } from 'koa';
 import { ApiError, forbidden, unauthorized } from './errors';
 import type { AppDeps } from './deps';
@@ -39,9 +40,26 @@ export interface RouteDef {
    * (every method but GET) of a non-public route are refused until then; reads are not.
    */
   beforeTerms?: true;
+  // What the API description (api/openapi.ts) says of the route besides what it derives from the
+  // path and the access rule; the contract test (docs/testing.md) checks it against real answers.
+  /** A few words on what the call does; without them, the method and path. */
+  summary?: string;
+  /** The JSON body's schema: the one the handler validates the body with. */
+  body?: v.GenericSchema;
+  /** The query string's schema, when the route reads one. */
+  query?: v.GenericSchema;
+  /** The body is a multipart form (files). */
+  multipart?: true;
+  /** The success status, when not 200. */
+  ok?: 201 | 204;
+  /** What else the handler answers besides the derived statuses (see api/openapi.ts): 409, 429, a second success status … */
+  answers?: number[];
 }
 
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions before you use the service';
+
+/** A route's name in tests and the API description: `GET /v1.0/requests/:id`. */
+export const routeKey = (prefix: string, route: Pick<RouteDef, 'method' | 'path'>) => `${route.method.toUpperCase()} ${prefix}${route.path}`;
 
 /** Reads the bearer token, if any, into ctx.state.principal. Invalid tokens are refused. */
 export function authenticate(deps: AppDeps): Middleware {
@@ -80,7 +98,11 @@ function enforce({ access, method, beforeTerms }: RouteDef, deps: AppDeps): Midd
 export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): Router {
   const router = new Router({ prefix });
   for (const route of routes) {
-    router[route.method](route.path, enforce(route, deps), async (ctx) => {
+    const key = routeKey(prefix, route);
+    router[route.method](route.path, (ctx, next) => {
+      ctx.state.routeKey = key;
+      return next();
+    }, enforce(route, deps), async (ctx) => {
       await route.handler(ctx, deps);
     });
   }

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import type { CompetentAuthority } from './authorities';
 import { EMAIL_INVALID, isEmail, maxLengthMessage, maxLengthText, requiredText, requiredValue, optionalText, trimmedOrNull } from './validation';
-import { isBlankRecord, type CsvRecord } from './csv';
+import { isBlankRecord, type CsvRecord } from './csv-record';
 
 export const accountStatuses = ['AWAITING_APPROVAL', 'LIVE', 'DENIED', 'CLOSED'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];

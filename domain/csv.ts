@@ -1,12 +1,12 @@
-// A small RFC 4180 reader and writer. Reading: quoted fields (with "" for a quote, and commas or line breaks inside),
-// CRLF or LF line ends, a leading byte-order mark. Spreadsheet exports are all this service meets,
-// so there is no delimiter sniffing and no type conversion: every cell is a string.
+// Reading and writing CSV (RFC 4180) with csv-parse and csv-stringify. Reading: quoted fields (with ""
+// for a quote, and commas or line breaks inside), CRLF or LF line ends, a leading byte-order mark.
+// Spreadsheet exports are all this service meets, so there is no delimiter sniffing and no type
+// conversion: every cell is a string. The web build reads with csv-parse's browser bundle (vite.config.mts).
+import { parse, CsvError } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import type { CsvRecord } from './csv-record';
 
-export interface CsvRecord {
-  /** 1-based line of the file the record starts on (what a spreadsheet shows as the row number). */
-  line: number;
-  cells: string[];
-}
+export { isBlankRecord, type CsvRecord } from './csv-record';
 
 export class CsvSyntaxError extends Error {
   constructor(
@@ -18,80 +18,36 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+const LINE_BREAK = /\r\n|\r|\n/g;
+
 /** Every record of the text, blank lines included (as one empty cell), except a final empty line. */
 export function parseCsv(input: string): CsvRecord[] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  let quotedCell = false;
-
-  const endCell = () => {
-    cells.push(cell);
-    cell = '';
-    quotedCell = false;
-  };
-  const endRecord = () => {
-    endCell();
-    records.push({ line: recordLine, cells });
-    cells = [];
-  };
-
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"' && cell === '' && !quotedCell) {
-      // A quoted field: read to the closing quote.
-      const start = line;
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new CsvSyntaxError('A quoted value is not closed', start);
-        const c = text[i]!;
-        if (c === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        if (c === '\n') line++;
-        cell += c;
-        i++;
-      }
-      quotedCell = true;
-      const next = text[i];
-      if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
-        throw new CsvSyntaxError('A quoted value must be followed by a comma or the end of the line', line);
-      }
-      continue;
-    }
-    if (ch === ',') {
-      endCell();
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line++;
-      recordLine = line;
-    } else {
-      if (quotedCell) throw new CsvSyntaxError('A quoted value must be followed by a comma or the end of the line', line);
-      if (ch === '"') throw new CsvSyntaxError('A quote may only appear inside a quoted value', line);
-      cell += ch;
-      i++;
-    }
+  let line = 1; // where the next record starts
+  try {
+    parse(input, {
+      bom: true,
+      relax_column_count: true,
+      // Any line end, mixed in one file as hand-edited exports have them.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      raw: true,
+      on_record: (value) => {
+        // With `raw`, each record comes with the text it was read from.
+        const { raw, record } = value as unknown as { raw: string; record: string[] };
+        records.push({ line, cells: record });
+        line += raw.match(LINE_BREAK)?.length ?? 0;
+        return null;
+      },
+    });
+  } catch (e) {
+    if (!(e instanceof CsvError)) throw e;
+    const at = typeof e.lines === 'number' ? e.lines : line;
+    if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvSyntaxError('A quoted value is not closed', line);
+    if (e.code === 'CSV_INVALID_CLOSING_QUOTE') throw new CsvSyntaxError('A quoted value must be followed by a comma or the end of the line', at);
+    if (e.code === 'INVALID_OPENING_QUOTE') throw new CsvSyntaxError('A quote may only appear inside a quoted value', at);
+    throw new CsvSyntaxError('The file could not be read as CSV', at);
   }
-  // The last record, unless the text ended with a line break.
-  if (cell !== '' || cells.length > 0 || quotedCell) endRecord();
   return records;
-}
-
-/** True for a record that is only a blank line. */
-export function isBlankRecord(record: CsvRecord): boolean {
-  return record.cells.every((c) => c.trim() === '');
 }
 
 /**
@@ -100,19 +56,28 @@ export function isBlankRecord(record: CsvRecord): boolean {
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+type Cell = string | number | boolean | null | undefined;
+
 /**
- * One cell of an exported CSV. Text that a spreadsheet would take for a formula is neutralised with a
- * leading apostrophe (OWASP: shown as text, not run); numbers stay numbers; a cell with a comma,
- * quote or line break is quoted with its quotes doubled (RFC 4180); null and undefined are empty.
+ * How every exported cell is written: text that a spreadsheet would take for a formula is neutralised
+ * with a leading apostrophe (OWASP: shown as text, not run); numbers and booleans as written; a cell
+ * with a comma, quote or line break quoted with its quotes doubled (RFC 4180); null and undefined empty.
  */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+export const csvWriteOptions = {
+  record_delimiter: '\r\n',
+  quoted_match: /[\r\n]/,
+  cast: {
+    string: (value: string) => (FORMULA_START.test(value) ? `'${value}` : value),
+    boolean: (value: boolean) => String(value),
+  },
+};
+
+/** One cell of an exported CSV (see csvWriteOptions). */
+export function csvCell(value: Cell): string {
+  return stringify([[value]], { ...csvWriteOptions, record_delimiter: '' }).replace(/\r\n$/, '');
 }
 
-/** An exported CSV: every cell through csvCell, CRLF between records (RFC 4180). */
-export function toCsv(rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/** An exported CSV: every cell as csvCell writes it, CRLF after every record. */
+export function toCsv(rows: readonly (readonly Cell[])[]): string {
+  return stringify(rows as Cell[][], csvWriteOptions);
 }

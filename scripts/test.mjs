@@ -1,6 +1,8 @@
 // `npm test`: installs what is missing, then runs every test (unit, API, workflow, browser) with Jest.
 // Extra arguments go to Jest, e.g. `npm test -- api/routes/system.test.ts`.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureMailpit, ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, root, say } from './toolchain.mjs';
 
@@ -11,10 +13,18 @@ const temporalCli = ensureTemporalCli();
 const mailpit = ensureMailpit();
 ensureWebBuild();
 say('Running the tests…');
+// Every route's answers in the API tests (test/api-answers.ts), checked against the API description
+// after a whole run (test/api-contract.ts); a run of some tests only sees some answers.
+const answers = process.env.ESOS_API_ANSWERS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'esos-api-answers-'));
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const result = spawnSync(process.execPath, [jest, '--maxWorkers=2', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TEMPORAL_CLI_PATH: temporalCli, MAILPIT_PATH: mailpit ?? '', NODE_ENV: 'test' },
+  env: { ...process.env, TEMPORAL_CLI_PATH: temporalCli, MAILPIT_PATH: mailpit ?? '', NODE_ENV: 'test', ESOS_API_ANSWERS: answers },
 });
-process.exit(result.status ?? 1);
+let status = result.status ?? 1;
+if (status === 0 && process.argv.length === 2) {
+  status = spawnSync(process.execPath, ['--import', 'tsx', 'test/api-contract.ts', answers], { cwd: root, stdio: 'inherit' }).status ?? 1;
+}
+if (!process.env.ESOS_API_ANSWERS) fs.rmSync(answers, { recursive: true, force: true });
+process.exit(status);

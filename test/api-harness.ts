@@ -9,6 +9,7 @@ import { createDb } from '../infra/db';
 import { createLogger } from '../infra/logger';
 import { testClock } from './clock';
 import { ClamdScanner } from '../infra/clamd';
+import { recordAnswers } from './api-answers';
 
 export interface ApiHarness {
   url: string;
@@ -33,7 +34,9 @@ export async function startApi(overrides: Partial<AppDeps> = {}): Promise<ApiHar
     virusScanner: new ClamdScanner(config.clamav),
     ...overrides,
   };
-  const server = createHttpServer(createApp(deps));
+  const app = createApp(deps);
+  recordAnswers(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -3,6 +3,7 @@
 // by someone of the role type that wrote it; operators also need PERM_ACCOUNT_NOTES_EDIT. What all
 // notes share is in notes.ts.
 import type { Context } from 'koa';
+import { pageQuery } from '../params';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -87,10 +88,10 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const accountNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/account-notes', access: NOTE_ROLES, handler: list },
-  { method: 'post', path: '/account-notes', access: NOTE_ROLES, handler: create },
+  { method: 'get', path: '/account-notes', access: NOTE_ROLES, query: pageQuery, answers: [404], handler: list },
+  { method: 'post', path: '/account-notes', access: NOTE_ROLES, body: accountNoteSchema, ok: 201, answers: [404], handler: create },
   { method: 'get', path: '/account-notes/:accountId/files', access: NOTE_ROLES, handler: fileToken },
-  { method: 'post', path: '/account-notes/upload/account/:accountId', access: NOTE_ROLES, handler: upload },
+  { method: 'post', path: '/account-notes/upload/account/:accountId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',
     path: '/account-notes/:id',
@@ -101,6 +102,6 @@ export const accountNoteRoutes: RouteDef[] = [
       ctx.body = toDto(user, account, row);
     },
   },
-  { method: 'put', path: '/account-notes/:id', access: NOTE_ROLES, handler: update },
-  { method: 'delete', path: '/account-notes/:id', access: NOTE_ROLES, handler: remove },
+  { method: 'put', path: '/account-notes/:id', access: NOTE_ROLES, body: noteUpdateSchema, handler: update },
+  { method: 'delete', path: '/account-notes/:id', access: NOTE_ROLES, ok: 204, handler: remove },
 ];

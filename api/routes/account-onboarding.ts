@@ -110,7 +110,7 @@ async function upload(ctx: Context, { db, config }: AppDeps) {
 }
 
 export const accountOnboardingRoutes: RouteDef[] = [
-  { method: 'post', path: '/organisation/account-onboarding', access: role(['REGULATOR'], { permission: UPLOAD }), handler: upload },
+  { method: 'post', path: '/organisation/account-onboarding', access: role(['REGULATOR'], { permission: UPLOAD }), body: onboardingRegistrySchema, ok: 201, handler: upload },
   {
     // The applicant's verified registration number, to prefill the wizard.
     method: 'get',
@@ -125,6 +125,7 @@ export const accountOnboardingRoutes: RouteDef[] = [
     method: 'post',
     path: '/organisation/account-onboarding/emails',
     access: role(['REGULATOR'], { permission: UPLOAD }),
+    body: onboardingEmailsSchema,
     handler: async (ctx, { db }) => {
       const { emails } = validate(onboardingEmailsSchema, ctx.request.body);
       const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
@@ -136,6 +137,7 @@ export const accountOnboardingRoutes: RouteDef[] = [
     method: 'post',
     path: '/organisation/account-onboarding/registration-numbers',
     access: role(['REGULATOR'], { permission: UPLOAD }),
+    body: onboardingRegistrationNumbersSchema,
     handler: async (ctx, { db }) => {
       const { registrationNumbers } = validate(onboardingRegistrationNumbersSchema, ctx.request.body);
       const wanted = [...new Set(registrationNumbers.map(normaliseRegistrationNumber))];

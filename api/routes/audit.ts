@@ -8,7 +8,7 @@ import { role } from '../routing';
 import type { AppDeps } from '../deps';
 import { currentUser } from '../auth/current-user';
 import { assertAccountAccess } from '../auth/scope';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import type { AuditEntriesPage, AuditEntryDto } from '../../domain/audit';
 import { actingAs, auditNames, describeAuditEntry } from '../audit-description';
 
@@ -46,4 +46,4 @@ async function list(ctx: Context, { db }: AppDeps) {
   ctx.body = body;
 }
 
-export const auditRoutes: RouteDef[] = [{ method: 'get', path: '/accounts/:id/audit-entries', access: role(['REGULATOR']), handler: list }];
+export const auditRoutes: RouteDef[] = [{ method: 'get', path: '/accounts/:id/audit-entries', access: role(['REGULATOR']), query: pageQuery, handler: list }];

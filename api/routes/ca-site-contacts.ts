@@ -8,7 +8,7 @@ import { currentUser } from '../auth/current-user';
 import { assertCaAccess } from '../auth/scope';
 import { validate } from '../validate';
 import { ApiError, notFound } from '../errors';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import { accountTypes } from '../../domain/work-items';
 import { caSiteContactsUpdateSchema, type CaSiteContacts } from '../../domain/users';
 
@@ -21,6 +21,7 @@ export const caSiteContactRoutes: RouteDef[] = [
     method: 'get',
     path: '/:accountType/ca-site-contacts',
     access: role(['REGULATOR']),
+    query: pageQuery,
     handler: async (ctx, { db }) => {
       assertAccountType(ctx.params.accountType);
       const user = currentUser(ctx);
@@ -45,6 +46,7 @@ export const caSiteContactRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/ca-site-contacts',
     access: role(['REGULATOR']),
+    body: caSiteContactsUpdateSchema, ok: 204,
     handler: async (ctx, { db }) => {
       assertAccountType(ctx.params.accountType);
       const ca = assertCaAccess(currentUser(ctx), 'PERM_CA_USERS_EDIT');

@@ -11,6 +11,7 @@ export const companyInformationRoutes: RouteDef[] = [
     method: 'get',
     path: '/company-information/:registrationNumber',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, deps) => {
       const raw = required(ctx.params.registrationNumber, 'registrationNumber');
       const problem = registrationNumberError(raw);

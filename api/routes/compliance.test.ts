@@ -235,3 +235,17 @@ describe('the chase check', () => {
     expect(res.body.message).toBe('state: only organisations that have not submitted can be sent a reminder');
   });
 });
+
+describe('a chase’s progress', () => {
+  it('counts every organisation as waiting until its reminder is sent, for the chase’s own authority only; a bad id is refused', async () => {
+    const { db } = api.deps;
+    const [chase] = await db('compliance_chases')
+      .insert({ competent_authority: 'SCOTLAND', request_type: ACTION_PLAN, list: JSON.stringify({ requestType: ACTION_PLAN, state: 'OVERDUE' }), account_ids: [mix[0].id, mix[1].id], created_by: scot.id, created_by_name: 'Sorcha Scot' })
+      .returning('id');
+    const progress = await get(`/chases/${chase.id}`);
+    expect(progress).toMatchObject({ status: 200, body: { id: Number(chase.id), total: 2, counts: { PENDING: 2, SENT: 0 }, done: false, createdBy: 'Sorcha Scot' } });
+    expect(progress.body.organisations.map((o: { accountId: number; outcome: string }) => [o.accountId, o.outcome]).sort()).toEqual([[mix[0].id, 'PENDING'], [mix[1].id, 'PENDING']].sort());
+    expect((await get(`/chases/${chase.id}`, eng)).status).toBe(404);
+    expect(await get('/chases/first')).toMatchObject({ status: 400, body: { message: expect.stringContaining('The chase id must be a whole number') } });
+  });
+});

@@ -49,6 +49,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'get',
     path: '/compliance/accounts',
     access: regulators,
+    query: complianceListQuerySchema,
     handler: async (ctx, { db, config }) => {
       const ca = assertCaAccess(currentUser(ctx));
       const q = validate(complianceListQuerySchema, queryOf(ctx));
@@ -62,6 +63,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'post',
     path: '/compliance/accounts/export',
     access: regulators,
+    body: listBody,
     handler: async (ctx, { db, config }) => {
       const ca = assertCaAccess(currentUser(ctx));
       const { sort, direction, page: _page, size: _size, ...list } = validate(listBody, ctx.request.body ?? {});
@@ -75,6 +77,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'get',
     path: '/compliance/chases/check',
     access: regulators,
+    query: complianceListSchema,
     handler: async (ctx, deps) => {
       const ca = assertCaAccess(currentUser(ctx));
       ctx.body = await chaseCheck(deps, ca, validate(complianceListSchema, queryOf(ctx)));
@@ -84,6 +87,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'post',
     path: '/compliance/chases',
     access: regulators,
+    body: complianceChaseSchema, ok: 201,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user);
@@ -97,6 +101,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'get',
     path: '/compliance/chases/:id',
     access: regulators,
+    answers: [400],
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx));
       ctx.body = await chaseProgress(db, ca, validate(chaseId, ctx.params.id));

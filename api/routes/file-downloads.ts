@@ -19,7 +19,7 @@ function download(...kinds: FileKind[]) {
 }
 
 export const fileDownloadRoutes: RouteDef[] = [
-  { method: 'get', path: '/file-attachments/:token', access: PUBLIC, handler: download('ATTACHMENT', 'SIGNATURE') },
-  { method: 'get', path: '/file-documents/:token', access: PUBLIC, handler: download('DOCUMENT') },
-  { method: 'get', path: '/file-notes/:token', access: AUTHENTICATED, handler: download('NOTE') },
+  { method: 'get', path: '/file-attachments/:token', access: PUBLIC, answers: [400], handler: download('ATTACHMENT', 'SIGNATURE') },
+  { method: 'get', path: '/file-documents/:token', access: PUBLIC, answers: [400], handler: download('DOCUMENT') },
+  { method: 'get', path: '/file-notes/:token', access: AUTHENTICATED, answers: [400], handler: download('NOTE') },
 ];

@@ -35,6 +35,9 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/reset-password-email',
     access: PUBLIC,
+    body: forgotPasswordSchema, ok: 204,
+    // 429 when too many were asked for one address.
+    answers: [429],
     handler: async (ctx, { db, config }) => {
       const { email } = validate(forgotPasswordSchema, ctx.request.body);
       const reservation = await requestPasswordReset(db, config, email, ctx.ip);
@@ -49,6 +52,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/token-verification',
     access: PUBLIC,
+    body: tokenSchema,
     handler: async (ctx, { db }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       // Whoever holds the link received it at this address: telling them it reveals nothing.
@@ -59,6 +63,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/reset-password',
     access: PUBLIC,
+    body: resetPasswordSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const body = validate(resetPasswordSchema, ctx.request.body);
       await usableToken(db, body.token);

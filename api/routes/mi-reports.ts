@@ -9,7 +9,7 @@ import { currentUser } from '../auth/current-user';
 import { assertCaAccess } from '../auth/scope';
 import { validate } from '../validate';
 import { notFound } from '../errors';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import { regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
 import { exportWorkbook, sheetOf, sheetPage } from '../mi-reports/workbooks';
 import { customQueryPage, customQueryRows, exportFileCheck, withCustomQuery, type CustomQueryCaller, type CustomQueryOptions } from '../mi-reports/custom-query';
@@ -60,6 +60,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports',
     access: role(['REGULATOR']),
+    answers: [400],
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const params = validate(miReportParamsSchema, ctx.request.body);
@@ -83,6 +84,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/export',
     access: role(['REGULATOR']),
+    body: miReportParamsSchema,
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const params = validate(miReportParamsSchema, ctx.request.body);
@@ -94,6 +96,8 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/custom',
     access: role(['REGULATOR']),
+    // 429 while the caller's custom queries take all their slots.
+    answers: [400, 429],
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
@@ -107,6 +111,8 @@ export const miReportRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/mireports/custom/export',
     access: role(['REGULATOR']),
+    answers: [429],
+    body: customReportParamsSchema,
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
@@ -129,6 +135,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'get',
     path: '/:accountType/mireports/noc/phase-3',
     access: role(['REGULATOR']),
+    query: pageQuery,
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const { page, size } = pageParams(ctx.query);

@@ -184,6 +184,17 @@ describe('operator profile and registration', () => {
   });
 });
 
+describe('an operator’s own details', () => {
+  it('are changed by the operator, who gets their profile back; a bad phone number is refused by field', async () => {
+    const { admin } = await accountWithAdmin();
+    const changed = await send('PATCH', '/operator-users/operator', { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager', phoneNumber: '+44 7700 900001' }, admin);
+    expect(changed).toMatchObject({ status: 200, body: { id: admin.id, firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager', phoneNumber: '+44 7700 900001' } });
+    expect((await send('GET', '/users', undefined, admin)).body).toMatchObject({ lastName: 'Lovelace', jobTitle: 'Energy manager' });
+    const refused = await send('PATCH', '/operator-users/operator', { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: 'call me' }, admin);
+    expect(refused).toMatchObject({ status: 400, body: { field: 'phoneNumber' } });
+  });
+});
+
 describe('an administrator’s own sign-in', () => {
   it('cannot have its one-time code reset or be unlocked through the administrator routes; a colleague’s can', async () => {
     const { account, admin } = await accountWithAdmin();

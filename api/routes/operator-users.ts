@@ -244,11 +244,13 @@ export const operatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), handler: updateAuthorities },
+  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, answers: [400], handler: updateAuthorities },
   {
     method: 'delete',
     path: '/operator-authorities/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
+    ok: 204,
     handler: async (ctx, deps) => {
       const account = await accountOf(ctx, deps, EDIT_USERS);
       const userId = required(ctx.params.userId, 'userId');
@@ -266,6 +268,8 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'delete',
     path: '/operator-authorities/account/:accountId',
     access: role(['OPERATOR']),
+    answers: [400],
+    ok: 204,
     handler: async (ctx, deps) => {
       const account = await accountOf(ctx, deps, EDIT_USERS);
       await deps.db.transaction(async (trx) => {
@@ -288,6 +292,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'patch',
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
+    body: operatorUserSchema,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       await applyProfile(deps.db, userId, validate(operatorUserSchema, ctx.request.body));
@@ -298,6 +303,8 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'patch',
     path: '/operator-users/account/:accountId/:userId/reset-2fa',
     access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
+    ok: 204,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       if (userId === currentUser(ctx).userId) throw notOwn('one-time code');
@@ -309,6 +316,8 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'patch',
     path: '/operator-users/account/:accountId/:userId/unlock',
     access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
+    ok: 204,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       if (userId === currentUser(ctx).userId) throw notOwn('sign-in lock');
@@ -320,18 +329,20 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'patch',
     path: '/operator-users/operator',
     access: role(['OPERATOR']),
+    body: operatorUserSchema,
     handler: async (ctx, { db }) => {
       const userId = currentUser(ctx).userId;
       await applyProfile(db, userId, validate(operatorUserSchema, ctx.request.body));
       ctx.body = await userDto(db, userId);
     },
   },
-  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), handler: invite },
+  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, answers: [400], handler: invite },
   {
     // No bearer token needed: holding the token proves the invitee's mailbox (spec section 7).
     method: 'post',
     path: '/operator-users/registration/accept-invitation',
     access: PUBLIC,
+    body: tokenSchema,
     handler: async (ctx, deps) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       ctx.body = await acceptInvitation(ctx, deps, token);
@@ -341,6 +352,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/operator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
+    body: operatorInviteAndRegisterSchema,
     handler: async (ctx, deps) => {
       const body = validate(operatorInviteAndRegisterSchema, ctx.request.body);
       ctx.body = await acceptInvitation(ctx, deps, body.invitationTokenDTO.token, body.operatorUserRegistrationDTO);
@@ -352,6 +364,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/registration/register',
     beforeTerms: true,
     access: role(['OPERATOR'], { activeAuthorityRequired: false }),
+    body: operatorUserRegistrationSchema,
     handler: async (ctx, { db, config }) => {
       const user = currentUser(ctx);
       const dto = validate(operatorUserRegistrationSchema, ctx.request.body);

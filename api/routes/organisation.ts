@@ -9,7 +9,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { ApiError, badRequest } from '../errors';
 import { required, validate } from '../validate';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import type { Db } from '../../infra/db';
 import { accountOnboardingRoutes } from './account-onboarding';
 import { accessFor, APPLICATION_REVIEW } from '../../processes';
@@ -124,11 +124,12 @@ async function updateAccount(ctx: Context, { db }: AppDeps) {
 }
 
 export const organisationRoutes: RouteDef[] = [
-  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), handler: searchAccounts },
+  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), query: pageQuery, handler: searchAccounts },
   {
     method: 'get',
     path: '/organisation/accounts/registration-number',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, { db }) => {
       const raw = required(ctx.query.reg_nbr as string | undefined, 'reg_nbr');
       const problem = registrationNumberError(String(raw));
@@ -147,6 +148,6 @@ export const organisationRoutes: RouteDef[] = [
       ctx.body = await accountDto(db, user, account);
     },
   },
-  { method: 'post', path: '/organisation/accounts/:id', access: role(['OPERATOR', 'REGULATOR']), handler: updateAccount },
+  { method: 'post', path: '/organisation/accounts/:id', access: role(['OPERATOR', 'REGULATOR']), answers: [400], handler: updateAccount },
   ...accountOnboardingRoutes,
 ];

@@ -32,6 +32,8 @@ export const referenceDataRoutes: RouteDef[] = [
     method: 'get',
     path: '/data',
     access: PUBLIC,
+    // 304 when the caller's ETag is still current.
+    answers: [304, 400],
     handler: async (ctx, { db }) => {
       const types = requestedTypes(ctx.query);
       const data: ReferenceData = {};

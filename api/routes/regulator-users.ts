@@ -265,11 +265,12 @@ export const regulatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/regulator-authorities', access: role(['REGULATOR']), handler: updateStatuses },
+  { method: 'post', path: '/regulator-authorities', access: role(['REGULATOR']), body: regulatorStatusUpdateSchema, ok: 204, handler: updateStatuses },
   {
     method: 'delete',
     path: '/regulator-authorities/:userId',
     access: role(['REGULATOR']),
+    ok: 204,
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const authority = await loadRegulatorAuthority(db, ca, required(ctx.params.userId, 'userId'));
@@ -285,6 +286,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'delete',
     path: '/regulator-authorities',
     access: role(['REGULATOR']),
+    ok: 204,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user, EDIT_CA_USERS);
@@ -310,6 +312,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-users/:userId/signature',
     access: role(['REGULATOR']),
+    answers: [400],
     handler: async (ctx, deps) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
@@ -317,11 +320,13 @@ export const regulatorUserRoutes: RouteDef[] = [
       ctx.body = await userSignatureToken(deps, userId, ctx.query.signatureUuid);
     },
   },
-  { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), handler: invite },
+  { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), multipart: true, ok: 204, handler: invite },
   {
     method: 'post',
     path: '/regulator-users/:userId/reset-2fa',
     access: role(['REGULATOR']),
+    answers: [400],
+    ok: 204,
     handler: async (ctx, deps) => {
       const caller = currentUser(ctx);
       const ca = assertCaAccess(caller, EDIT_CA_USERS);
@@ -336,6 +341,8 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId/unlock',
     access: role(['REGULATOR']),
+    answers: [400],
+    ok: 204,
     handler: async (ctx, { db }) => {
       const caller = currentUser(ctx);
       const ca = assertCaAccess(caller, EDIT_CA_USERS);
@@ -350,6 +357,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
+    body: tokenSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       const principal = await currentPrincipal(db, ctx.state.principal);
@@ -373,6 +381,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users',
     access: role(['REGULATOR']),
+    multipart: true,
     handler: async (ctx, deps) => {
       const caller = currentUser(ctx);
       await updateRegulatorUser(ctx, deps, caller, caller.userId, true);
@@ -383,6 +392,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/:userId',
     access: role(['REGULATOR']),
+    multipart: true,
     handler: async (ctx, deps) => {
       await updateRegulatorUser(ctx, deps, currentUser(ctx), required(ctx.params.userId, 'userId'), false);
     },

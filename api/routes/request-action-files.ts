@@ -50,6 +50,6 @@ async function documentToken(ctx: Context, deps: AppDeps) {
 }
 
 export const requestActionFileRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-action-attachments/:id', access: AUTHENTICATED, handler: attachmentToken },
-  { method: 'get', path: '/request-action-file-documents/:id', access: AUTHENTICATED, handler: documentToken },
+  { method: 'get', path: '/request-action-attachments/:id', access: AUTHENTICATED, answers: [400], handler: attachmentToken },
+  { method: 'get', path: '/request-action-file-documents/:id', access: AUTHENTICATED, answers: [400], handler: documentToken },
 ];

@@ -15,6 +15,7 @@ export const requestActionRoutes: RouteDef[] = [
     method: 'get',
     path: '/request-actions',
     access: AUTHENTICATED,
+    answers: [400, 404],
     handler: async (ctx, { db }) => {
       const requestId = required(single(ctx.query.requestId), 'requestId');
       const request = await db('requests').where({ id: requestId }).first('id', 'account_id', 'competent_authority');
@@ -28,6 +29,7 @@ export const requestActionRoutes: RouteDef[] = [
     method: 'get',
     path: '/request-actions/:id',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, { db }) => {
       const row = await db('request_actions as ra')
         .join('requests as r', 'r.id', 'ra.request_id')

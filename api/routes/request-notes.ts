@@ -5,6 +5,7 @@
 // What all notes share is in notes.ts.
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { pageQuery } from '../params';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -95,10 +96,10 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const requestNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-notes', access: NOTE_ROLES, handler: list },
-  { method: 'post', path: '/request-notes', access: NOTE_ROLES, handler: create },
-  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, handler: fileToken },
-  { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, handler: upload },
+  { method: 'get', path: '/request-notes', access: NOTE_ROLES, query: pageQuery, answers: [404], handler: list },
+  { method: 'post', path: '/request-notes', access: NOTE_ROLES, body: requestNoteSchema, ok: 201, answers: [404], handler: create },
+  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, answers: [400], handler: fileToken },
+  { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',
     path: '/request-notes/:id',
@@ -108,6 +109,6 @@ export const requestNoteRoutes: RouteDef[] = [
       ctx.body = toDto(user, await loadNote(db, user, ctx.params.id));
     },
   },
-  { method: 'put', path: '/request-notes/:id', access: NOTE_ROLES, handler: update },
-  { method: 'delete', path: '/request-notes/:id', access: NOTE_ROLES, handler: remove },
+  { method: 'put', path: '/request-notes/:id', access: NOTE_ROLES, body: noteUpdateSchema, handler: update },
+  { method: 'delete', path: '/request-notes/:id', access: NOTE_ROLES, ok: 204, handler: remove },
 ];

@@ -236,6 +236,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/available-workflows/permit/:accountId',
     access: AUTHENTICATED,
+    answers: [400],
     handler: async (ctx, { db, config }) => {
       const account = await accountFor(ctx, db, validate(idParam, ctx.params.accountId));
       const user = currentUser(ctx);
@@ -264,6 +265,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'post',
     path: '/requests/workflows',
     access: AUTHENTICATED,
+    body: searchBody,
     handler: async (ctx, { db }) => {
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
       required(raw.accountId, 'accountId');
@@ -310,6 +312,10 @@ export const requestRoutes: RouteDef[] = [
     method: 'post',
     path: '/requests',
     access: AUTHENTICATED,
+    body: createBody,
+    // 422: an Idempotency-Key sent before with another application.
+    answers: [403, 404, 422],
+    ok: 201,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;

@@ -23,6 +23,7 @@ export const securitySetupRoutes: RouteDef[] = [
     path: '/users/security-setup/2fa/reset-2fa',
     beforeTerms: true,
     access: AUTHENTICATED,
+    body: emailSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
       const user = currentUser(ctx);
@@ -40,6 +41,7 @@ export const securitySetupRoutes: RouteDef[] = [
     path: '/users/security-setup/2fa/request-change',
     beforeTerms: true,
     access: AUTHENTICATED,
+    body: oneTimePasswordSchema, ok: 204,
     handler: async (ctx, { db, config }) => {
       const { password: code } = validate(oneTimePasswordSchema, ctx.request.body);
       const user = currentUser(ctx);
@@ -63,6 +65,7 @@ export const securitySetupRoutes: RouteDef[] = [
     method: 'patch',
     path: '/users/security-setup/2fa/delete',
     access: PUBLIC,
+    body: tokenSchema, ok: 204,
     handler: async (ctx, { db }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       const done = await db.transaction(async (trx) => {

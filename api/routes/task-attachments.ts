@@ -70,6 +70,6 @@ async function attachmentToken(ctx: Context, { db, config }: AppDeps) {
 }
 
 export const taskAttachmentRoutes: RouteDef[] = [
-  { method: 'post', path: '/task-attachments/upload', access: AUTHENTICATED, handler: upload },
-  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, handler: attachmentToken },
+  { method: 'post', path: '/task-attachments/upload', access: AUTHENTICATED, multipart: true, answers: [403, 404, 409], handler: upload },
+  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, answers: [400, 403], handler: attachmentToken },
 ];

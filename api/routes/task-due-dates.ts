@@ -19,6 +19,7 @@ export const taskDueDateRoutes: RouteDef[] = [
     method: 'put',
     path: '/tasks/:id/due-date',
     access: AUTHENTICATED,
+    answers: [400, 403],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const task: TaskRow | undefined = await deps.db('request_tasks').where({ id: validate(taskIdParam, ctx.params.id) }).first();

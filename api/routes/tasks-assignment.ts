@@ -39,6 +39,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'post',
     path: '/tasks-assignment/assign',
     access: AUTHENTICATED,
+    body: assignBody, answers: [403, 404],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -61,6 +62,8 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'delete',
     path: '/tasks-assignment/release/:taskId',
     access: AUTHENTICATED,
+    answers: [400, 403],
+    ok: 204,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const task = await viewableTask(deps.db, user, validate(taskIdParam, ctx.params.taskId));
@@ -77,6 +80,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks-assignment/:taskId/candidate-assignees',
     access: AUTHENTICATED,
+    answers: [400, 403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));
@@ -88,6 +92,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks-assignment/:taskId/candidate-assignees/:taskType',
     access: AUTHENTICATED,
+    answers: [400, 403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));

@@ -95,6 +95,7 @@ export const taskRoutes: RouteDef[] = [
     method: 'get',
     path: '/tasks/:id',
     access: AUTHENTICATED,
+    answers: [400, 403],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const [task] = await queryPrepared<TaskPageRow>(db, TASK_PAGE_SQL, [validate(taskIdParam, ctx.params.id)]);
@@ -136,6 +137,9 @@ export const taskRoutes: RouteDef[] = [
     method: 'post',
     path: '/tasks/actions',
     access: AUTHENTICATED,
+    body: actionBody,
+    // 409: a save with a version someone else has saved since.
+    answers: [403, 404, 409],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;

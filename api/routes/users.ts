@@ -48,6 +48,7 @@ export const userRoutes: RouteDef[] = [
     method: 'get',
     path: '/users',
     access: AUTHENTICATED,
+    answers: [409],
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       // The SPA asks once per page load: the moment to note a new sign-in (lists show 'last sign-in').
@@ -66,6 +67,7 @@ export const userRoutes: RouteDef[] = [
     path: '/users/terms-and-conditions',
     beforeTerms: true,
     access: AUTHENTICATED,
+    body: updateTermsSchema, ok: 204,
     handler: async (ctx, { db }) => {
       const { version } = validate(updateTermsSchema, ctx.request.body);
       const terms = await db('terms').where({ version }).first();
@@ -79,6 +81,7 @@ export const userRoutes: RouteDef[] = [
     path: '/users/feedback',
     beforeTerms: true,
     access: AUTHENTICATED,
+    body: feedbackSchema, ok: 204,
     handler: async (ctx, { db }) => {
       const feedback = validate(feedbackSchema, ctx.request.body);
       await db('user_feedback').insert({ user_id: currentUser(ctx).userId, payload: JSON.stringify(feedback) });
@@ -92,6 +95,7 @@ export const userRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/token/resolve-email',
     access: PUBLIC,
+    body: resolveEmailSchema,
     handler: async (ctx, { db }) => {
       const { token, type } = validate(resolveEmailSchema, ctx.request.body);
       const invitation = await findInvitation(db, token, type, false);
@@ -103,6 +107,7 @@ export const userRoutes: RouteDef[] = [
     method: 'get',
     path: '/users/signature',
     access: AUTHENTICATED,
+    answers: [400, 404],
     handler: async (ctx, deps) => {
       ctx.body = await userSignatureToken(deps, currentUser(ctx).userId, ctx.query.signatureUuid);
     },

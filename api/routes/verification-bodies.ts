@@ -36,8 +36,8 @@ function appoint(replace: boolean) {
 }
 
 export const verificationBodyRoutes: RouteDef[] = [
-  { method: 'post', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), handler: appoint(false) },
-  { method: 'patch', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), handler: appoint(true) },
+  { method: 'post', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), body: appointVerificationBodySchema, ok: 204, handler: appoint(false) },
+  { method: 'patch', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), body: appointVerificationBodySchema, ok: 204, handler: appoint(true) },
   {
     method: 'get',
     path: '/accounts/:id/active-verification-bodies',
@@ -52,6 +52,8 @@ export const verificationBodyRoutes: RouteDef[] = [
     method: 'get',
     path: '/accounts/:id/verification-body',
     access: role(['OPERATOR', 'REGULATOR']),
+    // 204 when no body is appointed.
+    answers: [204],
     handler: async (ctx, { db }) => {
       const account = await assertAccountAccess(db, currentUser(ctx), required(ctx.params.id, 'id'));
       // No body appointed: 204, nothing to show.

@@ -31,6 +31,7 @@ export const verifierUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/verifier-users/registration/accept-invitation',
     access: PUBLIC,
+    body: tokenSchema,
     handler: async (ctx, deps) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       try {
@@ -46,6 +47,7 @@ export const verifierUserRoutes: RouteDef[] = [
     method: 'put',
     path: '/verifier-users/registration/enable-from-invitation',
     access: PUBLIC,
+    body: invitedUserEnableSchema,
     handler: async (ctx, deps) => {
       const { invitationToken } = validate(invitedUserEnableSchema, ctx.request.body);
       ctx.body = await accept(ctx, deps, invitationToken);

@@ -5,7 +5,7 @@ import { queryPrepared } from '../../infra/prepared';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser, type CurrentUser } from '../auth/current-user';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import { notFound } from '../errors';
 import { assertVisible, listScope } from '../tasks/task-access';
 import { accountTypes, MAX_PAGE_SIZE, workItemLists, type WorkItem, type WorkItemList, type WorkItemPage } from '../../domain/work-items';
@@ -93,6 +93,7 @@ export const workItemRoutes: RouteDef[] = [
       method: 'get',
       path: `/:accountType/items/${list}`,
       access: AUTHENTICATED,
+      query: pageQuery,
       handler: async (ctx, { db }) => {
         const accountType = ctx.params.accountType;
         if (!(accountTypes as readonly string[]).includes(accountType)) throw notFound(`Unknown account type ${accountType}`);
