@@ -47,7 +47,7 @@ export const apiRouteTables: ApiRouteTable[] = [
   { prefix: '/v1.0', routes: auditRoutes },
   { prefix: '/v1.0', routes: complianceRoutes },
   { prefix: '/v1.0', routes: publishedDataRoutes },
-  { prefix: '/v3', routes: apiDocsRoutes },
+  { prefix: '/v3', routes: apiDocsRoutes(() => apiRouteTables) },
 ];
 
 /** Builds the Koa application: the API under /api, the SPA everywhere else. */

@@ -1,20 +1,21 @@
 // The API description (api/openapi.ts), at the path the real service publishes it.
 import { PUBLIC, type RouteDef } from '../routing';
-import { openApiDocument } from '../openapi';
-import { apiRouteTables } from '../app';
+import { openApiDocument, type ApiRouteTable } from '../openapi';
 
-let document: Record<string, unknown> | undefined;
-
-export const apiDocsRoutes: RouteDef[] = [
-  {
-    method: 'get',
-    path: '/api-docs',
-    access: PUBLIC,
-    summary: 'This API description (OpenAPI 3.1)',
-    handler: (ctx, { config }) => {
-      // Made once: the route tables do not change while the process runs.
-      document ??= openApiDocument(apiRouteTables, { version: config.version.displayed, issuer: config.oidc.issuer });
-      ctx.body = document;
+/** The route of the description of `tables` (the API's route tables, this one among them: read when first asked). */
+export function apiDocsRoutes(tables: () => ApiRouteTable[]): RouteDef[] {
+  let document: Record<string, unknown> | undefined;
+  return [
+    {
+      method: 'get',
+      path: '/api-docs',
+      access: PUBLIC,
+      summary: 'This API description (OpenAPI 3.1)',
+      handler: (ctx, { config }) => {
+        // Made once: the route tables do not change while the process runs.
+        document ??= openApiDocument(tables(), { version: config.version.displayed, issuer: config.oidc.issuer });
+        ctx.body = document;
+      },
     },
-  },
-];
+  ];
+}
