@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   root: 'web',
   plugins: [react()],
-  // csv-parse's package build needs Node's Buffer; its browser bundle carries its own.
-  resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' } },
+  // csv-parse's and csv-stringify's package builds need Node's Buffer; their browser bundles carry their own.
+  resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync', 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
