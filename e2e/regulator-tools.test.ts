@@ -118,19 +118,21 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   expect(await first.getByLabel('Status of Isla Admin').count()).toBe(0);
 
   // The colleague becomes the site contact of a Scottish account, live while the compliance overview's test does not count Scotland's.
-  const letGo = await holdAuthority('SCOTLAND');
+  const scotland = await holdAuthority('SCOTLAND');
   const [account] = await e2eDb()('accounts')
     .insert({ organisation_id: `ORG7${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`, name: `Highland Mills ${Date.now()}`, status: 'LIVE', competent_authority: 'SCOTLAND', address_line1: '1 Mill Lane', city: 'Inverness', postcode: 'IV1 1AA' })
     .returning(['id', 'name']);
-  await first.getByRole('tab', { name: 'Site contacts' }).click();
-  await first.getByLabel(`Site contact of ${account.name}`).selectOption({ label: 'Callum Colleague' });
-  expect(await axeViolations(first)).toEqual([]);
-  await first.getByRole('button', { name: 'Save site contacts' }).click();
-  await first.getByText('The site contacts have been updated').waitFor();
   const siteContact = () => e2eDb()('account_contacts').where({ account_id: account.id, contact_type: 'CA_SITE' }).first('user_id');
-  expect(await siteContact()).toEqual({ user_id: colleague });
-  await e2eDb()('accounts').where({ id: account.id }).update({ status: 'CLOSED' });
-  await letGo();
+  try {
+    await first.getByRole('tab', { name: 'Site contacts' }).click();
+    await first.getByLabel(`Site contact of ${account.name}`).selectOption({ label: 'Callum Colleague' });
+    expect(await axeViolations(first)).toEqual([]);
+    await first.getByRole('button', { name: 'Save site contacts' }).click();
+    await first.getByText('The site contacts have been updated').waitFor();
+    expect(await siteContact()).toEqual({ user_id: colleague });
+  } finally {
+    await scotland.letGo([account.id]);
+  }
   await first.getByRole('tab', { name: 'Regulator users' }).click();
 
   // Active, with the two groups given: no uploads, no managing users.

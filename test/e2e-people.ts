@@ -3,6 +3,7 @@
 // database, so tests never depend on one another's state.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../identity/passwords';
 import { allRegulatorPermissions, type CompetentAuthority } from '../domain/authorities';
@@ -23,15 +24,21 @@ export function e2eDb(): Knex {
 /**
  * Holds one competent authority for a browser test that counts its live accounts (the compliance
  * overview) or adds one there for a moment: the e2e files run in parallel against one database, so
- * each such place takes this PostgreSQL advisory lock, and calls what it returns to let go.
+ * each such place takes this PostgreSQL advisory lock. Its connection is its own (not the pool's,
+ * which the file's last hook closes), and letting go first closes the accounts the holder made live
+ * there, so the next holder does not count them.
  */
-export async function holdAuthority(ca: CompetentAuthority): Promise<() => Promise<void>> {
-  const key = `e2e:${ca}`;
-  const connection = await e2eDb().client.acquireConnection();
-  await connection.query('select pg_advisory_lock(hashtext($1))', [key]);
-  return async () => {
-    await connection.query('select pg_advisory_unlock(hashtext($1))', [key]);
-    await e2eDb().client.releaseConnection(connection);
+export async function holdAuthority(ca: CompetentAuthority): Promise<{ letGo: (accountsToClose?: number[]) => Promise<void> }> {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL is not set: browser tests run through the e2e project of jest');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('select pg_advisory_lock(hashtext($1))', [`e2e:${ca}`]);
+  return {
+    letGo: async (accountsToClose = []) => {
+      if (accountsToClose.length) await client.query(`update accounts set status = 'CLOSED' where id = any($1)`, [accountsToClose]);
+      await client.end(); // ends the session, and with it the lock
+    },
   };
 }
 
