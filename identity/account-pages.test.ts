@@ -41,7 +41,7 @@ const said = (page: Page) =>
 /** The answer as a stranger compares it: its status and its words, the minutes to wait aside. */
 const answer = (page: Page) => ({ status: page.status, said: said(page).replace(/\d+ minutes?/g, 'N minutes') });
 
-const mailsTo = (email: string) => h.db('email_outbox').whereRaw('lower(to_address) = ?', [email.toLowerCase()]);
+const mailsTo = (email: string) => h.db('email_outbox').whereRaw('lower(to_address) = ?', [email.toLowerCase()]).orderBy('id');
 const TRY_AGAIN = /^Too many emails have been asked for\. Try again in \d+ minutes?$/;
 
 describe('e-mails to one recipient', () => {
