@@ -13,6 +13,7 @@ import { RFI, RFI_RESPONSE } from '../processes/request-for-information/codes';
 import { DEADLINE_IN_FUTURE } from '../processes/request-for-information/request';
 import { rfiBatchWorkflowId, type RfiBatchCheck, type RfiBatchProgress } from '../processes/request-for-information/batch';
 import { complianceBatchHarness, waitFor } from '../test/compliance-batch';
+import { inDays } from '../test/rfi';
 
 jest.setTimeout(300_000);
 
@@ -20,11 +21,6 @@ const batch = complianceBatchHarness('rfi-batch', 'Rfico', { firstName: 'Rhodri'
 const { list, call } = batch;
 
 const questions = 'Why has your action plan not been submitted?';
-
-function inDays(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return { day: String(d.getUTCDate()), month: String(d.getUTCMonth() + 1), year: String(d.getUTCFullYear()) };
-}
 
 const finished = (id: number) =>
   waitFor(`batch ${id} to finish`, async () => {
