@@ -29,7 +29,7 @@ import { PU2_MEASURES } from './progress-update-2/report';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED, SAME_NAME_AS_ACCOUNT } from '../domain/reports/progress-update';
 import { reportAnswers } from '../domain/reports/report';
 import { CONFIRM_ALL } from '../domain/reports/common-fields';
-import { addedMeasure, apMeasure } from '../test/fixtures/measures';
+import { addedMeasure, boiler, led } from '../test/fixtures/measures';
 import { testClock } from '../test/clock';
 import { callerOf, type EngineHarness, maybeRecordHistory, useEngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
@@ -92,14 +92,6 @@ async function daysUntil(date: string): Promise<number> {
 async function mailTo(address: string, template: string) {
   return h.db('email_outbox').where({ to_address: address, template }).orderBy('id');
 }
-
-const led = apMeasure({ measureName: 'LED lighting', implementationDateForMeasure: '2024-03' });
-const boiler = apMeasure({
-  measureName: 'Boiler replacement',
-  implementationDateForMeasure: '2027-06',
-  energySavingsEstimateCalculatedType: 'OTHER_REASONABLE_ESTIMATION_METHOD',
-  estimationMethodDescription: 'Manufacturer data for the new boiler',
-});
 
 /** Starts and submits an action plan with the LED (before) and boiler (after) measures. */
 async function submittedActionPlan(c: Cast): Promise<string> {
