@@ -5,7 +5,7 @@
 import { settledUpdate } from '../domain/request-messages';
 import { ApiError } from './errors';
 import { isWorkflowTaskRetrying, updateRequest, whileWorkflowTaskRetries } from './request-workflows';
-import { startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 
 const failedTask = () => Object.assign(new Error('9 FAILED_PRECONDITION: Unable to perform workflow execution update due to Workflow Task in failed state.'), { code: 9 });
 const quick = { totalMs: 300, firstDelayMs: 10, maxDelayMs: 50 };
@@ -39,15 +39,7 @@ describe('an update while the workflow task is being retried', () => {
 
   describe('against a real workflow whose task keeps failing', () => {
     let h: EngineHarness;
-    let worker: { stop: () => Promise<void> };
-    beforeAll(async () => {
-      h = await startEngineHarness();
-      worker = await h.startWorker();
-    }, 120_000);
-    afterAll(async () => {
-      await worker?.stop();
-      await h?.close();
-    });
+    useEngineHarness((started) => (h = started));
 
     it('is refused by Temporal as a workflow task in failed state, which the API answers 503, not 500', async () => {
       const workflowId = `broken-${Date.now()}`;

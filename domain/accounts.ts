@@ -5,15 +5,11 @@ import * as v from 'valibot';
 import type { CompetentAuthority } from './authorities';
 import { EMAIL_INVALID, isEmail, maxLengthMessage, maxLengthText, requiredText, requiredValue, optionalText, trimmedOrNull } from './validation';
 import { isBlankRecord, type CsvRecord } from './csv-record';
+import { codesOf } from './labels';
 
-export const accountStatuses = ['AWAITING_APPROVAL', 'LIVE', 'DENIED', 'CLOSED'] as const;
-export type AccountStatus = (typeof accountStatuses)[number];
-export const accountStatusLabels: Record<AccountStatus, string> = {
-  AWAITING_APPROVAL: 'Awaiting approval',
-  LIVE: 'Live',
-  DENIED: 'Denied',
-  CLOSED: 'Closed',
-};
+export const accountStatusLabels = { AWAITING_APPROVAL: 'Awaiting approval', LIVE: 'Live', DENIED: 'Denied', CLOSED: 'Closed' } satisfies Record<string, string>;
+export type AccountStatus = keyof typeof accountStatusLabels;
+export const accountStatuses = codesOf(accountStatusLabels);
 
 /** A CLOSED account is read-only: its users, contacts and details stay as they were. */
 export const isAccountReadOnly = (status: AccountStatus): boolean => status === 'CLOSED';

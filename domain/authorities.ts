@@ -1,18 +1,20 @@
 // Who may do what: roles, competent authorities, permissions and the regulator permission matrix,
 // as the real service defines them (reference: real-service-platform.md §1.3–1.5).
 
+import { codesOf } from './labels';
+
 export const roleTypes = ['OPERATOR', 'REGULATOR', 'VERIFIER'] as const;
 export type RoleType = (typeof roleTypes)[number];
 
-export const competentAuthorities = ['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND', 'OPRED'] as const;
-export type CompetentAuthority = (typeof competentAuthorities)[number];
-export const competentAuthorityLabels: Record<CompetentAuthority, string> = {
+export const competentAuthorityLabels = {
   ENGLAND: 'Environment Agency',
   WALES: 'Natural Resources Wales',
   SCOTLAND: 'Scottish Environment Protection Agency',
   NORTHERN_IRELAND: 'Northern Ireland Environment Agency',
   OPRED: 'Offshore Petroleum Regulator for Environment and Decommissioning',
-};
+} satisfies Record<string, string>;
+export type CompetentAuthority = keyof typeof competentAuthorityLabels;
+export const competentAuthorities = codesOf(competentAuthorityLabels);
 
 export const authorityStatuses = ['PENDING', 'ACCEPTED', 'ACTIVE', 'DISABLED'] as const;
 export type AuthorityStatus = (typeof authorityStatuses)[number];

@@ -3,6 +3,7 @@
 // chases that remind those organisations. Shared by the API (which counts and lists in SQL) and the
 // SPA (which shows them at /compliance).
 import * as v from 'valibot';
+import { codesOf } from './labels';
 
 /**
  * Where an account stands on a report: its request COMPLETED (submitted), IN_PROGRESS (started or
@@ -10,15 +11,9 @@ import * as v from 'valibot';
  * due moment: the open task's due date when it has one, else the report's statutory date or, without
  * one, its window's close.
  */
-export const complianceStates = ['SUBMITTED', 'IN_PROGRESS', 'NOT_STARTED', 'OVERDUE'] as const;
-export type ComplianceState = (typeof complianceStates)[number];
-
-export const complianceStateLabels: Record<ComplianceState, string> = {
-  SUBMITTED: 'Submitted',
-  IN_PROGRESS: 'In progress',
-  NOT_STARTED: 'Not started',
-  OVERDUE: 'Overdue',
-};
+export const complianceStateLabels = { SUBMITTED: 'Submitted', IN_PROGRESS: 'In progress', NOT_STARTED: 'Not started', OVERDUE: 'Overdue' } satisfies Record<string, string>;
+export type ComplianceState = keyof typeof complianceStateLabels;
+export const complianceStates = codesOf(complianceStateLabels);
 
 export const COMPLIANCE_TITLE = 'Compliance overview';
 export const COMPLIANCE_LIST_PAGE_SIZE = 20;

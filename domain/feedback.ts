@@ -2,27 +2,20 @@
 // shared by the feedback form (SPA) and POST /users/feedback (API).
 import * as v from 'valibot';
 import { optionalText } from './validation';
+import { codesOf } from './labels';
 
 export const FEEDBACK_TEXT_MAX_LENGTH = 1200;
 
-export const feedbackRatings = [
-  'VERY_SATISFIED',
-  'SATISFIED',
-  'NEITHER_SATISFIED_NOR_DISSATISFIED',
-  'DISSATISFIED',
-  'VERY_DISSATISFIED',
-  'NOT_APPLICABLE_NOT_USED_YET',
-] as const;
-export type FeedbackRating = (typeof feedbackRatings)[number];
-
-export const feedbackRatingLabels: Record<FeedbackRating, string> = {
+export const feedbackRatingLabels = {
   VERY_SATISFIED: 'Very satisfied',
   SATISFIED: 'Satisfied',
   NEITHER_SATISFIED_NOR_DISSATISFIED: 'Neither satisfied or dissatisfied',
   DISSATISFIED: 'Dissatisfied',
   VERY_DISSATISFIED: 'Very dissatisfied',
   NOT_APPLICABLE_NOT_USED_YET: 'Not applicable or not used yet',
-};
+} satisfies Record<string, string>;
+export type FeedbackRating = keyof typeof feedbackRatingLabels;
+export const feedbackRatings = codesOf(feedbackRatingLabels);
 
 /** The first and last ratings have no 'not applicable' option. */
 export const feedbackRatingsWithoutNotApplicable = feedbackRatings.filter((r) => r !== 'NOT_APPLICABLE_NOT_USED_YET');

@@ -2,18 +2,11 @@
 // the timeline entries the engine itself records, and the texts of a disaggregated undertaking's start.
 // The processes themselves (types, tasks, words) are in processes/ — see processes/registry.ts.
 import type { TimelineEntryDefinition } from './process-definition';
+import { codesOf } from './labels';
 
-export const requestStatuses = ['IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'APPROVED', 'REJECTED', 'TERMINATED', 'EXPIRED'] as const;
-export type RequestStatus = (typeof requestStatuses)[number];
-export const requestStatusLabels: Record<RequestStatus, string> = {
-  IN_PROGRESS: 'In progress',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  TERMINATED: 'Terminated',
-  EXPIRED: 'Expired',
-};
+export const requestStatusLabels = { IN_PROGRESS: 'In progress', COMPLETED: 'Completed', CANCELLED: 'Cancelled', APPROVED: 'Approved', REJECTED: 'Rejected', TERMINATED: 'Terminated', EXPIRED: 'Expired' } satisfies Record<string, string>;
+export type RequestStatus = keyof typeof requestStatusLabels;
+export const requestStatuses = codesOf(requestStatusLabels);
 
 /** A task saved (or closed) by someone else since the caller last read it: reload and try again. */
 export const STALE_TASK_MESSAGE = 'The task was changed by someone else. Reload it and try again.';

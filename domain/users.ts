@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { authorityStatuses, operatorRoles, regulatorPermissionGroups, regulatorPermissionLevels, type OperatorRoleCode, type Permission } from './authorities';
 import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
+import { codesOf } from './labels';
 
 export const userMessages = {
   firstName: 'Enter your first name',
@@ -105,14 +106,9 @@ export const operatorUserInvitationSchema = v.object({
 });
 export type OperatorUserInvitationDto = v.InferOutput<typeof operatorUserInvitationSchema>;
 
-export const contactTypes = ['PRIMARY', 'SECONDARY', 'SERVICE', 'FINANCIAL'] as const;
-export type ContactType = (typeof contactTypes)[number];
-export const contactLabels: Record<ContactType, string> = {
-  PRIMARY: 'Primary contact',
-  SECONDARY: 'Secondary contact',
-  SERVICE: 'Service contact',
-  FINANCIAL: 'Financial contact',
-};
+export const contactLabels = { PRIMARY: 'Primary contact', SECONDARY: 'Secondary contact', SERVICE: 'Service contact', FINANCIAL: 'Financial contact' } satisfies Record<string, string>;
+export type ContactType = keyof typeof contactLabels;
+export const contactTypes = codesOf(contactLabels);
 
 const userId = requiredText(userMessages.userId, { maxLength: 255 });
 const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStatus);

@@ -4,31 +4,14 @@
 // organisation's administrator then has a task to respond, with the questions. Each page passes axe
 // at 1280 and 375 px. (Refusals and a worker killed half-way: workflows/rfi-batch.test.ts.)
 import { baseUrl, watchConsole } from '../test/browser';
-import { e2eDb, newPerson, type Person } from '../test/e2e-people';
+import { accountWithAdmin, e2eDb, newPerson } from '../test/e2e-people';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
+import { fillRfiQuestions, inDays } from '../test/rfi';
 import { NOTIFICATION } from '../processes';
 import { RFI_RESPONSE } from '../processes/request-for-information/codes';
 
 jest.setTimeout(300_000);
 const { as } = useBrowser();
-
-function inDays(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return { day: String(d.getUTCDate()), month: String(d.getUTCMonth() + 1), year: String(d.getUTCFullYear()), long: d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) };
-}
-
-/** A LIVE English account named `name` whose administrator is its primary contact. */
-async function accountWithAdmin(name: string): Promise<{ id: number; admin: Person }> {
-  const admin = await newPerson({ firstName: 'Amir', lastName: 'Answerer' });
-  const d = e2eDb();
-  const [account] = await d('accounts')
-    .insert({ organisation_id: `ORG${700000 + Math.floor(Math.random() * 99999)}`, name, status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 1AA', accepted_at: new Date() })
-    .returning(['id']);
-  const { operatorRoles } = await import('../domain/authorities');
-  await d('authorities').insert({ user_id: admin.id, account_id: account.id, code: 'operator_admin', status: 'ACTIVE', permissions: operatorRoles.operator_admin.permissions });
-  await d('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
-  return { id: account.id, admin };
-}
 
 it('is sent to the three organisations of a list, and each organisation has its task to respond', async () => {
   const tag = `Listed Bakeries ${Math.random().toString(36).slice(2, 7)}`;
@@ -48,12 +31,8 @@ it('is sent to the three organisations of a list, and each organisation has its 
   await regulator.getByRole('link', { name: 'Enter the information you are requesting' }).waitFor();
   await expectAccessible(regulator);
   const questions = 'Why has the organisation not started its notification of compliance?';
-  await regulator.getByLabel('What information do you need?').fill(questions);
   const deadline = inDays(28);
-  const date = regulator.getByRole('group', { name: 'Deadline for the response' });
-  await date.getByLabel('Day').fill(deadline.day);
-  await date.getByLabel('Month').fill(deadline.month);
-  await date.getByLabel('Year').fill(deadline.year);
+  await fillRfiQuestions(regulator, questions, deadline);
   await regulator.getByRole('button', { name: 'Continue' }).click();
 
   // The check page: who and how many, what they will be asked.

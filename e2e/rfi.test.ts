@@ -7,35 +7,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import { baseUrl, watchConsole } from '../test/browser';
-import { e2eDb, newPerson, type Person } from '../test/e2e-people';
+import { accountWithAdmin, e2eDb, newPerson, type Person } from '../test/e2e-people';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
+import { fillRfiQuestions, inDays } from '../test/rfi';
 import type { RequestInput } from '../domain/request-messages';
 
 const { as } = useBrowser();
 
-function inDays(days: number): { day: string; month: string; year: string; long: string } {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const long = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return { day: String(d.getUTCDate()), month: String(d.getUTCMonth() + 1), year: String(d.getUTCFullYear()), long };
-}
-
 /** A LIVE English account whose administrator is its primary contact, and an English regulator. */
-async function accountWithAdmin(): Promise<{ account: { id: number }; reg: Person; admin: Person }> {
+async function accountAndRegulator(): Promise<{ account: { id: number }; reg: Person; admin: Person }> {
   const reg = await newPerson({ firstName: 'Rita', lastName: 'Requester', regulatorOf: 'ENGLAND' });
-  const admin = await newPerson({ firstName: 'Amir', lastName: 'Answerer' });
-  const d = e2eDb();
-  const name = `Quarry Bakeries ${Date.now()}`;
-  const [account] = await d('accounts')
-    .insert({ organisation_id: `ORG${700000 + Math.floor(Math.random() * 99999)}`, name, status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 1AA', accepted_at: new Date() })
-    .returning(['id']);
-  const { operatorRoles } = await import('../domain/authorities');
-  await d('authorities').insert({ user_id: admin.id, account_id: account.id, code: 'operator_admin', status: 'ACTIVE', permissions: operatorRoles.operator_admin.permissions });
-  await d('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
-  return { account, reg, admin };
+  const { id, admin } = await accountWithAdmin(`Quarry Bakeries ${Date.now()}`);
+  return { account: { id }, reg, admin };
 }
 
 it('is sent by a regulator, answered with a file by the operator before its deadline, and read by the regulator', async () => {
-  const { account, reg, admin } = await accountWithAdmin();
+  const { account, reg, admin } = await accountAndRegulator();
   const d = e2eDb();
 
   // The regulator starts it from the account page and writes it.
@@ -47,12 +34,8 @@ it('is sent by a regulator, answered with a file by the operator before its dead
   await expectAccessible(regulator);
   await regulator.getByRole('button', { name: 'Send request for information' }).click();
   await regulator.getByRole('link', { name: 'Enter the information you are requesting' }).waitFor();
-  await regulator.getByLabel('What information do you need?').fill('Why has the organisation not submitted its action plan?');
   const deadline = inDays(21);
-  const date = regulator.getByRole('group', { name: 'Deadline for the response' });
-  await date.getByLabel('Day').fill(deadline.day);
-  await date.getByLabel('Month').fill(deadline.month);
-  await date.getByLabel('Year').fill(deadline.year);
+  await fillRfiQuestions(regulator, 'Why has the organisation not submitted its action plan?', deadline);
   await regulator.getByLabel('Attach files for the organisation (optional)').setInputFiles({ name: 'Reminder letter.csv', mimeType: 'text/csv', buffer: Buffer.from('Sent,Reference\n2026-01-10,EA-1\n') });
   await regulator.getByRole('list', { name: 'Uploaded files' }).getByText('Reminder letter.csv').waitFor();
   await regulator.getByRole('button', { name: 'Send request for information' }).click();
@@ -111,7 +94,7 @@ it('is sent by a regulator, answered with a file by the operator before its dead
 const temporal = process.env.E2E_TEMPORAL_ADDRESS;
 
 (temporal ? it : it.skip)('left unanswered, reminds the administrator once each time, expires at its deadline, and the regulator decides the next steps', async () => {
-  const { account, reg, admin } = await accountWithAdmin();
+  const { account, reg, admin } = await accountAndRegulator();
   const d = e2eDb();
   const requestId = `RFI${String(account.id).padStart(6, '0')}-1`;
   const connection = await Connection.connect({ address: temporal! });
@@ -135,12 +118,8 @@ const temporal = process.env.E2E_TEMPORAL_ADDRESS;
   const regulator = await as(reg);
   await regulator.goto(`${baseUrl()}/dashboard`);
   await regulator.getByRole('link', { name: 'Request for information', exact: true }).click();
-  await regulator.getByLabel('What information do you need?').fill('Where is your notification of compliance?');
   const deadline = inDays(30);
-  const date = regulator.getByRole('group', { name: 'Deadline for the response' });
-  await date.getByLabel('Day').fill(deadline.day);
-  await date.getByLabel('Month').fill(deadline.month);
-  await date.getByLabel('Year').fill(deadline.year);
+  await fillRfiQuestions(regulator, 'Where is your notification of compliance?', deadline);
   await regulator.getByRole('button', { name: 'Send request for information' }).click();
   await regulator.getByRole('heading', { name: 'Request for information sent' }).waitFor();
 

@@ -5,20 +5,11 @@ import '../test/processes/two-step';
 import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
 import { TWO_STEP, TWO_STEP_REVIEW, TWO_STEP_SUBMIT } from '../test/processes/two-step';
 import { AccountId, CompetentAuthority, RequestType } from '../domain/search-attributes';
-import { callAs, maybeRecordHistory, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callAs, maybeRecordHistory, type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 
 let h: EngineHarness;
-let worker: { stop: () => Promise<void> };
+const worker = useEngineHarness((started) => (h = started));
 
-beforeAll(async () => {
-  h = await startEngineHarness();
-  worker = await h.startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await worker?.stop();
-  await h?.close();
-});
 
 const call = (user: TestUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(h.api, user, path, init);
 
@@ -180,12 +171,12 @@ it('loses nothing when the worker stops between two steps and another one starts
   await worker.stop();
   // While no worker runs the request is still listed and readable: the lists read the projection.
   expect((await call(owner, `/tasks/${submitTaskId}`)).status).toBe(200);
-  worker = await h.startWorker();
+  await worker.start();
   const submitted = await call(owner, '/tasks/actions', { method: 'POST', body: { requestTaskId: submitTaskId, requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION', requestTaskActionPayload: { summary: 'After restart' } } });
   expect(submitted.status).toBe(200);
   const reviewTaskId = submitted.body.nextTasks[0].taskId;
   await worker.stop();
-  worker = await h.startWorker();
+  await worker.start();
   await call(reviewer, '/tasks-assignment/assign', { method: 'POST', body: { taskId: reviewTaskId, userId: reviewer.id } });
   const decided = await call(reviewer, '/tasks/actions', { method: 'POST', body: { requestTaskId: reviewTaskId, requestTaskActionType: 'TEST_TWO_STEP_DECIDE', requestTaskActionPayload: { decision: 'REJECTED' } } });
   expect(decided).toMatchObject({ status: 200, body: { requestStatus: 'REJECTED' } });
@@ -214,7 +205,7 @@ it('keeps deadlines on durable timers: the reminder and the overdue notice arriv
   await worker.stop();
   await new Promise((r) => setTimeout(r, 5000));
   expect(await h.db('request_task_notices').where({ task_id: taskId })).toEqual([]);
-  worker = await h.startWorker();
+  await worker.start();
   const deadline = Date.now() + 20_000;
   while ((await h.db('request_task_notices').where({ task_id: taskId })).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   expect((await h.db('request_task_notices').where({ task_id: taskId }).orderBy('kind')).map((n) => n.kind)).toEqual(['OVERDUE', 'REMINDER_1']);

@@ -4,7 +4,7 @@
 // submission, submitted with an added measure; progress update 2 likewise; a disaggregated progress
 // update 1 without an action plan; a cancelled action plan started again; re-initiate blocked and
 // allowed as reference §5 says.
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
+import type { TestAccount, TestUser } from '../test/factories';
 import {
   ACTION_PLAN,
   ACTION_PLAN_SUBMIT,
@@ -29,39 +29,19 @@ import { PU2_MEASURES } from './progress-update-2/report';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED, SAME_NAME_AS_ACCOUNT } from '../domain/reports/progress-update';
 import { reportAnswers } from '../domain/reports/report';
 import { CONFIRM_ALL } from '../domain/reports/common-fields';
-import { addedMeasure, apMeasure } from '../test/fixtures/measures';
+import { addedMeasure, boiler, led } from '../test/fixtures/measures';
 import { testClock } from '../test/clock';
 import { callerOf, type EngineHarness, maybeRecordHistory, useEngineHarness } from '../test/workflows/harness';
 import { submitNotification } from '../test/workflows/notification';
+import { reportCast, type ReportCast } from '../test/workflows/cast';
 
 let h: EngineHarness;
 useEngineHarness((started) => (h = started));
 
 const call = callerOf(() => h);
 
-interface Cast {
-  account: TestAccount;
-  admin: TestUser;
-  restricted: TestUser;
-  regulator: TestUser;
-  welsh: TestUser;
-}
-
-async function cast(): Promise<Cast> {
-  const account = await createAccount(h.db, { registrationNumber: `AB${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}` });
-  const [admin, restricted, regulator, welsh] = await Promise.all([
-    createUser(h.db, { firstName: 'Ada', lastName: 'Planner' }),
-    createUser(h.db, { firstName: 'Rob', lastName: 'Restricted' }),
-    createUser(h.db, { firstName: 'Rhys', lastName: 'Regulator' }),
-    createUser(h.db),
-  ]);
-  await grantOperator(h.db, admin, account, 'operator_admin');
-  await grantOperator(h.db, restricted, account, 'operator');
-  await grantRegulator(h.db, regulator, 'ENGLAND');
-  await grantRegulator(h.db, welsh, 'WALES');
-  await h.db('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
-  return { account, admin, restricted, regulator, welsh };
-}
+type Cast = ReportCast;
+const cast = () => reportCast(h.db, { account: { registrationNumber: `AB${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}` }, admin: { firstName: 'Ada', lastName: 'Planner' } });
 
 type Task = { id: string; version: number; payload: any; assignee: string | null; due_date: Date | null };
 const taskOf = async (requestId: string, type: string) => (await h.db('request_tasks').where({ request_id: requestId, type }).first()) as Task | undefined;
@@ -92,14 +72,6 @@ async function daysUntil(date: string): Promise<number> {
 async function mailTo(address: string, template: string) {
   return h.db('email_outbox').where({ to_address: address, template }).orderBy('id');
 }
-
-const led = apMeasure({ measureName: 'LED lighting', implementationDateForMeasure: '2024-03' });
-const boiler = apMeasure({
-  measureName: 'Boiler replacement',
-  implementationDateForMeasure: '2027-06',
-  energySavingsEstimateCalculatedType: 'OTHER_REASONABLE_ESTIMATION_METHOD',
-  estimationMethodDescription: 'Manufacturer data for the new boiler',
-});
 
 /** Starts and submits an action plan with the LED (before) and boiler (after) measures. */
 async function submittedActionPlan(c: Cast): Promise<string> {

@@ -15,7 +15,7 @@ import { SURVEY, SURVEY_SUBMIT } from '../test/processes/survey';
 import { TEST_NOW } from '../test/clock';
 import { pdfText } from '../test/pdf-text';
 import { bearer } from '../test/tokens';
-import { callAs, startEngineHarness, type EngineHarness } from '../test/workflows/harness';
+import { callAs, type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 
 const reportProcesses = () => registeredProcesses().filter((p) => p.report);
 
@@ -39,18 +39,9 @@ it('names the test-only survey everywhere a product process is named, from its d
 
 describe('a submission of each report', () => {
   let h: EngineHarness;
-  let worker: { stop: () => Promise<void> };
+  useEngineHarness((started) => (h = started));
   const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-  beforeAll(async () => {
-    h = await startEngineHarness();
-    worker = await h.startWorker();
-  }, 120_000);
-
-  afterAll(async () => {
-    await worker?.stop();
-    await h?.close();
-  });
 
   /** Starts the process with its complete report as the submit task's draft, as a returned report restarts. */
   async function submitted(def: ProcessDefinition, account: TestAccount, operator: TestUser): Promise<{ requestId: string; draft: ReportDraft }> {

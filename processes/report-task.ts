@@ -1,10 +1,13 @@
 // What the action plan and the progress updates share as processes (reference workflows §8.1, §9.1,
 // §10.1): one submit task with save, submit (in the submit window, checked in full) and cancel, shown
-// as the report's task list, and the start rules' vocabulary.
+// as the report's task list; a regulator's return for changes; the statutory due date; the timeline;
+// the submitted-data MI report led by the report's and the earlier report's IDs and days; and the
+// start rules' vocabulary.
 import * as v from 'valibot';
 import type { ReportDefinition } from '../domain/reports/report';
 import { reportSaveAction, reportSubmitCheck } from '../domain/reports/report-actions';
-import type { ReportTexts, TaskAccess, TaskTypeDefinition } from '../domain/process-definition';
+import type { Permission } from '../domain/authorities';
+import type { ProcessDefinition, ReinitiateDefinition, ReportTexts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition } from '../domain/process-definition';
 
 /** A request that blocks or enables another: running, or done. */
 export const activeStatus = (status: string | undefined) => status === 'IN_PROGRESS' || status === 'COMPLETED';
@@ -50,3 +53,59 @@ export function reportSubmitTask(task: TaskAccess & { label: string }, report: R
 /** The create payload of a progress update (reference §9.1): started as a disaggregated undertaking? */
 export const progressUpdateCreatePayload = v.object({ isDisaggregateUndertaking: v.optional(v.boolean('isDisaggregateUndertaking must be true or false'), false) });
 export type ProgressUpdateCreate = v.InferOutput<typeof progressUpdateCreatePayload>;
+
+/** The stem of a report's permission codes, e.g. PROGRESS_UPDATE_1 of PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK. */
+type PermissionStem<P extends string> = P extends `PERM_${infer S}_APPLICATION_RE_INITIATE_TASK` ? S : never;
+
+export interface SubmittedReport {
+  /** Its name in labels, e.g. 'Progress Update 1'. */
+  name: string;
+  /** The stem of its permissions and of its cancelled and returned entries, e.g. 'PROGRESS_UPDATE_1'. */
+  stem: PermissionStem<Permission>;
+  report: ReportDefinition;
+  /** Its submit task's type and its action and timeline codes (its codes.ts). */
+  task: string;
+  actions: Omit<ReportTaskActions, 'cancelled'> & { reinitiate: string };
+  texts: ReportTexts;
+  /** Its statutory due date (domain/scheme-dates.ts names its source). */
+  due: string;
+  /** What stops a regulator returning it for changes. */
+  blockedBy?: ReinitiateDefinition['blockedBy'];
+  /** Its MI report; its rows lead with its ID and day and the earlier report's (`related`), by their short names (e.g. 'PU1', 'AP'). */
+  submittedData: Omit<SubmittedDataDefinition, 'contents' | 'leading' | 'related'> & { id: string; related: { requestType: string; id: string } };
+}
+
+/** A report submitted straight to the regulator: all of its process but its identity and start rules. */
+export function submittedReportProcess(
+  r: SubmittedReport,
+): Required<Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData'>> & { dueDate: { taskType: string; changePermission: Permission; date: string } } {
+  const cancelled = `${r.stem}_APPLICATION_CANCELLED`;
+  const returned = `${r.stem}_P3_APPLICATION_RE_INITIATED`;
+  const changePermission = `PERM_${r.stem}_APPLICATION_RE_INITIATE_TASK` as const;
+  const { id, related, ...data } = r.submittedData;
+  const access: TaskAccess = { roleType: 'OPERATOR', view: `PERM_${r.stem}_APPLICATION_SUBMIT_VIEW_TASK`, execute: `PERM_${r.stem}_APPLICATION_SUBMIT_EXECUTE_TASK` };
+  return {
+    reinitiate: { actionType: r.actions.reinitiate, permission: changePermission, timeline: returned, blockedBy: r.blockedBy },
+    dueDate: { taskType: r.task, changePermission, date: r.due },
+    tasks: { [r.task]: reportSubmitTask({ ...access, label: `Submit Phase 3 ${r.name}` }, r.report, { ...r.actions, cancelled }, r.texts) },
+    timeline: {
+      [r.actions.submitted]: { label: `${r.name} submitted`, snapshot: true, document: 'Submitted' },
+      [cancelled]: { label: `${r.name} cancelled`, endsRun: true },
+      [returned]: { label: `${r.name} returned for changes` },
+    },
+    report: r.report,
+    submittedData: {
+      ...data,
+      contents: 'Table of Contents',
+      leading: [
+        { heading: `${id} ID`, cell: 'requestId' },
+        { heading: 'Organisation Name', cell: 'organisationName' },
+        { heading: 'CRN', cell: 'registrationNumber' },
+        { heading: `${id} Submission Date`, cell: 'submittedOn' },
+        { heading: `${related.id} ID`, cell: 'relatedId' },
+        { heading: `${related.id} Submission Date`, cell: 'relatedSubmittedOn' },
+      ],
+      related: related.requestType,
+    },
+  };
+}

@@ -6,7 +6,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../identity/passwords';
-import { allRegulatorPermissions, type CompetentAuthority } from '../domain/authorities';
+import { allRegulatorPermissions, operatorRoles, type CompetentAuthority } from '../domain/authorities';
 import { enterPassword, openSignIn } from './e2e-session';
 
 let db: Knex | null = null;
@@ -126,3 +126,15 @@ export async function latestEmail(to: string, subject: string): Promise<string> 
 
 /** The first link in an e-mail's text. */
 export const linkIn = (text: string) => /(https?:\/\/\S+)/.exec(text)![1];
+
+/** A LIVE English account named `name` whose administrator is its primary contact. */
+export async function accountWithAdmin(name: string): Promise<{ id: number; admin: Person }> {
+  const admin = await newPerson({ firstName: 'Amir', lastName: 'Answerer' });
+  const d = e2eDb();
+  const [account] = await d('accounts')
+    .insert({ organisation_id: `ORG${700000 + Math.floor(Math.random() * 99999)}`, name, status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 1AA', accepted_at: new Date() })
+    .returning(['id']);
+  await d('authorities').insert({ user_id: admin.id, account_id: account.id, code: 'operator_admin', status: 'ACTIVE', permissions: operatorRoles.operator_admin.permissions });
+  await d('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
+  return { id: account.id, admin };
+}

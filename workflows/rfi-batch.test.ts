@@ -5,82 +5,22 @@
 // exactly one request, sent with the questions, its administrators' response task open. A second
 // batch of the same list starts nothing (a request is open at each). And who may not send one, or
 // sends a bad one, is refused.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Client } from '@temporalio/client';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import '../processes';
-import { startApi, type ApiHarness } from '../test/api-harness';
-import { startTestTemporal } from '../test/temporal';
-import { testClock } from '../test/clock';
-import { bearer, verifyTestToken } from '../test/tokens';
-import { createUser, grantRegulator, type TestUser } from '../test/factories';
-import { seedComplianceMix } from '../test/compliance-mix';
-import { bundleWorkflows } from '../scripts/fault/preparation';
-import { WorkerProcess } from '../scripts/fault/worker-process';
+import { createUser, grantRegulator } from '../test/factories';
 import { maybeRecordHistory } from '../test/workflows/harness';
-import { loadConfig } from '../infra/config';
-import { ACTION_PLAN } from '../processes';
 import { RFI, RFI_RESPONSE } from '../processes/request-for-information/codes';
 import { DEADLINE_IN_FUTURE } from '../processes/request-for-information/request';
 import { rfiBatchWorkflowId, type RfiBatchCheck, type RfiBatchProgress } from '../processes/request-for-information/batch';
+import { complianceBatchHarness, waitFor } from '../test/compliance-batch';
+import { inDays } from '../test/rfi';
 
 jest.setTimeout(300_000);
 
-let env: TestWorkflowEnvironment;
-let api: ApiHarness;
-let regulator: TestUser;
-let worker: WorkerProcess;
-let dir: string;
-const tag = `Rfico ${Math.random().toString(36).slice(2, 7)}`;
-const taskQueue = `rfi-batch-${process.pid}-${Date.now()}`;
-// Every action plan of the mix that is not submitted is overdue but those whose due date was moved: 20 of 40.
-const list = { requestType: ACTION_PLAN, state: 'OVERDUE' as const, search: tag };
+const batch = complianceBatchHarness('rfi-batch', 'Rfico', { firstName: 'Rhodri', lastName: 'Requester' });
+const { list, call } = batch;
+
 const questions = 'Why has your action plan not been submitted?';
-
-function inDays(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return { day: String(d.getUTCDate()), month: String(d.getUTCMonth() + 1), year: String(d.getUTCFullYear()) };
-}
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-rfi-batch-'));
-  const [started, bundle] = await Promise.all([startTestTemporal(), bundleWorkflows(dir)]);
-  env = started;
-  const base = loadConfig();
-  api = await startApi({
-    config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, temporal: { ...base.temporal, taskQueue }, reporting: { ...base.reporting, now: testClock } },
-    temporal: () => Promise.resolve(env.client as Client),
-    verifyToken: verifyTestToken,
-  });
-  regulator = await createUser(api.deps.db, { firstName: 'Rhodri', lastName: 'Requester' });
-  await grantRegulator(api.deps.db, regulator, 'WALES');
-  await seedComplianceMix(api.deps.db, { ca: 'WALES', count: 40, namePrefix: tag, now: testClock() });
-  worker = new WorkerProcess(
-    { DATABASE_URL: process.env.ESOS_TEST_DATABASE_URL!, TEMPORAL_ADDRESS: env.address, TEMPORAL_TASK_QUEUE: taskQueue, SMTP_URL: '', LOG_LEVEL: 'warn', WORKFLOW_BUNDLE_PATH: bundle, NODE_ENV: 'test', METRICS_PORT: '' },
-    path.join(dir, 'worker.log'),
-  );
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await api?.close();
-  await env?.teardown();
-});
-
-const call = async (p: string, init: { method?: string; body?: unknown; as?: TestUser } = {}) =>
-  api.request(`/api/v1.0/compliance${p}`, { method: init.method ?? 'GET', headers: { ...(await bearer(init.as ?? regulator)), 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 180_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const finished = (id: number) =>
   waitFor(`batch ${id} to finish`, async () => {
@@ -89,7 +29,7 @@ const finished = (id: number) =>
   });
 
 it('starts exactly one request at each live organisation though the worker is killed half-way', async () => {
-  const { db } = api.deps;
+  const { db } = batch.api.deps;
   const check = (await call(`/rfi-batches/check?${new URLSearchParams(list)}`)).body as RfiBatchCheck;
   expect(check.count).toBe(20);
   const twenty = check.organisations.map((o) => o.accountId);
@@ -99,21 +39,21 @@ it('starts exactly one request at each live organisation though the worker is ki
   await held.raw('select pg_advisory_xact_lock(hashtext(?), ?)', ['rfi_request_ids', twenty[10]]);
   let batchId: number;
   try {
-    worker.start();
+    batch.worker.start();
     const started = await call('/rfi-batches', { method: 'POST', body: { list, questions, deadline: inDays(30), expected: 20 } });
     expect(started.status).toBe(201);
     batchId = started.body.id;
     await waitFor('ten requests started', async () => (await db('rfi_batch_requests').where({ batch_id: batchId, status: 'STARTED' }).count({ n: '*' }).first())!.n === '10');
-    expect((await env.client.workflow.getHandle(rfiBatchWorkflowId(batchId)).describe()).type).toBe('rfiBatch');
+    expect((await batch.env.client.workflow.getHandle(rfiBatchWorkflowId(batchId)).describe()).type).toBe('rfiBatch');
     const progress = (await call(`/rfi-batches/${batchId}`)).body as RfiBatchProgress;
     expect(progress).toMatchObject({ total: 20, done: false, counts: { STARTED: 10, PENDING: 10 } });
-    worker.kill();
+    batch.worker.kill();
     // The fifteenth organisation's account is closed before its turn: it is reported, not asked.
     await db('accounts').where({ id: twenty[14] }).update({ status: 'CLOSED' });
   } finally {
     await held.rollback();
   }
-  worker.start();
+  batch.worker.start();
   const done = await finished(batchId);
   expect(done.counts).toEqual({ STARTED: 19, NOT_LIVE: 1, ALREADY_OPEN: 0, NOT_STARTED: 0, PENDING: 0 });
   expect(done.organisations.find((o) => o.accountId === twenty[14])).toMatchObject({ outcome: 'NOT_LIVE', requestId: null });
@@ -128,8 +68,8 @@ it('starts exactly one request at each live organisation though the worker is ki
   expect(sent).toHaveLength(19);
   expect(sent.every((s) => s.payload.questions === questions && s.submitter === 'Rhodri Requester')).toBe(true);
   // Their histories (the batch's, killed half-way; a request sent at once) are replayed by workflows/request-replay.test.ts.
-  await maybeRecordHistory(env.client as Client, rfiBatchWorkflowId(batchId), 'rfiBatch-worker-killed');
-  await maybeRecordHistory(env.client as Client, requests[0].id, 'requestForInformation-preset');
+  await maybeRecordHistory(batch.env.client as Client, rfiBatchWorkflowId(batchId), 'rfiBatch-worker-killed');
+  await maybeRecordHistory(batch.env.client as Client, requests[0].id, 'requestForInformation-preset');
 
   // A second batch of the same list starts nothing: each live organisation has a request open.
   const again = await call('/rfi-batches', { method: 'POST', body: { list, questions, deadline: inDays(30), expected: 19 } });
@@ -151,14 +91,14 @@ it('refuses bad input, a changed list, and another authority', async () => {
   expect((await call('/rfi-batches/abc')).status).toBe(400);
 
   // A regulator of England sees none of the Welsh organisations, nor the Welsh batches.
-  const english = await createUser(api.deps.db);
-  await grantRegulator(api.deps.db, english, 'ENGLAND');
+  const english = await createUser(batch.api.deps.db);
+  await grantRegulator(batch.api.deps.db, english, 'ENGLAND');
   expect(((await call(`/rfi-batches/check?${new URLSearchParams(list)}`, { as: english })).body as RfiBatchCheck).count).toBe(0);
-  const welsh = await api.deps.db('rfi_batches').where({ competent_authority: 'WALES' }).orderBy('id', 'desc').first('id');
+  const welsh = await batch.api.deps.db('rfi_batches').where({ competent_authority: 'WALES' }).orderBy('id', 'desc').first('id');
   expect((await call(`/rfi-batches/${welsh.id}`, { as: english })).status).toBe(404);
   // A regulator without the permission to send one is refused.
-  const without = await createUser(api.deps.db);
-  await grantRegulator(api.deps.db, without, 'WALES', ['PERM_TASK_ASSIGNMENT']);
+  const without = await createUser(batch.api.deps.db);
+  await grantRegulator(batch.api.deps.db, without, 'WALES', ['PERM_TASK_ASSIGNMENT']);
   expect((await call(`/rfi-batches/check?${new URLSearchParams(list)}`, { as: without })).status).toBe(403);
   expect((await call('/rfi-batches', { method: 'POST', body: { list, questions, deadline: inDays(5), expected: 19 }, as: without })).status).toBe(403);
 });

@@ -6,6 +6,7 @@ import type { CompetentAuthority } from '../../domain/authorities';
 import type { Actor } from '../../domain/request-messages';
 import { badRequest, conflict, notFound } from '../errors';
 import { complianceListAccounts, complianceReport, reportDueOn } from './overview';
+import { batchOutcomes, startBatch } from './batches';
 import {
   CHASE_TEMPLATE,
   COMPLIANCE_CHASE_MAX,
@@ -22,8 +23,6 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
 
 /** Shown in the preview where each e-mail names its organisation. */
 export const ORGANISATION_PLACEHOLDER = '[organisation name]';
-/** The most organisations the progress page lists by name. */
-const PROGRESS_LISTED = 1000;
 
 function chaseReport(deps: Deps, list: ComplianceList) {
   const def = complianceReport(list.requestType);
@@ -61,48 +60,31 @@ export async function startChase(deps: AppDeps, ca: CompetentAuthority, by: Acto
   if (check.count !== expected) throw conflict('CHASE_LIST_CHANGED', 'The list has changed since you checked it. Check who will be sent a reminder again.');
   if (check.count === 0) throw badRequest('Every organisation on this list has been sent a reminder already');
   const report = chaseReport(deps, list);
-  const [row] = await deps.db('compliance_chases')
-    .insert({
+  return startBatch(
+    deps,
+    'compliance_chases',
+    {
       competent_authority: ca,
       request_type: report.requestType,
       list: JSON.stringify(list),
       account_ids: check.organisations.map((o) => o.accountId),
       created_by: by.userId,
       created_by_name: by.fullName,
-    })
-    .returning('id');
-  const id = Number(row.id);
-  try {
-    const client = await deps.temporal();
-    await client.workflow.start('complianceChase', {
-      workflowId: chaseWorkflowId(id),
-      taskQueue: deps.config.temporal.taskQueue,
-      args: [{ chaseId: id, by, report, intervalDays: check.intervalDays }],
-    });
-  } catch (err) {
-    // Not started: nothing was sent, so the chase is not kept.
-    await deps.db('compliance_chases').where({ id }).delete();
-    throw err;
-  }
-  return id;
+    },
+    (id) => ({ type: 'complianceChase', workflowId: chaseWorkflowId(id), args: [{ chaseId: id, by, report, intervalDays: check.intervalDays }] }),
+  );
 }
 
 export async function chaseProgress(db: AppDeps['db'], ca: CompetentAuthority, id: number): Promise<ChaseProgress> {
   const chase = await db('compliance_chases').where({ id, competent_authority: ca }).first();
   if (!chase) throw notFound('Chase not found');
-  const total = (chase.account_ids as number[]).length;
-  const { rows: counted } = await db.raw<{ rows: { status: ChaseOutcome; n: number }[] }>(`select status, count(*)::int as n from compliance_reminders where chase_id = ? group by status`, [id]);
-  const counts: ChaseProgress['counts'] = { SENT: 0, NO_CONTACT: 0, ALREADY_REMINDED: 0, PENDING: total };
-  for (const c of counted) {
-    counts[c.status] = c.n;
-    counts.PENDING -= c.n;
-  }
-  const { rows } = await db.raw<{ rows: { id: number; name: string; status: ChaseOutcome | null; to_address: string | null }[] }>(
-    `select a.id, a.name, c.status, c.to_address
-       from unnest(?::int[]) as x(id) join accounts a on a.id = x.id
-       left join compliance_reminders c on c.chase_id = ? and c.account_id = a.id
-      order by a.name, a.id limit ?`,
-    [chase.account_ids, id, PROGRESS_LISTED],
+  const { total, counts, rows } = await batchOutcomes<ChaseOutcome, { to_address: string | null }>(
+    db,
+    { table: 'compliance_reminders', batch: 'chase_id' },
+    id,
+    chase.account_ids,
+    ['SENT', 'NO_CONTACT', 'ALREADY_REMINDED'],
+    'o.to_address',
   );
   const def = complianceReport(chase.request_type);
   return {
@@ -113,6 +95,6 @@ export async function chaseProgress(db: AppDeps['db'], ca: CompetentAuthority, i
     done: !!chase.completed_at,
     createdAt: new Date(chase.created_at).toISOString(),
     createdBy: chase.created_by_name,
-    organisations: rows.map((r) => ({ accountId: r.id, name: r.name, outcome: r.status ?? 'PENDING', to: r.to_address })),
+    organisations: rows.map((r) => ({ accountId: r.id, name: r.name, outcome: (r.status as ChaseOutcome | null) ?? 'PENDING', to: r.to_address })),
   };
 }

@@ -7,14 +7,13 @@ import type { Actor } from '../../domain/request-messages';
 import type { ComplianceList } from '../../domain/compliance';
 import { ApiError, badRequest, conflict, notFound } from '../errors';
 import { complianceListAccounts, complianceReport } from './overview';
+import { batchOutcomes, startBatch } from './batches';
 import { deadlineProblem } from '../../processes/request-for-information/request';
 import { dateValueToIso } from '../../domain/validation/dates';
 import { RFI_BATCH_MAX, rfiBatchWorkflowId, type RfiBatchCheck, type RfiBatchOutcome, type RfiBatchProgress, type RfiBatchStart } from '../../processes/request-for-information/batch';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
-/** The most organisations the progress page lists by name. */
-const PROGRESS_LISTED = 1000;
 
 export async function rfiBatchCheck(deps: Deps, ca: CompetentAuthority, list: ComplianceList): Promise<RfiBatchCheck> {
   const def = complianceReport(list.requestType);
@@ -30,8 +29,10 @@ export async function startRfiBatch(deps: AppDeps, ca: CompetentAuthority, by: A
   if (problem) throw new ApiError(400, 'FORM_VALIDATION', problem, 'deadline');
   const check = await rfiBatchCheck(deps, ca, start.list);
   if (check.count !== start.expected) throw conflict('RFI_LIST_CHANGED', 'The list has changed since you checked it. Check who will be sent the request again.');
-  const [row] = await deps.db('rfi_batches')
-    .insert({
+  return startBatch(
+    deps,
+    'rfi_batches',
+    {
       competent_authority: ca,
       list: JSON.stringify(start.list),
       account_ids: check.organisations.map((o) => o.accountId),
@@ -39,36 +40,21 @@ export async function startRfiBatch(deps: AppDeps, ca: CompetentAuthority, by: A
       deadline: dateValueToIso(start.deadline),
       created_by: by.userId,
       created_by_name: by.fullName,
-    })
-    .returning('id');
-  const id = Number(row.id);
-  try {
-    const client = await deps.temporal();
-    await client.workflow.start('rfiBatch', { workflowId: rfiBatchWorkflowId(id), taskQueue: deps.config.temporal.taskQueue, args: [{ batchId: id, by }] });
-  } catch (err) {
-    // Not started: nothing was sent, so the batch is not kept.
-    await deps.db('rfi_batches').where({ id }).delete();
-    throw err;
-  }
-  return id;
+    },
+    (id) => ({ type: 'rfiBatch', workflowId: rfiBatchWorkflowId(id), args: [{ batchId: id, by }] }),
+  );
 }
 
 export async function rfiBatchProgress(db: AppDeps['db'], ca: CompetentAuthority, id: number): Promise<RfiBatchProgress> {
   const batch = await db('rfi_batches').where({ id, competent_authority: ca }).first('*', db.raw('deadline::text as deadline'));
   if (!batch) throw notFound('Request for information batch not found');
-  const total = (batch.account_ids as number[]).length;
-  const { rows: counted } = await db.raw<{ rows: { status: string; n: number }[] }>(`select status, count(*)::int as n from rfi_batch_requests where batch_id = ? and status <> 'STARTING' group by status`, [id]);
-  const counts: RfiBatchProgress['counts'] = { STARTED: 0, NOT_LIVE: 0, ALREADY_OPEN: 0, NOT_STARTED: 0, PENDING: total };
-  for (const c of counted) {
-    counts[c.status as RfiBatchOutcome] = c.n;
-    counts.PENDING -= c.n;
-  }
-  const { rows } = await db.raw<{ rows: { id: number; name: string; status: string | null; request_id: string | null }[] }>(
-    `select a.id, a.name, r.status, r.request_id
-       from unnest(?::int[]) as x(id) join accounts a on a.id = x.id
-       left join rfi_batch_requests r on r.batch_id = ? and r.account_id = a.id
-      order by a.name, a.id limit ?`,
-    [batch.account_ids, id, PROGRESS_LISTED],
+  const { total, counts, rows } = await batchOutcomes<RfiBatchOutcome, { request_id: string | null }>(
+    db,
+    { table: 'rfi_batch_requests', batch: 'batch_id', undecided: 'STARTING' },
+    id,
+    batch.account_ids,
+    ['STARTED', 'NOT_LIVE', 'ALREADY_OPEN', 'NOT_STARTED'],
+    'o.request_id',
   );
   const list = batch.list as ComplianceList;
   const def = complianceReport(list.requestType);

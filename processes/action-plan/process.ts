@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
 import { SCHEME_DATES } from '../../domain/scheme-dates';
-import { activeStatus, reportSubmitTask, submittedTexts } from '../report-task';
+import { activeStatus, submittedReportProcess, submittedTexts } from '../report-task';
 import { NOTIFICATION } from '../notification-of-compliance/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
 import { actionPlanReport } from './report';
@@ -32,51 +32,23 @@ export const actionPlanProcess = defineProcess({
       return { valid: inWindow };
     },
   },
-  reinitiate: {
-    actionType: REINITIATE_ACTION_PLAN,
-    permission: 'PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK',
-    timeline: 'ACTION_PLAN_P3_APPLICATION_RE_INITIATED',
+  ...submittedReportProcess({
+    name: 'Action Plan',
+    stem: 'ACTION_PLAN',
+    report: actionPlanReport,
+    task: ACTION_PLAN_SUBMIT,
+    actions: { save: SAVE_ACTION_PLAN, submit: SUBMIT_ACTION_PLAN, cancel: CANCEL_ACTION_PLAN, reinitiate: REINITIATE_ACTION_PLAN, submitted: ACTION_PLAN_SUBMITTED, window: { code: 'AP1001', message: 'Invalid Submission Date' }, invalid: { code: 'AP1002', message: 'Invalid ACTION PLAN' } },
+    texts: submittedTexts('action plan', 'Action plan sent to regulator'),
+    due: SCHEME_DATES.actionPlanDue,
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_1]),
-  },
-  // The action plan's statutory due date (domain/scheme-dates.ts names its source).
-  dueDate: { taskType: ACTION_PLAN_SUBMIT, changePermission: 'PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK', date: SCHEME_DATES.actionPlanDue },
-  tasks: {
-    [ACTION_PLAN_SUBMIT]: reportSubmitTask(
-      { label: 'Submit Phase 3 Action Plan', roleType: 'OPERATOR', view: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK' },
-      actionPlanReport,
-      {
-        save: SAVE_ACTION_PLAN,
-        submit: SUBMIT_ACTION_PLAN,
-        cancel: CANCEL_ACTION_PLAN,
-        submitted: ACTION_PLAN_SUBMITTED,
-        cancelled: 'ACTION_PLAN_APPLICATION_CANCELLED',
-        window: { code: 'AP1001', message: 'Invalid Submission Date' },
-        invalid: { code: 'AP1002', message: 'Invalid ACTION PLAN' },
-      },
-      submittedTexts('action plan', 'Action plan sent to regulator'),
-    ),
-  },
-  timeline: {
-    [ACTION_PLAN_SUBMITTED]: { label: 'Action Plan submitted', snapshot: true, document: 'Submitted' },
-    ACTION_PLAN_APPLICATION_CANCELLED: { label: 'Action Plan cancelled', endsRun: true },
-    ACTION_PLAN_P3_APPLICATION_RE_INITIATED: { label: 'Action Plan returned for changes' },
-  },
-  report: actionPlanReport,
-  submittedData: {
-    reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3',
-    name: 'Action plan (Phase 3) submitted data',
-    slug: 'action-plan-submitted-data',
-    fileName: 'Action_Plan_Published_Data_Phase_3.xlsx',
-    contents: 'Table of Contents',
-    leading: [
-      { heading: 'AP ID', cell: 'requestId' },
-      { heading: 'Organisation Name', cell: 'organisationName' },
-      { heading: 'CRN', cell: 'registrationNumber' },
-      { heading: 'AP Submission Date', cell: 'submittedOn' },
-      { heading: 'NOC ID', cell: 'relatedId' },
-      { heading: 'NOC Submission Date', cell: 'relatedSubmittedOn' },
-    ],
-    related: NOTIFICATION,
-    sheets: [['Action Plans', []]],
-  },
+    submittedData: {
+      reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3',
+      name: 'Action plan (Phase 3) submitted data',
+      slug: 'action-plan-submitted-data',
+      fileName: 'Action_Plan_Published_Data_Phase_3.xlsx',
+      id: 'AP',
+      related: { requestType: NOTIFICATION, id: 'NOC' },
+      sheets: [['Action Plans', []]],
+    },
+  }),
 });

@@ -15,7 +15,7 @@ import {
   parseAssociatedOrganisationsCsv,
 } from './sections/associated-organisations-csv';
 import { DUPLICATE_REGISTRATION_NUMBER, MAX_ASSOCIATED_ORGANISATIONS, PARENT_AND_SUBSIDIARY, SAME_AS_UNDERTAKING } from './sections/organisation-structure';
-import { completeReports } from '../../test/fixtures/notification-reports';
+import { completeReports, subsidiary } from '../../test/fixtures/notification-reports';
 
 const header = ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE;
 const heading = (key: string) => associatedOrganisationsCsvColumns.find((c) => c.key === key)!.heading;
@@ -44,27 +44,12 @@ describe('parseAssociatedOrganisationsCsv', () => {
           hasCeasedToBePartOfGroup: false,
           classificationCodesDetails: { areSameAsRU: false, codes: { type: 'SIC', codes: [{ code: '64209' }] } },
         },
-        {
-          registrationNumberExist: true,
-          registrationNumber: 'SC097571',
-          organisationName: 'Meridian Cold Storage PLC',
-          isPartOfArrangement: false,
-          isParentOfResponsibleUndertaking: false,
-          isSubsidiaryOfResponsibleUndertaking: true,
-          isPartOfFranchise: false,
-          hasCeasedToBePartOfGroup: false,
-          classificationCodesDetails: { areSameAsRU: true },
-        },
-        {
-          registrationNumberExist: false,
+        subsidiary({ registrationNumberExist: true, registrationNumber: 'SC097571', organisationName: 'Meridian Cold Storage PLC' }),
+        subsidiary({
           organisationName: 'Kestrel Depot Services (Jersey)',
-          isPartOfArrangement: false,
-          isParentOfResponsibleUndertaking: false,
-          isSubsidiaryOfResponsibleUndertaking: true,
-          isPartOfFranchise: false,
           hasCeasedToBePartOfGroup: true,
           classificationCodesDetails: { areSameAsRU: false, codes: { type: 'OTHER', otherTypeName: 'NACE Rev. 2', codes: [{ code: '52.10' }, { code: '52.29' }] } },
-        },
+        }),
       ],
     });
   });

@@ -4,7 +4,7 @@ import { CERTIFICATES_MAX, MAX_CERTIFICATES } from './sections/alternative-compl
 import { ENERGY_AUDITS_MAX, MAX_ENERGY_AUDITS } from './sections/compliance-route';
 import { MAX_INTENSITY_RATIOS, RATIOS_MAX } from './sections/energy-consumption-details';
 import { ASSOCIATED_MAX, MAX_ASSOCIATED_ORGANISATIONS, MAX_NON_COMPLYING_UNDERTAKINGS, NON_COMPLYING_LIST_MAX } from './sections/organisation-structure';
-import { completeReports } from '../../test/fixtures/notification-reports';
+import { completeReports, subsidiary } from '../../test/fixtures/notification-reports';
 import { issuesOf } from '../../test/section-check';
 
 const times = <T>(n: number, item: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => item(i));
@@ -47,16 +47,7 @@ it.each([
     message: ASSOCIATED_MAX,
     check: (n: number) =>
       issuesOf('esos95To100', 'organisationStructure', {
-        organisationsAssociatedWithRU: times(n, (i) => ({
-          registrationNumberExist: false,
-          organisationName: `Organisation ${i}`,
-          isPartOfArrangement: false,
-          isParentOfResponsibleUndertaking: false,
-          isSubsidiaryOfResponsibleUndertaking: true,
-          isPartOfFranchise: false,
-          hasCeasedToBePartOfGroup: false,
-          classificationCodesDetails: { areSameAsRU: true },
-        })),
+        organisationsAssociatedWithRU: times(n, (i) => subsidiary({ organisationName: `Organisation ${i}` })),
       }),
     path: 'organisationsAssociatedWithRU',
   },

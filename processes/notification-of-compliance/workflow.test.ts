@@ -2,42 +2,25 @@
 // the real API: starting it (once, in its window), saving sections with the task's version,
 // refusing an incomplete submission section by section, sending it for review and back,
 // submitting once even when submitted twice at the same moment, and a regulator's re-initiate.
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
+import { createAccount, createUser, grantOperator, type TestAccount, type TestUser } from '../../test/factories';
 import { NOTIFICATION, NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_WAIT, REINITIATE_NOTIFICATION, RETURN_NOTIFICATION, SAVE_NOTIFICATION, SAVE_NOTIFICATION_EDIT, SEND_NOTIFICATION_TO_EDIT, SUBMIT_NOTIFICATION } from '..';
 import { testClock } from '../../test/clock';
 import { callerOf, type EngineHarness, maybeRecordHistory, useEngineHarness } from '../../test/workflows/harness';
+import { reportCast, type ReportCast } from '../../test/workflows/cast';
 
 let h: EngineHarness;
 useEngineHarness((started) => (h = started));
 
 const call = callerOf(() => h);
 
-interface Cast {
-  account: TestAccount;
-  admin: TestUser;
-  restricted: TestUser;
-  stranger: TestUser;
-  regulator: TestUser;
-  welsh: TestUser;
-}
+type Cast = ReportCast & { stranger: TestUser };
 
+/** The report's people, and an administrator of another account. */
 async function cast(): Promise<Cast> {
-  const account = await createAccount(h.db, { registrationNumber: null });
-  const other = await createAccount(h.db);
-  const [admin, restricted, stranger, regulator, welsh] = await Promise.all([
-    createUser(h.db, { firstName: 'Nia', lastName: 'Notifier', jobTitle: 'Energy manager', phoneNumber: '01632 960001' }),
-    createUser(h.db, { firstName: 'Rob', lastName: 'Restricted' }),
-    createUser(h.db),
-    createUser(h.db, { firstName: 'Rhys', lastName: 'Regulator' }),
-    createUser(h.db),
-  ]);
-  await grantOperator(h.db, admin, account, 'operator_admin');
-  await grantOperator(h.db, restricted, account, 'operator');
-  await grantOperator(h.db, stranger, other, 'operator_admin');
-  await grantRegulator(h.db, regulator, 'ENGLAND');
-  await grantRegulator(h.db, welsh, 'WALES');
-  await h.db('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
-  return { account, admin, restricted, stranger, regulator, welsh };
+  const people = await reportCast(h.db, { account: { registrationNumber: null }, admin: { firstName: 'Nia', lastName: 'Notifier', jobTitle: 'Energy manager', phoneNumber: '01632 960001' } });
+  const stranger = await createUser(h.db);
+  await grantOperator(h.db, stranger, await createAccount(h.db), 'operator_admin');
+  return { ...people, stranger };
 }
 
 const start = (user: TestUser, account: TestAccount, type: string = NOTIFICATION) => call(user, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: type } });

@@ -6,7 +6,7 @@
 // way. Due on 5 December 2025 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
 import { SCHEME_DATES } from '../../domain/scheme-dates';
-import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
+import { absent, activeStatus, progressUpdateCreatePayload, submittedReportProcess, submittedTexts, type ProgressUpdateCreate } from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_2 } from '../progress-update-2/codes';
 import { progressUpdate1Report } from './report';
@@ -38,57 +38,29 @@ export const progressUpdate1Process = defineProcess({
     admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(ACTION_PLAN),
     disaggregated: true,
   },
-  reinitiate: {
-    actionType: REINITIATE_PROGRESS_UPDATE_1,
-    permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK',
-    timeline: 'PROGRESS_UPDATE_1_P3_APPLICATION_RE_INITIATED',
+  ...submittedReportProcess({
+    name: 'Progress Update 1',
+    stem: 'PROGRESS_UPDATE_1',
+    report: progressUpdate1Report,
+    task: PROGRESS_UPDATE_1_SUBMIT,
+    actions: { save: SAVE_PROGRESS_UPDATE_1, submit: SUBMIT_PROGRESS_UPDATE_1, cancel: CANCEL_PROGRESS_UPDATE_1, reinitiate: REINITIATE_PROGRESS_UPDATE_1, submitted: PROGRESS_UPDATE_1_SUBMITTED, window: { code: 'PU11002', message: 'Invalid Submission Date' }, invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' } },
+    texts: submittedTexts('progress update 1', 'Progress Update 1 sent to regulator'),
+    due: SCHEME_DATES.progressUpdate1Due,
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_2]),
-  },
-  // Its statutory due date (domain/scheme-dates.ts names its source).
-  dueDate: { taskType: PROGRESS_UPDATE_1_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK', date: SCHEME_DATES.progressUpdate1Due },
-  tasks: {
-    [PROGRESS_UPDATE_1_SUBMIT]: reportSubmitTask(
-      { label: 'Submit Phase 3 Progress Update 1', roleType: 'OPERATOR', view: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK' },
-      progressUpdate1Report,
-      {
-        save: SAVE_PROGRESS_UPDATE_1,
-        submit: SUBMIT_PROGRESS_UPDATE_1,
-        cancel: CANCEL_PROGRESS_UPDATE_1,
-        submitted: PROGRESS_UPDATE_1_SUBMITTED,
-        cancelled: 'PROGRESS_UPDATE_1_APPLICATION_CANCELLED',
-        window: { code: 'PU11002', message: 'Invalid Submission Date' },
-        invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' },
-      },
-      submittedTexts('progress update 1', 'Progress Update 1 sent to regulator'),
-    ),
-  },
-  timeline: {
-    [PROGRESS_UPDATE_1_SUBMITTED]: { label: 'Progress Update 1 submitted', snapshot: true, document: 'Submitted' },
-    PROGRESS_UPDATE_1_APPLICATION_CANCELLED: { label: 'Progress Update 1 cancelled', endsRun: true },
-    PROGRESS_UPDATE_1_P3_APPLICATION_RE_INITIATED: { label: 'Progress Update 1 returned for changes' },
-  },
-  report: progressUpdate1Report,
+    submittedData: {
+      reportType: 'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3',
+      name: 'Progress update 1 (Phase 3) submitted data',
+      slug: 'progress-update-1-submitted-data',
+      fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',
+      id: 'PU1',
+      related: { requestType: ACTION_PLAN, id: 'AP' },
+      sheets: [['Progress Update 1', []]],
+    },
+  }),
   // Reference workflows §9.2: the submitted action plan's measures, classified by its submission day.
   startsFrom: {
     requestType: ACTION_PLAN,
     missing: { code: 'PU11001', message: 'Action plan submission date does not exist' },
     build: (actionPlan, submittedOn, newId) => progressUpdate1Start(actionPlan, submittedOn, newId),
-  },
-  submittedData: {
-    reportType: 'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3',
-    name: 'Progress update 1 (Phase 3) submitted data',
-    slug: 'progress-update-1-submitted-data',
-    fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',
-    contents: 'Table of Contents',
-    leading: [
-      { heading: 'PU1 ID', cell: 'requestId' },
-      { heading: 'Organisation Name', cell: 'organisationName' },
-      { heading: 'CRN', cell: 'registrationNumber' },
-      { heading: 'PU1 Submission Date', cell: 'submittedOn' },
-      { heading: 'AP ID', cell: 'relatedId' },
-      { heading: 'AP Submission Date', cell: 'relatedSubmittedOn' },
-    ],
-    related: ACTION_PLAN,
-    sheets: [['Progress Update 1', []]],
   },
 });

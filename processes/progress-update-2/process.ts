@@ -3,7 +3,7 @@
 // regulator may return it for changes. Due on 5 December 2026 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
 import { SCHEME_DATES } from '../../domain/scheme-dates';
-import { absent, activeStatus, progressUpdateCreatePayload, reportSubmitTask, submittedTexts, type ProgressUpdateCreate } from '../report-task';
+import { absent, activeStatus, progressUpdateCreatePayload, submittedReportProcess, submittedTexts, type ProgressUpdateCreate } from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
 import { progressUpdate2Report } from './report';
@@ -38,57 +38,29 @@ export const progressUpdate2Process = defineProcess({
     admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(PROGRESS_UPDATE_1),
     disaggregated: true,
   },
-  reinitiate: {
-    actionType: REINITIATE_PROGRESS_UPDATE_2,
-    permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK',
-    timeline: 'PROGRESS_UPDATE_2_P3_APPLICATION_RE_INITIATED',
-  },
-  // Its statutory due date (domain/scheme-dates.ts names its source).
-  dueDate: { taskType: PROGRESS_UPDATE_2_SUBMIT, changePermission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK', date: SCHEME_DATES.progressUpdate2Due },
-  tasks: {
-    [PROGRESS_UPDATE_2_SUBMIT]: reportSubmitTask(
-      { label: 'Submit Phase 3 Progress Update 2', roleType: 'OPERATOR', view: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_VIEW_TASK', execute: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK' },
-      progressUpdate2Report,
-      {
-        save: SAVE_PROGRESS_UPDATE_2,
-        submit: SUBMIT_PROGRESS_UPDATE_2,
-        cancel: CANCEL_PROGRESS_UPDATE_2,
-        submitted: PROGRESS_UPDATE_2_SUBMITTED,
-        cancelled: 'PROGRESS_UPDATE_2_APPLICATION_CANCELLED',
-        window: { code: 'PU11002', message: 'Invalid Submission Date' },
-        invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' },
-      },
-      submittedTexts('progress update 2', 'Progress Update 2 sent to regulator'),
-    ),
-  },
-  timeline: {
-    [PROGRESS_UPDATE_2_SUBMITTED]: { label: 'Progress Update 2 submitted', snapshot: true, document: 'Submitted' },
-    // The reference names no label for this one; ours, after Progress Update 1's.
-    PROGRESS_UPDATE_2_APPLICATION_CANCELLED: { label: 'Progress Update 2 cancelled', endsRun: true },
-    PROGRESS_UPDATE_2_P3_APPLICATION_RE_INITIATED: { label: 'Progress Update 2 returned for changes' },
-  },
-  report: progressUpdate2Report,
+  ...submittedReportProcess({
+    name: 'Progress Update 2',
+    stem: 'PROGRESS_UPDATE_2',
+    report: progressUpdate2Report,
+    task: PROGRESS_UPDATE_2_SUBMIT,
+    actions: { save: SAVE_PROGRESS_UPDATE_2, submit: SUBMIT_PROGRESS_UPDATE_2, cancel: CANCEL_PROGRESS_UPDATE_2, reinitiate: REINITIATE_PROGRESS_UPDATE_2, submitted: PROGRESS_UPDATE_2_SUBMITTED, window: { code: 'PU11002', message: 'Invalid Submission Date' }, invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' } },
+    texts: submittedTexts('progress update 2', 'Progress Update 2 sent to regulator'),
+    due: SCHEME_DATES.progressUpdate2Due,
+    // The reference names no label for its cancellation; ours, after Progress Update 1's.
+    submittedData: {
+      reportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
+      name: 'Progress update 2 (Phase 3) submitted data',
+      slug: 'progress-update-2-submitted-data',
+      fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',
+      id: 'PU2',
+      related: { requestType: ACTION_PLAN, id: 'AP' },
+      sheets: [['Progress Update 2', []]],
+    },
+  }),
   // Reference workflows §10.2: progress update 1's measures with their answers.
   startsFrom: {
     requestType: PROGRESS_UPDATE_1,
     missing: { code: 'RESOURCE_NOT_FOUND', message: 'Progress update 1 was not submitted' },
     build: (progressUpdate1, _submittedOn, newId) => progressUpdate2Start(progressUpdate1, newId),
-  },
-  submittedData: {
-    reportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
-    name: 'Progress update 2 (Phase 3) submitted data',
-    slug: 'progress-update-2-submitted-data',
-    fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',
-    contents: 'Table of Contents',
-    leading: [
-      { heading: 'PU2 ID', cell: 'requestId' },
-      { heading: 'Organisation Name', cell: 'organisationName' },
-      { heading: 'CRN', cell: 'registrationNumber' },
-      { heading: 'PU2 Submission Date', cell: 'submittedOn' },
-      { heading: 'AP ID', cell: 'relatedId' },
-      { heading: 'AP Submission Date', cell: 'relatedSubmittedOn' },
-    ],
-    related: ACTION_PLAN,
-    sheets: [['Progress Update 2', []]],
   },
 });

@@ -28,7 +28,7 @@ import { PU1_MEASURES } from '../../processes/progress-update-1/report';
 import { PU2_MEASURES } from '../../processes/progress-update-2/report';
 import { ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED } from '../../domain/reports/progress-update';
 import { createUser, type TestUser } from '../../test/factories';
-import { addedMeasure, apMeasure } from '../../test/fixtures/measures';
+import { addedMeasure, boiler, led } from '../../test/fixtures/measures';
 import { completeReports, withUndertaking, type CompleteReportName } from '../../test/fixtures/notification-reports';
 import type { Chaos } from './chaos';
 import type { PatientClient } from './client';
@@ -45,14 +45,6 @@ export interface Organisation {
 }
 
 const reportNames = Object.keys(completeReports).filter((n) => n !== 'notQualify') as CompleteReportName[];
-
-const led = apMeasure({ measureName: 'LED lighting', implementationDateForMeasure: '2024-03' });
-const boiler = apMeasure({
-  measureName: 'Boiler replacement',
-  implementationDateForMeasure: '2027-06',
-  energySavingsEstimateCalculatedType: 'OTHER_REASONABLE_ESTIMATION_METHOD',
-  estimationMethodDescription: 'Manufacturer data for the new boiler',
-});
 
 export class Journeys {
   /** Every organisation begun, for the checks. */

@@ -2,12 +2,11 @@
 // with the note, and download through the account's token URL.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../../test/web/responses';
+import { mockFetch, testResponse, type FetchCall } from '../../../test/web/responses';
 import { NotesTab } from './notes-tab';
 import type { AccountNoteDto } from '../../../domain/notes';
 
-const fetchMock = jest.fn();
-const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
+const calls: FetchCall[] = [];
 let editPermission: boolean;
 const stored: AccountNoteDto = {
   id: 3,
@@ -24,13 +23,7 @@ const stored: AccountNoteDto = {
 beforeEach(() => {
   calls.length = 0;
   editPermission = true;
-  fetchMock.mockReset();
-  (globalThis as { fetch: unknown }).fetch = fetchMock;
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    const u = new URL(url, 'http://localhost');
-    const path = u.pathname.replace(/^\/api/, '');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, path, query: u.searchParams, body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined });
+  mockFetch(calls, ({ method, path }) => {
     if (method === 'GET' && path === '/v1.0/account-notes') return testResponse(200, { accountNotes: [stored], totalItems: 1, hasUserEditPermission: editPermission });
     if (method === 'POST' && path === '/v1.0/account-notes/upload/account/42') return testResponse(200, { uuid: 'new-file' });
     if (method === 'GET' && path === '/v1.0/account-notes/42/files') return testResponse(200, { token: 'tok', tokenExpirationMinutes: 1 });

@@ -7,9 +7,9 @@ import { Button, ButtonGroup, Pagination, SortableTable, Tag, TextInput, type So
 import { ScrollableTable } from '../../components/scrollable-table';
 import { HttpError, apiDownload, apiGet } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
-import { useAnyRequestPending } from '../../lib/pending';
 import { hasRegulatorPermission, useSession } from '../../stores/session';
 import { COMPLIANCE_LIST_PAGE_SIZE, canChase, complianceListQuery, complianceStateLabels, type ComplianceListPage, type ComplianceListRow, type ComplianceSort } from '../../../domain/compliance';
+import { ExcelDownload } from '../mi-reports/excel-download';
 import { chaseCheckHref, listOf, rfiBatchHref, placeHref, readListPlace, type ListPlace } from './list-address';
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }) : '');
@@ -37,9 +37,7 @@ export default function ComplianceListPage() {
   const place = readListPlace(search);
   const [page, setPage] = useState<ComplianceListPage | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   const [typed, setTyped] = useState(place.search ?? '');
-  const pending = useAnyRequestPending();
   usePageTitle(page ? listHeading(page) : 'Organisations');
 
   useEffect(() => {
@@ -61,14 +59,6 @@ export default function ComplianceListPage() {
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();
     go({ search: typed.trim() || undefined, page: 1 });
-  };
-  const download = async () => {
-    setDownloadError(null);
-    try {
-      await apiDownload('/v1.0/compliance/accounts/export', { ...listOf(place), sort: place.sort, direction: place.direction }, 'Compliance_overview.xlsx');
-    } catch (err) {
-      setDownloadError(err instanceof HttpError ? err.message : 'The list could not be downloaded. Try again later.');
-    }
   };
   const chaseable = page && canChase(page.state) && page.total > 0;
   // Sending a request for information needs the permission to start one.
@@ -143,12 +133,10 @@ export default function ComplianceListPage() {
             />
           </ScrollableTable>
           <Pagination totalItems={page.total} pageSize={COMPLIANCE_LIST_PAGE_SIZE} currentPage={place.page} hrefFor={(p) => placeHref({ ...place, page: p })} onPageChange={(p) => go({ page: p })} />
-          {downloadError ? <p className="govuk-error-message">{downloadError}</p> : null}
-          <ButtonGroup>
-            <Button type="button" variant="secondary" pending={pending} onClick={() => void download()}>
-              Download as Excel (.xlsx)
-            </Button>
-          </ButtonGroup>
+          <ExcelDownload
+            download={() => apiDownload('/v1.0/compliance/accounts/export', { ...listOf(place), sort: place.sort, direction: place.direction }, 'Compliance_overview.xlsx')}
+            failure="The list could not be downloaded. Try again later."
+          />
         </>
       ) : null}
     </>

@@ -4,16 +4,17 @@
 // organisation gets a request of its own (processes/request-for-information/batch.ts).
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Button, ButtonGroup, DateInput, Details, SummaryList, Textarea, errorAnchorId } from '../../components';
+import { Button, ButtonGroup, Details, SummaryList, errorAnchorId } from '../../components';
 import { ErrorSummary } from '../../components/error-summary';
-import { FormErrorSummary, registerDate, useGovForm } from '../../forms';
+import { FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { complianceListQuery } from '../../../domain/compliance';
 import { formatDateLong, dateValueToIso } from '../../../domain/validation/dates';
-import { RFI_TEXT_MAX_LENGTH, deadlineProblem, rfiSubmitSchema, type RfiSubmitPayload } from '../../../processes/request-for-information/request';
+import { deadlineProblem, rfiSubmitSchema, type RfiSubmitPayload } from '../../../processes/request-for-information/request';
 import type { RfiBatchCheck } from '../../../processes/request-for-information/batch';
+import { RfiQuestions } from '../task/rfi-questions';
 import { listHref, listOf, readListPlace } from './list-address';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'organisation' : 'organisations'}`;
@@ -124,15 +125,7 @@ export default function RfiBatchPage() {
       <h1 className="govuk-heading-l">{title}</h1>
       <p className="govuk-body">Each organisation gets a request of its own, with these questions and this deadline.</p>
       <form noValidate onSubmit={form.handleSubmit(next)}>
-        <Textarea
-          {...form.register('questions')}
-          label="What information do you need?"
-          labelClassName="govuk-label--m"
-          hint="The organisations' administrators will see this and respond by the deadline"
-          maxLength={RFI_TEXT_MAX_LENGTH}
-          errorMessage={form.errorFor('questions')}
-        />
-        <DateInput id="deadline" legend="Deadline for the response" legendClassName="govuk-fieldset__legend--m" hint="A date in the future. For example, 27 3 2027" {...registerDate(form, 'deadline')} />
+        <RfiQuestions form={form} recipients="The organisations'" />
         <ButtonGroup>
           <Button pending={pending}>Continue</Button>
           <a className="govuk-link" href={listHref(list)}>Cancel</a>

@@ -4,7 +4,7 @@ import { feedbackQuestions, feedbackSchema, FEEDBACK_TEXT_MAX_LENGTH, type UserF
 import { Button } from '../../components/button';
 import { Panel } from '../../components/panel';
 import { Textarea } from '../../components/textarea';
-import { FormErrorSummary, useGovForm } from '../../forms/index';
+import { field, FormErrorSummary, useGovForm } from '../../forms/index';
 import { apiPost, HttpError } from '../../lib/api';
 import { useUnsavedChangesWarning } from '../../lib/navigation-guard';
 import { usePageTitle } from '../../lib/page-title';
@@ -83,12 +83,11 @@ export default function FeedbackPage() {
             />
           ))}
           <Textarea
-            {...form.register('improvementSuggestion')}
+            {...field(form, 'improvementSuggestion')}
             label="How could we improve this service? (optional)"
             labelClassName="govuk-label--m"
             hint="Do not include any personal or financial information other than what we have asked for, for example your National Insurance number or credit card details."
             maxLength={FEEDBACK_TEXT_MAX_LENGTH}
-            errorMessage={form.errorFor('improvementSuggestion')}
           />
           <Button pending={pending}>Send feedback</Button>
         </form>

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { forgotPasswordSchema, LINK_SENT } from '../../../domain/users';
 import { Button } from '../../components/button';
 import { TextInput } from '../../components/text-input';
-import { FormErrorSummary, useGovForm } from '../../forms/index';
+import { field, FormErrorSummary, useGovForm } from '../../forms/index';
 import { apiPost, HttpError } from '../../lib/api';
 import { useFocusMainContentWhen } from '../../lib/focus';
 import { usePageTitle } from '../../lib/page-title';
@@ -49,7 +49,7 @@ export default function ForgotPasswordPage() {
             <h1 className="govuk-heading-l">Reset your password</h1>
             <p className="govuk-body">Enter the email address of your sign-in. We will send you a link to create a new password.</p>
             <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-              <TextInput {...form.register('email')} label="Email address" type="email" autoComplete="email" spellCheck={false} errorMessage={form.errorFor('email')} />
+              <TextInput {...field(form, 'email')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
               <Button pending={pending}>Send link</Button>
             </form>
           </>

@@ -9,7 +9,7 @@ import { MIN_LENGTH } from '../../../identity/public/strength';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/panel';
 import { TextInput } from '../../components/text-input';
-import { FormErrorSummary, useGovForm } from '../../forms/index';
+import { field, FormErrorSummary, useGovForm } from '../../forms/index';
 import { apiPost, HttpError } from '../../lib/api';
 import { useFocusMainContentWhen } from '../../lib/focus';
 import { usePageTitle } from '../../lib/page-title';
@@ -103,8 +103,8 @@ export default function ResetPasswordPage() {
             <FormErrorSummary form={form} />
             <h1 className="govuk-heading-l">Create a new password</h1>
             <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-              <TextInput {...form.register('password')} label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_LENGTH} characters`} errorMessage={form.errorFor('password')} />
-              <TextInput {...form.register('confirmPassword')} label="Confirm your new password" type="password" autoComplete="new-password" errorMessage={form.errorFor('confirmPassword')} />
+              <TextInput {...field(form, 'password')} label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_LENGTH} characters`} />
+              <TextInput {...field(form, 'confirmPassword')} label="Confirm your new password" type="password" autoComplete="new-password" />
               <Button pending={pending}>Change password</Button>
             </form>
           </>

@@ -2,10 +2,11 @@
 // data, sees its rows 20 a page (each page runs the query again, read-only and time-limited, on the
 // server) and downloads them as .xlsx. What the database refuses is shown as the query's error.
 import { useState, type FormEvent } from 'react';
-import { Button, ButtonGroup, Details, ErrorSummary, Textarea } from '../../components';
+import { Button, Details, ErrorSummary, Textarea } from '../../components';
 import { HttpError, apiDownload, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 import { MI_PAGE_SIZE, SQL_QUERY_MAX, SQL_QUERY_REQUIRED, customReportLimitsHint, customReportTables, fixedMiReports, type CustomReportPage } from '../../../domain/mi-reports';
+import { ExcelDownload } from './excel-download';
 import { ReportTable } from './report-table';
 
 export function CustomReport() {
@@ -38,14 +39,6 @@ export function CustomReport() {
     event.preventDefault();
     void run(sql, 1);
   };
-  const download = async () => {
-    if (!ran) return;
-    try {
-      await apiDownload('/v1.0/ORGANISATION/mireports/custom/export', { sqlQuery: ran }, `${name}.xlsx`);
-    } catch (err) {
-      show(err instanceof HttpError ? err.message.replace(/^sqlQuery: /, '') : 'The report could not be downloaded. Try again later.');
-    }
-  };
 
   return (
     <>
@@ -72,11 +65,13 @@ export function CustomReport() {
           <h2 className="govuk-heading-m">Results</h2>
           {result.truncated ? <p className="govuk-body">The query gave more than {result.rowLimit} rows: only the first {result.rowLimit} are shown and downloaded.</p> : null}
           <ReportTable caption="Results of the query" columnNames={result.columnNames} results={result.results} total={result.total} page={result.page + 1} pageSize={MI_PAGE_SIZE} onPage={(page) => void run(ran ?? sql, page)} />
-          <ButtonGroup>
-            <Button type="button" variant="secondary" pending={pending} onClick={() => void download()}>
-              Download as Excel (.xlsx)
-            </Button>
-          </ButtonGroup>
+          <ExcelDownload
+            download={async () => {
+              if (ran) await apiDownload('/v1.0/ORGANISATION/mireports/custom/export', { sqlQuery: ran }, `${name}.xlsx`);
+            }}
+            failure="The report could not be downloaded. Try again later."
+            onError={(message) => show(message.replace(/^sqlQuery: /, ''))}
+          />
         </>
       ) : null}
     </>

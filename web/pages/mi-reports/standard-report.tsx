@@ -3,15 +3,15 @@
 // download of the whole workbook as .xlsx, written by the server.
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { Button, ButtonGroup, Checkboxes, DateInput } from '../../components';
+import { Button, Checkboxes, DateInput } from '../../components';
 import { FormErrorSummary, registerDate, useGovForm } from '../../forms';
 import { HttpError, apiDownload, apiGet, apiPost } from '../../lib/api';
-import { useAnyRequestPending } from '../../lib/pending';
 import { dateValue } from '../../../domain/validation/dates';
 import { dateValueToIso } from '../../../domain/validation';
 import { taskTypeLabel } from '../../../processes';
 import { miReportOf } from '../../../processes/mi-reports';
 import { MI_DATE_ORDER, MI_PAGE_SIZE, type MiReportPage, type MiReportType } from '../../../domain/mi-reports';
+import { ExcelDownload } from './excel-download';
 import { ReportTable } from './report-table';
 import { pushPlace, readPlace, type ReportPlace } from './report-query';
 
@@ -22,8 +22,6 @@ export function StandardReport({ type }: { type: MiReportType }) {
   const [filters, setFilters] = useState<Filters>({});
   const [report, setReport] = useState<MiReportPage | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const pending = useAnyRequestPending();
   const name = miReportOf(type)?.name ?? type;
 
   useEffect(() => {
@@ -44,14 +42,6 @@ export function StandardReport({ type }: { type: MiReportType }) {
   const go = (next: ReportPlace) => {
     pushPlace(next);
     setPlace(next);
-  };
-  const download = async () => {
-    setDownloadError(null);
-    try {
-      await apiDownload('/v1.0/ORGANISATION/mireports/export', { reportType: type, ...filters }, `${name}.xlsx`);
-    } catch (err) {
-      setDownloadError(err instanceof HttpError ? err.message : 'The report could not be downloaded. Try again later.');
-    }
   };
 
   return (
@@ -82,12 +72,7 @@ export function StandardReport({ type }: { type: MiReportType }) {
           ) : null}
           {report.sheets.length > 1 ? <h2 className="govuk-heading-m">{report.sheet}</h2> : null}
           <ReportTable caption={report.sheets.length > 1 ? `${name}: ${report.sheet}` : name} columnNames={report.columnNames} results={report.results} total={report.total} page={report.page + 1} pageSize={MI_PAGE_SIZE} onPage={(page) => go({ ...place, page })} />
-          {downloadError ? <p className="govuk-error-message">{downloadError}</p> : null}
-          <ButtonGroup>
-            <Button type="button" variant="secondary" pending={pending} onClick={() => void download()}>
-              Download as Excel (.xlsx)
-            </Button>
-          </ButtonGroup>
+          <ExcelDownload download={() => apiDownload('/v1.0/ORGANISATION/mireports/export', { reportType: type, ...filters }, `${name}.xlsx`)} failure="The report could not be downloaded. Try again later." />
         </>
       ) : null}
     </>

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ActionLink, Button, ButtonGroup, NotificationBanner, Pagination, Radios, Tag, Textarea, WarningText, pageFromSearch, type TagColour } from '../../components';
-import { FormErrorSummary, useGovForm } from '../../forms';
+import { field, FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
@@ -96,19 +96,17 @@ export default function PublishDataPage() {
       </p>
       <form noValidate onSubmit={form.handleSubmit(publish)}>
         <Radios
-          {...form.register('reportType')}
+          {...field(form, 'reportType')}
           legend="What data do you want to publish?"
           legendClassName="govuk-fieldset__legend--m"
-          errorMessage={form.errorFor('reportType')}
           items={(data?.reports ?? []).map((r) => ({ value: r.reportType, text: r.title }))}
         />
         <Textarea
-          {...form.register('description')}
+          {...field(form, 'description')}
           label="Description"
           labelClassName="govuk-label--m"
           hint="Shown with the data on the published data page, for example which submissions it includes"
           maxLength={PUBLISHED_DESCRIPTION_MAX}
-          errorMessage={form.errorFor('description')}
         />
         <Button pending={pending}>Publish</Button>
       </form>

@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button, ButtonGroup, TextInput } from '../../components';
-import { FormErrorSummary, useGovForm, type GovForm } from '../../forms';
+import { field, FormErrorSummary, useGovForm, type GovForm } from '../../forms';
 import { HttpError, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
@@ -62,12 +62,12 @@ export default function InviteRegulatorPage() {
       <h1 className="govuk-heading-l">Add a new user</h1>
       <p className="govuk-body">We will email them an invitation. Once they accept it, their status is Accepted until you activate them on the list of regulator users.</p>
       <form noValidate onSubmit={form.handleSubmit(invite)}>
-        <TextInput {...form.register('firstName')} label="First name" autoComplete="off" errorMessage={form.errorFor('firstName')} />
-        <TextInput {...form.register('lastName')} label="Last name" autoComplete="off" errorMessage={form.errorFor('lastName')} />
-        <TextInput {...form.register('email')} type="email" label="Email address" autoComplete="off" spellCheck={false} errorMessage={form.errorFor('email')} />
-        <TextInput {...form.register('jobTitle')} label="Job title" autoComplete="off" errorMessage={form.errorFor('jobTitle')} />
-        <TextInput {...form.register('phoneNumber')} type="tel" label="Phone number" autoComplete="off" className="govuk-input--width-20" errorMessage={form.errorFor('phoneNumber')} />
-        <TextInput {...form.register('mobileNumber')} type="tel" label="Mobile number (optional)" autoComplete="off" className="govuk-input--width-20" errorMessage={form.errorFor('mobileNumber')} />
+        <TextInput {...field(form, 'firstName')} label="First name" autoComplete="off" />
+        <TextInput {...field(form, 'lastName')} label="Last name" autoComplete="off" />
+        <TextInput {...field(form, 'email')} type="email" label="Email address" autoComplete="off" spellCheck={false} />
+        <TextInput {...field(form, 'jobTitle')} label="Job title" autoComplete="off" />
+        <TextInput {...field(form, 'phoneNumber')} type="tel" label="Phone number" autoComplete="off" className="govuk-input--width-20" />
+        <TextInput {...field(form, 'mobileNumber')} type="tel" label="Mobile number (optional)" autoComplete="off" className="govuk-input--width-20" />
         <SignatureInput label="Upload a signature (optional)" error={form.errorFor('signature')} inputRef={signature} />
         <PermissionsFieldset form={form as unknown as GovForm} />
         <ButtonGroup>

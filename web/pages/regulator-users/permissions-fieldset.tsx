@@ -1,7 +1,7 @@
 // The permission matrix of the invite and change forms: one row of radios per group, at the levels
 // the group offers (reference platform §1.4).
 import { Fieldset, Radios } from '../../components';
-import type { GovForm } from '../../forms';
+import { field, type GovForm } from '../../forms';
 import { regulatorPermissionGroups } from '../../../domain/authorities';
 import { levelItems, permissionGroups } from './regulators-data';
 
@@ -12,13 +12,12 @@ export function PermissionsFieldset({ form }: { form: GovForm }) {
       {permissionGroups.map((group) => (
         <Radios
           key={group}
-          {...form.register(`permissions.${group}`)}
+          {...field(form, `permissions.${group}`)}
           idPrefix={`permissions-${group}`}
           legend={regulatorPermissionGroups[group].label}
           legendClassName="govuk-fieldset__legend--s"
           size="medium"
           inline
-          errorMessage={form.errorFor(`permissions.${group}`)}
           items={levelItems(group)}
         />
       ))}

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ActionLink, Button, ButtonGroup, NotificationBanner, SummaryList, TextInput, WarningText } from '../../components';
-import { FormErrorSummary, useGovForm, type GovForm } from '../../forms';
+import { field, FormErrorSummary, useGovForm, type GovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
@@ -152,11 +152,11 @@ export default function RegulatorUserPage() {
         ]}
       />
       <form noValidate onSubmit={form.handleSubmit(save)}>
-        <TextInput {...form.register('user.firstName')} label="First name" autoComplete="off" errorMessage={form.errorFor('user.firstName')} />
-        <TextInput {...form.register('user.lastName')} label="Last name" autoComplete="off" errorMessage={form.errorFor('user.lastName')} />
-        <TextInput {...form.register('user.jobTitle')} label="Job title" autoComplete="off" errorMessage={form.errorFor('user.jobTitle')} />
-        <TextInput {...form.register('user.phoneNumber')} type="tel" label="Phone number" autoComplete="off" className="govuk-input--width-20" errorMessage={form.errorFor('user.phoneNumber')} />
-        <TextInput {...form.register('user.mobileNumber')} type="tel" label="Mobile number (optional)" autoComplete="off" className="govuk-input--width-20" errorMessage={form.errorFor('user.mobileNumber')} />
+        <TextInput {...field(form, 'user.firstName')} label="First name" autoComplete="off" />
+        <TextInput {...field(form, 'user.lastName')} label="Last name" autoComplete="off" />
+        <TextInput {...field(form, 'user.jobTitle')} label="Job title" autoComplete="off" />
+        <TextInput {...field(form, 'user.phoneNumber')} type="tel" label="Phone number" autoComplete="off" className="govuk-input--width-20" />
+        <TextInput {...field(form, 'user.mobileNumber')} type="tel" label="Mobile number (optional)" autoComplete="off" className="govuk-input--width-20" />
         <SignatureInput label={user.signature ? 'Replace the signature (optional)' : 'Upload a signature (optional)'} error={form.errorFor('signature')} inputRef={signature} />
         {levels ? (
           <PermissionsFieldset form={form as unknown as GovForm} />

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import * as v from 'valibot';
 import { BackLink, Button, Select } from '../../components';
-import { FormErrorSummary, useGovForm } from '../../forms';
+import { field, FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 import { usePageTitle } from '../../lib/page-title';
@@ -163,11 +163,10 @@ function SendForReview({ view, report, done }: ActionProps) {
           <form noValidate onSubmit={form.handleSubmit(send)}>
             {candidates && candidates.length === 0 ? <p className="govuk-body">There is no other user on this account who can review it. Add a Restricted user to the account first.</p> : null}
             <Select
-              {...form.register('supportingOperator')}
+              {...field(form, 'supportingOperator')}
               id="supportingOperator"
               label={texts.select}
               labelClassName="govuk-label--s"
-              errorMessage={form.errorFor('supportingOperator')}
               options={[{ value: '', text: 'Select a user' }, ...(candidates ?? []).map((c) => ({ value: c.id, text: c.fullName }))]}
             />
             {texts.texts.map((p) => (

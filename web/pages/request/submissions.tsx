@@ -2,12 +2,12 @@
 // snapshot, an application decision, a closure), viewable read-only, with its file documents (the
 // PDF made of it) and attachments downloadable through one-minute tokens.
 import { useEffect, useState } from 'react';
-import { ActionLink, Details, SummaryList } from '../../components';
-import { API_BASE, HttpError, apiGet, saveBlob } from '../../lib/api';
-import { getAccessToken } from '../../lib/auth/tokens';
+import { Details, SummaryList } from '../../components';
+import { apiGet } from '../../lib/api';
 import type { FileToken } from '../../../domain/files';
 import { requestActionHeading, snapshotSections, timelineEntry } from '../../../processes';
 import { dateTime } from '../task/timeline';
+import { FileLinks, downloadSignedIn } from '../task/file-links';
 import type { TimelineEntry } from '../task/task-view';
 
 export interface ActionDetails {
@@ -26,47 +26,16 @@ async function download(actionId: number, kind: FileKind, uuid: string, fileName
     kind === 'document'
       ? await apiGet<FileToken>(`/v1.0/request-action-file-documents/${actionId}`, { query: { fileDocumentUuid: uuid } })
       : await apiGet<FileToken>(`/v1.0/request-action-attachments/${actionId}`, { query: { attachmentUuid: uuid } });
-  const access = await getAccessToken();
-  const res = await fetch(`${API_BASE}/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`, { headers: access ? { authorization: `Bearer ${access}` } : {} });
-  if (!res.ok) throw new HttpError(res.status, res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null);
-  saveBlob(await res.blob(), fileName);
+  await downloadSignedIn(`/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`, fileName);
 }
 
 function Files({ action }: { action: ActionDetails }) {
-  const [error, setError] = useState<string | null>(null);
   const attachments = ((action.payload as { attachments?: Record<string, string> } | null)?.attachments ?? {}) as Record<string, string>;
   const files: [FileKind, string, string][] = [
     ...Object.entries(action.fileDocuments ?? {}).map(([uuid, name]) => ['document', uuid, name] as [FileKind, string, string]),
     ...Object.entries(attachments).map(([uuid, name]) => ['attachment', uuid, name] as [FileKind, string, string]),
   ];
-  if (files.length === 0) return null;
-  const get = async (kind: FileKind, uuid: string, name: string) => {
-    setError(null);
-    try {
-      await download(action.id, kind, uuid, name);
-    } catch (err) {
-      setError(err instanceof HttpError && err.body?.message ? err.body.message : `${name} could not be downloaded. Try again later.`);
-    }
-  };
-  return (
-    <>
-      {error ? (
-        <p className="govuk-error-message" role="alert">
-          <span className="govuk-visually-hidden">Error:</span> {error}
-        </p>
-      ) : null}
-      <ul className="govuk-list">
-        {files.map(([kind, uuid, name]) => (
-          <li key={uuid}>
-            <ActionLink onClick={() => void get(kind, uuid, name)}>
-              {name}
-              <span className="govuk-visually-hidden"> (download)</span>
-            </ActionLink>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
+  return <FileLinks files={files.map(([kind, uuid, name]) => ({ uuid, name, download: () => download(action.id, kind, uuid, name) }))} />;
 }
 
 /** The request's snapshot entries (what was submitted or decided), each viewable with its files. */

@@ -7,7 +7,7 @@ import { oneTimePasswordSchema } from '../../../domain/users';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/panel';
 import { TextInput } from '../../components/text-input';
-import { FormErrorSummary, useGovForm } from '../../forms/index';
+import { field, FormErrorSummary, useGovForm } from '../../forms/index';
 import { apiPost, HttpError } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
@@ -58,13 +58,12 @@ export default function Change2faPage() {
             <p className="govuk-body">To change the app you use for one-time codes, first show that you have the current one.</p>
             <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
               <TextInput
-                {...form.register('password')}
+                {...field(form, 'password')}
                 label="Enter the 6-digit code from your authenticator app"
                 className="govuk-input--width-5"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 spellCheck={false}
-                errorMessage={form.errorFor('password')}
               />
               <Button pending={pending}>Continue</Button>
             </form>

@@ -2,7 +2,7 @@
 // gives the reason (saved on Continue), confirms, and the account is closed; or cancels the task (§3.7).
 import { useState } from 'react';
 import { BackLink, Button, ErrorSummary, SummaryList, Textarea, WarningText } from '../../components';
-import { FormErrorSummary, useGovForm } from '../../forms';
+import { field, FormErrorSummary, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import { CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../../../domain/accounts';
 import { RelatedActions } from './cancel-task';
@@ -62,12 +62,11 @@ export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormP
       ) : null}
       <form noValidate onSubmit={form.handleSubmit(onContinue)}>
         <Textarea
-          {...form.register(REASON_FIELD)}
+          {...field(form, REASON_FIELD)}
           label="Reason for closing this account"
           labelClassName="govuk-label--m"
           hint="The participant will be able to view this"
           maxLength={CLOSURE_REASON_MAX_LENGTH}
-          errorMessage={form.errorFor(REASON_FIELD)}
         />
         <Button pending={pending}>Continue</Button>
       </form>

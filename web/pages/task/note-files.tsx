@@ -3,11 +3,11 @@
 // saved, and downloaded through a short-lived token: the file is fetched signed in, as a blob.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
-import { API_BASE, HttpError, apiGet, apiPost, saveBlob } from '../../lib/api';
-import { getAccessToken } from '../../lib/auth/tokens';
+import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
 import { NOTE_MAX_FILES, UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem, type FileToken, type FileUuid } from '../../../domain/files';
 import { maxLengthMessage } from '../../../domain/validation/messages';
+import { FileLinks, downloadSignedIn } from './file-links';
 
 /** uuid → file name, as the notes carry them. */
 export type FileMap = Record<string, string>;
@@ -22,47 +22,12 @@ export async function uploadFile(path: string, file: File): Promise<string> {
 /** Gets a token for a note file, then the file itself from GET /file-notes/{token} (with auth). */
 export async function downloadNoteFile(tokenPath: string, uuid: string, fileName: string): Promise<void> {
   const { token } = await apiGet<FileToken>(tokenPath, { query: { uuid } });
-  const access = await getAccessToken();
-  const res = await fetch(`${API_BASE}/v1.0/file-notes/${encodeURIComponent(token)}`, { headers: access ? { authorization: `Bearer ${access}` } : {} });
-  if (!res.ok) {
-    const body = res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null;
-    throw new HttpError(res.status, body);
-  }
-  saveBlob(await res.blob(), fileName);
+  await downloadSignedIn(`/v1.0/file-notes/${encodeURIComponent(token)}`, fileName);
 }
 
 /** A note's files as download links. */
 export function NoteFileLinks({ files, tokenPath }: { files: FileMap; tokenPath: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const entries = Object.entries(files);
-  if (entries.length === 0) return null;
-  const download = async (uuid: string, name: string) => {
-    setError(null);
-    try {
-      await downloadNoteFile(tokenPath, uuid, name);
-    } catch (err) {
-      setError(err instanceof HttpError && err.body?.message ? err.body.message : `${name} could not be downloaded. Try again later.`);
-    }
-  };
-  return (
-    <>
-      {error ? (
-        <p className="govuk-error-message" role="alert">
-          <span className="govuk-visually-hidden">Error:</span> {error}
-        </p>
-      ) : null}
-      <ul className="govuk-list">
-        {entries.map(([uuid, name]) => (
-          <li key={uuid}>
-            <ActionLink onClick={() => void download(uuid, name)}>
-              {name}
-              <span className="govuk-visually-hidden"> (download)</span>
-            </ActionLink>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
+  return <FileLinks files={Object.entries(files).map(([uuid, name]) => ({ uuid, name, download: () => downloadNoteFile(tokenPath, uuid, name) }))} />;
 }
 
 export interface NoteFormProps {

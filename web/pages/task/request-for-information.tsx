@@ -6,8 +6,8 @@
 // timeline, with its files and PDFs.
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useSearch } from 'wouter';
-import { ActionLink, Button, DateInput, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../components';
-import { FormErrorSummary, registerDate, useGovForm } from '../../forms';
+import { ActionLink, Button, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../components';
+import { field, FormErrorSummary, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem } from '../../../domain/files';
@@ -15,6 +15,7 @@ import { formatDateLong } from '../../../domain/validation/dates';
 import { RFI_TEXT_MAX_LENGTH, rfiNextStepsSchema, rfiResponseSchema, rfiSubmitSchema, type SentRequest } from '../../../processes/request-for-information/request';
 import { Submissions } from '../request/submissions';
 import { RelatedActions } from './cancel-task';
+import { RfiQuestions } from './rfi-questions';
 import { aboutRequest } from './send-rfi';
 import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
 import type { TaskView, TimelineEntry } from './task-view';
@@ -153,15 +154,7 @@ export function RfiSubmit({ view, reload, show, errorSummarySlot }: TaskFormProp
         <FormErrorSummary form={form} />
       </AtTop>
       <form noValidate onSubmit={form.handleSubmit(send)}>
-        <Textarea
-          {...form.register('questions')}
-          label="What information do you need?"
-          labelClassName="govuk-label--m"
-          hint="The organisation's administrators will see this and respond by the deadline"
-          maxLength={RFI_TEXT_MAX_LENGTH}
-          errorMessage={form.errorFor('questions')}
-        />
-        <DateInput id="deadline" legend="Deadline for the response" legendClassName="govuk-fieldset__legend--m" hint="A date in the future. For example, 27 3 2027" {...registerDate(form, 'deadline')} />
+        <RfiQuestions form={form} recipients="The organisation's" />
         <TaskFiles view={view} reload={reload} label="Attach files for the organisation (optional)" />
         <Button pending={pending}>Send request for information</Button>
       </form>
@@ -194,7 +187,7 @@ export function RfiResponse({ view, reload, show, errorSummarySlot }: TaskFormPr
       <RequestRecord view={view} />
       {mayDo(view, submit) ? (
         <form noValidate onSubmit={form.handleSubmit(respond)}>
-          <Textarea {...form.register('response')} label="Your response" labelClassName="govuk-label--m" maxLength={RFI_TEXT_MAX_LENGTH} errorMessage={form.errorFor('response')} />
+          <Textarea {...field(form, 'response')} label="Your response" labelClassName="govuk-label--m" maxLength={RFI_TEXT_MAX_LENGTH} />
           <TaskFiles view={view} reload={reload} label="Attach files to your response (optional)" />
           <Button pending={pending}>Send response</Button>
         </form>
@@ -273,7 +266,7 @@ export function RfiNextSteps({ view, show, errorSummarySlot }: TaskFormProps) {
       {request ? <SentSummary request={request} /> : null}
       {mayDo(view, submit) ? (
         <form noValidate onSubmit={form.handleSubmit(decide)}>
-          <Textarea {...form.register('nextSteps')} label="Next steps" labelClassName="govuk-label--m" hint="For example, an enforcement notice" maxLength={RFI_TEXT_MAX_LENGTH} errorMessage={form.errorFor('nextSteps')} />
+          <Textarea {...field(form, 'nextSteps')} label="Next steps" labelClassName="govuk-label--m" hint="For example, an enforcement notice" maxLength={RFI_TEXT_MAX_LENGTH} />
           <Button pending={pending}>Confirm next steps</Button>
         </form>
       ) : null}

@@ -2,13 +2,12 @@
 // refusals shown in the field and the summary, edit and delete, and downloads through a token.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testResponse } from '../../../test/web/responses';
+import { mockFetch, testResponse, type FetchCall } from '../../../test/web/responses';
 import { RequestNotes } from './request-notes';
 import type { RequestNoteDto } from '../../../domain/notes';
 import { axeViolations } from '../../../test/jsdom-axe';
 
-const fetchMock = jest.fn();
-const calls: { method: string; path: string; query: URLSearchParams; body: unknown }[] = [];
+const calls: FetchCall[] = [];
 let notes: RequestNoteDto[];
 let answers: Record<string, () => unknown>;
 
@@ -33,23 +32,16 @@ beforeEach(() => {
   notes = [];
   answers = {};
   let nextUuid = 1;
-  fetchMock.mockReset();
-  (globalThis as { fetch: unknown }).fetch = fetchMock;
-  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    const u = new URL(url, 'http://localhost');
-    const path = u.pathname.replace(/^\/api/, '');
-    const method = init?.method ?? 'GET';
-    const body = init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path, query: u.searchParams, body });
+  mockFetch(calls, ({ method, path, query, body }) => {
     const special = answers[`${method} ${path}`];
     if (special) return special();
     if (method === 'GET' && path === '/v1.0/request-notes') {
-      const page = Number(u.searchParams.get('page'));
-      const size = Number(u.searchParams.get('size'));
+      const page = Number(query.get('page'));
+      const size = Number(query.get('size'));
       return testResponse(200, { requestNotes: notes.slice(page * size, page * size + size), totalItems: notes.length, hasUserEditPermission: true });
     }
     if (method === 'POST' && path === '/v1.0/request-notes/upload/request/AP000042-P3') return testResponse(200, { uuid: `00000000-0000-4000-8000-00000000000${nextUuid++}` });
-    if (method === 'POST' && path === '/v1.0/request-notes') return testResponse(201, note(99, body));
+    if (method === 'POST' && path === '/v1.0/request-notes') return testResponse(201, note(99, body as Partial<RequestNoteDto>));
     if (method === 'PUT' || method === 'DELETE') return testResponse(method === 'PUT' ? 200 : 204);
     return testResponse(404, { code: 'NOT_FOUND', message: `No answer for ${method} ${path}` });
   });

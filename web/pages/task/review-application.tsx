@@ -5,7 +5,7 @@ import { useState, type MouseEvent } from 'react';
 import { ClassificationCodes } from '../../lib/sic-codes';
 import * as v from 'valibot';
 import { BackLink, Button, InsetText, Radios, SummaryList, Textarea, type SummaryListRow } from '../../components';
-import { FormErrorSummary, useGovForm, type FormInput, type GovForm } from '../../forms';
+import { field, FormErrorSummary, useGovForm, type FormInput, type GovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import {
   DECISION_REASON_MAX_LENGTH,
@@ -102,10 +102,9 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
       {canDecide ? (
         <form noValidate onSubmit={form.handleSubmit(decide)}>
           <Radios
-            {...form.register('decision')}
+            {...field(form, 'decision')}
             legend="Your decision"
             legendClassName="govuk-fieldset__legend--m"
-            errorMessage={form.errorFor('decision')}
             items={[
               { value: 'APPROVED', text: 'Approve', conditional: <ReasonField form={form} label="Reason for acceptance" /> },
               { value: 'REJECTED', text: 'Reject', conditional: <ReasonField form={form} label="Reason for rejection" /> },
@@ -120,7 +119,7 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
 
 /** One reason field: only the chosen decision's is on the page at a time. */
 function ReasonField({ form, label }: { form: GovForm<typeof applicationDecisionSchema>; label: string }) {
-  return <Textarea {...form.register('reason')} label={label} maxLength={DECISION_REASON_MAX_LENGTH} errorMessage={form.errorFor('reason')} />;
+  return <Textarea {...field(form, 'reason')} label={label} maxLength={DECISION_REASON_MAX_LENGTH} />;
 }
 
 function addressLines(address: AccountDetails['address']) {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import { ActionLink, Button, ButtonGroup, InsetText, Radios } from '../../../components';
-import { FormErrorSummary, useGovForm } from '../../../forms';
+import { field, FormErrorSummary, useGovForm } from '../../../forms';
 import { HttpError, apiPatch, apiPost } from '../../../lib/api';
 import { useAnyRequestPending } from '../../../lib/pending';
 import { useSession } from '../../../stores/session';
@@ -65,13 +65,12 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
       <p className="govuk-body">{user.email}</p>
       <form noValidate onSubmit={form.handleSubmit(save)}>
         <Radios
-          {...form.register('roleCode')}
+          {...field(form, 'roleCode')}
           legend="User type"
           legendClassName="govuk-fieldset__legend--s"
-          errorMessage={form.errorFor('roleCode')}
           items={roleItems}
         />
-        <Radios {...form.register('authorityStatus')} legend="Account status" legendClassName="govuk-fieldset__legend--s" errorMessage={form.errorFor('authorityStatus')} items={statusChoices(user.authorityStatus)} />
+        <Radios {...field(form, 'authorityStatus')} legend="Account status" legendClassName="govuk-fieldset__legend--s" items={statusChoices(user.authorityStatus)} />
         <ButtonGroup>
           <Button pending={pending}>Save</Button>
           <ActionLink onClick={onCancel}>Cancel</ActionLink>

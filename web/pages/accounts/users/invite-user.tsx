@@ -1,6 +1,6 @@
 // 'Add a new user': an invitation by e-mail to the account with a role (POST /operator-users/invite/…).
 import { ActionLink, Button, ButtonGroup, Radios, TextInput } from '../../../components';
-import { FormErrorSummary, useGovForm } from '../../../forms';
+import { field, FormErrorSummary, useGovForm } from '../../../forms';
 import { HttpError, apiPost } from '../../../lib/api';
 import { useAnyRequestPending } from '../../../lib/pending';
 import { operatorUserInvitationSchema, type OperatorUserInvitationDto } from '../../../../domain/users';
@@ -29,14 +29,13 @@ export function InviteUser({ accountId, onInvited, onCancel }: { accountId: numb
       <h2 className="govuk-heading-m">Add a new user</h2>
       <p className="govuk-body">We will email them an invitation to this account. Once they accept it, their status is Accepted until an administrator of the account activates them.</p>
       <form noValidate onSubmit={form.handleSubmit(invite)}>
-        <TextInput {...form.register('firstName')} label="First name" autoComplete="off" errorMessage={form.errorFor('firstName')} />
-        <TextInput {...form.register('lastName')} label="Last name" autoComplete="off" errorMessage={form.errorFor('lastName')} />
-        <TextInput {...form.register('email')} type="email" label="Email address" autoComplete="off" spellCheck={false} errorMessage={form.errorFor('email')} />
+        <TextInput {...field(form, 'firstName')} label="First name" autoComplete="off" />
+        <TextInput {...field(form, 'lastName')} label="Last name" autoComplete="off" />
+        <TextInput {...field(form, 'email')} type="email" label="Email address" autoComplete="off" spellCheck={false} />
         <Radios
-          {...form.register('roleCode')}
+          {...field(form, 'roleCode')}
           legend="User type"
           legendClassName="govuk-fieldset__legend--s"
-          errorMessage={form.errorFor('roleCode')}
           items={roleItems}
         />
         <ButtonGroup>
