@@ -51,7 +51,7 @@ export interface RouteDef {
   /** The body is a multipart form (files). */
   multipart?: true;
   /** The success status, when not 200. */
-  ok?: 201 | 204;
+  ok?: 201 | 202 | 204;
   /** What else the handler answers besides the derived statuses (see api/openapi.ts): 409, 429, a second success status … */
   answers?: number[];
 }

@@ -88,6 +88,8 @@ export const complianceRoutes: RouteDef[] = [
     path: '/compliance/chases',
     access: regulators,
     body: complianceChaseSchema, ok: 201,
+    // 409 when the list is no longer the one checked.
+    answers: [409],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user);
@@ -111,6 +113,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'get',
     path: '/compliance/rfi-batches/check',
     access: regulators,
+    query: complianceListSchema,
     handler: async (ctx, deps) => {
       const ca = assertCaAccess(currentUser(ctx), rfiPermission);
       ctx.body = await rfiBatchCheck(deps, ca, validate(complianceListSchema, queryOf(ctx)));
@@ -120,6 +123,9 @@ export const complianceRoutes: RouteDef[] = [
     method: 'post',
     path: '/compliance/rfi-batches',
     access: regulators,
+    body: rfiBatchSchema, ok: 201,
+    // 409 when the list is no longer the one checked.
+    answers: [409],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user, rfiPermission);
@@ -133,6 +139,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'get',
     path: '/compliance/rfi-batches/:id',
     access: regulators,
+    answers: [400],
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), rfiPermission);
       ctx.body = await rfiBatchProgress(db, ca, validate(batchId, ctx.params.id));

@@ -9,7 +9,7 @@ import { currentUser } from '../auth/current-user';
 import { assertCaAccess } from '../auth/scope';
 import { validate } from '../validate';
 import { conflict, notFound } from '../errors';
-import { pageParams } from '../params';
+import { pageParams, pageQuery } from '../params';
 import { contentDisposition } from '../files/downloads';
 import { auditOrigin } from '../../infra/audit';
 import { fullName } from '../../domain/work-items';
@@ -97,6 +97,7 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'get',
     path: '/published-data',
     access: PUBLIC,
+    query: pageQuery,
     handler: async (ctx, { db }) => {
       const { page, size } = pageParams(ctx.query);
       const published = db('published_datasets').where({ status: 'PUBLISHED' });
@@ -128,6 +129,8 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'get',
     path: '/published-data/:id/files/:format',
     access: PUBLIC,
+    // 304 to a request whose If-None-Match names the file's ETag.
+    answers: [304],
     handler: async (ctx, { db }) => {
       const id = parseIdText(ctx.params.id);
       const format = ctx.params.format as PublishedFormat;
@@ -154,6 +157,7 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'get',
     path: '/published-data/versions',
     access: role(['REGULATOR'], { permission: PERMISSION }),
+    query: pageQuery,
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), PERMISSION);
       const { page, size } = pageParams(ctx.query);
@@ -185,6 +189,9 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'post',
     path: '/published-data/versions',
     access: role(['REGULATOR'], { permission: PERMISSION }),
+    body: publishRequestSchema, ok: 202,
+    // 409 while a version of the same data is being built.
+    answers: [409],
     handler: async (ctx, { db, temporal, config }) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user, PERMISSION);
@@ -223,6 +230,8 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'post',
     path: '/published-data/versions/:id/withdraw',
     access: role(['REGULATOR'], { permission: PERMISSION }),
+    // 409 when the version is not published.
+    answers: [409],
     handler: async (ctx, { db }) => {
       const { ca, row } = await ownVersion(ctx, db);
       const changed = await db('published_datasets').where({ id: row.id, status: 'PUBLISHED' }).update({ status: 'WITHDRAWN', withdrawn_at: db.fn.now(), withdrawn_by: currentUser(ctx).userId });
