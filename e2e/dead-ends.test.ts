@@ -214,6 +214,9 @@ describe('a user disabled while signed in', () => {
     const person = await newPerson({ firstName: 'Dee', lastName: 'Disabled', regulatorOf: 'ENGLAND' });
     const page = await as(person);
     await page.waitForURL('**/dashboard');
+    // The dashboard drawn and its own calls answered, so the next call is the click's.
+    await page.getByRole('link', { name: 'MI Reports' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
     // Another regulator disables them (PATCH … the API's own steps): the authority, and their sign-ins ended.
     await e2eDb()('authorities').where({ user_id: person.id }).update({ status: 'DISABLED' });
     await endSessions(e2eDb(), person.id);
