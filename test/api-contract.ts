@@ -19,6 +19,7 @@ export const justified: Record<string, string> = {
   'GET /v1.0/organisation/account/:id 403': 'Open to every role type: only a caller whose every authority is disabled is refused (api/routing.ts), a case route-access tests on other routes.',
   'GET /v1.0/:accountType/items/assigned-to-me 400': 'The three work-item lists are one handler (api/routes/work-items.ts); its paging 400 is tested on the other two.',
   'GET /v1.0/:accountType/items/assigned-to-others 400': 'The three work-item lists are one handler (api/routes/work-items.ts); its paging 400 is tested on the unassigned list.',
+  'GET /v1.0/compliance/rfi-batches/check 400': 'The list query of /compliance/chases/check and /compliance/accounts (complianceListSchema, one validate call), whose 400s api/routes/compliance.test.ts provokes.',
   'POST /v1.0/requests/workflows 403': 'A search sent by POST, so refused like every action until the latest terms are accepted (api/routing.ts), which api/routes/users.test.ts tests on another route; it is open to every role.',
   'GET /v1.0/:accountType/mireports/noc/phase-3 400': 'Paging is checked by pageParams (api/params.ts), whose 400s are tested on the work-item lists and notes.',
   'GET /v1.0/file-documents/:token 404': 'One download handler serves the three file routes (api/routes/file-downloads.ts); a token for a missing file is tested on /file-attachments.',

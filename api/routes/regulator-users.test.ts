@@ -264,6 +264,7 @@ describe('updating regulator users and their signatures', () => {
     expect(await get(`/regulator-users/${colleague.id}/signature`, admin)).toMatchObject({ status: 400, body: { message: 'Required parameter signatureUuid was null or undefined' } });
     expect((await get(`/regulator-users/${colleague.id}/signature?signatureUuid=not-a-uuid`, admin)).status).toBe(404);
     expect((await get('/users/signature?signatureUuid=not-a-uuid', admin)).status).toBe(404);
+    expect((await get('/users/signature', admin)).status).toBe(400);
   });
 
   it('lets a regulator download a signature by its token without sign-in, and refuses a forged, expired or misused token', async () => {
