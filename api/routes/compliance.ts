@@ -17,6 +17,10 @@ import { requestForInformationProcess } from '../../processes/request-for-inform
 import { fullName } from '../../domain/work-items';
 import { complianceChaseSchema, complianceListQuerySchema, complianceListSchema, complianceStateLabels, type ComplianceListPage, type ComplianceListRow } from '../../domain/compliance';
 import * as v from 'valibot';
+import type { AppDeps } from '../deps';
+import type { Actor } from '../../domain/request-messages';
+import type { CompetentAuthority, Permission } from '../../domain/authorities';
+import type { ComplianceList } from '../../domain/compliance';
 
 const regulators = role(['REGULATOR']);
 
@@ -32,9 +36,62 @@ const cells = (r: ComplianceListRow): string[] => [r.name, r.organisationId, r.r
 
 /** Sending a request for information to a list needs the permission to start one. */
 const rfiPermission = requestForInformationProcess.create!.permission!;
-const batchId = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, 'The batch id must be a whole number'), v.transform(Number));
 
-const chaseId = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, 'The chase id must be a whole number'), v.transform(Number));
+/** What is done to every organisation of a list at once (a chase, requests for information): its three routes. */
+interface ListBatch<Body> {
+  /** `/compliance/chases`: the check is `{path}/check`, the progress `{path}/:id`. */
+  path: string;
+  /** 'chase' in 'The chase id must be a whole number'. */
+  noun: string;
+  /** Beyond being a regulator of the authority. */
+  permission?: Permission;
+  body: v.GenericSchema<unknown, Body>;
+  check: (deps: AppDeps, ca: CompetentAuthority, list: ComplianceList) => Promise<unknown>;
+  start: (deps: AppDeps, ca: CompetentAuthority, by: Actor, body: Body) => Promise<number>;
+  progress: (db: AppDeps['db'], ca: CompetentAuthority, id: number) => Promise<unknown>;
+}
+
+function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
+  const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, `The ${batch.noun} id must be a whole number`), v.transform(Number));
+  return [
+    {
+      method: 'get',
+      path: `${batch.path}/check`,
+      access: regulators,
+      query: complianceListSchema,
+      handler: async (ctx, deps) => {
+        const ca = assertCaAccess(currentUser(ctx), batch.permission);
+        ctx.body = await batch.check(deps, ca, validate(complianceListSchema, queryOf(ctx)));
+      },
+    },
+    {
+      method: 'post',
+      path: batch.path,
+      access: regulators,
+      body: batch.body,
+      ok: 201,
+      // 409 when the list is no longer the one checked.
+      answers: [409],
+      handler: async (ctx, deps) => {
+        const user = currentUser(ctx);
+        const ca = assertCaAccess(user, batch.permission);
+        const body = validate(batch.body, ctx.request.body ?? {});
+        ctx.status = 201;
+        ctx.body = { id: await batch.start(deps, ca, { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } }, body) };
+      },
+    },
+    {
+      method: 'get',
+      path: `${batch.path}/:id`,
+      access: regulators,
+      answers: [400],
+      handler: async (ctx, { db }) => {
+        const ca = assertCaAccess(currentUser(ctx), batch.permission);
+        ctx.body = await batch.progress(db, ca, validate(id, ctx.params.id));
+      },
+    },
+  ];
+}
 
 export const complianceRoutes: RouteDef[] = [
   {
@@ -73,78 +130,15 @@ export const complianceRoutes: RouteDef[] = [
       await sendWorkbook(ctx, written, 'Compliance_overview.xlsx');
     },
   },
-  {
-    method: 'get',
-    path: '/compliance/chases/check',
-    access: regulators,
-    query: complianceListSchema,
-    handler: async (ctx, deps) => {
-      const ca = assertCaAccess(currentUser(ctx));
-      ctx.body = await chaseCheck(deps, ca, validate(complianceListSchema, queryOf(ctx)));
-    },
-  },
-  {
-    method: 'post',
+  ...listBatchRoutes({
     path: '/compliance/chases',
-    access: regulators,
-    body: complianceChaseSchema, ok: 201,
-    // 409 when the list is no longer the one checked.
-    answers: [409],
-    handler: async (ctx, deps) => {
-      const user = currentUser(ctx);
-      const ca = assertCaAccess(user);
-      const body = validate(complianceChaseSchema, ctx.request.body ?? {});
-      const id = await startChase(deps, ca, { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } }, body.list, body.expected);
-      ctx.status = 201;
-      ctx.body = { id };
-    },
-  },
-  {
-    method: 'get',
-    path: '/compliance/chases/:id',
-    access: regulators,
-    answers: [400],
-    handler: async (ctx, { db }) => {
-      const ca = assertCaAccess(currentUser(ctx));
-      ctx.body = await chaseProgress(db, ca, validate(chaseId, ctx.params.id));
-    },
-  },
-  {
-    method: 'get',
-    path: '/compliance/rfi-batches/check',
-    access: regulators,
-    query: complianceListSchema,
-    handler: async (ctx, deps) => {
-      const ca = assertCaAccess(currentUser(ctx), rfiPermission);
-      ctx.body = await rfiBatchCheck(deps, ca, validate(complianceListSchema, queryOf(ctx)));
-    },
-  },
-  {
-    method: 'post',
-    path: '/compliance/rfi-batches',
-    access: regulators,
-    body: rfiBatchSchema, ok: 201,
-    // 409 when the list is no longer the one checked.
-    answers: [409],
-    handler: async (ctx, deps) => {
-      const user = currentUser(ctx);
-      const ca = assertCaAccess(user, rfiPermission);
-      const body = validate(rfiBatchSchema, ctx.request.body ?? {});
-      const id = await startRfiBatch(deps, ca, { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } }, body);
-      ctx.status = 201;
-      ctx.body = { id };
-    },
-  },
-  {
-    method: 'get',
-    path: '/compliance/rfi-batches/:id',
-    access: regulators,
-    answers: [400],
-    handler: async (ctx, { db }) => {
-      const ca = assertCaAccess(currentUser(ctx), rfiPermission);
-      ctx.body = await rfiBatchProgress(db, ca, validate(batchId, ctx.params.id));
-    },
-  },
+    noun: 'chase',
+    body: complianceChaseSchema,
+    check: chaseCheck,
+    start: (deps, ca, by, body) => startChase(deps, ca, by, body.list, body.expected),
+    progress: chaseProgress,
+  }),
+  ...listBatchRoutes({ path: '/compliance/rfi-batches', noun: 'batch', permission: rfiPermission, body: rfiBatchSchema, check: rfiBatchCheck, start: startRfiBatch, progress: rfiBatchProgress }),
 ];
 
 async function* mapBatches(batches: AsyncIterable<ComplianceListRow[]>): AsyncIterable<string[][]> {
