@@ -80,6 +80,17 @@ export async function waitForSchema(db: Db, onWait: (reason: string) => void, po
   }
 }
 
+/** Creates the database when missing and brings its schema up to date, with a connection of its own. */
+export async function prepareDatabase(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, { min: 0, max: 1 });
+  try {
+    await migrate(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Creates the database named in the URL when it does not exist yet (needs rights on `postgres`). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);

@@ -20,7 +20,8 @@ import { verifyTestToken } from '../../test/tokens';
 import { atEnd, wasInterrupted } from './cleanups';
 import { OwnPostgres } from './own-postgres';
 import { OwnTemporal } from './own-temporal';
-import { bundleWorkflows, prepareDatabase } from './preparation';
+import { bundleWorkflows } from './preparation';
+import { prepareDatabase } from '../../infra/db';
 import { WorkerProcess } from './worker-process';
 
 export interface Parts {

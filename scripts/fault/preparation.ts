@@ -1,10 +1,9 @@
 // What the fault run's parts need before they start: a temporary folder, the workflows bundled once
-// (so a restarted worker starts in seconds), a migrated database.
+// (so a restarted worker starts in seconds).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
-import { createDb, ensureDatabase, migrate } from '../../infra/db';
 
 /** The product's workflows bundled once, so a restarted worker starts in seconds. */
 export async function bundleWorkflows(dir: string): Promise<string> {
@@ -12,16 +11,6 @@ export async function bundleWorkflows(dir: string): Promise<string> {
   const file = path.join(dir, 'workflow-bundle.js');
   fs.writeFileSync(file, code);
   return file;
-}
-
-export async function prepareDatabase(url: string): Promise<void> {
-  await ensureDatabase(url);
-  const db = createDb(url, { min: 0, max: 1 });
-  try {
-    await migrate(db);
-  } finally {
-    await db.destroy();
-  }
 }
 
 export function tempDir(prefix: string): string {
