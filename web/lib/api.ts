@@ -26,6 +26,12 @@ export class HttpError extends Error {
     super(body?.message ?? `Request failed with status ${status}`);
     this.name = 'HttpError';
   }
+
+  /** The message as its field shows it: without the 'field: ' the API puts before a field's own message. */
+  get fieldMessage(): string {
+    const field = this.body?.field;
+    return field && this.message.startsWith(`${field}: `) ? this.message.slice(field.length + 2) : this.message;
+  }
 }
 
 type QueryScalar = string | number | boolean | Date | null | undefined;

@@ -24,7 +24,7 @@ export default function ForgotPasswordPage() {
     } catch (error) {
       // Past the e-mail limits (429), or an address the API refuses: its message, on the field.
       if (error instanceof HttpError && error.status < 500) {
-        form.setError('email', { message: error.message.replace(/^email: /, '') });
+        form.setError('email', { message: error.fieldMessage });
         return;
       }
       throw error;

@@ -32,7 +32,7 @@ export function CustomReport() {
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
       setResult(null);
-      show(err.message.replace(/^sqlQuery: /, ''));
+      show(err.fieldMessage);
     }
   };
   const submit = (event: FormEvent) => {
@@ -70,7 +70,7 @@ export function CustomReport() {
               if (ran) await apiDownload('/v1.0/ORGANISATION/mireports/custom/export', { sqlQuery: ran }, `${name}.xlsx`);
             }}
             failure="The report could not be downloaded. Try again later."
-            onError={(message) => show(message.replace(/^sqlQuery: /, ''))}
+            onError={show}
           />
         </>
       ) : null}

@@ -13,9 +13,8 @@ export function ExcelDownload({ download, failure, onError }: { download: () => 
     try {
       await download();
     } catch (err) {
-      const message = err instanceof HttpError ? err.message : failure;
-      if (onError) onError(message);
-      else setError(message);
+      if (onError) onError(err instanceof HttpError ? err.fieldMessage : failure);
+      else setError(err instanceof HttpError ? err.message : failure);
     }
   };
   return (
