@@ -1,13 +1,23 @@
 // Every workflow the worker runs. Only deterministic code may be imported here.
-export { emailOutboxDispatcher } from './email-outbox';
-export { organisationAccountOpening } from '../processes/organisation-account-opening/workflow';
-export { accountClosure } from '../processes/account-closure/workflow';
-export { notificationOfComplianceP3 } from '../processes/notification-of-compliance/workflow';
-export { actionPlanP3 } from '../processes/action-plan/workflow';
-export { progressUpdate1P3 } from '../processes/progress-update-1/workflow';
-export { progressUpdate2P3 } from '../processes/progress-update-2/workflow';
-export { requestForInformation } from '../processes/request-for-information/workflow';
-export { dataRetention } from './retention';
-export { complianceChase } from './compliance-chase';
-export { rfiBatch } from './rfi-batch';
-export { publishDataset } from './published-data';
+//
+// Each is loaded when a run first calls it, not when the worker creates the run. The SDK evaluates
+// this module afresh for every run it creates (a run's modules are its own), so exporting the
+// workflows eagerly made every run evaluate every process's definitions, forms and schemas: 13 % of
+// the workflow thread's CPU in the bench's profile (docs/performance.md). A `require` of a literal
+// path is bundled like an import; the run evaluates only its own process's modules.
+import { lazyWorkflow } from './lazy-workflow';
+
+type Of<M> = () => M;
+
+export const emailOutboxDispatcher = lazyWorkflow((() => require('./email-outbox')) as Of<typeof import('./email-outbox')>, 'emailOutboxDispatcher');
+export const organisationAccountOpening = lazyWorkflow((() => require('../processes/organisation-account-opening/workflow')) as Of<typeof import('../processes/organisation-account-opening/workflow')>, 'organisationAccountOpening');
+export const accountClosure = lazyWorkflow((() => require('../processes/account-closure/workflow')) as Of<typeof import('../processes/account-closure/workflow')>, 'accountClosure');
+export const notificationOfComplianceP3 = lazyWorkflow((() => require('../processes/notification-of-compliance/workflow')) as Of<typeof import('../processes/notification-of-compliance/workflow')>, 'notificationOfComplianceP3');
+export const actionPlanP3 = lazyWorkflow((() => require('../processes/action-plan/workflow')) as Of<typeof import('../processes/action-plan/workflow')>, 'actionPlanP3');
+export const progressUpdate1P3 = lazyWorkflow((() => require('../processes/progress-update-1/workflow')) as Of<typeof import('../processes/progress-update-1/workflow')>, 'progressUpdate1P3');
+export const progressUpdate2P3 = lazyWorkflow((() => require('../processes/progress-update-2/workflow')) as Of<typeof import('../processes/progress-update-2/workflow')>, 'progressUpdate2P3');
+export const requestForInformation = lazyWorkflow((() => require('../processes/request-for-information/workflow')) as Of<typeof import('../processes/request-for-information/workflow')>, 'requestForInformation');
+export const dataRetention = lazyWorkflow((() => require('./retention')) as Of<typeof import('./retention')>, 'dataRetention');
+export const complianceChase = lazyWorkflow((() => require('./compliance-chase')) as Of<typeof import('./compliance-chase')>, 'complianceChase');
+export const rfiBatch = lazyWorkflow((() => require('./rfi-batch')) as Of<typeof import('./rfi-batch')>, 'rfiBatch');
+export const publishDataset = lazyWorkflow((() => require('./published-data')) as Of<typeof import('./published-data')>, 'publishDataset');
