@@ -1,5 +1,6 @@
 // The journeys' worker, in a bench child process: the engine's workflows (with the test processes
-// and the bare journey of the Temporal floor) and the request activities.
+// and the bare journey of the Temporal floor) and the request activities, as the production worker
+// runs them.
 import { answerStats } from './process-stats';
 
 export async function serveJourneyWorker(): Promise<void> {
@@ -7,6 +8,7 @@ export async function serveJourneyWorker(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const { createDb } = await import('../../infra/db');
   const { createRequestActivities } = await import('../../activities/requests');
+  const { withAuditContext } = await import('../../activities/audit-context');
   const { workerTuning } = await import('../../infra/temporal');
   const { loadConfig } = await import('../../infra/config');
   const db = createDb(process.env.DATABASE_URL!, { min: 0, max: 10 });
@@ -15,7 +17,8 @@ export async function serveJourneyWorker(): Promise<void> {
     connection,
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
     workflowsPath: require.resolve('../../test/workflows/index'),
-    activities: createRequestActivities({ db, homeUrl: 'http://bench.test' }),
+    // In their audit context, as the production worker runs them (activities/index.ts).
+    activities: withAuditContext(createRequestActivities({ db, homeUrl: 'http://bench.test' })),
     maxConcurrentActivityTaskExecutions: 50,
     ...workerTuning(loadConfig().temporal),
   });

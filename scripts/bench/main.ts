@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const { createDb } = await import('../../infra/db');
   const statsDb = createDb(benchDatabaseUrl, { min: 0, max: 1 });
   try {
-    figures.lists = await benchLists(env, statsDb);
+    if (!options.skipLists) figures.lists = await benchLists(env, statsDb);
     if (!options.skipWorkflows) figures.journeys = await benchJourneys(env, statsDb);
   } finally {
     agent.destroy();

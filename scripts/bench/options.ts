@@ -26,6 +26,7 @@ export const options = {
   cpuProfile: has('cpu-prof'),
   keepDb: has('keep-db'),
   pdfOnly: has('pdf-only'),
+  skipLists: has('skip-lists'),
   skipFloor: has('skip-floor'),
   skipWorkflows: has('skip-workflows'),
   skipCluster: has('skip-cluster'),
