@@ -47,6 +47,7 @@ export function auditOrigin(): { address?: string; roleType?: string } | undefin
 const SET_CONTEXT = "select set_config('esos.audit', $1, false)";
 const carried = Symbol('esosAuditContext');
 const READ = /^\s*select\b/i;
+const BEGIN = /^\s*begin\b/i;
 
 /**
  * knex's PostgreSQL client, setting the connection's `esos.audit` to the current context first.
@@ -61,12 +62,21 @@ export class AuditedPgClient extends PgClient {
   }
 
 
-  async _query(connection: any, obj: { sql: string }) {
+  async _query(connection: any, obj: { sql: string; bindings?: unknown[] }) {
     const ctx = storage.getStore();
     const value = ctx ? JSON.stringify(ctx) : '';
     // A plain SELECT changes nothing the triggers see (audit_write gets its context as an argument),
     // so reads cost no extra round trip; anything else (BEGIN, INSERT, UPDATE, DELETE, WITH …) carries it.
     if (connection[carried] !== value && !READ.test(obj.sql)) {
+      if (BEGIN.test(obj.sql) && !obj.bindings?.length) {
+        // A transaction's BEGIN takes the setting along in the same round trip: one simple query of
+        // two statements, BEGIN first (its isolation level must precede any query), so the setting
+        // is part of the transaction and a ROLLBACK undoes it, as below.
+        connection[carried] = undefined;
+        const result = await super._query(connection, { ...obj, sql: `${obj.sql.replace(/;\s*$/, '')}; select set_config('esos.audit', ${connection.escapeLiteral(value)}, false)` });
+        connection[carried] = value;
+        return result;
+      }
       await new Promise<void>((resolve, reject) => connection.query({ text: SET_CONTEXT, values: [value] }, (err: Error | null) => (err ? reject(err) : resolve())));
       connection[carried] = value;
     }
