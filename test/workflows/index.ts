@@ -1,6 +1,9 @@
-// Workflows for test workers: the product's, plus the test-only processes'.
+// Workflows for test workers: the product's, plus the test-only processes', each loaded when a run
+// first calls it as the product's are (workflows/index.ts says why).
+import { lazyWorkflow } from '../../workflows/lazy-workflow';
+
 export * from '../../workflows/index';
-export { testTwoStepRequest } from './two-step';
-export { testSurvey } from './survey';
-export { bareJourney } from './bare-journey';
-export { testBrokenWorkflowTask } from './broken';
+export const testTwoStepRequest = lazyWorkflow(() => require('./two-step') as typeof import('./two-step'), 'testTwoStepRequest');
+export const testSurvey = lazyWorkflow(() => require('./survey') as typeof import('./survey'), 'testSurvey');
+export const bareJourney = lazyWorkflow(() => require('./bare-journey') as typeof import('./bare-journey'), 'bareJourney');
+export const testBrokenWorkflowTask = lazyWorkflow(() => require('./broken') as typeof import('./broken'), 'testBrokenWorkflowTask');
