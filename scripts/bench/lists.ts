@@ -1,6 +1,6 @@
-// The work-item lists and the task page under load: the API at full load, then the list floor at
-// the same load, then both at a fixed offered load of half the floor's throughput. Prints its tables
-// and answers the figures the goals are judged on.
+// The work-item lists and the task page under load: each call on the API at full load and right
+// after it on the list floor, then both at a fixed offered load of half the floor's throughput.
+// Prints its tables and answers the figures the goals are judged on.
 import type { Knex } from 'knex';
 import { startChild, stopChild, type BenchChild } from './children';
 import { benchComplianceOverview, type OverviewFigures } from './compliance';
@@ -37,16 +37,17 @@ const showRss = (r: ApiStats) => `${r.maxRssMb.toFixed(0)} MB${r.each ? ` (${r.e
 
 export async function benchLists(env: NodeJS.ProcessEnv, statsDb: Knex): Promise<ListFigures> {
   const api = await startChild('api', env, 'api-lists.log');
+  const floor = options.skipFloor ? null : await startChild('floor', env, 'floor.log');
   try {
     const phases = await listPhases(statsDb);
-    const apiResults = await apiAtFullLoad(api, phases, statsDb);
+    const { apiResults, floorResults } = await bothAtFullLoad(api, floor, phases, statsDb);
     const overview = await benchComplianceOverview(api, apiResults.get('task page')!);
     const apiRss = await api.stats();
     console.log(`API peak RSS: ${showRss(apiRss)}`);
-    const comparisons = options.skipFloor ? [] : await floorComparison(api, apiResults, phases, env, statsDb);
+    const comparisons = floor ? await floorComparison(api, floor, apiResults, floorResults, phases) : [];
     return { apiRssMb: apiRss.each ?? [apiRss.maxRssMb], comparisons, overview };
   } finally {
-    await stopChild(api);
+    for (const child of [api, floor]) if (child) await stopChild(child);
   }
 }
 
@@ -75,23 +76,30 @@ async function taskTargets(statsDb: Knex, users: { id: string; token: string }[]
   return targets;
 }
 
-async function apiAtFullLoad(api: BenchChild, phases: Phase[], statsDb: Knex): Promise<Map<string, PhaseResult>> {
+/**
+ * Each call at full load on the API and, right after it, on the floor: measured back to back, so a
+ * drift of the machine (a checkpoint, autovacuum, another process) falls on both alike. (Measured
+ * minutes apart, one call's API/floor ratio moved from 0.90 to 0.39 between two runs.)
+ */
+async function bothAtFullLoad(api: BenchChild, floor: BenchChild | null, phases: Phase[], statsDb: Knex) {
   console.log(`\nwork-item lists and task pages: ${options.concurrency} concurrent clients, ${options.durationS} s each, half regulators (about 4,000 tasks in their CA) and half operators`);
   console.log(`API: ${options.apiProcesses} process(es), token cache ${options.tokenCache || 'off'}; ${os.cpus().length} cores, load average ${loadAverage()}`);
   console.log('CPU per request (µs): of the API processes, of PostgreSQL, of this load generator.');
   console.log('call                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after');
-  const results = new Map<string, PhaseResult>();
+  const apiResults = new Map<string, PhaseResult>();
+  const floorResults = new Map<string, PhaseResult>();
   for (const phase of phases) {
     const loadBefore = process.cpuUsage();
     const r = await measuredPhase(api, phase, statsDb);
-    results.set(phase.label, r);
+    apiResults.set(phase.label, r);
     const loadCpu = process.cpuUsage(loadBefore);
     const loadUs = (loadCpu.user + loadCpu.system) / r.requests;
     console.log(
       `${r.label.padEnd(20)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(8)} ${r.apiUs.toFixed(0).padStart(8)} ${r.pgUs.toFixed(0).padStart(7)} ${loadUs.toFixed(0).padStart(8)}   ${loadAverage()}`,
     );
+    if (floor) floorResults.set(phase.label, await measuredPhase(floor, phase, statsDb));
   }
-  return results;
+  return { apiResults, floorResults };
 }
 
 /** One phase at full load against a server (API or floor), with CPU per request per process. */
@@ -109,26 +117,21 @@ async function measuredPhase(server: BenchChild, phase: Phase, statsDb: Knex): P
   return { ...r, apiUs: ((after.cpuMs - before.cpuMs) * 1000) / r.requests, eachUs, pgUs };
 }
 
-/** The floor against the API, phase by phase in the same run, then the API's p95 at half the floor's rate. */
-async function floorComparison(api: BenchChild, apiResults: Map<string, PhaseResult>, phases: Phase[], env: NodeJS.ProcessEnv, statsDb: Knex): Promise<ListComparison[]> {
-  const floor = await startChild('floor', env, 'floor.log');
-  try {
-    const rates = await floorAtFullLoad(floor, apiResults, phases, statsDb);
-    const comparisons = await bothAtFixedLoad(api, floor, phases, rates);
-    const rss = await floor.stats();
-    console.log(`peak RSS per process: floor ${(rss.each ?? [rss.maxRssMb]).map((m) => m.toFixed(0)).join(' + ')} MB`);
-    return comparisons.map((c) => ({ ...c, throughputRatio: apiResults.get(c.label)!.rps / rates.get(c.label)!.floorRps }));
-  } finally {
-    await stopChild(floor);
-  }
+/** The floor's figures beside the API's, call by call, then the API's p95 at half the floor's rate. */
+async function floorComparison(api: BenchChild, floor: BenchChild, apiResults: Map<string, PhaseResult>, floorResults: Map<string, PhaseResult>, phases: Phase[]): Promise<ListComparison[]> {
+  const rates = printFloor(apiResults, floorResults, phases);
+  const comparisons = await bothAtFixedLoad(api, floor, phases, rates);
+  const rss = await floor.stats();
+  console.log(`peak RSS per process: floor ${(rss.each ?? [rss.maxRssMb]).map((m) => m.toFixed(0)).join(' + ')} MB`);
+  return comparisons.map((c) => ({ ...c, throughputRatio: apiResults.get(c.label)!.rps / rates.get(c.label)!.floorRps }));
 }
 
-async function floorAtFullLoad(floor: BenchChild, apiResults: Map<string, PhaseResult>, phases: Phase[], statsDb: Knex) {
-  console.log(`\nthe floor: the same SQL from a bare node:http + pg server (${options.apiProcesses} process(es), no framework, auth or logging), ${options.concurrency} clients, ${options.durationS} s each`);
+function printFloor(apiResults: Map<string, PhaseResult>, floorResults: Map<string, PhaseResult>, phases: Phase[]) {
+  console.log(`\nthe floor: the same SQL from a bare node:http + pg server (${options.apiProcesses} process(es), no framework, auth or logging), ${options.concurrency} clients, ${options.durationS} s each, measured right after the API on each call`);
   console.log('call                 floor req/s   API req/s   API/floor   floor µs/req per process   API µs/req per process   PG µs/req floor/API');
   const rates = new Map<string, { floorRps: number; fixedRate: number }>();
   for (const phase of phases) {
-    const f = await measuredPhase(floor, phase, statsDb);
+    const f = floorResults.get(phase.label)!;
     const a = apiResults.get(phase.label)!;
     rates.set(phase.label, { floorRps: f.rps, fixedRate: Math.max(1, Math.round(f.rps / 2)) });
     const ratio = a.rps / f.rps;
