@@ -4,6 +4,7 @@ import os from 'node:os';
 import type { Knex } from 'knex';
 import { journeysOn, type JourneyFigures } from './journey-runs';
 import { loadAverage, options } from './options';
+import { runFolder } from './run-folder';
 import { startClusterServer, startDevServer, type TemporalSetup } from './temporal-setups';
 
 export interface SetupFigures {
@@ -16,10 +17,13 @@ const sum = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) =>
 export async function benchJourneys(env: NodeJS.ProcessEnv, statsDb: Knex): Promise<SetupFigures[]> {
   const setups: { tag: string; start: () => Promise<TemporalSetup> }[] = [{ tag: 'dev-server', start: startDevServer }, ...(options.skipCluster ? [] : [{ tag: 'cluster', start: startClusterServer }])];
   const results: SetupFigures[] = [];
+  const { bundleWorkflows } = await import('../fault/preparation');
+  const bundle = await bundleWorkflows(runFolder(), require.resolve('../../test/workflows/index'));
+  const workerEnv = { ...env, WORKFLOW_BUNDLE_PATH: bundle };
   for (const { tag, start } of setups) {
     const setup = await start();
     try {
-      results.push({ name: setup.name, r: await journeysOn(setup, env, statsDb, tag) });
+      results.push({ name: setup.name, r: await journeysOn(setup, workerEnv, statsDb, tag) });
     } finally {
       await setup.stop();
     }

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 
 /** The product's workflows bundled once, so a restarted worker starts in seconds. */
-export async function bundleWorkflows(dir: string): Promise<string> {
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
+export async function bundleWorkflows(dir: string, workflowsPath = require.resolve('../../workflows')): Promise<string> {
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
   const file = path.join(dir, 'workflow-bundle.js');
   fs.writeFileSync(file, code);
   return file;
