@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 
-/** The product's workflows bundled once, so a restarted worker starts in seconds. */
+/** Workflows (the product's, or those of `workflowsPath`) bundled once, so a (re)started worker starts in seconds. */
 export async function bundleWorkflows(dir: string, workflowsPath = require.resolve('../../workflows')): Promise<string> {
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
   const file = path.join(dir, 'workflow-bundle.js');
