@@ -71,8 +71,11 @@ export interface SubmittedReport {
   due: string;
   /** What stops a regulator returning it for changes. */
   blockedBy?: ReinitiateDefinition['blockedBy'];
-  /** Its MI report; its rows lead with its ID and day and the earlier report's (`related`), by their short names (e.g. 'PU1', 'AP'). */
-  submittedData: Omit<SubmittedDataDefinition, 'contents' | 'leading' | 'related'> & { id: string; related: { requestType: string; id: string } };
+  /**
+   * Its MI report; its rows lead with its ID and day and the earlier report's (`related`), by their
+   * short names (e.g. 'PU1', 'AP'). Its type, name and page follow from the stem and the name.
+   */
+  submittedData: Omit<SubmittedDataDefinition, 'reportType' | 'name' | 'slug' | 'contents' | 'leading' | 'related'> & { id: string; related: { requestType: string; id: string } };
 }
 
 /** A report submitted straight to the regulator: all of its process but its identity and start rules. */
@@ -95,6 +98,10 @@ export function submittedReportProcess(
     },
     report: r.report,
     submittedData: {
+      reportType: `${r.stem}_SUBMITTED_DATA_P3`,
+      // 'Progress Update 1' → 'Progress update 1 (Phase 3) submitted data', 'progress-update-1-submitted-data'.
+      name: `${r.name[0]}${r.name.slice(1).toLowerCase()} (Phase 3) submitted data`,
+      slug: `${r.name.toLowerCase().replace(/ /g, '-')}-submitted-data`,
       ...data,
       contents: 'Table of Contents',
       leading: [

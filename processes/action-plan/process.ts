@@ -42,9 +42,6 @@ export const actionPlanProcess = defineProcess({
     due: SCHEME_DATES.actionPlanDue,
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_1]),
     submittedData: {
-      reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3',
-      name: 'Action plan (Phase 3) submitted data',
-      slug: 'action-plan-submitted-data',
       fileName: 'Action_Plan_Published_Data_Phase_3.xlsx',
       id: 'AP',
       related: { requestType: NOTIFICATION, id: 'NOC' },

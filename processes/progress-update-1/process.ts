@@ -48,9 +48,6 @@ export const progressUpdate1Process = defineProcess({
     due: SCHEME_DATES.progressUpdate1Due,
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_2]),
     submittedData: {
-      reportType: 'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3',
-      name: 'Progress update 1 (Phase 3) submitted data',
-      slug: 'progress-update-1-submitted-data',
       fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',
       id: 'PU1',
       related: { requestType: ACTION_PLAN, id: 'AP' },

@@ -48,9 +48,6 @@ export const progressUpdate2Process = defineProcess({
     due: SCHEME_DATES.progressUpdate2Due,
     // The reference names no label for its cancellation; ours, after Progress Update 1's.
     submittedData: {
-      reportType: 'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
-      name: 'Progress update 2 (Phase 3) submitted data',
-      slug: 'progress-update-2-submitted-data',
       fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',
       id: 'PU2',
       related: { requestType: ACTION_PLAN, id: 'AP' },
