@@ -1,13 +1,18 @@
 // The profile summary the performance docs quote: self time by owner and function, inclusive time
 // counted once per function on a sample's stack, idle left out.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ownerOf, summarise } from './profile-summary';
+
+/** A file of the project, as a profile names it. */
+const ours = (file: string) => pathToFileURL(path.resolve(__dirname, '..', '..', file)).href;
 
 const frame = (functionName: string, url = '') => ({ functionName, url, lineNumber: 0 });
 
 it('names the owner of a frame: a package, a folder of ours, Node, or V8', () => {
-  expect(ownerOf('file:///work/main/node_modules/@temporalio/worker/lib/worker.js', 'run')).toBe('@temporalio/worker');
-  expect(ownerOf('file:///work/main/node_modules/knex/lib/client.js', 'query')).toBe('knex');
-  expect(ownerOf('file:///work/main/activities/requests.ts', 'closeTask')).toBe('ours: activities/');
+  expect(ownerOf(ours('node_modules/@temporalio/worker/lib/worker.js'), 'run')).toBe('@temporalio/worker');
+  expect(ownerOf(ours('node_modules/knex/lib/client.js'), 'query')).toBe('knex');
+  expect(ownerOf(ours('activities/requests.ts'), 'closeTask')).toBe('ours: activities/');
   expect(ownerOf('node:internal/streams/writable', 'write')).toBe('node internals');
   expect(ownerOf('', '(garbage collector)')).toBe('(garbage collector)');
   expect(ownerOf('', 'writev')).toBe('(native)');
@@ -19,9 +24,9 @@ it('sums self time by owner and function and inclusive time once per function on
   const profile = {
     nodes: [
       { id: 1, callFrame: frame('(root)'), children: [2, 5] },
-      { id: 2, callFrame: frame('closeTask', 'file:///work/main/activities/requests.ts'), children: [3] },
-      { id: 3, callFrame: frame('query', 'file:///work/main/node_modules/knex/lib/client.js'), children: [4] },
-      { id: 4, callFrame: frame('query', 'file:///work/main/node_modules/knex/lib/client.js') },
+      { id: 2, callFrame: frame('closeTask', ours('activities/requests.ts')), children: [3] },
+      { id: 3, callFrame: frame('query', ours('node_modules/knex/lib/client.js')), children: [4] },
+      { id: 4, callFrame: frame('query', ours('node_modules/knex/lib/client.js')) },
       { id: 5, callFrame: frame('(idle)') },
     ],
     samples: [2, 3, 4, 4, 5],

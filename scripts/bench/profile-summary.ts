@@ -4,6 +4,10 @@
 // functions with the most self and inclusive time, as Markdown tables for docs/performance.md.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The project's folder as profiles name its files. */
+const ROOT = `${pathToFileURL(path.resolve(__dirname, '..', '..')).href}/`;
 
 interface ProfileNode {
   id: number;
@@ -27,8 +31,8 @@ export function ownerOf(url: string, functionName: string): string {
   if (pkg) return pkg[1];
   // A workflow bundle is evaluated from a file of its own name; its code is ours and the SDK's, mixed.
   if (/workflow-bundle|webpack/.test(url)) return 'workflow bundle';
-  const ours = /\/work\/[^/]+\/([^/]+)\//.exec(url) ?? /^file:\/\/.*?\/(api|engine|activities|infra|domain|processes|workflows|scripts|test)\//.exec(url);
-  return ours ? `ours: ${ours[1]}/` : url.replace(/^file:\/\//, '');
+  if (url.startsWith(ROOT)) return `ours: ${url.slice(ROOT.length).split('/')[0]}/`;
+  return url.replace(/^file:\/\//, '');
 }
 
 export function summarise(profile: CpuProfile): { totalMs: number; owners: [string, number][]; self: [string, number][]; inclusive: [string, number][] } {
