@@ -4,7 +4,7 @@
 // caller's same call later is applied once (its update id is the same).
 import { settledUpdate } from '../domain/request-messages';
 import { ApiError } from './errors';
-import { isWorkflowTaskRetrying, updateRequest, whileWorkflowTaskRetries } from './request-workflows';
+import { isWorkflowTaskRetrying, startRequestWorkflow, updateRequest, whileWorkflowTaskRetries } from './request-workflows';
 import { type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 
 const failedTask = () => Object.assign(new Error('9 FAILED_PRECONDITION: Unable to perform workflow execution update due to Workflow Task in failed state.'), { code: 9 });
@@ -49,6 +49,18 @@ describe('an update while the workflow task is being retried', () => {
       const raw = await h.env.client.workflow.getHandle(workflowId).executeUpdate(settledUpdate).catch((e: unknown) => e);
       expect(isWorkflowTaskRetrying(raw)).toBe(true);
       const answered = await updateRequest(h.env.client, workflowId, (handle) => handle.executeUpdate(settledUpdate)).catch((e: unknown) => e);
+      expect(answered).toMatchObject({ status: 503, code: 'WORKFLOW_RECOVERING' });
+      await h.env.client.workflow.getHandle(workflowId).terminate('test over');
+    }, 60_000);
+
+    it('answers a start tried again, whose run exists with its task failing, 503 too, not 500', async () => {
+      const workflowId = `broken-start-${Date.now()}`;
+      await h.env.client.workflow.start('testBrokenWorkflowTask', { workflowId, taskQueue: h.taskQueue, args: [] });
+      await new Promise((r) => setTimeout(r, 1500));
+      const deps = { temporal: async () => h.env.client, config: { temporal: { taskQueue: h.taskQueue } } } as unknown as Parameters<typeof startRequestWorkflow>[0];
+      const def = { workflowType: 'testBrokenWorkflowTask' } as unknown as Parameters<typeof startRequestWorkflow>[1];
+      const input = { requestId: workflowId, requestType: 'TEST_BROKEN', accountId: null, competentAuthority: null, startedBy: null };
+      const answered = await startRequestWorkflow(deps, def, input, { retry: true }).catch((e: unknown) => e);
       expect(answered).toMatchObject({ status: 503, code: 'WORKFLOW_RECOVERING' });
       await h.env.client.workflow.getHandle(workflowId).terminate('test over');
     }, 60_000);

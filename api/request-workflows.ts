@@ -38,6 +38,9 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
   try {
     return await client.workflow.executeUpdateWithStart(settledUpdate, { startWorkflowOperation: operation });
   } catch (err) {
+    // The run exists and its workflow task is being retried (a worker died holding it, e.g. while an
+    // earlier attempt of this call started it): wait for it to settle as an action does, or 503.
+    if (isWorkflowTaskRetrying(err)) return whileWorkflowTaskRetries(() => client.workflow.getHandle(input.requestId).executeUpdate(settledUpdate));
     if (err instanceof WorkflowExecutionAlreadyStartedError || (err as Error)?.cause instanceof WorkflowExecutionAlreadyStartedError) {
       if (retry) return null;
       throw conflict('REQUEST_CREATE_ACTION1000', 'Request create action not allowed');
