@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useLayoutEffect, useMemo } from 'react';
 import { useForm, get, type FieldErrors, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
@@ -105,11 +105,13 @@ export function useGovForm<S extends FormSchema>({ schema, validateOn = 'submit'
   const errorList = orderErrors(flattenErrors(errors as FieldErrors), order);
   const hasErrors = errorList.length > 0;
 
+  // In the commit that shows or hides the errors (a layout effect), so the title never disagrees
+  // with the page: a passive effect runs later, and a resolver's answer can land between the two.
   const formId = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     setFormErrors(formId, hasErrors);
   }, [formId, hasErrors]);
-  useEffect(() => () => setFormErrors(formId, false), [formId]);
+  useLayoutEffect(() => () => setFormErrors(formId, false), [formId]);
 
   const errorFor = (path: string): string | undefined => {
     const error = get(errors, path) as { message?: unknown } | undefined;
