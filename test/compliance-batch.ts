@@ -13,7 +13,7 @@ import { testClock } from './clock';
 import { bearer, verifyTestToken } from './tokens';
 import { createUser, grantRegulator, type TestUser } from './factories';
 import { seedComplianceMix, type MixAccount } from './compliance-mix';
-import { bundleWorkflows } from '../scripts/fault/preparation';
+import { bundleWorkflows } from './workflow-bundle';
 import { WorkerProcess } from '../scripts/fault/worker-process';
 import { loadConfig } from '../infra/config';
 import { ACTION_PLAN } from '../processes';

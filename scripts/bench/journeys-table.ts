@@ -17,7 +17,7 @@ const sum = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) =>
 export async function benchJourneys(env: NodeJS.ProcessEnv, statsDb: Knex): Promise<SetupFigures[]> {
   const setups: { tag: string; start: () => Promise<TemporalSetup> }[] = [{ tag: 'dev-server', start: startDevServer }, ...(options.skipCluster ? [] : [{ tag: 'cluster', start: startClusterServer }])];
   const results: SetupFigures[] = [];
-  const { bundleWorkflows } = await import('../fault/preparation');
+  const { bundleWorkflows } = await import('../../test/workflow-bundle');
   const bundle = await bundleWorkflows(runFolder(), require.resolve('../../test/workflows/index'));
   const workerEnv = { ...env, WORKFLOW_BUNDLE_PATH: bundle };
   for (const { tag, start } of setups) {

@@ -20,7 +20,7 @@ import { verifyTestToken } from '../../test/tokens';
 import { atEnd, wasInterrupted } from './cleanups';
 import { OwnPostgres } from './own-postgres';
 import { OwnTemporal } from './own-temporal';
-import { bundleWorkflows } from './preparation';
+import { bundleWorkflows } from '../../test/workflow-bundle';
 import { prepareDatabase } from '../../infra/db';
 import { WorkerProcess } from './worker-process';
 
