@@ -1,6 +1,6 @@
-// The killers: at random moments (a gap between two bounds), the worker is killed (SIGKILL), the
-// Temporal server is killed, or PostgreSQL is stopped with `-m immediate`, each started again after a
-// moment. While PostgreSQL is away the API is probed: a 503 with a JSON message, quickly, health
+// The killers: at random moments (a gap between two bounds, and some steps of the processes done
+// since the last fault), the worker is killed (SIGKILL), the Temporal server is killed, or PostgreSQL
+// is stopped with `-m immediate`, each started again after a moment. While PostgreSQL is away the API is probed: a 503 with a JSON message, quickly, health
 // naming the database, and the same process answering again once it is back.
 import type { TestUser } from '../../test/factories';
 import type { Answer, PatientClient } from './client';
@@ -21,6 +21,7 @@ export class Chaos {
     private readonly prober: TestUser,
     private readonly rnd: () => number,
     private readonly gapMs: [number, number],
+    private readonly stepsBetween: number,
     private readonly report: FaultReport,
     private readonly anomaly: Anomaly,
     private readonly log: (line: string) => void,
@@ -39,8 +40,11 @@ export class Chaos {
   private async injectFaults(): Promise<void> {
     const [gapMin, gapMax] = this.gapMs;
     await sleep(gapMin);
+    let stepsAtLastFault = this.report.stepsDone;
     while (this.faulting) {
-      if (this.paused) {
+      // Progress since the last fault, as well as time: on a starved machine a gap of seconds is a
+      // fraction of a step, and faults would outnumber the work they are meant to disturb.
+      if (this.paused || this.report.stepsDone - stepsAtLastFault < this.stepsBetween) {
         await sleep(200);
         continue;
       }
@@ -53,6 +57,7 @@ export class Chaos {
       else await this.stopPostgres(downMs);
       this.report.kills[kind]++;
       this.faultInProgress = false;
+      stepsAtLastFault = this.report.stepsDone;
       this.log(`  fault: ${kind} ${kind === 'postgres' ? 'stopped (-m immediate)' : 'killed (SIGKILL)'}, back after ${downMs} ms`);
       await sleep(gapMin + Math.floor(this.rnd() * (gapMax - gapMin)));
     }

@@ -102,7 +102,7 @@ export class PatientClient {
     const deadline = Math.min(Date.now() + 15 * 60_000, this.deadline);
     while (Date.now() < deadline) {
       const already = await done().catch(() => undefined);
-      if (already) return already;
+      if (already) return this.stepDone(already);
       const answer = (await act().catch(() => undefined)) as Answer | undefined;
       if (answer && (await this.refused(answer, done))) throw new Error(`${name}: refused ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
       // Wait for it to show, through any outage: ask again only after the service has been up (the
@@ -110,9 +110,14 @@ export class PatientClient {
       // answer said it was done.
       const patience = answer && answer.status >= 200 && answer.status < 300 ? 4 * settleMs : settleMs;
       const seen = await this.waitUpFor(patience, deadline, done);
-      if (seen) return seen;
+      if (seen) return this.stepDone(seen);
     }
     throw new Error(`${name}: not done in time`);
+  }
+
+  private stepDone<T>(result: T): T {
+    this.report.stepsDone++;
+    return result;
   }
 
   /**

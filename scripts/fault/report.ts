@@ -8,6 +8,11 @@ export interface FaultOptions {
   concurrency?: number;
   /** Gap between faults, ms (a random value between the two). */
   faultGapMs?: [number, number];
+  /**
+   * Steps of the processes done between two faults, at least (default 5): faults follow the run's
+   * progress, not only the clock, so a starved machine does not get more faults per organisation.
+   */
+  stepsBetweenFaults?: number;
   seed?: number;
   /** Kill the worker while the first notification's submission is in flight (deterministic). */
   killDuringNotificationSubmit?: boolean;
@@ -28,6 +33,8 @@ export interface FaultReport {
   inFlightNotificationKill: { done: boolean; answeredBeforeKill: boolean; outcome: string } | null;
   outage: { probes: number; answered503: number; slowestMs: number; healthNamedDatabase: number; recoveredAfterMs: number[] };
   apiCalls: number;
+  /** Steps of the processes seen done (PatientClient.step). */
+  stepsDone: number;
   apiAnswers: Record<string, number>;
   /**
    * resent: copies delivered again, under the same Message-ID, because the worker died between the
@@ -50,6 +57,7 @@ export function emptyReport(submissions: number): FaultReport {
     inFlightNotificationKill: null,
     outage: { probes: 0, answered503: 0, slowestMs: 0, healthNamedDatabase: 0, recoveredAfterMs: [] },
     apiCalls: 0,
+    stepsDone: 0,
     apiAnswers: {},
     emails: { queued: 0, delivered: 0, resent: 0 },
     anomalies: [],

@@ -33,7 +33,7 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
     const client = new PatientClient(parts.apiUrl, parts.observer, parts.worker, report, anomaly, apiLog.errorBehind, deadline);
     const reviewer = await createUser(parts.observer, { firstName: 'Rhian', lastName: 'Reviewer' });
     await grantRegulator(parts.observer, reviewer, 'ENGLAND');
-    const chaos = new Chaos(parts, client, reviewer, random(seed), options.faultGapMs ?? [5000, 15000], report, anomaly, log);
+    const chaos = new Chaos(parts, client, reviewer, random(seed), options.faultGapMs ?? [5000, 15000], options.stepsBetweenFaults ?? 5, report, anomaly, log);
     const journeys = new Journeys(client, chaos, parts.observer, reviewer, report, log, options.killDuringNotificationSubmit ?? true);
 
     await client.step('worker ready', async () => (await client.healthy()) && (await client.look((d) => d.raw('select 1'))), async () => undefined);
