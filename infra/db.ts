@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
+import pg from 'pg';
 import { miReaderRoles } from './mi-readers';
 import { AuditedPgClient } from './audit';
 
@@ -35,7 +36,9 @@ const knexLog = Object.fromEntries(
     level,
     (message: unknown) => {
       if (process.env.NODE_ENV === 'test' || level === 'debug') return;
-      process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: `knex: ${message instanceof Error ? message.message : String(message)}` })}\n`);
+      // knex hands its errors over as text with the stack appended: the first line says it all.
+      const text = (message instanceof Error ? message.message : String(message)).split('\n')[0];
+      process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: `knex: ${text}` })}\n`);
     },
   ]),
 );
@@ -64,10 +67,12 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
  * worker started beside it, or deployed before it, runs no activity on a missing or older schema.
  */
 export async function waitForSchema(db: Db, onWait: (reason: string) => void, pollMs = 1000): Promise<void> {
+  const { connectionString } = db.client.config.connection as { connectionString: string };
   let said = false;
   for (;;) {
     let reason: string;
     try {
+      await connectOnce(connectionString);
       const pending = await pendingMigrations(db);
       if (pending.length === 0) return;
       reason = `${pending.length} migration(s) not run yet`;
@@ -77,6 +82,19 @@ export async function waitForSchema(db: Db, onWait: (reason: string) => void, po
     if (!said) onWait(reason);
     said = true;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/**
+ * Connects and disconnects with a client of its own, throwing PostgreSQL's refusal (e.g. the
+ * database does not exist yet): the pool would log each failed try as a warning, once a second.
+ */
+async function connectOnce(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
+  try {
+    await client.connect();
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
