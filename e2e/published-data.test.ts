@@ -13,6 +13,7 @@ import { expectAccessible, useBrowser } from '../test/e2e-browser';
 import { createAccount, createUser, type TestAccount } from '../test/factories';
 import { completeReports } from '../test/fixtures/notification-reports';
 import { notificationProcess, requestIdOf } from '../processes';
+import { publishedStatusLabels } from '../domain/published-data';
 
 const { as, newPage } = useBrowser();
 const CA = 'OPRED';
@@ -45,7 +46,7 @@ async function publish(page: Page, description: string): Promise<number> {
   const version = Number(/version (\d+)/.exec((await banner.textContent())!)![1]);
   const card = page.locator('section.govuk-summary-card').filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${version}`, exact: true }) });
   // Exactly 'Published': a substring match would also take the 'Being published' of a version still building.
-  await card.locator('.govuk-tag', { hasText: /^\s*Published\s*$/ }).waitFor({ timeout: 30_000 });
+  await card.locator('.govuk-tag').getByText(publishedStatusLabels.PUBLISHED, { exact: true }).waitFor({ timeout: 30_000 });
   await card.getByText(description).waitFor();
   return version;
 }
@@ -114,7 +115,7 @@ it('publishes the notification dataset, which an anonymous browser downloads wit
   await card.getByRole('button', { name: `Withdraw version ${second}` }).click();
   await card.getByRole('button', { name: `Yes, withdraw version ${second}` }).click();
   await page.getByText(`${TITLE}, version ${second} has been withdrawn`).waitFor();
-  await card.locator('.govuk-tag', { hasText: /^\s*Withdrawn\s*$/ }).waitFor();
+  await card.locator('.govuk-tag').getByText(publishedStatusLabels.WITHDRAWN, { exact: true }).waitFor();
   await visitor.goto(`${baseUrl()}/published-data`);
   await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${first}` }).waitFor();
   expect(await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${second}` }).count()).toBe(0);
