@@ -55,6 +55,12 @@ it('an administrator attaches a file to a note; operators and regulators of the 
   expect((await token(otherOperator, body.uuid)).status).toBe(404);
 });
 
+it('a download asked for without a file uuid, or with one that is not a uuid, is refused with the reason', async () => {
+  expect((await call(admin, 'GET', `/account-notes/${account.id}/files`)).body).toMatchObject({ field: 'uuid', message: 'Required parameter uuid was null or undefined' });
+  const bad = await call(admin, 'GET', `/account-notes/${account.id}/files?uuid=abc`);
+  expect({ status: bad.status, body: bad.body }).toMatchObject({ status: 400, body: { field: 'uuid', message: 'uuid must be a file uuid' } });
+});
+
 it('only those who may write notes upload, and only for an account they can see', async () => {
   expect((await upload(restricted, 'x.txt', 'x\n')).status).toBe(403);
   expect((await upload(otherOperator, 'x.txt', 'x\n')).status).toBe(404);

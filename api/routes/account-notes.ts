@@ -90,7 +90,7 @@ async function upload(ctx: Context, deps: AppDeps) {
 export const accountNoteRoutes: RouteDef[] = [
   { method: 'get', path: '/account-notes', access: NOTE_ROLES, query: pageQuery, answers: [404], handler: list },
   { method: 'post', path: '/account-notes', access: NOTE_ROLES, body: accountNoteSchema, ok: 201, answers: [404], handler: create },
-  { method: 'get', path: '/account-notes/:accountId/files', access: NOTE_ROLES, handler: fileToken },
+  { method: 'get', path: '/account-notes/:accountId/files', access: NOTE_ROLES, answers: [400], handler: fileToken },
   { method: 'post', path: '/account-notes/upload/account/:accountId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',
