@@ -110,31 +110,31 @@ export async function prepareDatabase(databaseUrl: string): Promise<void> {
 }
 
 /** Creates the database named in the URL when it does not exist yet (needs rights on `postgres`). */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** Runs `work` on the server's maintenance database, with the name of the database `databaseUrl` names. */
+async function onMaintenanceDatabase(databaseUrl: string, work: (admin: Knex, name: string) => Promise<void>): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
   url.pathname = '/postgres';
   const admin = createDb(url.toString(), { min: 0, max: 1 });
   try {
-    const found = await admin.raw('select 1 from pg_database where datname = ?', [name]);
-    if (found.rows.length === 0) await admin.raw(`create database "${name}"`);
+    await work(admin, name);
   } finally {
     await admin.destroy();
   }
 }
 
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  await onMaintenanceDatabase(databaseUrl, async (admin, name) => {
+    const found = await admin.raw('select 1 from pg_database where datname = ?', [name]);
+    if (found.rows.length === 0) await admin.raw(`create database "${name}"`);
+  });
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
-  url.pathname = '/postgres';
-  const admin = createDb(url.toString(), { min: 0, max: 1 });
-  try {
+  await onMaintenanceDatabase(databaseUrl, async (admin, name) => {
     await admin.raw(`drop database if exists "${name}" with (force)`);
     // Its MI report readers (infra/mi-readers.ts) belong to it alone: roles outlive databases.
     for (const { role } of miReaderRoles(name)) await admin.raw(`drop role if exists "${role}"`);
-  } finally {
-    await admin.destroy();
-  }
+  });
 }
