@@ -40,6 +40,12 @@ async function cast(): Promise<Cast> {
 const tasksOf = (requestId: string) => h.db('request_tasks').where({ request_id: requestId }).orderBy('id');
 const timelineOf = (requestId: string) => h.db('request_actions').where({ request_id: requestId }).orderBy('id');
 
+// The health check with every part there (api/routes/system.test.ts has it with Temporal away).
+it('reports the service healthy, every part UP, while the database, Temporal and the virus scanner answer', async () => {
+  const res = await h.api.request('/api/health');
+  expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { status: 'UP', components: { database: 'UP', temporal: 'UP', virusScanner: 'UP' } } });
+});
+
 it('drives a request through open, save, assign, submit, the next task and completion', async () => {
   const { account, owner, colleague, reviewer, otherReviewer } = await cast();
 
