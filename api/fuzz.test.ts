@@ -147,6 +147,9 @@ interface Failure {
   sent: string;
 }
 
+/** The JSON error shape every refusal answers: { code, message }. */
+const isErrorShape = (b: unknown) => !!b && typeof b === 'object' && typeof (b as { code?: unknown }).code === 'string' && typeof (b as { message?: unknown }).message === 'string';
+
 it(`answers ${RUNS} generated requests over every route with a success or a 4xx in the JSON error shape`, async () => {
   const db = harness.db;
   const arb = fuzzArbitraries(harvestSchemas(), refNames);
@@ -202,8 +205,7 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
       byStatus.set(String(status), (byStatus.get(String(status)) ?? 0) + 1);
       slowest.push({ ms: Date.now() - started, sent });
       slowest.sort((a, b) => b.ms - a.ms).splice(3);
-      const errorShape = (b: unknown) => !!b && typeof b === 'object' && typeof (b as { code?: unknown }).code === 'string' && typeof (b as { message?: unknown }).message === 'string';
-      const ok = typeof status === 'number' && (status < 400 || (status < 500 && errorShape(answer)));
+      const ok = typeof status === 'number' && (status < 400 || (status < 500 && isErrorShape(answer)));
       if (!ok) failures.push({ route: route.key, caller: c.caller, url: url.slice(0, 300), status, body: answer, sent });
       return true;
     }),
@@ -221,8 +223,6 @@ it(`answers ${RUNS} generated requests over every route with a success or a 4xx 
   }
   expect(failures.map((f) => `${f.route} → ${f.status} (seed ${SEED})`)).toEqual([]);
 }, Math.max(300_000, RUNS * 300));
-
-const isErrorShape = (b: unknown) => !!b && typeof b === 'object' && typeof (b as { code?: unknown }).code === 'string' && typeof (b as { message?: unknown }).message === 'string';
 
 it('answers each path parameter of every route, tried with each awkward value, with a success or a 4xx in the JSON error shape', async () => {
   const db = harness.db;

@@ -109,8 +109,7 @@ export async function prepareDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Creates the database named in the URL when it does not exist yet (needs rights on `postgres`). */
-/** Runs `work` on the server's maintenance database, with the name of the database `databaseUrl` names. */
+/** Runs `work` on the server's maintenance database (needs rights on `postgres`), with the name of the database `databaseUrl` names. */
 async function onMaintenanceDatabase(databaseUrl: string, work: (admin: Knex, name: string) => Promise<void>): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
@@ -124,6 +123,7 @@ async function onMaintenanceDatabase(databaseUrl: string, work: (admin: Knex, na
   }
 }
 
+/** Creates the database named in the URL when it does not exist yet. */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   await onMaintenanceDatabase(databaseUrl, async (admin, name) => {
     const found = await admin.raw('select 1 from pg_database where datname = ?', [name]);
@@ -131,6 +131,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   });
 }
 
+/** Drops the database named in the URL, and its MI report readers. */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   await onMaintenanceDatabase(databaseUrl, async (admin, name) => {
     await admin.raw(`drop database if exists "${name}" with (force)`);

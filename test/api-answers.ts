@@ -12,6 +12,8 @@ const written = new Set<string>();
 
 /** The header the fuzz run sends on its randomly generated requests. */
 export const BY_CHANCE_HEADER = 'x-esos-test-by-chance';
+/** How the recorder marks an answer to such a request. */
+const CHANCE = 'chance ';
 
 /** Puts the recorder first in the app's middleware, so it sees the status the caller gets. */
 export function recordAnswers(app: Koa): void {
@@ -24,7 +26,7 @@ export function recordAnswers(app: Koa): void {
     } finally {
       // The route's key (api/routing.ts) when a route of the tables matched.
       const key = ctx.state.routeKey as string | undefined;
-      const answer = key && `${ctx.get(BY_CHANCE_HEADER) ? 'chance ' : ''}${key} ${ctx.status}`;
+      const answer = key && `${ctx.get(BY_CHANCE_HEADER) ? CHANCE : ''}${key} ${ctx.status}`;
       if (answer && !written.has(answer)) {
         written.add(answer);
         fs.appendFileSync(file, answer + '\n');
@@ -37,7 +39,7 @@ export function recordAnswers(app: Koa): void {
 export function readAnswers(dir: string): { all: Set<string>; everyRun: Set<string> } {
   const lines = fs.readdirSync(dir).flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')).filter(Boolean);
   return {
-    all: new Set(lines.map((l) => l.replace(/^chance /, ''))),
-    everyRun: new Set(lines.filter((l) => !l.startsWith('chance '))),
+    all: new Set(lines.map((l) => (l.startsWith(CHANCE) ? l.slice(CHANCE.length) : l))),
+    everyRun: new Set(lines.filter((l) => !l.startsWith(CHANCE))),
   };
 }
