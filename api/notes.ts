@@ -6,15 +6,14 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { AppDeps } from './deps';
 import type { CurrentUser } from './auth/current-user';
-import { ApiError, badRequest, notFound } from './errors';
+import { ApiError, notFound } from './errors';
 import { required } from './validate';
-import { pageParams } from './params';
+import { fileUuidParam, pageParams } from './params';
 import { fullName } from '../domain/work-items';
 import type { NoteDto } from '../domain/notes';
 import { BIGINT_ID_MAX, parseIdText } from '../domain/validation';
 import { attachNoteFiles, deleteNoteFiles, noteFileUuids, ofPlace, purgeAbandonedNoteFiles, type NotePlace } from './files/note-files';
 import { checkUpload, readUploadParts, storeFile } from './files/uploads';
-import { UUID } from '../domain/files';
 import { issueFileToken } from './files/tokens';
 
 export interface NoteRow {
@@ -109,8 +108,7 @@ export async function deleteNote(db: Knex, place: NotePlace, row: NoteRow): Prom
 
 /** A download token for a file of a note the caller can see on this place, or their own unsaved upload. */
 export async function noteFileToken(ctx: Context, { db, config }: AppDeps, user: CurrentUser, place: NotePlace) {
-  const uuid = required(ctx.query.uuid as string | undefined, 'uuid');
-  if (typeof uuid !== 'string' || !UUID.test(uuid)) throw badRequest('uuid must be a file uuid', 'uuid');
+  const uuid = fileUuidParam(ctx.query, 'uuid');
   const notes = db(tableOf(place)).where(onPlace(place)).whereRaw("payload->'files' \\? ?", [uuid]);
   if (user.roleType !== 'REGULATOR') notes.where({ role_type: 'OPERATOR' });
   const onNote = await notes.first('id');

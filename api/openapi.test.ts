@@ -3,6 +3,8 @@
 import { apiRouteTables } from './app';
 import { startApi, type ApiHarness } from '../test/api-harness';
 import { validateOpenApi } from '../test/openapi-validator';
+import { loadAccessExpectations } from '../test/route-access';
+import { routeKey } from './routing';
 
 let api: ApiHarness;
 let doc: any;
@@ -49,4 +51,19 @@ it('gives each route its path parameters, its JSON body schema from the valibot 
   // Refused callers get the one error shape.
   expect(doc.components.responses.E403.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   expect(doc.components.schemas.Error.required).toEqual(['code', 'message']);
+});
+
+it('names each query parameter a route reads, as the access tests send them', () => {
+  // The access tests' example URLs, made with a stand-in for every id they take from their world.
+  const anyId: any = new Proxy(() => anyId, { get: (_t, key) => (key === Symbol.toPrimitive ? () => '1' : anyId) });
+  const prefixOf = new Map(apiRouteTables.flatMap(({ prefix, routes }) => routes.map((r) => [routeKey(prefix, r), `/api${prefix}${r.path.replace(/:(\w+)/g, '{$1}')}`] as const)));
+  const missing: string[] = [];
+  for (const [key, expectation] of Object.entries(loadAccessExpectations())) {
+    const [, query = ''] = expectation.url(anyId, anyId).split('?');
+    const [method] = key.split(' ');
+    const operation = doc.paths[prefixOf.get(key)!][method.toLowerCase()];
+    const described = new Set((operation.parameters as { name: string; in: string }[]).filter((p) => p.in === 'query').map((p) => p.name));
+    for (const name of new Set(new URLSearchParams(query).keys())) if (!described.has(name)) missing.push(`${key} ?${name}`);
+  }
+  expect(missing).toEqual([]);
 });

@@ -1,8 +1,11 @@
 // Path and query parameters every route reads the same way: one value of a query parameter that may
-// be repeated, and paging.
+// be repeated, paging, and a file named by its uuid. A route's `query` schema is what the API
+// description shows of its query string (api/openapi.ts).
 import * as v from 'valibot';
 import { validate, required } from './validate';
+import { badRequest } from './errors';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../domain/work-items';
+import { UUID } from '../domain/files';
 
 /** The first value of a query parameter sent more than once (?a=1&a=2 reads as '1'). */
 export function single(value: unknown): unknown {
@@ -19,4 +22,26 @@ export const pageQuery = v.object({
 /** page (zero-based) and size from the query string, both required (spec §5 call-level checks). */
 export function pageParams(query: Record<string, unknown>): { page: number; size: number } {
   return validate(pageQuery, { page: required(single(query.page), 'page'), size: required(single(query.size), 'size') });
+}
+
+/** A query parameter naming a file by its uuid, required: what the API description shows of it. */
+export const fileUuidQuery = (name: string) => v.object({ [name]: v.pipe(v.string(), v.uuid(`${name} must be a file uuid`)) });
+
+/** That parameter's value (400 when it is missing or not a uuid), as the caller wrote it. */
+export function fileUuidParam(query: Record<string, unknown>, name: string): string {
+  const uuid = required(single(query[name]), name);
+  if (typeof uuid !== 'string' || !UUID.test(uuid)) throw badRequest(`${name} must be a file uuid`, name);
+  return uuid;
+}
+
+/**
+ * A query string of text parameters, as the API description shows it: required `names`, `optional`
+ * names, and page and size when `paged`. The handler checks each value (its own message for each).
+ */
+export function textQuery(names: string[], { optional = [], paged = false }: { optional?: string[]; paged?: boolean } = {}): v.GenericSchema {
+  const entries: Record<string, v.GenericSchema> = {};
+  for (const name of names) entries[name] = v.string();
+  for (const name of optional) entries[name] = v.optional(v.string());
+  if (paged) Object.assign(entries, pageQuery.entries);
+  return v.object(entries);
 }

@@ -3,7 +3,7 @@
 // by someone of the role type that wrote it; operators also need PERM_ACCOUNT_NOTES_EDIT. What all
 // notes share is in notes.ts.
 import type { Context } from 'koa';
-import { pageQuery } from '../params';
+import { fileUuidQuery, textQuery } from '../params';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -88,9 +88,9 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const accountNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/account-notes', access: NOTE_ROLES, query: pageQuery, answers: [404], handler: list },
+  { method: 'get', path: '/account-notes', access: NOTE_ROLES, query: textQuery(['accountId'], { paged: true }), answers: [404], handler: list },
   { method: 'post', path: '/account-notes', access: NOTE_ROLES, body: accountNoteSchema, ok: 201, answers: [404], handler: create },
-  { method: 'get', path: '/account-notes/:accountId/files', access: NOTE_ROLES, answers: [400], handler: fileToken },
+  { method: 'get', path: '/account-notes/:accountId/files', access: NOTE_ROLES, query: fileUuidQuery('uuid'), handler: fileToken },
   { method: 'post', path: '/account-notes/upload/account/:accountId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',

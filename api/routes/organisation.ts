@@ -9,7 +9,7 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { ApiError, badRequest } from '../errors';
 import { required, validate } from '../validate';
-import { pageParams, pageQuery } from '../params';
+import { pageParams, textQuery } from '../params';
 import type { Db } from '../../infra/db';
 import { accountOnboardingRoutes } from './account-onboarding';
 import { accessFor, APPLICATION_REVIEW } from '../../processes';
@@ -124,12 +124,12 @@ async function updateAccount(ctx: Context, { db }: AppDeps) {
 }
 
 export const organisationRoutes: RouteDef[] = [
-  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), query: pageQuery, handler: searchAccounts },
+  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), query: textQuery([], { optional: ['term'], paged: true }), handler: searchAccounts },
   {
     method: 'get',
     path: '/organisation/accounts/registration-number',
     access: AUTHENTICATED,
-    answers: [400],
+    query: textQuery(['reg_nbr']),
     handler: async (ctx, { db }) => {
       const raw = required(ctx.query.reg_nbr as string | undefined, 'reg_nbr');
       const problem = registrationNumberError(String(raw));

@@ -8,6 +8,7 @@ import { PUBLIC } from '../routing';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { REFERENCE_DATA_TYPES_REQUIRED, referenceDataTypes, referenceDataTypeUnknown, type ReferenceData, type ReferenceDataType } from '../../domain/reference-data';
+import { textQuery } from '../params';
 
 const loaders: { [T in ReferenceDataType]: (db: AppDeps['db']) => Promise<NonNullable<ReferenceData[T]>> } = {
   COUNTRIES: (db) => db('ref_countries').orderBy('name').select('code', 'name'),
@@ -32,8 +33,10 @@ export const referenceDataRoutes: RouteDef[] = [
     method: 'get',
     path: '/data',
     access: PUBLIC,
+    // types=A&types=B or types=A,B.
+    query: textQuery(['types']),
     // 304 when the caller's ETag is still current.
-    answers: [304, 400],
+    answers: [304],
     handler: async (ctx, { db }) => {
       const types = requestedTypes(ctx.query);
       const data: ReferenceData = {};

@@ -32,6 +32,7 @@ import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import { inputLimits } from '../../domain/limits';
 import { endSessions } from '../../identity/sessions';
 import * as emails from '../email-templates';
+import { textQuery } from '../params';
 
 const EDIT_CA_USERS = 'PERM_CA_USERS_EDIT' as const;
 const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority status in not valid');
@@ -312,7 +313,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-users/:userId/signature',
     access: role(['REGULATOR']),
-    answers: [400],
+    query: textQuery(['signatureUuid']),
     handler: async (ctx, deps) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');

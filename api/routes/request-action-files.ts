@@ -7,12 +7,11 @@ import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import type { AppDeps } from '../deps';
 import { currentUser } from '../auth/current-user';
-import { badRequest, notFound } from '../errors';
-import { required, validate } from '../validate';
+import { notFound } from '../errors';
+import { validate } from '../validate';
 import { assertVisible } from '../tasks/task-access';
 import { issueFileToken } from '../files/tokens';
-import { single } from '../params';
-import { UUID } from '../../domain/files';
+import { fileUuidParam, fileUuidQuery } from '../params';
 import { BIGINT_ID_MAX, idText } from '../../domain/validation';
 
 const actionId = idText('The request action id must be a number', BIGINT_ID_MAX);
@@ -27,15 +26,9 @@ async function visibleAction(ctx: Context, db: AppDeps['db']) {
   return action;
 }
 
-function uuidQuery(ctx: Context, name: string): string {
-  const uuid = required(single(ctx.query[name]), name);
-  if (typeof uuid !== 'string' || !UUID.test(uuid)) throw badRequest(`${name} must be a file uuid`, name);
-  return uuid.toLowerCase();
-}
-
 async function attachmentToken(ctx: Context, deps: AppDeps) {
   const action = await visibleAction(ctx, deps.db);
-  const uuid = uuidQuery(ctx, 'attachmentUuid');
+  const uuid = fileUuidParam(ctx.query, 'attachmentUuid').toLowerCase();
   const attachments = (action.payload?.attachments ?? {}) as Record<string, string>;
   if (!attachments || typeof attachments !== 'object' || !Object.hasOwn(attachments, uuid)) throw notFound('Attachment not found');
   ctx.body = await issueFileToken(deps, { uuid, kind: 'ATTACHMENT' });
@@ -43,13 +36,13 @@ async function attachmentToken(ctx: Context, deps: AppDeps) {
 
 async function documentToken(ctx: Context, deps: AppDeps) {
   const action = await visibleAction(ctx, deps.db);
-  const uuid = uuidQuery(ctx, 'fileDocumentUuid');
+  const uuid = fileUuidParam(ctx.query, 'fileDocumentUuid').toLowerCase();
   const document = await deps.db('request_action_file_documents').where({ request_action_id: action.id, file_uuid: uuid }).first('file_uuid');
   if (!document) throw notFound('File document not found');
   ctx.body = await issueFileToken(deps, { uuid, kind: 'DOCUMENT' });
 }
 
 export const requestActionFileRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-action-attachments/:id', access: AUTHENTICATED, answers: [400], handler: attachmentToken },
-  { method: 'get', path: '/request-action-file-documents/:id', access: AUTHENTICATED, answers: [400], handler: documentToken },
+  { method: 'get', path: '/request-action-attachments/:id', access: AUTHENTICATED, query: fileUuidQuery('attachmentUuid'), handler: attachmentToken },
+  { method: 'get', path: '/request-action-file-documents/:id', access: AUTHENTICATED, query: fileUuidQuery('fileDocumentUuid'), handler: documentToken },
 ];

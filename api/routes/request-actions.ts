@@ -5,7 +5,7 @@ import { currentUser } from '../auth/current-user';
 import { required, validate } from '../validate';
 import { notFound } from '../errors';
 import { assertVisible } from '../tasks/task-access';
-import { single } from '../params';
+import { single, textQuery } from '../params';
 import { BIGINT_ID_MAX, idText } from '../../domain/validation';
 
 const actionId = idText('The request action id must be a number', BIGINT_ID_MAX);
@@ -15,7 +15,8 @@ export const requestActionRoutes: RouteDef[] = [
     method: 'get',
     path: '/request-actions',
     access: AUTHENTICATED,
-    answers: [400, 404],
+    query: textQuery(['requestId']),
+    answers: [404],
     handler: async (ctx, { db }) => {
       const requestId = required(single(ctx.query.requestId), 'requestId');
       const request = await db('requests').where({ id: requestId }).first('id', 'account_id', 'competent_authority');

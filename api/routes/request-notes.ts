@@ -5,7 +5,7 @@
 // What all notes share is in notes.ts.
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { pageQuery } from '../params';
+import { fileUuidQuery, textQuery } from '../params';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -96,9 +96,9 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const requestNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-notes', access: NOTE_ROLES, query: pageQuery, answers: [404], handler: list },
+  { method: 'get', path: '/request-notes', access: NOTE_ROLES, query: textQuery(['requestId'], { paged: true }), answers: [404], handler: list },
   { method: 'post', path: '/request-notes', access: NOTE_ROLES, body: requestNoteSchema, ok: 201, answers: [404], handler: create },
-  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, answers: [400], handler: fileToken },
+  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, query: fileUuidQuery('uuid'), handler: fileToken },
   { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, multipart: true, handler: upload },
   {
     method: 'get',

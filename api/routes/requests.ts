@@ -26,6 +26,7 @@ import type { Context } from 'koa';
 import { idText, wholeNumber } from '../../domain/validation';
 import { auditOrigin } from '../../infra/audit';
 import { requestStatuses as statusValues } from '../../domain/requests';
+import { textQuery } from '../params';
 
 const idParam = idText('The account id must be a number');
 
@@ -313,6 +314,8 @@ export const requestRoutes: RouteDef[] = [
     path: '/requests',
     access: AUTHENTICATED,
     body: createBody,
+    // The account a process is started for; none for an account application.
+    query: textQuery([], { optional: ['accountId'] }),
     // 422: an Idempotency-Key sent before with another application.
     answers: [403, 404, 422],
     ok: 201,

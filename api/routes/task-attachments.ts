@@ -13,7 +13,7 @@ import { required, validate } from '../validate';
 import { jsonPart } from '../multipart';
 import { canExecuteTask, viewableTask, taskIdParam } from '../tasks/task-access';
 import { checkUpload, readUploadParts, storeFile } from '../files/uploads';
-import { UUID } from '../../domain/files';
+import { fileUuidParam, fileUuidQuery } from '../params';
 import { issueFileToken } from '../files/tokens';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 
@@ -62,8 +62,7 @@ async function upload(ctx: Context, deps: AppDeps) {
 async function attachmentToken(ctx: Context, { db, config }: AppDeps) {
   const user = currentUser(ctx);
   const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.id));
-  const uuid = required(ctx.query.attachmentUuid as string | undefined, 'attachmentUuid');
-  if (typeof uuid !== 'string' || !UUID.test(uuid)) throw badRequest('attachmentUuid must be a file uuid', 'attachmentUuid');
+  const uuid = fileUuidParam(ctx.query, 'attachmentUuid');
   const attachments = (task.payload?.attachments ?? {}) as Record<string, string>;
   if (!Object.hasOwn(attachments, uuid)) throw notFound('Attachment not found');
   ctx.body = await issueFileToken({ config, db }, { uuid, kind: 'ATTACHMENT' });
@@ -71,5 +70,5 @@ async function attachmentToken(ctx: Context, { db, config }: AppDeps) {
 
 export const taskAttachmentRoutes: RouteDef[] = [
   { method: 'post', path: '/task-attachments/upload', access: AUTHENTICATED, multipart: true, answers: [403, 404, 409], handler: upload },
-  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, answers: [400, 403], handler: attachmentToken },
+  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, query: fileUuidQuery('attachmentUuid'), answers: [403], handler: attachmentToken },
 ];

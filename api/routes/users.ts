@@ -13,6 +13,7 @@ import { forgotPasswordRoutes } from './forgot-password';
 import { feedbackSchema } from '../../domain/feedback';
 import { resolveEmailSchema, updateTermsSchema } from '../../domain/users';
 import type { Db } from '../../infra/db';
+import { textQuery } from '../params';
 
 /** The user DTO every profile call answers with. */
 export async function userDto(db: Db, userId: string) {
@@ -107,7 +108,8 @@ export const userRoutes: RouteDef[] = [
     method: 'get',
     path: '/users/signature',
     access: AUTHENTICATED,
-    answers: [400, 404],
+    query: textQuery(['signatureUuid']),
+    answers: [404],
     handler: async (ctx, deps) => {
       ctx.body = await userSignatureToken(deps, currentUser(ctx).userId, ctx.query.signatureUuid);
     },
