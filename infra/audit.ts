@@ -9,7 +9,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import { closePreparedPool } from './prepared';
 // knex's PostgreSQL dialect, extended below (knex accepts a client class as `client`).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const PgClient: new (config: Knex.Config) => any = require('knex/lib/dialects/postgres');
 
 export interface AuditContext {

@@ -12,6 +12,18 @@ const temporalCli = ensureTemporalCli();
 // The mailbox the browser tests send to and read (optional: without it they use an SMTP peer of their own).
 const mailpit = ensureMailpit();
 ensureWebBuild();
+const wholeRun = process.argv.length === 2;
+if (wholeRun) {
+  // Lint and format first (about a minute): the rules a type checker cannot give, and one layout.
+  say('Linting (ESLint) and checking the format (Prettier)…');
+  for (const [tool, args] of [['eslint', ['.']], ['prettier', ['--check', '.', '--log-level', 'warn']]]) {
+    const lint = spawnSync(process.execPath, [path.join(root, 'node_modules', tool, 'bin', tool === 'eslint' ? 'eslint.js' : 'prettier.cjs'), ...args], { cwd: root, stdio: 'inherit' });
+    if (lint.status !== 0) {
+      say(`${tool} found problems: \`npm run format\` fixes the layout; the rest is named above.`);
+      process.exit(1);
+    }
+  }
+}
 say('Running the tests…');
 // Every route's answers in the API tests (test/api-answers.ts), checked against the API description
 // after a whole run (test/api-contract.ts); a run of some tests only sees some answers.
@@ -23,7 +35,7 @@ const result = spawnSync(process.execPath, [jest, '--maxWorkers=2', ...process.a
   env: { ...process.env, TEMPORAL_CLI_PATH: temporalCli, MAILPIT_PATH: mailpit ?? '', NODE_ENV: 'test', ESOS_API_ANSWERS: answers },
 });
 let status = result.status ?? 1;
-if (status === 0 && process.argv.length === 2) {
+if (status === 0 && wholeRun) {
   status = spawnSync(process.execPath, ['--import', 'tsx', 'test/api-contract.ts', answers], { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
 if (!process.env.ESOS_API_ANSWERS) fs.rmSync(answers, { recursive: true, force: true });

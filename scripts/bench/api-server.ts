@@ -54,7 +54,7 @@ export async function servePrimary(processes: number): Promise<void> {
   process.send!({ port: ports[0] });
   const stop = () => {
     for (const w of workers) w.process.kill('SIGINT');
-    Promise.all(workers.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(() => process.exit(0));
+    void Promise.all(workers.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

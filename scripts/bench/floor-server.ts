@@ -73,7 +73,6 @@ async function callerLookup(pool: PgPool) {
     const { rows } = await pool.query({ name: 'caller', text: callerSql, values: [subject] });
     const row = rows[0];
     const authorities = (row.authorities as Record<string, unknown>[]).map((a) => ({ id: Number(a.id), code: a.code, status: a.status, accountId: a.account_id, competentAuthority: a.competent_authority, verificationBodyId: a.verification_body_id, permissions: a.permissions ?? [] }));
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, roleType: roleTypeOf(authorities as any), authorities, active: authorities.filter((a) => a.status === 'ACTIVE') } as any;
   };
 }

@@ -82,7 +82,6 @@ export function Checkboxes({
     const next = new Set<string>();
     inputs.forEach((input, i) => input.checked && next.add(input.dataset.key ?? String(i)));
     setChecked(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const handle = (event: ChangeEvent<HTMLInputElement>, item: CheckboxItem, itemKey: string) => {

@@ -35,7 +35,9 @@ export function Textarea(props: TextareaProps) {
   const own = useRef<HTMLTextAreaElement | null>(null);
   const [length, setLength] = useState(() => String(value ?? defaultValue ?? '').length);
 
-  // Values set without an input event (react-hook-form's reset/setValue, controlled value) are picked up here.
+  // Values set without an input event (react-hook-form's reset/setValue, controlled value) are picked up here,
+  // after every render: no dependency list can name a value set from outside.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!counting) return;
     const current = value !== undefined ? String(value ?? '').length : (own.current?.value.length ?? 0);

@@ -11,7 +11,6 @@ export interface FormErrorItem {
 }
 
 // Any valibot schema whose input is an object of form fields.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FormSchema = v.GenericSchema<any, any> | v.GenericSchemaAsync<any, any>;
 
 export type FormInput<S extends FormSchema> = v.InferInput<S> extends FieldValues ? v.InferInput<S> : FieldValues;
@@ -95,7 +94,6 @@ export function useGovForm<S extends FormSchema>({ schema, validateOn = 'submit'
   const form = useForm<FormInput<S>, unknown, FormOutput<S>>({
     shouldFocusError: false,
     ...options,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     resolver: valibotResolver(schema as any) as any,
     mode: validateOn === 'submit' ? 'onSubmit' : 'onTouched',
     reValidateMode: 'onChange',

@@ -35,6 +35,7 @@ export default function AccountsNewPage() {
   const [lookedUp, setLookedUp] = useState<string | null>(null);
   const [approved, setApproved] = useState(false);
   // One key per version of the draft: a changed draft is another application.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const attemptKey = useMemo(() => newIdempotencyKey(), [draft]);
   usePageTitle(titles[step]);
 

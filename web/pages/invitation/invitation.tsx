@@ -129,7 +129,7 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
   useEffect(() => {
     if (!ready || started.current) return;
     started.current = true; // the accept call changes state: once per visit
-    (async (): Promise<View> => {
+    void (async (): Promise<View> => {
       if (!token) return { name: 'invalid' };
       let email: string;
       let hasSignIn: boolean;
