@@ -5,12 +5,7 @@ import tseslint from 'typescript-eslint';
 
 // Workflow code runs in Temporal's deterministic sandbox, which has no Node built-ins; the
 // workflows also import domain/ and the processes' definitions, so those are held to it too.
-const sandboxed = [
-  'engine/**/*.ts',
-  'workflows/**/*.ts',
-  'processes/**/*.ts',
-  'domain/**/*.ts',
-];
+const sandboxed = ['engine/**/*.ts', 'workflows/**/*.ts', 'processes/**/*.ts', 'domain/**/*.ts'];
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `node:${name}`]);
 
 export default tseslint.config(
@@ -29,7 +24,10 @@ export default tseslint.config(
       // A promise where a boolean is tested, spread, or returned as void. Not for callbacks' arguments and
       // JSX attributes: knex's query builders are thenables passed as callbacks' results (q.whereNull…),
       // and React ignores what an event handler returns (our async handlers catch their own errors).
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false, attributes: false } },
+      ],
     },
   },
   {
@@ -43,7 +41,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code runs in a sandbox without Node built-ins.' })) },
+        {
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'Workflow code runs in a sandbox without Node built-ins.',
+          })),
+        },
       ],
     },
   },

@@ -34,7 +34,10 @@ module.exports = {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{api,activities,documents,domain,engine,identity,infra,processes,workflows,scripts,test}/**/*.test.ts', '<rootDir>/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{api,activities,documents,domain,engine,identity,infra,processes,workflows,scripts,test}/**/*.test.ts',
+        '<rootDir>/*.test.ts',
+      ],
       globalSetup: '<rootDir>/test/setup/server-setup.ts',
       globalTeardown: '<rootDir>/test/setup/teardown.ts',
     },

@@ -5,7 +5,9 @@ export default defineConfig({
   root: 'web',
   plugins: [react()],
   // csv-parse's and csv-stringify's package builds need Node's Buffer; their browser bundles carry their own.
-  resolve: { alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync', 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' } },
+  resolve: {
+    alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync', 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' },
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -2,7 +2,14 @@
 // task queue `esos`, and makes sure the long-running system workflows are started.
 // First: with tracing on, it patches `pg` before anything loads it (infra/tracing.ts).
 import { startTracing, type Tracing } from './infra/tracing';
-import { DefaultLogger, Runtime, Worker, type LogLevel, type RuntimeOptions, type WorkerOptions } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  Runtime,
+  Worker,
+  type LogLevel,
+  type RuntimeOptions,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import { WorkflowIdConflictPolicy } from '@temporalio/client';
 // Defines every process in the registry that the activities read (domain/process-registry.ts).
 import './processes';
@@ -30,8 +37,19 @@ export async function startSystemWorkflows(client: Awaited<ReturnType<typeof con
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const sdkLevels: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR', silent: 'ERROR' };
-  Runtime.install({ logger: new DefaultLogger(sdkLevels[config.logLevel] ?? 'INFO'), telemetryOptions: runtimeTelemetry(config.metrics) });
+  const sdkLevels: Record<string, LogLevel> = {
+    trace: 'TRACE',
+    debug: 'DEBUG',
+    info: 'INFO',
+    warn: 'WARN',
+    error: 'ERROR',
+    fatal: 'ERROR',
+    silent: 'ERROR',
+  };
+  Runtime.install({
+    logger: new DefaultLogger(sdkLevels[config.logLevel] ?? 'INFO'),
+    telemetryOptions: runtimeTelemetry(config.metrics),
+  });
   const tracing = startTracing('esos-worker');
   const db = createDb(config.databaseUrl);
   await waitForSchema(db, (reason) => logger.info({ reason }, 'waiting for the web process to migrate the database'));
@@ -42,17 +60,31 @@ async function main() {
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     // WORKFLOW_BUNDLE_PATH: workflows bundled beforehand (bundleWorkflowCode), so a restart skips bundling.
-    ...(process.env.WORKFLOW_BUNDLE_PATH ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } } : { workflowsPath }),
-    activities: createActivities({ db, mailer: createMailer(config.smtpUrl, config.mailFrom), mailDomain: new URL(config.publicUrl).hostname }),
+    ...(process.env.WORKFLOW_BUNDLE_PATH
+      ? { workflowBundle: { codePath: process.env.WORKFLOW_BUNDLE_PATH } }
+      : { workflowsPath }),
+    activities: createActivities({
+      db,
+      mailer: createMailer(config.smtpUrl, config.mailFrom),
+      mailDomain: new URL(config.publicUrl).hostname,
+    }),
     ...workerTuning(config.temporal),
     ...(tracing ? tracingOptions(tracing) : {}),
   });
   await startSystemWorkflows(client, config.temporal.taskQueue);
-  await ensureRetentionSchedule(client, { taskQueue: config.temporal.taskQueue, schedule: config.retention.schedule, dryRun: config.retention.dryRun });
-  // A queued e-mail is sent at once, not at the dispatcher's next poll.
-  const outboxWake = listenForQueuedEmails(config.databaseUrl, () => client.workflow.getHandle(EMAIL_DISPATCHER_ID).signal(emailQueuedSignal), {
-    onError: (err) => logger.warn({ err: err.message }, 'e-mail outbox wake-up'),
+  await ensureRetentionSchedule(client, {
+    taskQueue: config.temporal.taskQueue,
+    schedule: config.retention.schedule,
+    dryRun: config.retention.dryRun,
   });
+  // A queued e-mail is sent at once, not at the dispatcher's next poll.
+  const outboxWake = listenForQueuedEmails(
+    config.databaseUrl,
+    () => client.workflow.getHandle(EMAIL_DISPATCHER_ID).signal(emailQueuedSignal),
+    {
+      onError: (err) => logger.warn({ err: err.message }, 'e-mail outbox wake-up'),
+    },
+  );
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
   await outboxWake.stop();
@@ -68,7 +100,11 @@ async function main() {
  */
 export function runtimeTelemetry(metrics: Config['metrics']): RuntimeOptions['telemetryOptions'] {
   if (metrics.port === null) return undefined;
-  return { metrics: { prometheus: { bindAddress: `${metrics.host}:${metrics.port}`, useSecondsForDurations: true, unitSuffix: true } } };
+  return {
+    metrics: {
+      prometheus: { bindAddress: `${metrics.host}:${metrics.port}`, useSecondsForDurations: true, unitSuffix: true },
+    },
+  };
 }
 
 /**
@@ -82,13 +118,19 @@ function tracingOptions(tracing: Tracing): Partial<WorkerOptions> {
   return {
     interceptors: {
       workflowModules: [otelWorkflowInterceptors],
-      activity: [(ctx) => ({ inbound: new otel.OpenTelemetryActivityInboundInterceptor(ctx), outbound: new otel.OpenTelemetryActivityOutboundInterceptor(ctx) })],
+      activity: [
+        (ctx) => ({
+          inbound: new otel.OpenTelemetryActivityInboundInterceptor(ctx),
+          outbound: new otel.OpenTelemetryActivityOutboundInterceptor(ctx),
+        }),
+      ],
     },
     sinks: { exporter: otel.makeWorkflowExporter(tracing.spanProcessor, tracing.resource) },
   };
 }
 
-export const otelWorkflowInterceptors = require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+export const otelWorkflowInterceptors =
+  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
 
 if (require.main === module) {
   main().catch((err) => {

@@ -19,7 +19,8 @@ export interface ApplicationAccount extends OrganisationDetails {
   competentAuthority: CompetentAuthority;
 }
 
-export type Activation = { activated: true } | { activated: false; reason: 'REGISTRATION_NUMBER_TAKEN' | 'NOT_AWAITING_APPROVAL' };
+export type Activation =
+  { activated: true } | { activated: false; reason: 'REGISTRATION_NUMBER_TAKEN' | 'NOT_AWAITING_APPROVAL' };
 
 function detailsColumns(d: OrganisationDetails) {
   return {
@@ -39,7 +40,8 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
   const { db } = options;
   const homeUrl = options.homeUrl ?? loadConfig().publicUrl;
 
-  const emailOf = async (trx: Knex.Transaction, userId: string) => ((await trx('users').where({ id: userId }).first('email')) as { email: string } | undefined)?.email;
+  const emailOf = async (trx: Knex.Transaction, userId: string) =>
+    ((await trx('users').where({ id: userId }).first('email')) as { email: string } | undefined)?.email;
 
   return {
     /** The applicant's account, AWAITING_APPROVAL, under the id the API reserved for it. */
@@ -62,7 +64,13 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
       if (!args.registrationNumber) return false;
       const user = await db('users').where({ id: args.applicantId }).first('email');
       if (!user) return false;
-      const row = await db('account_onboarding_registry').where({ email: String(user.email).toLowerCase(), registration_number: args.registrationNumber, status: 'PENDING' }).first('id');
+      const row = await db('account_onboarding_registry')
+        .where({
+          email: String(user.email).toLowerCase(),
+          registration_number: args.registrationNumber,
+          status: 'PENDING',
+        })
+        .first('id');
       return !!row;
     },
 
@@ -72,7 +80,13 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
      * `by` (the reviewer who approved), here and in denyAccount and closeAccount, is read only by the
      * audit context (activities/audit-context.ts).
      */
-    async activateAccount(args: { accountId: number; applicantId: string; amended: OrganisationDetails | null; verified: boolean; by?: Actor }): Promise<Activation> {
+    async activateAccount(args: {
+      accountId: number;
+      applicantId: string;
+      amended: OrganisationDetails | null;
+      verified: boolean;
+      by?: Actor;
+    }): Promise<Activation> {
       return db.transaction(async (trx) => {
         const account = await trx('accounts').where({ id: args.accountId }).forUpdate().first();
         if (account.status === 'LIVE') return { activated: true };
@@ -81,7 +95,11 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
           await trx.transaction(async (sp) => {
             await sp('accounts')
               .where({ id: args.accountId })
-              .update({ ...(args.amended ? detailsColumns(args.amended) : {}), status: 'LIVE', accepted_at: sp.fn.now() });
+              .update({
+                ...(args.amended ? detailsColumns(args.amended) : {}),
+                status: 'LIVE',
+                accepted_at: sp.fn.now(),
+              });
           });
         } catch (err) {
           if (isUniqueViolation(err)) return { activated: false, reason: 'REGISTRATION_NUMBER_TAKEN' };
@@ -95,14 +113,20 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
           permissions: [...operatorRoles.operator_admin.permissions],
           created_by: args.applicantId,
         });
-        await trx('account_contacts').insert({ account_id: args.accountId, contact_type: 'PRIMARY', user_id: args.applicantId }).onConflict(['account_id', 'contact_type']).ignore();
+        await trx('account_contacts')
+          .insert({ account_id: args.accountId, contact_type: 'PRIMARY', user_id: args.applicantId })
+          .onConflict(['account_id', 'contact_type'])
+          .ignore();
         const to = await emailOf(trx, args.applicantId);
         if (args.verified) {
-          await trx('account_onboarding_registry').where({ registration_number: account.registration_number, email: to?.toLowerCase() ?? '' }).update({ status: 'ONBOARDED' });
+          await trx('account_onboarding_registry')
+            .where({ registration_number: account.registration_number, email: to?.toLowerCase() ?? '' })
+            .update({ status: 'ONBOARDED' });
         }
         const name = args.amended?.name ?? account.name;
         const org = account.organisation_id;
-        const admin = 'You are its Administrator user: you can report for the organisation and invite other people to the account.';
+        const admin =
+          'You are its Administrator user: you can report for the organisation and invite other people to the account.';
         if (to) {
           await queueEmails(trx, [
             args.verified
@@ -111,11 +135,16 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
                   admin,
                   { text: 'Sign in to your account', link: homeUrl },
                 ])
-              : compose('AccountApplicationApproved', to, `Organisation account application approved - ${SERVICE_NAME}`, [
-                  `${competentAuthorityLabels[account.competent_authority as CompetentAuthority]} has approved your application for an organisation account for ${name}. The organisation ID is ${org}.`,
-                  admin,
-                  { text: 'Sign in to your account', link: homeUrl },
-                ]),
+              : compose(
+                  'AccountApplicationApproved',
+                  to,
+                  `Organisation account application approved - ${SERVICE_NAME}`,
+                  [
+                    `${competentAuthorityLabels[account.competent_authority as CompetentAuthority]} has approved your application for an organisation account for ${name}. The organisation ID is ${org}.`,
+                    admin,
+                    { text: 'Sign in to your account', link: homeUrl },
+                  ],
+                ),
           ]);
         }
         return { activated: true };
@@ -123,7 +152,13 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /** AWAITING_APPROVAL → DENIED, telling the applicant why. */
-    async denyAccount(args: { accountId: number; applicantId: string; reason: string; amended: OrganisationDetails | null; by?: Actor }): Promise<void> {
+    async denyAccount(args: {
+      accountId: number;
+      applicantId: string;
+      reason: string;
+      amended: OrganisationDetails | null;
+      by?: Actor;
+    }): Promise<void> {
       await db.transaction(async (trx) => {
         const account = await trx('accounts').where({ id: args.accountId }).forUpdate().first();
         if (account.status !== 'AWAITING_APPROVAL') return;
@@ -152,7 +187,10 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
         if (account.status === 'LIVE') {
           await trx('accounts').where({ id: args.accountId }).update({ status: 'CLOSED', closed_at: trx.fn.now() });
           await trx('requests').where({ id: args.requestId }).update({ submitted_at: trx.fn.now() });
-          const users = await trx('authorities as a').join('users as u', 'u.id', 'a.user_id').where({ 'a.account_id': args.accountId }).distinct('u.email');
+          const users = await trx('authorities as a')
+            .join('users as u', 'u.id', 'a.user_id')
+            .where({ 'a.account_id': args.accountId })
+            .distinct('u.email');
           await queueEmails(
             trx,
             users.map((u) =>
@@ -164,7 +202,10 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
             ),
           );
         }
-        const open = await trx('requests').where({ account_id: args.accountId, status: 'IN_PROGRESS' }).whereNot({ id: args.requestId }).select('id');
+        const open = await trx('requests')
+          .where({ account_id: args.accountId, status: 'IN_PROGRESS' })
+          .whereNot({ id: args.requestId })
+          .select('id');
         return open.map((r) => r.id as string);
       });
     },
@@ -175,7 +216,11 @@ export function createAccountActivities(options: { db: Db; homeUrl?: string }) {
         const request = await trx('requests').where({ id: args.requestId }).forUpdate().first('status');
         if (request?.status !== 'IN_PROGRESS') return;
         await moveToHistory(trx, await trx('request_tasks').where({ request_id: args.requestId }));
-        await trx('request_actions').insert({ request_id: args.requestId, type: 'REQUEST_TERMINATED', payload: JSON.stringify({ reason: args.reason }) });
+        await trx('request_actions').insert({
+          request_id: args.requestId,
+          type: 'REQUEST_TERMINATED',
+          payload: JSON.stringify({ reason: args.reason }),
+        });
         await trx('requests').where({ id: args.requestId }).update({ status: 'TERMINATED', ended_at: trx.fn.now() });
       });
     },

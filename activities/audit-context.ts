@@ -23,7 +23,7 @@ function actorIn(arg: unknown): Partial<Actor> | null {
 function via(name: string): string {
   try {
     const info = Context.current().info;
-    return `${info.workflowType ?? 'workflow'} ${info.workflowExecution?.workflowId ?? ""}: ${name}`.slice(0, 300);
+    return `${info.workflowType ?? 'workflow'} ${info.workflowExecution?.workflowId ?? ''}: ${name}`.slice(0, 300);
   } catch {
     return name; // called outside an activity (tests)
   }

@@ -37,7 +37,9 @@ export function createComplianceChaseActivities(options: { db: Db; homeUrl?: str
         outcomes[accountId] = await db.transaction(async (trx) => {
           // One chase at a time per account, so two chases at once cannot both remind it.
           await trx.raw('select pg_advisory_xact_lock(hashtext(?), ?)', ['compliance_reminders', accountId]);
-          const done = await trx('compliance_reminders').where({ chase_id: args.chaseId, account_id: accountId }).first('status');
+          const done = await trx('compliance_reminders')
+            .where({ chase_id: args.chaseId, account_id: accountId })
+            .first('status');
           if (done) return done.status as ChaseOutcome;
           const recent = await trx('compliance_reminders')
             .where({ account_id: accountId, type: args.report.requestType, status: 'SENT' })
@@ -63,7 +65,12 @@ export function createComplianceChaseActivities(options: { db: Db; homeUrl?: str
           });
           if (contact) {
             const words = chaseEmail(args.report, contact.name);
-            await queueEmails(trx, [compose(CHASE_TEMPLATE, contact.email, words.subject, [...words.paragraphs, { text: 'Sign in to your account', link: homeUrl }])]);
+            await queueEmails(trx, [
+              compose(CHASE_TEMPLATE, contact.email, words.subject, [
+                ...words.paragraphs,
+                { text: 'Sign in to your account', link: homeUrl },
+              ]),
+            ]);
           }
           return status;
         });
@@ -72,7 +79,10 @@ export function createComplianceChaseActivities(options: { db: Db; homeUrl?: str
     },
 
     async finishChase(args: { chaseId: number }): Promise<void> {
-      await db('compliance_chases').where({ id: args.chaseId }).whereNull('completed_at').update({ completed_at: db.fn.now() });
+      await db('compliance_chases')
+        .where({ id: args.chaseId })
+        .whereNull('completed_at')
+        .update({ completed_at: db.fn.now() });
     },
   };
 }

@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../infra/db';
 import { compose, SERVICE_NAME } from '../infra/email-layout';
 import { queueEmails } from '../infra/outbox';
-import { documentEvent, documentFileName, documentSections, documentTitle, type SubmissionDocument } from '../documents/content';
+import {
+  documentEvent,
+  documentFileName,
+  documentSections,
+  documentTitle,
+  type SubmissionDocument,
+} from '../documents/content';
 import { timelineEntry } from '../domain/process-registry';
 import { renderSubmissionPdf } from '../documents/pdf';
 
@@ -21,7 +27,10 @@ export function createDocumentActivities(deps: { db: Db }) {
   const { db } = deps;
 
   async function existing(requestActionId: number): Promise<FiledDocument | null> {
-    const row = await db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', requestActionId).first('d.file_uuid', 'f.file_name');
+    const row = await db('request_action_file_documents as d')
+      .join('files as f', 'f.uuid', 'd.file_uuid')
+      .where('d.request_action_id', requestActionId)
+      .first('d.file_uuid', 'f.file_name');
     return row ? { requestActionId, fileUuid: row.file_uuid, fileName: row.file_name } : null;
   }
 
@@ -33,14 +42,20 @@ export function createDocumentActivities(deps: { db: Db }) {
     async fileSubmissionDocument(args: { requestId: string; actionType: string }): Promise<FiledDocument | null> {
       const event = documentEvent(args.actionType);
       if (!event) throw new Error(`${args.actionType} has no submission document`);
-      const action = await db('request_actions').where({ request_id: args.requestId, type: args.actionType }).orderBy('id', 'desc').first();
+      const action = await db('request_actions')
+        .where({ request_id: args.requestId, type: args.actionType })
+        .orderBy('id', 'desc')
+        .first();
       if (!action) return null;
       const actionId = Number(action.id);
       const found = await existing(actionId);
       if (found) return found;
 
       const request = await db('requests').where({ id: args.requestId }).first('id', 'type', 'account_id');
-      const account = request.account_id === null ? null : await db('accounts').where({ id: request.account_id }).first('name', 'organisation_id');
+      const account =
+        request.account_id === null
+          ? null
+          : await db('accounts').where({ id: request.account_id }).first('name', 'organisation_id');
       const document: SubmissionDocument = {
         title: documentTitle(request.type),
         event,
@@ -56,7 +71,9 @@ export function createDocumentActivities(deps: { db: Db }) {
       return db.transaction(async (trx) => {
         // Two attempts at once: the second waits here and then finds the first's document.
         await trx('request_actions').where({ id: actionId }).forUpdate().first('id');
-        const again = await trx('request_action_file_documents').where({ request_action_id: actionId }).first('file_uuid');
+        const again = await trx('request_action_file_documents')
+          .where({ request_action_id: actionId })
+          .first('file_uuid');
         if (again) {
           const file = await trx('files').where({ uuid: again.file_uuid }).first('file_name');
           return { requestActionId: actionId, fileUuid: again.file_uuid, fileName: file.file_name };
@@ -74,20 +91,34 @@ export function createDocumentActivities(deps: { db: Db }) {
           request_id: request.id,
           created_by: action.submitter_id,
         });
-        await trx('request_action_file_documents').insert({ request_action_id: actionId, file_uuid: uuid, request_id: request.id });
+        await trx('request_action_file_documents').insert({
+          request_action_id: actionId,
+          file_uuid: uuid,
+          request_id: request.id,
+        });
 
         // Who receives it: the submitter, the account's primary contact, and an applicant their decision.
         const ids = new Set<string>();
         if (action.submitter_id) ids.add(action.submitter_id);
         if (request.account_id !== null) {
-          const primary = await trx('account_contacts').where({ account_id: request.account_id, contact_type: 'PRIMARY' }).first('user_id');
+          const primary = await trx('account_contacts')
+            .where({ account_id: request.account_id, contact_type: 'PRIMARY' })
+            .first('user_id');
           if (primary) ids.add(primary.user_id);
         }
         if (timelineEntry(args.actionType)?.documentToStarter) {
-          const first = await trx('request_actions').where({ request_id: request.id }).whereNotNull('submitter_id').orderBy('id').first('submitter_id');
+          const first = await trx('request_actions')
+            .where({ request_id: request.id })
+            .whereNotNull('submitter_id')
+            .orderBy('id')
+            .first('submitter_id');
           if (first) ids.add(first.submitter_id);
         }
-        const users = ids.size ? await trx('users').whereIn('id', [...ids]).select('id', 'email') : [];
+        const users = ids.size
+          ? await trx('users')
+              .whereIn('id', [...ids])
+              .select('id', 'email')
+          : [];
         const emails = [...new Set(users.map((u) => u.email as string).filter(Boolean))];
         const what =
           document.event === 'Submitted' || document.event === 'Response submitted'

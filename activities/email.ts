@@ -47,7 +47,11 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
           const messageId = due.message_id ?? `<outbox-${due.id}@${deps.domain}>`;
           await trx('email_outbox')
             .where({ id: due.id })
-            .update({ status: 'SENDING', message_id: messageId, next_attempt_at: trx.raw(`now() + interval '${SEND_LEASE_SECONDS} seconds'`) });
+            .update({
+              status: 'SENDING',
+              message_id: messageId,
+              next_attempt_at: trx.raw(`now() + interval '${SEND_LEASE_SECONDS} seconds'`),
+            });
           return { ...due, message_id: messageId };
         });
         if (!row) break;
@@ -57,11 +61,27 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
           try {
             // Attachments are stored files named by the outbox row; their bytes are read as it is sent.
             const attachments = row.attachments?.length
-              ? (await deps.db('files').whereIn('uuid', row.attachments).select('uuid', 'file_name', 'content_type', 'content'))
+              ? (
+                  await deps
+                    .db('files')
+                    .whereIn('uuid', row.attachments)
+                    .select('uuid', 'file_name', 'content_type', 'content')
+                )
                   .sort((a, b) => row.attachments.indexOf(a.uuid) - row.attachments.indexOf(b.uuid))
-                  .map((f) => ({ filename: f.file_name as string, content: f.content as Buffer, contentType: f.content_type as string }))
+                  .map((f) => ({
+                    filename: f.file_name as string,
+                    content: f.content as Buffer,
+                    contentType: f.content_type as string,
+                  }))
               : undefined;
-            await deps.mailer({ to: row.to_address, subject: row.subject, text: row.body_text, html: row.body_html, messageId: row.message_id, attachments });
+            await deps.mailer({
+              to: row.to_address,
+              subject: row.subject,
+              text: row.body_text,
+              html: row.body_html,
+              messageId: row.message_id,
+              attachments,
+            });
             outcome = { status: 'SENT', sent_at: deps.db.fn.now(), attempts: row.attempts + 1, last_error: null };
           } catch (err) {
             const attempts = row.attempts + 1;
@@ -77,7 +97,11 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
         if (outcome.status === 'SENT') sent++;
         else failed++;
       }
-      const next = await deps.db('email_outbox').whereIn('status', ['PENDING', 'SENDING']).min({ at: 'next_attempt_at' }).first();
+      const next = await deps
+        .db('email_outbox')
+        .whereIn('status', ['PENDING', 'SENDING'])
+        .min({ at: 'next_attempt_at' })
+        .first();
       const nextDueInMs = next?.at ? Math.max(0, new Date(next.at).getTime() - Date.now()) : null;
       return { sent, failed, nextDueInMs };
     },

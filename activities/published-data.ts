@@ -40,25 +40,54 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
  * The dataset's files and row digests, from the submitted reports as they are now: one read-only
  * snapshot, read through a cursor per sheet and one for the CSV, so the rows are never all in memory.
  */
-export async function buildDatasetFiles(db: Db, ds: Pick<DatasetRow, 'competent_authority' | 'report_type' | 'phase' | 'version'>) {
+export async function buildDatasetFiles(
+  db: Db,
+  ds: Pick<DatasetRow, 'competent_authority' | 'report_type' | 'phase' | 'version'>,
+) {
   const report = publishableReport(ds.report_type);
   if (!report) throw new Error(`${ds.report_type} is not a publishable report`);
   const definition = processFor(report.requestType)!.report!;
   const sheets = submittedDataSheets(report.submittedData, definition, publishedColumns);
   const leading = report.submittedData.leading.length;
   // The CSV is one table: the leading columns once, then each sheet's own columns named after their sheet.
-  const wide = (r: SubmittedRow) => [...sheets[0]!.cells(r).slice(0, leading), ...sheets.flatMap((s) => s.cells(r).slice(leading))];
-  const header = [...sheets[0]!.columns.slice(0, leading), ...sheets.flatMap((s) => s.columns.slice(leading).map((c) => `${s.name}: ${c}`))];
+  const wide = (r: SubmittedRow) => [
+    ...sheets[0]!.cells(r).slice(0, leading),
+    ...sheets.flatMap((s) => s.cells(r).slice(leading)),
+  ];
+  const header = [
+    ...sheets[0]!.columns.slice(0, leading),
+    ...sheets.flatMap((s) => s.columns.slice(leading).map((c) => `${s.name}: ${c}`)),
+  ];
 
   return db.transaction(
     async (trx) => {
-      const query = () => submittedReportsQuery(trx, ds.competent_authority, { requestType: report.requestType, related: report.submittedData.related }, ds.phase);
+      const query = () =>
+        submittedReportsQuery(
+          trx,
+          ds.competent_authority,
+          { requestType: report.requestType, related: report.submittedData.related },
+          ds.phase,
+        );
       const rowsOf = (cursor: string, cells: (r: SubmittedRow) => string[]) =>
         (async function* () {
-          for await (const batch of cursorBatches(trx, cursor, query())) yield (batch as unknown as SubmittedRow[]).map(cells);
+          for await (const batch of cursorBatches(trx, cursor, query()))
+            yield (batch as unknown as SubmittedRow[]).map(cells);
         })();
-      const contents: SheetOut = { name: report.submittedData.contents, columns: ['Sheet', 'Description'], rows: (async function* () { yield sheets.map((s) => [s.name, s.description]); })() };
-      const written = await writeWorkbook([contents, ...sheets.map((s, i): SheetOut => ({ name: s.name, columns: s.columns, rows: rowsOf(`published_sheet_${i}`, s.cells) }))]);
+      const contents: SheetOut = {
+        name: report.submittedData.contents,
+        columns: ['Sheet', 'Description'],
+        rows: (async function* () {
+          yield sheets.map((s) => [s.name, s.description]);
+        })(),
+      };
+      const written = await writeWorkbook([
+        contents,
+        ...sheets.map((s, i): SheetOut => ({
+          name: s.name,
+          columns: s.columns,
+          rows: rowsOf(`published_sheet_${i}`, s.cells),
+        })),
+      ]);
       let xlsx: Buffer;
       try {
         xlsx = await readFile(written.file);
@@ -78,7 +107,13 @@ export async function buildDatasetFiles(db: Db, ds: Pick<DatasetRow, 'competent_
         }
       }
       const csv = Buffer.concat(csvParts);
-      const file = (format: PublishedFormat, content: Buffer) => ({ format, file_name: publishedFileName(report, ds.competent_authority, ds.version, format), content, size: content.length, sha256: sha256(content) });
+      const file = (format: PublishedFormat, content: Buffer) => ({
+        format,
+        file_name: publishedFileName(report, ds.competent_authority, ds.version, format),
+        content,
+        size: content.length,
+        sha256: sha256(content),
+      });
       return { rows, digests, files: [file('xlsx', xlsx), file('csv', csv)] };
     },
     { isolationLevel: 'repeatable read', readOnly: true },
@@ -86,14 +121,24 @@ export async function buildDatasetFiles(db: Db, ds: Pick<DatasetRow, 'competent_
 }
 
 /** The accounts added, changed and removed between two versions' rows. */
-export function changesBetween(since: number | null, before: DatasetRow['row_digests'], after: NonNullable<DatasetRow['row_digests']>): PublishedChanges {
+export function changesBetween(
+  since: number | null,
+  before: DatasetRow['row_digests'],
+  after: NonNullable<DatasetRow['row_digests']>,
+): PublishedChanges {
   const entry = (requestId: string, organisationName: string) => ({ requestId, organisationName });
   const old = before ?? {};
   return {
     since,
-    added: Object.entries(after).filter(([id]) => !(id in old)).map(([id, r]) => entry(id, r.organisationName)),
-    changed: Object.entries(after).filter(([id, r]) => id in old && old[id]!.digest !== r.digest).map(([id, r]) => entry(id, r.organisationName)),
-    removed: Object.entries(old).filter(([id]) => !(id in after)).map(([id, r]) => entry(id, r.organisationName)),
+    added: Object.entries(after)
+      .filter(([id]) => !(id in old))
+      .map(([id, r]) => entry(id, r.organisationName)),
+    changed: Object.entries(after)
+      .filter(([id, r]) => id in old && old[id]!.digest !== r.digest)
+      .map(([id, r]) => entry(id, r.organisationName)),
+    removed: Object.entries(old)
+      .filter(([id]) => !(id in after))
+      .map(([id, r]) => entry(id, r.organisationName)),
   };
 }
 
@@ -109,7 +154,9 @@ export function createPublishedDataActivities({ db }: { db: Db }) {
       await db.transaction(async (trx) => {
         await trx('published_dataset_files').where({ dataset_id: datasetId }).delete();
         await trx('published_dataset_files').insert(built.files.map((f) => ({ dataset_id: datasetId, ...f })));
-        await trx('published_datasets').where({ id: datasetId, status: 'BUILDING' }).update({ progress: 'WRITTEN', row_count: built.rows, row_digests: JSON.stringify(built.digests) });
+        await trx('published_datasets')
+          .where({ id: datasetId, status: 'BUILDING' })
+          .update({ progress: 'WRITTEN', row_count: built.rows, row_digests: JSON.stringify(built.digests) });
       });
       return { rows: built.rows };
     },
@@ -120,12 +167,24 @@ export function createPublishedDataActivities({ db }: { db: Db }) {
         const ds: DatasetRow | undefined = await trx('published_datasets').where({ id: datasetId }).forUpdate().first();
         if (!ds || ds.status !== 'BUILDING') return;
         const previous: DatasetRow | undefined = await trx('published_datasets')
-          .where({ competent_authority: ds.competent_authority, report_type: ds.report_type, phase: ds.phase, status: 'PUBLISHED' })
+          .where({
+            competent_authority: ds.competent_authority,
+            report_type: ds.report_type,
+            phase: ds.phase,
+            status: 'PUBLISHED',
+          })
           .where('version', '<', ds.version)
           .orderBy('version', 'desc')
           .first();
         const changes = changesBetween(previous?.version ?? null, previous?.row_digests ?? null, ds.row_digests ?? {});
-        await trx('published_datasets').where({ id: datasetId }).update({ status: 'PUBLISHED', progress: 'DONE', published_at: trx.fn.now(), changes: JSON.stringify(changes) });
+        await trx('published_datasets')
+          .where({ id: datasetId })
+          .update({
+            status: 'PUBLISHED',
+            progress: 'DONE',
+            published_at: trx.fn.now(),
+            changes: JSON.stringify(changes),
+          });
       });
     },
 

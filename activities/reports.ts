@@ -46,14 +46,19 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
   const homeUrl = options.homeUrl ?? loadConfig().publicUrl;
 
   /** The account's submitted report of a type and the day it was submitted (UK), or null. */
-  async function submitted(accountId: number, type: string): Promise<{ data: ReportData; submittedOn: string | null } | null> {
+  async function submitted(
+    accountId: number,
+    type: string,
+  ): Promise<{ data: ReportData; submittedOn: string | null } | null> {
     const def = processFor(type);
     if (!def) return null;
     const row = await db('requests as r')
       .join('reports as p', 'p.request_id', 'r.id')
       .where({ 'r.id': requestIdOf(def, accountId), 'r.status': 'COMPLETED' })
       .first('p.data', 'r.submitted_at');
-    return row ? { data: row.data as ReportData, submittedOn: row.submitted_at ? ukDate(new Date(row.submitted_at)) : null } : null;
+    return row
+      ? { data: row.data as ReportData, submittedOn: row.submitted_at ? ukDate(new Date(row.submitted_at)) : null }
+      : null;
   }
 
   return {
@@ -71,7 +76,13 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
         organisationDetails: {
           name: account.name,
           registrationNumber: account.registration_number,
-          address: { line1: account.address_line1, line2: account.address_line2, city: account.city, county: account.county, postcode: account.postcode },
+          address: {
+            line1: account.address_line1,
+            line2: account.address_line2,
+            city: account.city,
+            county: account.county,
+            postcode: account.postcode,
+          },
           codes: Array.isArray(account.classification_codes) ? undefined : account.classification_codes,
         },
         primaryContact: of('PRIMARY'),
@@ -83,12 +94,26 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
      * Keeps what was submitted: the report row (replaced on a resubmission) and the request's
      * payload and submission date, which a re-initiate starts from.
      */
-    async storeSubmittedReport(args: { requestId: string; accountId: number; requestType: string; payload: Values; submittedBy: string; submittedAt?: string }): Promise<void> {
+    async storeSubmittedReport(args: {
+      requestId: string;
+      accountId: number;
+      requestType: string;
+      payload: Values;
+      submittedBy: string;
+      submittedAt?: string;
+    }): Promise<void> {
       await db.transaction(async (trx) => {
         const data = JSON.stringify(args.payload.report ?? {});
         const at = args.submittedAt ?? trx.fn.now();
         await trx('reports')
-          .insert({ request_id: args.requestId, account_id: args.accountId, type: args.requestType, data, submitted_by: args.submittedBy, submitted_at: at })
+          .insert({
+            request_id: args.requestId,
+            account_id: args.accountId,
+            type: args.requestType,
+            data,
+            submitted_by: args.submittedBy,
+            submitted_at: at,
+          })
           .onConflict('request_id')
           .merge({ data, submitted_by: args.submittedBy, submitted_at: at });
         await trx('requests')
@@ -102,12 +127,17 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
      * the account's submitted report of that type, copied with new ids; nothing for a disaggregated
      * undertaking. Named after the progress updates, the first to have one (workflow histories name it).
      */
-    async progressUpdateStart(args: { accountId: number; requestType: string; isDisaggregateUndertaking: boolean }): Promise<Values> {
+    async progressUpdateStart(args: {
+      accountId: number;
+      requestType: string;
+      isDisaggregateUndertaking: boolean;
+    }): Promise<Values> {
       const prefill = { isDisaggregateUndertaking: args.isDisaggregateUndertaking };
       const from = processFor(args.requestType)?.startsFrom;
       if (args.isDisaggregateUndertaking || !from) return { report: {}, sectionsCompleted: {}, prefill };
       const earlier = await submitted(args.accountId, from.requestType);
-      if (!earlier?.submittedOn) throw ApplicationFailure.create({ type: from.missing.code, message: from.missing.message, nonRetryable: true });
+      if (!earlier?.submittedOn)
+        throw ApplicationFailure.create({ type: from.missing.code, message: from.missing.message, nonRetryable: true });
       return { report: from.build(earlier.data, earlier.submittedOn, randomUUID), sectionsCompleted: {}, prefill };
     },
 
@@ -116,9 +146,18 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
      * retried activity sends nothing again). The submitter's receipt is the e-mail of the submission
      * document, with the PDF of what they sent (activities/documents.ts): one receipt, not two.
      */
-    async sendSubmissionReceipt(args: { taskId: number; requestId: string; requestType: string; submittedBy: string }): Promise<void> {
+    async sendSubmissionReceipt(args: {
+      taskId: number;
+      requestId: string;
+      requestType: string;
+      submittedBy: string;
+    }): Promise<void> {
       await db.transaction(async (trx) => {
-        const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: 'SUBMITTED' }).onConflict(['task_id', 'kind', 'due_at']).ignore().returning('task_id');
+        const inserted = await trx('request_task_notices')
+          .insert({ task_id: args.taskId, kind: 'SUBMITTED' })
+          .onConflict(['task_id', 'kind', 'due_at'])
+          .ignore()
+          .returning('task_id');
         if (inserted.length === 0) return;
         const row = await trx('requests as r')
           .join('accounts as a', 'a.id', 'r.account_id')
@@ -129,7 +168,12 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
         const name = processFor(args.requestType)?.name ?? args.requestType;
         const organisation = `${row.name} (ID: ${row.organisation_id})`;
         await queueEmails(trx, [
-          { to: row.ca_email as string, subject: `${name} received - ${SERVICE}`, text: `${organisation} has submitted its ${name}, reference ${args.requestId}. Sign in to view it: ${homeUrl}`, template: 'ReportReceived' },
+          {
+            to: row.ca_email as string,
+            subject: `${name} received - ${SERVICE}`,
+            text: `${organisation} has submitted its ${name}, reference ${args.requestId}. Sign in to view it: ${homeUrl}`,
+            template: 'ReportReceived',
+          },
         ]);
       });
     },

@@ -23,31 +23,59 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 
 const submitter = () => ({ userId: user.id, fullName: 'Ada Lovelace' });
-const timeline = (requestId: string) => db('request_actions').where({ request_id: requestId }).orderBy('id').select('type', 'payload', 'submitter_id', 'submitter');
+const timeline = (requestId: string) =>
+  db('request_actions')
+    .where({ request_id: requestId })
+    .orderBy('id')
+    .select('type', 'payload', 'submitter_id', 'submitter');
 
 async function startedRequest(): Promise<string> {
   const requestId = `RT-${randomUUID().slice(0, 8)}`;
-  const start = { requestId, requestType: 'TEST_TWO_STEP', accountId: account.id, competentAuthority: 'ENGLAND', payload: { a: 1 }, timeline: { key: `${requestId}:1`, requestId, type: 'TEST_STARTED', payload: { a: 1 }, submitter: submitter() } };
+  const start = {
+    requestId,
+    requestType: 'TEST_TWO_STEP',
+    accountId: account.id,
+    competentAuthority: 'ENGLAND',
+    payload: { a: 1 },
+    timeline: { key: `${requestId}:1`, requestId, type: 'TEST_STARTED', payload: { a: 1 }, submitter: submitter() },
+  };
   await acts.startRequest(start);
   await acts.startRequest(start); // a retry
   return requestId;
 }
 
 async function openTask(requestId: string, payload: Record<string, unknown>): Promise<number> {
-  const opened = await acts.openTask({ key: `${requestId}:open`, requestId, taskType: 'TEST_SUBMIT', roleType: 'OPERATOR', executePermission: 'x', accountId: account.id, competentAuthority: 'ENGLAND', candidate: null, payload, dueAt: null });
+  const opened = await acts.openTask({
+    key: `${requestId}:open`,
+    requestId,
+    taskType: 'TEST_SUBMIT',
+    roleType: 'OPERATOR',
+    executePermission: 'x',
+    accountId: account.id,
+    competentAuthority: 'ENGLAND',
+    candidate: null,
+    payload,
+    dueAt: null,
+  });
   return opened.taskId;
 }
 
 it('starts a request with its first timeline entry once, however often the activity runs', async () => {
   const requestId = await startedRequest();
   expect(await db('requests').where({ id: requestId }).select('status')).toEqual([{ status: 'IN_PROGRESS' }]);
-  expect(await timeline(requestId)).toEqual([{ type: 'TEST_STARTED', payload: { a: 1 }, submitter_id: user.id, submitter: 'Ada Lovelace' }]);
+  expect(await timeline(requestId)).toEqual([
+    { type: 'TEST_STARTED', payload: { a: 1 }, submitter_id: user.id, submitter: 'Ada Lovelace' },
+  ]);
 });
 
 it('closes a task and records its entry (the saved draft as a snapshot) in one write; a retry returns the same and writes nothing more', async () => {
   const requestId = await startedRequest();
   const taskId = await openTask(requestId, { answer: 'saved draft' });
-  const close = { taskId, version: 0, timeline: { key: `${requestId}:2`, requestId, type: 'TEST_SUBMITTED', snapshot: true, submitter: submitter() } };
+  const close = {
+    taskId,
+    version: 0,
+    timeline: { key: `${requestId}:2`, requestId, type: 'TEST_SUBMITTED', snapshot: true, submitter: submitter() },
+  };
   expect(await acts.closeTask(close)).toEqual({ answer: 'saved draft' });
   expect(await acts.closeTask(close)).toEqual({ answer: 'saved draft' });
   expect(await db('request_tasks').where({ id: taskId })).toEqual([]);
@@ -62,7 +90,17 @@ it('refuses a closing whose task was saved again since, and then writes neither 
   const requestId = await startedRequest();
   const taskId = await openTask(requestId, {});
   await db('request_tasks').where({ id: taskId }).update({ version: 1 });
-  const refused = acts.closeTask({ taskId, version: 0, timeline: { key: `${requestId}:2`, requestId, type: 'TEST_SUBMITTED', payload: { decision: 'yes' }, submitter: submitter() } });
+  const refused = acts.closeTask({
+    taskId,
+    version: 0,
+    timeline: {
+      key: `${requestId}:2`,
+      requestId,
+      type: 'TEST_SUBMITTED',
+      payload: { decision: 'yes' },
+      submitter: submitter(),
+    },
+  });
   await expect(refused).rejects.toBeInstanceOf(ApplicationFailure);
   await expect(refused).rejects.toMatchObject({ type: 'STALE_TASK' });
   expect(await db('request_tasks').where({ id: taskId }).select('version')).toEqual([{ version: 1 }]);

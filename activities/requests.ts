@@ -55,9 +55,22 @@ const SERVICE = 'Manage your ESOS reporting';
 const label = (taskType: string) => taskTypeLabel(taskType) ?? taskType;
 
 /** Users who may execute a task type on an account (operators) or in a CA (regulators). */
-export function eligibleUsers(db: Knex | Knex.Transaction, scope: { roleType: 'OPERATOR' | 'REGULATOR'; permission: string; accountId: number | null; competentAuthority: string | null }) {
-  const q = db('authorities').where({ status: 'ACTIVE' }).whereRaw('? = any(permissions)', [scope.permission]).whereNotNull('user_id');
-  return scope.roleType === 'OPERATOR' ? q.where({ account_id: scope.accountId }) : q.where({ competent_authority: scope.competentAuthority });
+export function eligibleUsers(
+  db: Knex | Knex.Transaction,
+  scope: {
+    roleType: 'OPERATOR' | 'REGULATOR';
+    permission: string;
+    accountId: number | null;
+    competentAuthority: string | null;
+  },
+) {
+  const q = db('authorities')
+    .where({ status: 'ACTIVE' })
+    .whereRaw('? = any(permissions)', [scope.permission])
+    .whereNotNull('user_id');
+  return scope.roleType === 'OPERATOR'
+    ? q.where({ account_id: scope.accountId })
+    : q.where({ competent_authority: scope.competentAuthority });
 }
 
 /**
@@ -66,7 +79,9 @@ export function eligibleUsers(db: Knex | Knex.Transaction, scope: { roleType: 'O
  */
 async function settleAttachments(trx: Knex.Transaction, tasks: Record<string, any>[]): Promise<void> {
   for (const task of tasks) {
-    const named = Object.keys((task.payload?.attachments as Record<string, string> | undefined) ?? {}).filter((uuid) => UUID.test(uuid));
+    const named = Object.keys((task.payload?.attachments as Record<string, string> | undefined) ?? {}).filter((uuid) =>
+      UUID.test(uuid),
+    );
     const pending = () => trx('files').where({ kind: 'ATTACHMENT', status: 'PENDING', request_task_id: task.id });
     if (named.length > 0) await pending().whereIn('uuid', named).update({ status: 'SUBMITTED' });
     await pending().delete();
@@ -129,12 +144,28 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
     async startRequest(args: StartRequestArgs): Promise<void> {
       await db.transaction(async (trx) => {
         if (args.reinitiated) {
-          await trx('requests').where({ id: args.requestId }).whereIn('status', ['COMPLETED', 'IN_PROGRESS']).update({ status: 'IN_PROGRESS', ended_at: null });
+          await trx('requests')
+            .where({ id: args.requestId })
+            .whereIn('status', ['COMPLETED', 'IN_PROGRESS'])
+            .update({ status: 'IN_PROGRESS', ended_at: null });
         } else {
           await trx('requests')
-            .insert({ id: args.requestId, type: args.requestType, status: 'IN_PROGRESS', account_id: args.accountId, competent_authority: args.competentAuthority, payload: JSON.stringify(args.payload) })
+            .insert({
+              id: args.requestId,
+              type: args.requestType,
+              status: 'IN_PROGRESS',
+              account_id: args.accountId,
+              competent_authority: args.competentAuthority,
+              payload: JSON.stringify(args.payload),
+            })
             .onConflict('id')
-            .merge({ status: 'IN_PROGRESS', payload: JSON.stringify(args.payload), created_at: db.fn.now(), submitted_at: null, ended_at: null })
+            .merge({
+              status: 'IN_PROGRESS',
+              payload: JSON.stringify(args.payload),
+              created_at: db.fn.now(),
+              submitted_at: null,
+              ended_at: null,
+            })
             .where('requests.status', 'CANCELLED');
         }
         if (args.timeline) await recordAction(trx, args.timeline);
@@ -143,7 +174,9 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
 
     async completeRequest(args: { requestId: string; status: string }): Promise<void> {
       // Only from IN_PROGRESS: a request already ended from outside (terminated) keeps its status.
-      await db('requests').where({ id: args.requestId, status: 'IN_PROGRESS' }).update({ status: args.status, ended_at: db.fn.now() });
+      await db('requests')
+        .where({ id: args.requestId, status: 'IN_PROGRESS' })
+        .update({ status: args.status, ended_at: db.fn.now() });
     },
 
     async recordRequestAction(args: RecordActionArgs): Promise<void> {
@@ -155,13 +188,22 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       return db.transaction(async (trx) => {
         const existing = await trx('request_tasks').where({ open_key: args.key }).first('id', 'assignee');
         if (existing) return { taskId: Number(existing.id), assignee: existing.assignee };
-        const eligible = eligibleUsers(trx, { roleType: args.roleType, permission: args.executePermission, accountId: args.accountId, competentAuthority: args.competentAuthority });
+        const eligible = eligibleUsers(trx, {
+          roleType: args.roleType,
+          permission: args.executePermission,
+          accountId: args.accountId,
+          competentAuthority: args.competentAuthority,
+        });
         let assignee: string | null = null;
-        if (args.candidate && (await eligible.clone().where({ user_id: args.candidate }).first('user_id'))) assignee = args.candidate;
+        if (args.candidate && (await eligible.clone().where({ user_id: args.candidate }).first('user_id')))
+          assignee = args.candidate;
         if (!assignee && args.accountId !== null) {
           const contactType = args.roleType === 'OPERATOR' ? 'PRIMARY' : 'CA_SITE';
-          const contact = await trx('account_contacts').where({ account_id: args.accountId, contact_type: contactType }).first('user_id');
-          if (contact && (await eligible.clone().where({ user_id: contact.user_id }).first('user_id'))) assignee = contact.user_id;
+          const contact = await trx('account_contacts')
+            .where({ account_id: args.accountId, contact_type: contactType })
+            .first('user_id');
+          if (contact && (await eligible.clone().where({ user_id: contact.user_id }).first('user_id')))
+            assignee = contact.user_id;
         }
         const [row] = await trx('request_tasks')
           .insert({
@@ -187,7 +229,12 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
      * timeline entry, the entry is written in the same transaction (one write per transition).
      * `by` (who acted) is read only by the audit context.
      */
-    async closeTask(args: { taskId: number; version?: number; timeline?: ClosingActionArgs; by?: Actor }): Promise<Record<string, unknown>> {
+    async closeTask(args: {
+      taskId: number;
+      version?: number;
+      timeline?: ClosingActionArgs;
+      by?: Actor;
+    }): Promise<Record<string, unknown>> {
       return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
         let saved: Record<string, unknown>;
@@ -214,7 +261,12 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
         const open = await trx('request_tasks').where({ request_id: args.requestId }).forUpdate();
         await moveToHistory(trx, open);
         await trx('request_actions')
-          .insert({ request_id: args.requestId, type: 'REQUEST_TERMINATED', payload: JSON.stringify({ reason: args.reason }), idempotency_key: args.key })
+          .insert({
+            request_id: args.requestId,
+            type: 'REQUEST_TERMINATED',
+            payload: JSON.stringify({ reason: args.reason }),
+            idempotency_key: args.key,
+          })
           .onConflict('idempotency_key')
           .ignore();
       });
@@ -228,7 +280,11 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       await db.transaction(async (trx) => {
         const changed = await trx('request_tasks')
           .whereIn('id', args.taskIds)
-          .andWhere((q) => (args.assignee === null ? q.whereNotNull('assignee') : q.whereNull('assignee').orWhereNot('assignee', args.assignee)))
+          .andWhere((q) =>
+            args.assignee === null
+              ? q.whereNotNull('assignee')
+              : q.whereNull('assignee').orWhereNot('assignee', args.assignee),
+          )
           .update({ assignee: args.assignee })
           .returning('id');
         if (changed.length > 0 && args.assignee) await notifyAssigned(trx, [args.assignee]);
@@ -242,7 +298,10 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
     async setTaskDueDate(args: { taskId: number; dueAt: string; actor?: Actor }): Promise<void> {
       await db('request_tasks')
         .where({ id: args.taskId })
-        .update({ due_at: args.dueAt, due_date: db.raw(`(?::timestamptz at time zone 'Europe/London')::date`, [args.dueAt]) });
+        .update({
+          due_at: args.dueAt,
+          due_date: db.raw(`(?::timestamptz at time zone 'Europe/London')::date`, [args.dueAt]),
+        });
     },
 
     /**
@@ -252,22 +311,52 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
      */
     async sendTaskNotice(args: { taskId: number; kind: string; dueAt: string }): Promise<boolean> {
       return db.transaction(async (trx) => {
-        const task = await trx('request_tasks').where({ id: args.taskId }).first('id', 'type', 'assignee', 'competent_authority');
+        const task = await trx('request_tasks')
+          .where({ id: args.taskId })
+          .first('id', 'type', 'assignee', 'competent_authority');
         if (!task) return false;
-        const inserted = await trx('request_task_notices').insert({ task_id: args.taskId, kind: args.kind, due_at: args.dueAt }).onConflict(['task_id', 'kind', 'due_at']).ignore().returning('task_id');
+        const inserted = await trx('request_task_notices')
+          .insert({ task_id: args.taskId, kind: args.kind, due_at: args.dueAt })
+          .onConflict(['task_id', 'kind', 'due_at'])
+          .ignore()
+          .returning('task_id');
         if (inserted.length === 0) return false;
         const overdue = args.kind === 'OVERDUE';
         const assignee = task.assignee ? await trx('users').where({ id: task.assignee }).first('email') : null;
         const regulatorTask = accessFor(task.type)?.roleType === 'REGULATOR';
-        const team = regulatorTask && task.competent_authority && (overdue || !assignee) ? await trx('competent_authorities').where({ code: task.competent_authority }).first('email') : null;
+        const team =
+          regulatorTask && task.competent_authority && (overdue || !assignee)
+            ? await trx('competent_authorities').where({ code: task.competent_authority }).first('email')
+            : null;
         const regulators =
           overdue && !regulatorTask && task.competent_authority
-            ? await trx('authorities as a').join('users as u', 'u.id', 'a.user_id').where({ 'a.competent_authority': task.competent_authority, 'a.status': 'ACTIVE' }).distinct('u.email').orderBy('u.email')
+            ? await trx('authorities as a')
+                .join('users as u', 'u.id', 'a.user_id')
+                .where({ 'a.competent_authority': task.competent_authority, 'a.status': 'ACTIVE' })
+                .distinct('u.email')
+                .orderBy('u.email')
             : [];
-        const recipients = [...new Set([assignee?.email, team?.email, ...regulators.map((r: { email: string }) => r.email)].filter((e): e is string => !!e))];
+        const recipients = [
+          ...new Set(
+            [assignee?.email, team?.email, ...regulators.map((r: { email: string }) => r.email)].filter(
+              (e): e is string => !!e,
+            ),
+          ),
+        ];
         if (recipients.length === 0) return false;
-        const due = new Date(args.dueAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-        const account = overdue && !regulatorTask ? await trx('request_tasks as t').join('accounts as a', 'a.id', 't.account_id').where('t.id', args.taskId).first('a.name', 'a.organisation_id') : null;
+        const due = new Date(args.dueAt).toLocaleDateString('en-GB', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'Europe/London',
+        });
+        const account =
+          overdue && !regulatorTask
+            ? await trx('request_tasks as t')
+                .join('accounts as a', 'a.id', 't.account_id')
+                .where('t.id', args.taskId)
+                .first('a.name', 'a.organisation_id')
+            : null;
         const whose = account ? ` for ${account.name} (ID: ${account.organisation_id})` : '';
         await queueEmails(
           trx,

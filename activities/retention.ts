@@ -7,7 +7,13 @@ import type { Knex } from 'knex';
 import type { Db } from '../infra/db';
 import { loadConfig } from '../infra/config';
 import { writeAuditEntry } from '../infra/audit';
-import { deletableFrom, periodRequestTypePattern, type RetentionPeriodResult, type RetentionRequest, type RetentionResult } from '../domain/retention';
+import {
+  deletableFrom,
+  periodRequestTypePattern,
+  type RetentionPeriodResult,
+  type RetentionRequest,
+  type RetentionResult,
+} from '../domain/retention';
 
 export interface RetentionOptions {
   years: number;
@@ -36,7 +42,8 @@ async function measure(db: Knex | Knex.Transaction, requestId: string): Promise<
   return {
     requests: 1,
     tasks:
-      (await countOf(db('request_tasks').where({ request_id: requestId }))) + (await countOf(db('request_task_history').where({ request_id: requestId }))),
+      (await countOf(db('request_tasks').where({ request_id: requestId }))) +
+      (await countOf(db('request_task_history').where({ request_id: requestId }))),
     timeline: await countOf(db('request_actions').where({ request_id: requestId })),
     notes: await countOf(db('request_notes').where({ request_id: requestId })),
     reports: await countOf(db('reports').where({ request_id: requestId })),
@@ -46,7 +53,10 @@ async function measure(db: Knex | Knex.Transaction, requestId: string): Promise<
 }
 
 async function deleteRequest(trx: Knex.Transaction, requestId: string): Promise<void> {
-  const tasks = trx('request_task_history').where({ request_id: requestId }).select('id').union(trx('request_tasks').where({ request_id: requestId }).select('id'));
+  const tasks = trx('request_task_history')
+    .where({ request_id: requestId })
+    .select('id')
+    .union(trx('request_tasks').where({ request_id: requestId }).select('id'));
   // The submission documents' links first: they point at the files and timeline entries.
   await trx('request_action_file_documents').where({ request_id: requestId }).delete();
   await requestFiles(trx, requestId).delete();
@@ -64,18 +74,38 @@ const add = (a: Counts, b: Counts) => {
   for (const k of Object.keys(a) as (keyof Counts)[]) a[k] += b[k];
 };
 
-export async function applyRetention(db: Db, options: RetentionOptions, args: { dryRun: boolean }): Promise<RetentionResult> {
+export async function applyRetention(
+  db: Db,
+  options: RetentionOptions,
+  args: { dryRun: boolean },
+): Promise<RetentionResult> {
   const now = options.now();
   const periods: RetentionPeriodResult[] = [];
   for (const [phase, periodEnd] of Object.entries(options.periodEnds).sort()) {
     const from = deletableFrom(periodEnd, options.years);
     const due = now.getTime() >= from.getTime();
-    const result: RetentionPeriodResult = { phase, periodEnd, deletableFrom: from.toISOString(), due, requests: [], skipped: [], counts: zero() };
+    const result: RetentionPeriodResult = {
+      phase,
+      periodEnd,
+      deletableFrom: from.toISOString(),
+      due,
+      requests: [],
+      skipped: [],
+      counts: zero(),
+    };
     periods.push(result);
     if (!due) continue;
-    const rows = await db('requests').whereLike('type', periodRequestTypePattern(phase)).orderBy('id').select('id', 'type', 'account_id', 'status');
+    const rows = await db('requests')
+      .whereLike('type', periodRequestTypePattern(phase))
+      .orderBy('id')
+      .select('id', 'type', 'account_id', 'status');
     for (const row of rows) {
-      const request: RetentionRequest = { requestId: row.id, type: row.type, accountId: row.account_id, status: row.status };
+      const request: RetentionRequest = {
+        requestId: row.id,
+        type: row.type,
+        accountId: row.account_id,
+        status: row.status,
+      };
       if (row.status === 'IN_PROGRESS') {
         result.skipped.push(request);
         continue;
@@ -96,7 +126,14 @@ export async function applyRetention(db: Db, options: RetentionOptions, args: { 
           key: row.id,
           accountId: row.account_id,
           requestId: row.id,
-          details: { phase, periodEnd, deletableFrom: from.toISOString(), retentionYears: options.years, type: row.type, deleted: counts },
+          details: {
+            phase,
+            periodEnd,
+            deletableFrom: from.toISOString(),
+            retentionYears: options.years,
+            type: row.type,
+            deleted: counts,
+          },
         });
         await deleteRequest(trx, row.id);
         return counts;

@@ -29,27 +29,46 @@ export function createRfiBatchActivities(options: { db: Db }) {
 
     /** Decides each organisation's outcome once, reserving the request id of those to start. */
     async planRfiStarts(args: { batchId: number; accountIds: number[]; by: Actor }): Promise<RfiBatchPlan[]> {
-      const batch = await db('rfi_batches').where({ id: args.batchId }).first('questions', db.raw('deadline::text as deadline'), 'competent_authority');
+      const batch = await db('rfi_batches')
+        .where({ id: args.batchId })
+        .first('questions', db.raw('deadline::text as deadline'), 'competent_authority');
       const preset: PresetRequest = { questions: batch.questions, deadline: batch.deadline };
       const plans: RfiBatchPlan[] = [];
       for (const accountId of args.accountIds) {
         const row = await db.transaction(async (trx) => {
           // The account's next RFI number is decided by one batch at a time.
           await trx.raw('select pg_advisory_xact_lock(hashtext(?), ?)', ['rfi_request_ids', accountId]);
-          const done = await trx('rfi_batch_requests').where({ batch_id: args.batchId, account_id: accountId }).first('status', 'request_id');
+          const done = await trx('rfi_batch_requests')
+            .where({ batch_id: args.batchId, account_id: accountId })
+            .first('status', 'request_id');
           if (done) return done as { status: RfiBatchPlan['outcome']; request_id: string | null };
           const account = await trx('accounts').where({ id: accountId }).first('status', 'competent_authority');
-          const open = await trx('requests').where({ account_id: accountId, type: RFI, status: 'IN_PROGRESS' }).first('id');
-          const status: RfiBatchPlan['outcome'] = account?.status !== 'LIVE' || account.competent_authority !== batch.competent_authority ? 'NOT_LIVE' : open ? 'ALREADY_OPEN' : 'STARTING';
+          const open = await trx('requests')
+            .where({ account_id: accountId, type: RFI, status: 'IN_PROGRESS' })
+            .first('id');
+          const status: RfiBatchPlan['outcome'] =
+            account?.status !== 'LIVE' || account.competent_authority !== batch.competent_authority
+              ? 'NOT_LIVE'
+              : open
+                ? 'ALREADY_OPEN'
+                : 'STARTING';
           let requestId: string | null = null;
           if (status === 'STARTING') {
             const taken = [
               ...(await trx('requests').where({ account_id: accountId, type: RFI }).pluck('id')),
-              ...(await trx('rfi_batch_requests').where({ account_id: accountId }).whereNotNull('request_id').pluck('request_id')),
+              ...(await trx('rfi_batch_requests')
+                .where({ account_id: accountId })
+                .whereNotNull('request_id')
+                .pluck('request_id')),
             ] as string[];
             requestId = requestIdOf(requestForInformationProcess, accountId, Math.max(0, ...taken.map(numberOf)) + 1);
           }
-          await trx('rfi_batch_requests').insert({ batch_id: args.batchId, account_id: accountId, status, request_id: requestId });
+          await trx('rfi_batch_requests').insert({
+            batch_id: args.batchId,
+            account_id: accountId,
+            status,
+            request_id: requestId,
+          });
           return { status, request_id: requestId };
         });
         plans.push({
@@ -58,7 +77,14 @@ export function createRfiBatchActivities(options: { db: Db }) {
           requestId: row.request_id,
           input:
             row.status === 'STARTING'
-              ? { requestId: row.request_id!, requestType: RFI, accountId, competentAuthority: batch.competent_authority, startedBy: { ...args.by, roleType: 'REGULATOR' }, payload: { preset } }
+              ? {
+                  requestId: row.request_id!,
+                  requestType: RFI,
+                  accountId,
+                  competentAuthority: batch.competent_authority,
+                  startedBy: { ...args.by, roleType: 'REGULATOR' },
+                  payload: { preset },
+                }
               : null,
         });
       }
@@ -66,14 +92,22 @@ export function createRfiBatchActivities(options: { db: Db }) {
     },
 
     /** Records what became of the starts (STARTED, or NOT_STARTED when the id was taken meanwhile). */
-    async recordRfiStarts(args: { batchId: number; outcomes: Record<number, 'STARTED' | 'NOT_STARTED'> }): Promise<void> {
+    async recordRfiStarts(args: {
+      batchId: number;
+      outcomes: Record<number, 'STARTED' | 'NOT_STARTED'>;
+    }): Promise<void> {
       for (const [accountId, status] of Object.entries(args.outcomes)) {
-        await db('rfi_batch_requests').where({ batch_id: args.batchId, account_id: Number(accountId), status: 'STARTING' }).update({ status });
+        await db('rfi_batch_requests')
+          .where({ batch_id: args.batchId, account_id: Number(accountId), status: 'STARTING' })
+          .update({ status });
       }
     },
 
     async finishRfiBatch(args: { batchId: number }): Promise<void> {
-      await db('rfi_batches').where({ id: args.batchId }).whereNull('completed_at').update({ completed_at: db.fn.now() });
+      await db('rfi_batches')
+        .where({ id: args.batchId })
+        .whereNull('completed_at')
+        .update({ completed_at: db.fn.now() });
     },
   };
 }

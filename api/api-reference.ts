@@ -13,7 +13,10 @@ const files: Record<string, { file: string; type: string }> = {
   '/api-reference/init.js': { file: path.join(ours, 'init.js'), type: 'text/javascript; charset=utf-8' },
   '/api-reference/page.css': { file: path.join(ours, 'page.css'), type: 'text/css; charset=utf-8' },
   '/api-reference/swagger-ui.css': { file: path.join(swaggerUi, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
-  '/api-reference/swagger-ui-bundle.js': { file: path.join(swaggerUi, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  '/api-reference/swagger-ui-bundle.js': {
+    file: path.join(swaggerUi, 'swagger-ui-bundle.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 
 export function apiReference(): Middleware {

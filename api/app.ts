@@ -33,12 +33,27 @@ import { apiDocsRoutes } from './routes/api-docs';
 import type { ApiRouteTable } from './openapi';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
-export const govukAssets = path.resolve(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'assets');
+export const govukAssets = path.resolve(
+  path.dirname(require.resolve('govuk-frontend/package.json')),
+  'dist',
+  'govuk',
+  'assets',
+);
 
 /** Every API route, by the prefix it sits under (after /api). Tests walk these tables. */
 export const apiRouteTables: ApiRouteTable[] = [
   { prefix: '', routes: uiConfigurationRoutes },
-  { prefix: '/v1.0', routes: [...userRoutes, ...termsRoutes, ...authorityRoutes, ...operatorUserRoutes, ...regulatorUserRoutes, ...verifierUserRoutes] },
+  {
+    prefix: '/v1.0',
+    routes: [
+      ...userRoutes,
+      ...termsRoutes,
+      ...authorityRoutes,
+      ...operatorUserRoutes,
+      ...regulatorUserRoutes,
+      ...verifierUserRoutes,
+    ],
+  },
   { prefix: '/v1.0', routes: engineRoutes },
   { prefix: '/v1.0', routes: accountsAreaRoutes },
   { prefix: '/v1.0', routes: securitySetupRoutes },
@@ -65,15 +80,19 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   if (deps.config.tracing.enabled) app.use(traceRequests());
   if (deps.metrics) app.use(deps.metrics.middleware);
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders({
-    extraConnectSrc: external,
-    extraFormAction: external,
-    extraScriptSrc: deps.config.gtmContainerId ? ['https://www.googletagmanager.com'] : [],
-  }));
+  app.use(
+    securityHeaders({
+      extraConnectSrc: external,
+      extraFormAction: external,
+      extraScriptSrc: deps.config.gtmContainerId ? ['https://www.googletagmanager.com'] : [],
+    }),
+  );
   app.use(errorHandler(deps.logger));
   if (deps.metrics && deps.config.metrics.token) app.use(metricsRoute(deps.metrics, deps.config.metrics.token));
   // Who acts, for the audit trail (infra/audit.ts): the address now, the user once they are loaded.
-  app.use((ctx, next) => runWithAuditContext({ source: 'api', address: ctx.ip, via: `${ctx.method} ${ctx.path}`.slice(0, 300) }, next));
+  app.use((ctx, next) =>
+    runWithAuditContext({ source: 'api', address: ctx.ip, via: `${ctx.method} ${ctx.path}`.slice(0, 300) }, next),
+  );
   extra.mount?.(app);
 
   const api = new Router({ prefix: '/api' });
@@ -84,7 +103,10 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
     checkJsonBody,
     authenticate(deps),
     api.routes() as Middleware,
-    api.allowedMethods({ throw: true, methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed') }) as Middleware,
+    api.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed'),
+    }) as Middleware,
   ];
   app.use(async (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();

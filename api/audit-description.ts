@@ -38,12 +38,14 @@ function userIdsIn(row: AuditRow): string[] {
   for (const col of USER_COLUMNS) {
     const v = row.details.values?.[col] as unknown;
     if (typeof v === 'string') ids.push(v);
-    else if (v && typeof v === 'object') for (const side of [(v as Change).from, (v as Change).to]) if (typeof side === 'string') ids.push(side);
+    else if (v && typeof v === 'object')
+      for (const side of [(v as Change).from, (v as Change).to]) if (typeof side === 'string') ids.push(side);
   }
   return ids;
 }
 
-const keysOf = (rows: AuditRow[], entity: string): string[] => rows.filter((r) => r.entity === entity && r.entity_key).map((r) => r.entity_key!);
+const keysOf = (rows: AuditRow[], entity: string): string[] =>
+  rows.filter((r) => r.entity === entity && r.entity_key).map((r) => r.entity_key!);
 const wholeNumbers = (keys: string[]): string[] => keys.filter((k) => /^\d{1,18}$/.test(k));
 
 /** The names of everything a page of entries refers to, in one query. */
@@ -51,7 +53,14 @@ export async function auditNames(db: Knex, rows: AuditRow[]): Promise<AuditNames
   const users = [...new Set(rows.flatMap(userIdsIn))];
   const authorities = wholeNumbers(keysOf(rows, 'authorities'));
   const tasks = wholeNumbers(keysOf(rows, 'request_tasks'));
-  const requests = [...new Set(rows.filter((r) => r.entity === 'requests' || r.entity === 'reports').map((r) => r.request_id ?? r.entity_key).filter((k): k is string => !!k))];
+  const requests = [
+    ...new Set(
+      rows
+        .filter((r) => r.entity === 'requests' || r.entity === 'reports')
+        .map((r) => r.request_id ?? r.entity_key)
+        .filter((k): k is string => !!k),
+    ),
+  ];
   const names: AuditNames = { users: new Map(), authorities: new Map(), tasks: new Map(), requests: new Map() };
   if (users.length + authorities.length + tasks.length + requests.length === 0) return names;
   const person = `nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`;
@@ -97,7 +106,12 @@ const statusLabels: Record<string, Record<string, string>> = {
 };
 
 const longDate = (iso: string): string =>
-  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** A column's value as the service shows it elsewhere. */
 function shown(entity: string, col: string, value: unknown, names: AuditNames): string {
@@ -108,14 +122,29 @@ function shown(entity: string, col: string, value: unknown, names: AuditNames): 
   if (col === 'status') return statusLabels[entity]?.[text] ?? words(text);
   if (col === 'code') return operatorRoles[text as keyof typeof operatorRoles]?.name ?? words(text);
   if (col === 'contact_type') return contactLabels[text as keyof typeof contactLabels] ?? words(text);
-  if (col === 'competent_authority') return competentAuthorityLabels[text as keyof typeof competentAuthorityLabels] ?? words(text);
+  if (col === 'competent_authority')
+    return competentAuthorityLabels[text as keyof typeof competentAuthorityLabels] ?? words(text);
   if (col === 'due_date' && /^\d{4}-\d\d-\d\d/.test(text)) return longDate(text);
   if (col === 'type') return taskTypeLabel(text) ?? requestName(text);
   return /^[A-Z][A-Z0-9_]+$/.test(text) ? words(text) : text;
 }
 
 // Columns that change with another one, or only for the service's own bookkeeping: not named.
-const QUIET = new Set(['version', 'updated_at', 'created_at', 'open_key', 'due_at', 'ended_at', 'submitted_at', 'accepted_at', 'closed_at', 'pause_date', 'start_date', 'idempotency_key', 'metadata']);
+const QUIET = new Set([
+  'version',
+  'updated_at',
+  'created_at',
+  'open_key',
+  'due_at',
+  'ended_at',
+  'submitted_at',
+  'accepted_at',
+  'closed_at',
+  'pause_date',
+  'start_date',
+  'idempotency_key',
+  'metadata',
+]);
 const columnNames: Record<string, string> = {
   address_line1: 'address',
   address_line2: 'address',
@@ -137,7 +166,13 @@ const columnNames: Record<string, string> = {
 /** The changed columns that the values do not show, in words ('name and address'). */
 function otherChanges(details: AuditDetails, except: string[] = []): string | null {
   const values = details.values ?? {};
-  const named = [...new Set((details.changed ?? []).filter((c) => !QUIET.has(c) && !(c in values) && !except.includes(c)).map((c) => columnNames[c] ?? c.replace(/_/g, ' ')))];
+  const named = [
+    ...new Set(
+      (details.changed ?? [])
+        .filter((c) => !QUIET.has(c) && !(c in values) && !except.includes(c))
+        .map((c) => columnNames[c] ?? c.replace(/_/g, ' ')),
+    ),
+  ];
   if (named.length === 0) return null;
   return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }
@@ -145,7 +180,12 @@ function otherChanges(details: AuditDetails, except: string[] = []): string | nu
 const quoted = (text: string) => `‘${text}’`;
 const INVITATION = ['invitation_token_hash', 'invitation_expires_at', 'invited_profile', 'invited_email'];
 
-function change(entity: string, col: string, details: AuditDetails, names: AuditNames): { from: string; to: string } | null {
+function change(
+  entity: string,
+  col: string,
+  details: AuditDetails,
+  names: AuditNames,
+): { from: string; to: string } | null {
   const v = details.values?.[col] as Change | undefined;
   if (!v || typeof v !== 'object') return null;
   return { from: shown(entity, col, v.from, names), to: shown(entity, col, v.to, names) };
@@ -162,7 +202,10 @@ function plain(thing: string, row: AuditRow): Said {
   const verb = verbs[row.operation] ?? { did: row.operation.toLowerCase(), happened: row.operation.toLowerCase() };
   const others = row.operation === 'UPDATE' ? otherChanges(row.details) : null;
   const what = others ? `: ${others}` : '';
-  return { did: `${verb.did} ${thing.charAt(0).toLowerCase()}${thing.slice(1)}${what}`, happened: `${thing} ${verb.happened}${what}` };
+  return {
+    did: `${verb.did} ${thing.charAt(0).toLowerCase()}${thing.slice(1)}${what}`,
+    happened: `${thing} ${verb.happened}${what}`,
+  };
 }
 
 function account(row: AuditRow, names: AuditNames): Said {
@@ -175,24 +218,43 @@ function account(row: AuditRow, names: AuditNames): Said {
   const status = change('accounts', 'status', row.details, names);
   const others = otherChanges(row.details);
   const from = status ? `from ${status.from} to ${status.to}` : '';
-  if (status && !others) return { did: `changed the account status ${from}`, happened: `Account status changed ${from}` };
-  if (status) return { did: `changed the account’s ${others}, and its status ${from}`, happened: `Account’s ${others} changed, and its status changed ${from}` };
+  if (status && !others)
+    return { did: `changed the account status ${from}`, happened: `Account status changed ${from}` };
+  if (status)
+    return {
+      did: `changed the account’s ${others}, and its status ${from}`,
+      happened: `Account’s ${others} changed, and its status changed ${from}`,
+    };
   return { did: `changed the account’s ${others ?? 'details'}`, happened: `Account’s ${others ?? 'details'} changed` };
 }
 
 function authority(row: AuditRow, names: AuditNames): Said {
   const values = row.details.values ?? {};
-  const user = row.operation === 'UPDATE' ? (names.authorities.get(row.entity_key ?? '') ?? 'a user') : shown('authorities', 'user_id', values.user_id, names);
+  const user =
+    row.operation === 'UPDATE'
+      ? (names.authorities.get(row.entity_key ?? '') ?? 'a user')
+      : shown('authorities', 'user_id', values.user_id, names);
   if (row.operation === 'INSERT') {
     const role = values.code ? shown('authorities', 'code', values.code, names) : 'user';
     const status = values.status ? `, ${shown('authorities', 'status', values.status, names).toLowerCase()}` : '';
-    return { did: `added ${user} to the account (${role}${status})`, happened: `${user} added to the account (${role}${status})` };
+    return {
+      did: `added ${user} to the account (${role}${status})`,
+      happened: `${user} added to the account (${role}${status})`,
+    };
   }
-  if (row.operation === 'DELETE') return { did: `removed ${user} from the account`, happened: `${user} removed from the account` };
+  if (row.operation === 'DELETE')
+    return { did: `removed ${user} from the account`, happened: `${user} removed from the account` };
   const parts: Said[] = [];
-  for (const [col, noun] of [['status', 'status'], ['code', 'role']] as const) {
+  for (const [col, noun] of [
+    ['status', 'status'],
+    ['code', 'role'],
+  ] as const) {
     const c = change('authorities', col, row.details, names);
-    if (c) parts.push({ did: `changed ${user}’s ${noun} from ${c.from} to ${c.to}`, happened: `${user}’s ${noun} changed from ${c.from} to ${c.to}` });
+    if (c)
+      parts.push({
+        did: `changed ${user}’s ${noun} from ${c.from} to ${c.to}`,
+        happened: `${user}’s ${noun} changed from ${c.from} to ${c.to}`,
+      });
   }
   // An invitation accepted or ended goes with a change of status: that says it.
   const others = otherChanges(row.details, parts.length ? INVITATION : []);
@@ -208,7 +270,10 @@ function contact(row: AuditRow, names: AuditNames): Said {
   if (row.operation === 'UPDATE') {
     const c = change('account_contacts', 'user_id', row.details, names);
     const what = c ? `the ${label} from ${c.from} to ${c.to}` : `the ${label}`;
-    return { did: `changed ${what}`, happened: `${label.charAt(0).toUpperCase()}${label.slice(1)} changed${c ? ` from ${c.from} to ${c.to}` : ''}` };
+    return {
+      did: `changed ${what}`,
+      happened: `${label.charAt(0).toUpperCase()}${label.slice(1)} changed${c ? ` from ${c.from} to ${c.to}` : ''}`,
+    };
   }
   const name = shown('account_contacts', 'user_id', user, names);
   if (row.operation === 'INSERT') return { did: `made ${name} the ${label}`, happened: `${name} made the ${label}` };
@@ -216,18 +281,26 @@ function contact(row: AuditRow, names: AuditNames): Said {
 }
 
 function note(where: string, row: AuditRow): Said {
-  if (row.operation === 'INSERT') return { did: `added a note to the ${where}`, happened: `Note added to the ${where}` };
-  if (row.operation === 'DELETE') return { did: `deleted a note from the ${where}`, happened: `Note deleted from the ${where}` };
+  if (row.operation === 'INSERT')
+    return { did: `added a note to the ${where}`, happened: `Note added to the ${where}` };
+  if (row.operation === 'DELETE')
+    return { did: `deleted a note from the ${where}`, happened: `Note deleted from the ${where}` };
   return { did: `changed a note on the ${where}`, happened: `Note on the ${where} changed` };
 }
 
 function file(row: AuditRow, names: AuditNames): Said {
   const name = row.details.values?.file_name;
   const it = typeof name === 'string' ? `the file ${quoted(name)}` : 'a file';
-  if (row.operation === 'INSERT') return { did: `uploaded ${it}`, happened: `File ${typeof name === 'string' ? `${quoted(name)} ` : ''}uploaded` };
-  if (row.operation === 'DELETE') return { did: `deleted ${it}`, happened: `File ${typeof name === 'string' ? `${quoted(name)} ` : ''}deleted` };
+  if (row.operation === 'INSERT')
+    return { did: `uploaded ${it}`, happened: `File ${typeof name === 'string' ? `${quoted(name)} ` : ''}uploaded` };
+  if (row.operation === 'DELETE')
+    return { did: `deleted ${it}`, happened: `File ${typeof name === 'string' ? `${quoted(name)} ` : ''}deleted` };
   const status = change('files', 'status', row.details, names);
-  if (status) return { did: `changed a file’s status from ${status.from} to ${status.to}`, happened: `File status changed from ${status.from} to ${status.to}` };
+  if (status)
+    return {
+      did: `changed a file’s status from ${status.from} to ${status.to}`,
+      happened: `File status changed from ${status.from} to ${status.to}`,
+    };
   return plain('A file', row);
 }
 
@@ -236,7 +309,9 @@ function task(row: AuditRow, names: AuditNames): Said {
   const type = typeof values.type === 'string' ? values.type : names.tasks.get(row.entity_key ?? '');
   const name = quoted(type ? taskName(type) : 'a task');
   if (row.operation === 'INSERT') {
-    const to = values.assignee ? `assigned to ${shown('request_tasks', 'assignee', values.assignee, names)}` : 'not yet assigned';
+    const to = values.assignee
+      ? `assigned to ${shown('request_tasks', 'assignee', values.assignee, names)}`
+      : 'not yet assigned';
     return { happened: `Task ${name} opened, ${to}`, alone: true };
   }
   // A task leaves the open tasks when it ends: its row moves to the history.
@@ -244,18 +319,30 @@ function task(row: AuditRow, names: AuditNames): Said {
   const said: Said[] = [];
   const assignee = row.details.values?.assignee as Change | undefined;
   if (assignee && typeof assignee === 'object') {
-    if (assignee.to === null || assignee.to === undefined) said.push({ did: `released the task ${name}`, happened: `Task ${name} released: no one is assigned` });
+    if (assignee.to === null || assignee.to === undefined)
+      said.push({ did: `released the task ${name}`, happened: `Task ${name} released: no one is assigned` });
     else {
       const to = shown('request_tasks', 'assignee', assignee.to, names);
-      said.push({ did: `assigned ${name} to ${assignee.to === row.actor_user_id ? 'themselves' : to}`, happened: `Task ${name} assigned to ${to}` });
+      said.push({
+        did: `assigned ${name} to ${assignee.to === row.actor_user_id ? 'themselves' : to}`,
+        happened: `Task ${name} assigned to ${to}`,
+      });
     }
   }
   const due = change('request_tasks', 'due_date', row.details, names);
-  if (due) said.push({ did: `changed the due date of ${name} from ${due.from} to ${due.to}`, happened: `Due date of ${name} changed from ${due.from} to ${due.to}` });
-  if (row.details.changed?.includes('payload')) said.push({ did: `saved changes to ${name}`, happened: `Changes to ${name} saved` });
+  if (due)
+    said.push({
+      did: `changed the due date of ${name} from ${due.from} to ${due.to}`,
+      happened: `Due date of ${name} changed from ${due.from} to ${due.to}`,
+    });
+  if (row.details.changed?.includes('payload'))
+    said.push({ did: `saved changes to ${name}`, happened: `Changes to ${name} saved` });
   if (said.length === 0) {
     const others = otherChanges(row.details, ['payload']);
-    said.push({ did: `changed the task ${name}${others ? `: ${others}` : ''}`, happened: `Task ${name} changed${others ? `: ${others}` : ''}` });
+    said.push({
+      did: `changed the task ${name}${others ? `: ${others}` : ''}`,
+      happened: `Task ${name} changed${others ? `: ${others}` : ''}`,
+    });
   }
   return { did: said.map((s) => s.did).join(' and '), happened: said.map((s) => s.happened).join('; ') };
 }
@@ -268,8 +355,15 @@ function request(row: AuditRow, names: AuditNames): Said {
   if (row.operation === 'DELETE') return plain(`The ${name} request`, row);
   const status = change('requests', 'status', row.details, names);
   const others = otherChanges(row.details, ['payload']);
-  if (status) return { did: `changed the ${name} request’s status from ${status.from} to ${status.to}`, happened: `${name} request status changed from ${status.from} to ${status.to}` };
-  return { did: `updated the ${name} request${others ? `: ${others}` : ''}`, happened: `${name} request updated${others ? `: ${others}` : ''}` };
+  if (status)
+    return {
+      did: `changed the ${name} request’s status from ${status.from} to ${status.to}`,
+      happened: `${name} request status changed from ${status.from} to ${status.to}`,
+    };
+  return {
+    did: `updated the ${name} request${others ? `: ${others}` : ''}`,
+    happened: `${name} request updated${others ? `: ${others}` : ''}`,
+  };
 }
 
 function user(row: AuditRow, names: AuditNames): Said {
@@ -282,7 +376,13 @@ function user(row: AuditRow, names: AuditNames): Said {
   if (changed.includes('sessions_revoked_at')) said.push(`signed ${name} out everywhere`);
   if (changed.includes('two_factor_reset_at')) said.push(`reset ${name}’s two-factor authentication`);
   if (changed.includes('terms_version')) said.push(`recorded that ${name} accepted the terms of use`);
-  const others = otherChanges(row.details, ['sessions_revoked_at', 'two_factor_reset_at', 'terms_version', 'last_sign_in_at', 'registration_status']);
+  const others = otherChanges(row.details, [
+    'sessions_revoked_at',
+    'two_factor_reset_at',
+    'terms_version',
+    'last_sign_in_at',
+    'registration_status',
+  ]);
   if (others) said.push(`changed ${name}’s ${others}`);
   if (changed.includes('registration_status')) said.push(`changed ${name}’s registration`);
   const did = said.join(' and ') || `changed ${name}’s details`;
@@ -295,7 +395,8 @@ function said(row: AuditRow, names: AuditNames): Said {
       return { happened: 'Compliance period data deleted at the end of its retention period', alone: true };
     case 'request_actions':
       // A timeline entry reads as the request's timeline shows it ('Notification submitted by …').
-      if (row.operation === 'INSERT' && row.details.type) return { happened: requestActionHeading({ type: row.details.type, submitter: row.actor_name }), alone: true };
+      if (row.operation === 'INSERT' && row.details.type)
+        return { happened: requestActionHeading({ type: row.details.type, submitter: row.actor_name }), alone: true };
       return plain('A timeline entry', row);
     case 'accounts':
       return account(row, names);
@@ -324,9 +425,20 @@ function said(row: AuditRow, names: AuditNames): Said {
       const { type, status } = row.details.values ?? {};
       const name = typeof type === 'string' ? requestName(type) : 'report';
       if (row.operation !== 'INSERT') return plain('A reminder', row);
-      if (status === 'SENT') return { did: `sent the primary contact a reminder to submit the ${name}`, happened: `Reminder to submit the ${name} sent to the primary contact` };
-      if (status === 'ALREADY_REMINDED') return { did: `left the organisation out of a reminder about the ${name}: it had been reminded already`, happened: `Not reminded about the ${name}: reminded already` };
-      return { did: `could not send a reminder about the ${name}: the organisation has no primary contact`, happened: `No reminder about the ${name} sent: no primary contact` };
+      if (status === 'SENT')
+        return {
+          did: `sent the primary contact a reminder to submit the ${name}`,
+          happened: `Reminder to submit the ${name} sent to the primary contact`,
+        };
+      if (status === 'ALREADY_REMINDED')
+        return {
+          did: `left the organisation out of a reminder about the ${name}: it had been reminded already`,
+          happened: `Not reminded about the ${name}: reminded already`,
+        };
+      return {
+        did: `could not send a reminder about the ${name}: the organisation has no primary contact`,
+        happened: `No reminder about the ${name} sent: no primary contact`,
+      };
     }
     case 'request_action_file_documents':
       return plain('Submission document', row);
@@ -355,7 +467,8 @@ export function actingAs(authority: string | null, roleType: string | null): str
   const operator = /^(\w+) on account \d+$/.exec(authority);
   if (operator) return operatorRoles[operator[1] as keyof typeof operatorRoles]?.name ?? words(operator[1]!);
   const regulator = /^\w+ of (\w+)$/.exec(authority);
-  if (regulator && regulator[1]! in competentAuthorityLabels) return `Regulator, ${competentAuthorityLabels[regulator[1] as keyof typeof competentAuthorityLabels]}`;
+  if (regulator && regulator[1]! in competentAuthorityLabels)
+    return `Regulator, ${competentAuthorityLabels[regulator[1] as keyof typeof competentAuthorityLabels]}`;
   if (/ of verification body /.test(authority)) return 'Verifier';
   return words(authority.split(' ')[0]!);
 }

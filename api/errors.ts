@@ -22,4 +22,5 @@ export const conflict = (code: string, message: string) => new ApiError(409, cod
  * Nobody changes their own permissions or status, resets their own one-time code or unlocks their
  * own sign-in through an administrator's route (operator and regulator routes alike).
  */
-export const notOwn = (what: string) => new ApiError(400, 'AUTHORITY_SELF', `You cannot change your own ${what}`, 'userId');
+export const notOwn = (what: string) =>
+  new ApiError(400, 'AUTHORITY_SELF', `You cannot change your own ${what}`, 'userId');

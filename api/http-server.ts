@@ -17,8 +17,14 @@ export function createHttpServer(app: Koa): http.Server {
     }
     const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify(tooLarge ? { code: 'HEADERS_TOO_LARGE', message: 'The address or the headers of the request are too large' } : { code: 'BAD_REQUEST', message: 'The request could not be read' });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`);
+    const body = JSON.stringify(
+      tooLarge
+        ? { code: 'HEADERS_TOO_LARGE', message: 'The address or the headers of the request are too large' }
+        : { code: 'BAD_REQUEST', message: 'The request could not be read' },
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}Connection: close\r\n\r\n${body}`,
+    );
     // Read and drop what the client is still sending (a large body after a refused address): closing
     // with unread data would reset the connection and could lose the answer before the client reads it.
     socket.resume();

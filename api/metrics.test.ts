@@ -14,7 +14,10 @@ beforeAll(async () => {
   const databaseUrl = process.env.ESOS_TEST_DATABASE_URL!;
   const base = loadConfig();
   db = createDb(databaseUrl, { min: 0, max: 1 });
-  api = await startApi({ config: { ...base, databaseUrl, metrics: { ...base.metrics, token } }, metrics: createApiMetrics(db) });
+  api = await startApi({
+    config: { ...base, databaseUrl, metrics: { ...base.metrics, token } },
+    metrics: createApiMetrics(db),
+  });
 });
 afterAll(async () => {
   await api.close();
@@ -22,7 +25,11 @@ afterAll(async () => {
 });
 
 it('answers /metrics on the public port for the token only', async () => {
-  for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${token}x` }]) {
+  for (const headers of [
+    {} as Record<string, string>,
+    { authorization: 'Bearer wrong' },
+    { authorization: `Bearer ${token}x` },
+  ]) {
     const refused = await api.request('/metrics', { headers });
     expect([refused.status, String(refused.body)]).not.toContain('esos_http_requests_total');
     expect(refused.status).toBe(404);
@@ -38,7 +45,9 @@ it('labels requests by route template: the matched route, or the area for the re
   await api.request('/api/v1.0/no-such-thing/42');
   await api.request('/dashboard/7');
   const text = await (await fetch(`${api.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
-  expect(text).toMatch(/^esos_http_requests_total\{method="GET",route="\/api\/v1\.0\/requests\/:id",status="401"\} 1$/m);
+  expect(text).toMatch(
+    /^esos_http_requests_total\{method="GET",route="\/api\/v1\.0\/requests\/:id",status="401"\} 1$/m,
+  );
   expect(text).toMatch(/^esos_http_requests_total\{method="GET",route="\/api\/\*",status="404"\} 1$/m);
   expect(text).toMatch(/^esos_http_requests_total\{method="GET",route="\/\*",status="200"\} 1$/m);
   expect(text).not.toMatch(/ACC000001|\/42|\/dashboard/);

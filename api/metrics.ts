@@ -61,8 +61,18 @@ export function createApiMetrics(db: Db): ApiMetrics {
   const registers = [registry];
   client.collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new client.Counter({ name: 'esos_http_requests_total', help: 'HTTP requests answered, by route template and status', labelNames, registers });
-  const errors = new client.Counter({ name: 'esos_http_request_errors_total', help: 'HTTP requests answered with a 5xx status', labelNames, registers });
+  const requests = new client.Counter({
+    name: 'esos_http_requests_total',
+    help: 'HTTP requests answered, by route template and status',
+    labelNames,
+    registers,
+  });
+  const errors = new client.Counter({
+    name: 'esos_http_request_errors_total',
+    help: 'HTTP requests answered with a 5xx status',
+    labelNames,
+    registers,
+  });
   const duration = new client.Histogram({
     name: 'esos_http_request_duration_seconds',
     help: 'Time from receiving a request to its answer, by route template and status',
@@ -77,7 +87,8 @@ export function createApiMetrics(db: Db): ApiMetrics {
     labelNames: ['state'],
     registers,
     collect() {
-      const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+      const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } })
+        .pool;
       if (!pool) return;
       this.set({ state: 'used' }, pool.numUsed());
       this.set({ state: 'free' }, pool.numFree());
@@ -101,7 +112,9 @@ export function createApiMetrics(db: Db): ApiMetrics {
     labelNames: ['type'],
     registers,
     collect() {
-      return fromBacklog(this, (rows) => rows.filter((r) => r.kind === 'task').forEach((r) => this.set({ type: r.key }, r.count)));
+      return fromBacklog(this, (rows) =>
+        rows.filter((r) => r.kind === 'task').forEach((r) => this.set({ type: r.key }, r.count)),
+      );
     },
   });
   new client.Gauge({
@@ -110,7 +123,9 @@ export function createApiMetrics(db: Db): ApiMetrics {
     labelNames: ['type'],
     registers,
     collect() {
-      return fromBacklog(this, (rows) => rows.filter((r) => r.kind === 'task').forEach((r) => this.set({ type: r.key }, r.overdue)));
+      return fromBacklog(this, (rows) =>
+        rows.filter((r) => r.kind === 'task').forEach((r) => this.set({ type: r.key }, r.overdue)),
+      );
     },
   });
   new client.Gauge({
@@ -119,7 +134,9 @@ export function createApiMetrics(db: Db): ApiMetrics {
     labelNames: ['status'],
     registers,
     collect() {
-      return fromBacklog(this, (rows) => rows.filter((r) => r.kind === 'outbox').forEach((r) => this.set({ status: r.key }, r.count)));
+      return fromBacklog(this, (rows) =>
+        rows.filter((r) => r.kind === 'outbox').forEach((r) => this.set({ status: r.key }, r.count)),
+      );
     },
   });
   new client.Gauge({
@@ -127,7 +144,9 @@ export function createApiMetrics(db: Db): ApiMetrics {
     help: 'How long the pending e-mail due longest ago has waited past its next attempt (0: none waiting)',
     registers,
     collect() {
-      return fromBacklog(this, (rows) => this.set(rows.find((r) => r.kind === 'outbox' && r.key === 'PENDING')?.oldest_due_seconds ?? 0));
+      return fromBacklog(this, (rows) =>
+        this.set(rows.find((r) => r.kind === 'outbox' && r.key === 'PENDING')?.oldest_due_seconds ?? 0),
+      );
     },
   });
 
@@ -145,7 +164,8 @@ export function createApiMetrics(db: Db): ApiMetrics {
   return { registry, middleware };
 }
 
-const sameToken = (given: string, token: string) => given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+const sameToken = (given: string, token: string) =>
+  given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
 
 /** `/metrics` on the public port, for `Authorization: Bearer <METRICS_TOKEN>` only; 404 for anyone else. */
 export function metricsRoute(metrics: ApiMetrics, token: string): Middleware {

@@ -28,7 +28,10 @@ async function readBody(ctx: Context, maxBytes: number): Promise<Buffer> {
 }
 
 /** The parts of a multipart/form-data request; at most maxParts, the whole body at most maxBytes. */
-export async function readMultipart(ctx: Context, { maxBytes, maxParts = 10 }: { maxBytes: number; maxParts?: number }): Promise<Part[]> {
+export async function readMultipart(
+  ctx: Context,
+  { maxBytes, maxParts = 10 }: { maxBytes: number; maxParts?: number },
+): Promise<Part[]> {
   const type = ctx.get('content-type');
   const match = /^multipart\/form-data\s*;.*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(type);
   if (!match) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request as multipart/form-data');
@@ -47,7 +50,9 @@ export async function readMultipart(ctx: Context, { maxBytes, maxParts = 10 }: {
     const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), boundary]), headerEnd + 4);
     if (next === -1) throw malformed();
     if (parts.length >= maxParts) throw malformed();
-    parts.push(parsePart(body.subarray(afterBoundary + 2, headerEnd).toString('utf8'), body.subarray(headerEnd + 4, next)));
+    parts.push(
+      parsePart(body.subarray(afterBoundary + 2, headerEnd).toString('utf8'), body.subarray(headerEnd + 4, next)),
+    );
     start = next + 2;
   }
   return parts;
@@ -63,7 +68,12 @@ function parsePart(headerText: string, data: Buffer): Part {
   const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];
   if (!/^form-data/i.test(disposition) || name === undefined) throw malformed();
   const filename = /(?:^|;)\s*filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
-  return { name, filename: filename === null ? null : filename.replace(/^.*[\\/]/, ''), contentType: headers.get('content-type') ?? null, data };
+  return {
+    name,
+    filename: filename === null ? null : filename.replace(/^.*[\\/]/, ''),
+    contentType: headers.get('content-type') ?? null,
+    data,
+  };
 }
 
 /** A JSON part, parsed; 400 when missing or not JSON. */

@@ -12,7 +12,14 @@ import { fileUuidParam, pageParams } from './params';
 import { fullName } from '../domain/work-items';
 import type { NoteDto } from '../domain/notes';
 import { BIGINT_ID_MAX, parseIdText } from '../domain/validation';
-import { attachNoteFiles, deleteNoteFiles, noteFileUuids, ofPlace, purgeAbandonedNoteFiles, type NotePlace } from './files/note-files';
+import {
+  attachNoteFiles,
+  deleteNoteFiles,
+  noteFileUuids,
+  ofPlace,
+  purgeAbandonedNoteFiles,
+  type NotePlace,
+} from './files/note-files';
 import { checkUpload, readUploadParts, storeFile } from './files/uploads';
 import { issueFileToken } from './files/tokens';
 
@@ -26,9 +33,11 @@ export interface NoteRow {
 }
 
 const tableOf = (place: NotePlace) => ('accountId' in place ? 'account_notes' : 'request_notes');
-const onPlace = (place: NotePlace) => ('accountId' in place ? { account_id: place.accountId } : { request_id: place.requestId });
+const onPlace = (place: NotePlace) =>
+  'accountId' in place ? { account_id: place.accountId } : { request_id: place.requestId };
 
-export const noteVisibleTo = (user: CurrentUser, note: Pick<NoteRow, 'role_type'>) => user.roleType === 'REGULATOR' || note.role_type === 'OPERATOR';
+export const noteVisibleTo = (user: CurrentUser, note: Pick<NoteRow, 'role_type'>) =>
+  user.roleType === 'REGULATOR' || note.role_type === 'OPERATOR';
 
 /** A note's fields as the API answers them; the caller adds the place's id. */
 export function noteFields(row: NoteRow, editable: boolean): NoteDto {
@@ -55,7 +64,11 @@ export function asMissingNote(err: unknown): never {
 }
 
 /** The note row by id (404 when there is none); the caller then checks its place. */
-export async function findNote<R extends NoteRow>(db: Knex, table: 'account_notes' | 'request_notes', rawId: string | undefined): Promise<R> {
+export async function findNote<R extends NoteRow>(
+  db: Knex,
+  table: 'account_notes' | 'request_notes',
+  rawId: string | undefined,
+): Promise<R> {
   const id = parseIdText(required(rawId, 'id'), BIGINT_ID_MAX);
   if (id === null) throw notFound('Note not found');
   const row: R | undefined = await db(table).where({ id }).first();
@@ -64,29 +77,60 @@ export async function findNote<R extends NoteRow>(db: Knex, table: 'account_note
 }
 
 /** One page of the notes on a place that the caller may see, and their number. */
-export async function listNotes<R extends NoteRow>(ctx: Context, db: Knex, user: CurrentUser, place: NotePlace): Promise<{ rows: R[]; total: number }> {
+export async function listNotes<R extends NoteRow>(
+  ctx: Context,
+  db: Knex,
+  user: CurrentUser,
+  place: NotePlace,
+): Promise<{ rows: R[]; total: number }> {
   const { page, size } = pageParams(ctx.query);
   await purgeAbandonedNoteFiles(db);
   const query = db(tableOf(place)).where(onPlace(place));
   if (user.roleType !== 'REGULATOR') query.where({ role_type: 'OPERATOR' });
   const [{ total }] = await query.clone().count({ total: '*' });
-  const rows: R[] = await query.orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(size).offset(page * size).select('*');
+  const rows: R[] = await query
+    .orderBy([
+      { column: 'updated_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(size)
+    .offset(page * size)
+    .select('*');
   return { rows, total: Number(total) };
 }
 
-export async function insertNote<R extends NoteRow>(db: Knex, user: CurrentUser, place: NotePlace, note: string, body: unknown): Promise<R> {
+export async function insertNote<R extends NoteRow>(
+  db: Knex,
+  user: CurrentUser,
+  place: NotePlace,
+  note: string,
+  body: unknown,
+): Promise<R> {
   const uuids = noteFileUuids(body) ?? [];
   return db.transaction(async (trx) => {
     const files = await attachNoteFiles(trx, { uuids, kept: {}, userId: user.userId, place });
     const [inserted] = await trx(tableOf(place))
-      .insert({ ...onPlace(place), payload: JSON.stringify({ note, files }), submitter_id: user.userId, submitter: fullName(user).trim() || user.email, role_type: user.roleType })
+      .insert({
+        ...onPlace(place),
+        payload: JSON.stringify({ note, files }),
+        submitter_id: user.userId,
+        submitter: fullName(user).trim() || user.email,
+        role_type: user.roleType,
+      })
       .returning('*');
     return inserted as R;
   });
 }
 
 /** New text; without `files` in the body the note keeps the files it has. */
-export async function updateNote<R extends NoteRow>(db: Knex, user: CurrentUser, place: NotePlace, row: R, note: string, body: unknown): Promise<R> {
+export async function updateNote<R extends NoteRow>(
+  db: Knex,
+  user: CurrentUser,
+  place: NotePlace,
+  row: R,
+  note: string,
+  body: unknown,
+): Promise<R> {
   const uuids = noteFileUuids(body);
   return db.transaction(async (trx) => {
     const kept = row.payload.files ?? {};
@@ -112,13 +156,23 @@ export async function noteFileToken(ctx: Context, { db, config }: AppDeps, user:
   const notes = db(tableOf(place)).where(onPlace(place)).whereRaw("payload->'files' \\? ?", [uuid]);
   if (user.roleType !== 'REGULATOR') notes.where({ role_type: 'OPERATOR' });
   const onNote = await notes.first('id');
-  const ownUpload = onNote ? null : await ofPlace(db('files').where({ uuid, kind: 'NOTE', status: 'PENDING', created_by: user.userId }), place).first('uuid');
+  const ownUpload = onNote
+    ? null
+    : await ofPlace(db('files').where({ uuid, kind: 'NOTE', status: 'PENDING', created_by: user.userId }), place).first(
+        'uuid',
+      );
   if (!onNote && !ownUpload) throw notFound('File not found');
   return issueFileToken({ config, db }, { uuid, kind: 'NOTE', userId: user.userId });
 }
 
 /** Checks and stores an upload for a note on this place (PENDING until a note is saved with it). */
-export async function uploadNoteFile(ctx: Context, deps: AppDeps, user: CurrentUser, place: NotePlace, accountId: number | null): Promise<{ uuid: string }> {
+export async function uploadNoteFile(
+  ctx: Context,
+  deps: AppDeps,
+  user: CurrentUser,
+  place: NotePlace,
+  accountId: number | null,
+): Promise<{ uuid: string }> {
   const file = await checkUpload(deps, await readUploadParts(ctx), 'file');
   const requestId = 'requestId' in place ? place.requestId : undefined;
   return { uuid: await storeFile(deps.db, file, { kind: 'NOTE', accountId, requestId, createdBy: user.userId }) };

@@ -46,7 +46,14 @@ const errorSchema = {
     code: { type: 'string', description: 'What went wrong, for programs (e.g. VALIDATION_ERROR, NOT_FOUND)' },
     message: { type: 'string', description: 'What went wrong, for people' },
     field: { type: 'string', description: 'The input field at fault' },
-    fields: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
     data: { type: 'object', description: 'Further detail a caller can act on' },
     reference: { type: 'string', description: 'On a 500: the reference (trace id) to quote to the service desk' },
     unavailable: { type: 'string', description: 'On a 503: the part of the service that is away' },
@@ -59,7 +66,11 @@ const errorSchema = {
  * written out in place (a recursive one stops as `{}`).
  */
 function jsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _, $defs = {}, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Json;
+  const {
+    $schema: _,
+    $defs = {},
+    ...rest
+  } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Json;
   const defs = $defs as Record<string, unknown>;
   const inline = (node: unknown, within: string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => inline(n, within));
@@ -82,7 +93,8 @@ export function documentedStatuses(route: RouteDef): number[] {
   if (route.body || route.query || route.multipart) statuses.add(400);
   if (route.multipart) [413, 415].forEach((s) => statuses.add(s));
   if (route.access.kind !== 'public') statuses.add(401);
-  if (route.access.kind === 'role' || (route.access.kind !== 'public' && route.method !== 'get' && !route.beforeTerms)) statuses.add(403);
+  if (route.access.kind === 'role' || (route.access.kind !== 'public' && route.method !== 'get' && !route.beforeTerms))
+    statuses.add(403);
   if (pathParams(route.path).length > 0) statuses.add(404);
   for (const s of route.answers ?? []) statuses.add(s);
   return [...statuses].sort();
@@ -105,7 +117,11 @@ function operation(prefix: string, route: RouteDef): Json {
   for (const status of documentedStatuses(route)) {
     const description = STATUS_TEXT[status] ?? `HTTP ${status}`;
     responses[status] =
-      status === 204 || status === 304 ? { description } : status < 300 ? { description, content: { 'application/json': {} } } : { $ref: `#/components/responses/E${status}` };
+      status === 204 || status === 304
+        ? { description }
+        : status < 300
+          ? { description, content: { 'application/json': {} } }
+          : { $ref: `#/components/responses/E${status}` };
   }
   responses.default = { $ref: '#/components/responses/Error' };
   const tag = route.path.split('/').find((p) => p && !p.startsWith(':')) ?? 'service';
@@ -114,13 +130,26 @@ function operation(prefix: string, route: RouteDef): Json {
     summary: route.summary ?? `${VERBS[route.method]} ${words(route.path)}`,
     tags: [tag],
     ...(route.access.kind === 'public' ? { security: [] } : {}),
-    ...(route.access.kind === 'role' ? { description: `For ${route.access.roles.join(', ')} users${route.access.permission ? ` with ${route.access.permission}` : ''}.` } : {}),
+    ...(route.access.kind === 'role'
+      ? {
+          description: `For ${route.access.roles.join(', ')} users${route.access.permission ? ` with ${route.access.permission}` : ''}.`,
+        }
+      : {}),
     parameters: [
       ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      ...Object.entries(queryProps).map(([name, schema]) => ({ name, in: 'query', required: requiredQuery.has(name), schema })),
+      ...Object.entries(queryProps).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: requiredQuery.has(name),
+        schema,
+      })),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } } : {}),
-    ...(route.multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } }
+      : {}),
+    ...(route.multipart
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } } }
+      : {}),
     responses,
   };
 }
@@ -136,7 +165,10 @@ export function openApiDocument(tables: ApiRouteTable[], opts: { version: string
       for (const s of documentedStatuses(route)) if (s >= 400) refused.add(s);
     }
   }
-  const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const errorResponse = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -158,7 +190,9 @@ export function openApiDocument(tables: ApiRouteTable[], opts: { version: string
       },
       schemas: { Error: errorSchema },
       responses: {
-        Error: errorResponse('Any other failure: 500 with a reference to quote, or 503 while a part of the service is away'),
+        Error: errorResponse(
+          'Any other failure: 500 with a reference to quote, or 503 while a part of the service is away',
+        ),
         ...Object.fromEntries([...refused].sort().map((s) => [`E${s}`, errorResponse(STATUS_TEXT[s] ?? `HTTP ${s}`)])),
       },
     },

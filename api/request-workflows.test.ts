@@ -4,10 +4,21 @@
 // caller's same call later is applied once (its update id is the same).
 import { settledUpdate } from '../domain/request-messages';
 import { ApiError } from './errors';
-import { isWorkflowTaskRetrying, startRequestWorkflow, updateRequest, whileWorkflowTaskRetries } from './request-workflows';
+import {
+  isWorkflowTaskRetrying,
+  startRequestWorkflow,
+  updateRequest,
+  whileWorkflowTaskRetries,
+} from './request-workflows';
 import { type EngineHarness, useEngineHarness } from '../test/workflows/harness';
 
-const failedTask = () => Object.assign(new Error('9 FAILED_PRECONDITION: Unable to perform workflow execution update due to Workflow Task in failed state.'), { code: 9 });
+const failedTask = () =>
+  Object.assign(
+    new Error(
+      '9 FAILED_PRECONDITION: Unable to perform workflow execution update due to Workflow Task in failed state.',
+    ),
+    { code: 9 },
+  );
 const quick = { totalMs: 300, firstDelayMs: 10, maxDelayMs: 50 };
 
 describe('an update while the workflow task is being retried', () => {
@@ -46,9 +57,14 @@ describe('an update while the workflow task is being retried', () => {
       await h.env.client.workflow.start('testBrokenWorkflowTask', { workflowId, taskQueue: h.taskQueue, args: [] });
       // Let its first workflow task fail.
       await new Promise((r) => setTimeout(r, 1500));
-      const raw = await h.env.client.workflow.getHandle(workflowId).executeUpdate(settledUpdate).catch((e: unknown) => e);
+      const raw = await h.env.client.workflow
+        .getHandle(workflowId)
+        .executeUpdate(settledUpdate)
+        .catch((e: unknown) => e);
       expect(isWorkflowTaskRetrying(raw)).toBe(true);
-      const answered = await updateRequest(h.env.client, workflowId, (handle) => handle.executeUpdate(settledUpdate)).catch((e: unknown) => e);
+      const answered = await updateRequest(h.env.client, workflowId, (handle) =>
+        handle.executeUpdate(settledUpdate),
+      ).catch((e: unknown) => e);
       expect(answered).toMatchObject({ status: 503, code: 'WORKFLOW_RECOVERING' });
       await h.env.client.workflow.getHandle(workflowId).terminate('test over');
     }, 60_000);
@@ -57,9 +73,18 @@ describe('an update while the workflow task is being retried', () => {
       const workflowId = `broken-start-${Date.now()}`;
       await h.env.client.workflow.start('testBrokenWorkflowTask', { workflowId, taskQueue: h.taskQueue, args: [] });
       await new Promise((r) => setTimeout(r, 1500));
-      const deps = { temporal: async () => h.env.client, config: { temporal: { taskQueue: h.taskQueue } } } as unknown as Parameters<typeof startRequestWorkflow>[0];
+      const deps = {
+        temporal: async () => h.env.client,
+        config: { temporal: { taskQueue: h.taskQueue } },
+      } as unknown as Parameters<typeof startRequestWorkflow>[0];
       const def = { workflowType: 'testBrokenWorkflowTask' } as unknown as Parameters<typeof startRequestWorkflow>[1];
-      const input = { requestId: workflowId, requestType: 'TEST_BROKEN', accountId: null, competentAuthority: null, startedBy: null };
+      const input = {
+        requestId: workflowId,
+        requestType: 'TEST_BROKEN',
+        accountId: null,
+        competentAuthority: null,
+        startedBy: null,
+      };
       const answered = await startRequestWorkflow(deps, def, input, { retry: true }).catch((e: unknown) => e);
       expect(answered).toMatchObject({ status: 503, code: 'WORKFLOW_RECOVERING' });
       await h.env.client.workflow.getHandle(workflowId).terminate('test over');

@@ -15,9 +15,23 @@ import { refusals, settledUpdate, type RequestInput, type RequestSnapshot } from
  * `retry`: the caller's earlier attempt may have started it already; a running one is answered
  * for as it stands, and an ended one is never started again (null).
  */
-export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput): Promise<RequestSnapshot>;
-export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, options: { retry: boolean }): Promise<RequestSnapshot | null>;
-export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'config'>, def: ProcessDefinition, input: RequestInput, { retry = false } = {}): Promise<RequestSnapshot | null> {
+export async function startRequestWorkflow(
+  deps: Pick<AppDeps, 'temporal' | 'config'>,
+  def: ProcessDefinition,
+  input: RequestInput,
+): Promise<RequestSnapshot>;
+export async function startRequestWorkflow(
+  deps: Pick<AppDeps, 'temporal' | 'config'>,
+  def: ProcessDefinition,
+  input: RequestInput,
+  options: { retry: boolean },
+): Promise<RequestSnapshot | null>;
+export async function startRequestWorkflow(
+  deps: Pick<AppDeps, 'temporal' | 'config'>,
+  def: ProcessDefinition,
+  input: RequestInput,
+  { retry = false } = {},
+): Promise<RequestSnapshot | null> {
   // The request's log lines name its workflow, for an operator going from a reference to the Temporal UI.
   addLogFields({ workflowId: input.requestId });
   const client = await deps.temporal();
@@ -40,8 +54,12 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
   } catch (err) {
     // The run exists and its workflow task is being retried (a worker died holding it, e.g. while an
     // earlier attempt of this call started it): wait for it to settle as an action does, or 503.
-    if (isWorkflowTaskRetrying(err)) return whileWorkflowTaskRetries(() => client.workflow.getHandle(input.requestId).executeUpdate(settledUpdate));
-    if (err instanceof WorkflowExecutionAlreadyStartedError || (err as Error)?.cause instanceof WorkflowExecutionAlreadyStartedError) {
+    if (isWorkflowTaskRetrying(err))
+      return whileWorkflowTaskRetries(() => client.workflow.getHandle(input.requestId).executeUpdate(settledUpdate));
+    if (
+      err instanceof WorkflowExecutionAlreadyStartedError ||
+      (err as Error)?.cause instanceof WorkflowExecutionAlreadyStartedError
+    ) {
       if (retry) return null;
       throw conflict('REQUEST_CREATE_ACTION1000', 'Request create action not allowed');
     }
@@ -55,7 +73,11 @@ export async function startRequestWorkflow(deps: Pick<AppDeps, 'temporal' | 'con
  * A worker picks the task up again within seconds, so the call is tried again.
  */
 export function isWorkflowTaskRetrying(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 6; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 6;
+    e = e.cause as typeof e, i++
+  ) {
     if (/Workflow Task in failed state/i.test(String(e.message ?? ''))) return true;
   }
   return false;
@@ -65,7 +87,12 @@ export function isWorkflowTaskRetrying(err: unknown): boolean {
 export const WORKFLOW_TASK_RETRY = { totalMs: 8000, firstDelayMs: 250, maxDelayMs: 2000 };
 
 /** The workflow is recovering: the action was not applied, and the same call shortly will be (its update id is the same). */
-export const workflowRecovering = () => new ApiError(503, 'WORKFLOW_RECOVERING', 'The workflow is recovering from a fault and could not take your action yet. Try again in a few seconds: nothing was lost');
+export const workflowRecovering = () =>
+  new ApiError(
+    503,
+    'WORKFLOW_RECOVERING',
+    'The workflow is recovering from a fault and could not take your action yet. Try again in a few seconds: nothing was lost',
+  );
 
 /** Calls `attempt`, again with growing pauses while its workflow task is being retried; 503 when that outlasts the budget. */
 export async function whileWorkflowTaskRetries<R>(attempt: () => Promise<R>, budget = WORKFLOW_TASK_RETRY): Promise<R> {
@@ -82,7 +109,11 @@ export async function whileWorkflowTaskRetries<R>(attempt: () => Promise<R>, bud
 }
 
 /** Runs an update on a request's workflow, mapping refusals (validator or handler) to HTTP errors. */
-export async function updateRequest<R>(client: Client, requestId: string, call: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<R>): Promise<R> {
+export async function updateRequest<R>(
+  client: Client,
+  requestId: string,
+  call: (handle: ReturnType<Client['workflow']['getHandle']>) => Promise<R>,
+): Promise<R> {
   addLogFields({ workflowId: requestId });
   try {
     return await whileWorkflowTaskRetries(() => call(client.workflow.getHandle(requestId)));

@@ -10,7 +10,6 @@ import { hasPermission, loadCurrentUser } from './auth/current-user';
 import { currentAuditContext } from '../infra/audit';
 import { fullName } from '../domain/work-items';
 
-
 /**
  * Who may call a route. `public`: anyone. `authenticated`: any valid bearer token (the caller is
  * loaded into ctx.state.user). `role`: the caller's role type is listed, they hold at least one
@@ -25,7 +24,10 @@ export type Access =
 
 export const PUBLIC: Access = { kind: 'public' };
 export const AUTHENTICATED: Access = { kind: 'authenticated' };
-export const role = (roles: RoleType[], options: { permission?: Permission; activeAuthorityRequired?: boolean } = {}): Access => ({ kind: 'role', roles, ...options });
+export const role = (
+  roles: RoleType[],
+  options: { permission?: Permission; activeAuthorityRequired?: boolean } = {},
+): Access => ({ kind: 'role', roles, ...options });
 
 export type Handler = (ctx: Context, deps: AppDeps) => Promise<void> | void;
 
@@ -59,7 +61,8 @@ export interface RouteDef {
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions before you use the service';
 
 /** A route's name in tests and the API description: `GET /v1.0/requests/:id`. */
-export const routeKey = (prefix: string, route: Pick<RouteDef, 'method' | 'path'>) => `${route.method.toUpperCase()} ${prefix}${route.path}`;
+export const routeKey = (prefix: string, route: Pick<RouteDef, 'method' | 'path'>) =>
+  `${route.method.toUpperCase()} ${prefix}${route.path}`;
 
 /** Reads the bearer token, if any, into ctx.state.principal. Invalid tokens are refused. */
 export function authenticate(deps: AppDeps): Middleware {
@@ -83,7 +86,8 @@ function enforce({ access, method, beforeTerms }: RouteDef, deps: AppDeps): Midd
       if (!ctx.state.principal) throw unauthorized();
       ctx.state.user = await loadCurrentUser(deps.db, ctx.state.principal);
       if (audit) Object.assign(audit, { name: fullName(ctx.state.user), roleType: ctx.state.user.roleType });
-      if (method !== 'get' && !beforeTerms && !ctx.state.user.termsAccepted) throw new ApiError(403, 'TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
+      if (method !== 'get' && !beforeTerms && !ctx.state.user.termsAccepted)
+        throw new ApiError(403, 'TERMS_NOT_ACCEPTED', TERMS_NOT_ACCEPTED_MESSAGE);
     }
     if (access.kind === 'role') {
       const user = ctx.state.user;
@@ -99,12 +103,17 @@ export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): 
   const router = new Router({ prefix });
   for (const route of routes) {
     const key = routeKey(prefix, route);
-    router[route.method](route.path, (ctx, next) => {
-      ctx.state.routeKey = key;
-      return next();
-    }, enforce(route, deps), async (ctx) => {
-      await route.handler(ctx, deps);
-    });
+    router[route.method](
+      route.path,
+      (ctx, next) => {
+        ctx.state.routeKey = key;
+        return next();
+      },
+      enforce(route, deps),
+      async (ctx) => {
+        await route.handler(ctx, deps);
+      },
+    );
   }
   return router;
 }

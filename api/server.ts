@@ -30,7 +30,9 @@ async function prepare(config: Config, db: Db, logger: Logger): Promise<void> {
   if (config.seedDemoData) await seedDemoData(db, logger);
 }
 
-export async function startServer(options: { prepared?: boolean } = {}): Promise<{ server: http.Server; close: () => Promise<void> }> {
+export async function startServer(
+  options: { prepared?: boolean } = {},
+): Promise<{ server: http.Server; close: () => Promise<void> }> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const tracing = startTracing('esos-api');
@@ -43,7 +45,11 @@ export async function startServer(options: { prepared?: boolean } = {}): Promise
     db,
     logger,
     temporal: lazyClient(config),
-    verifyToken: createTokenVerifier({ issuer, audience, keys: embedded ? createLocalJWKSet(await publicJwks(db)) : undefined }),
+    verifyToken: createTokenVerifier({
+      issuer,
+      audience,
+      keys: embedded ? createLocalJWKSet(await publicJwks(db)) : undefined,
+    }),
     virusScanner: new ClamdScanner(config.clamav),
     metrics,
   };
@@ -52,8 +58,18 @@ export async function startServer(options: { prepared?: boolean } = {}): Promise
   const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const metricsPort = config.metrics.port === null ? null : config.metrics.port + processIndex();
-  const metricsServer = metrics && metricsPort !== null ? await startMetricsServer(metrics.registry, metricsPort, config.metrics.host) : null;
-  logger.info({ url: config.publicUrl, pid: process.pid, ...(metricsServer ? { metrics: `http://${config.metrics.host}:${metricsPort}/metrics` } : {}) }, 'ESOS Reporting is listening');
+  const metricsServer =
+    metrics && metricsPort !== null
+      ? await startMetricsServer(metrics.registry, metricsPort, config.metrics.host)
+      : null;
+  logger.info(
+    {
+      url: config.publicUrl,
+      pid: process.pid,
+      ...(metricsServer ? { metrics: `http://${config.metrics.host}:${metricsPort}/metrics` } : {}),
+    },
+    'ESOS Reporting is listening',
+  );
   return {
     server,
     close: async () => {
@@ -74,7 +90,8 @@ function processIndex(): number {
 /** WEB_CONCURRENCY: how many web processes; 1 (one process, no cluster) unless set. */
 export function webConcurrency(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.WEB_CONCURRENCY ?? 1);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${env.WEB_CONCURRENCY}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64, not "${env.WEB_CONCURRENCY}"`);
   return n;
 }
 

@@ -27,12 +27,21 @@ afterAll(async () => {
 
 it('answers a client-side route with index.html', async () => {
   const res = await fetch(`${url}/dashboard`);
-  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: INDEX });
+  expect({ status: res.status, type: res.headers.get('content-type'), body: await res.text() }).toEqual({
+    status: 200,
+    type: 'text/html; charset=utf-8',
+    body: INDEX,
+  });
 });
 
 it('answers HEAD with the status and headers of GET and no body', async () => {
   const res = await fetch(`${url}/dashboard`, { method: 'HEAD' });
-  expect({ status: res.status, type: res.headers.get('content-type'), length: res.headers.get('content-length'), body: await res.text() }).toEqual({
+  expect({
+    status: res.status,
+    type: res.headers.get('content-type'),
+    length: res.headers.get('content-length'),
+    body: await res.text(),
+  }).toEqual({
     status: 200,
     type: 'text/html; charset=utf-8',
     length: String(INDEX.length),

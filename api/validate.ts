@@ -7,7 +7,13 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
   if (result.success) return result.output;
   const fields = result.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', message: issue.message }));
   const first = fields[0];
-  throw new ApiError(400, 'VALIDATION_ERROR', first.field ? `${first.field}: ${first.message}` : first.message, first.field || undefined, fields);
+  throw new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    first.field ? `${first.field}: ${first.message}` : first.message,
+    first.field || undefined,
+    fields,
+  );
 }
 
 /** The spec's call-level check: a required path, query or body parameter that is missing. */
@@ -20,7 +26,10 @@ export function required<T>(value: T | null | undefined, name: string): T {
 
 const idempotencyKeySchema = v.pipe(
   v.string(),
-  v.regex(/^[A-Za-z0-9._:-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, dots, colons, dashes or underscores'),
+  v.regex(
+    /^[A-Za-z0-9._:-]{8,100}$/,
+    'The Idempotency-Key header must be 8 to 100 letters, digits, dots, colons, dashes or underscores',
+  ),
 );
 
 /** The caller's Idempotency-Key header (a retry sends the same one), or undefined when it sent none. */

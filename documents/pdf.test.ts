@@ -16,7 +16,9 @@ describe('submission PDF', () => {
     expect(flat).toContain(`Page 1 of ${pages.length}`);
     for (const section of document.sections) expect(flat).toContain(section.title.replace(/\s+/g, ' '));
     // A sample of answers across the report, as the summary pages word them.
-    const sample = document.sections.flatMap((s) => s.rows).filter((r) => r.value.length === 1 && r.value[0]!.length > 3 && r.value[0] === printable(r.value[0]!));
+    const sample = document.sections
+      .flatMap((s) => s.rows)
+      .filter((r) => r.value.length === 1 && r.value[0]!.length > 3 && r.value[0] === printable(r.value[0]!));
     expect(sample.length).toBeGreaterThan(10);
     for (const r of sample.filter((_, i) => i % 7 === 0)) expect(flat).toContain(r.value[0]!.replace(/\s+/g, ' '));
     expect(rows).toBeGreaterThan(50);
@@ -36,14 +38,25 @@ describe('submission PDF', () => {
   });
 
   it('documents an account closure and an application decision', () => {
-    expect(documentSections('ACCOUNT_CLOSURE', 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED', { accountClosure: { reason: 'Sold' } })).toEqual([
-      { title: 'Account closure', rows: [{ key: 'Reason for closing the account', value: ['Sold'] }] },
-    ]);
+    expect(
+      documentSections('ACCOUNT_CLOSURE', 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED', {
+        accountClosure: { reason: 'Sold' },
+      }),
+    ).toEqual([{ title: 'Account closure', rows: [{ key: 'Reason for closing the account', value: ['Sold'] }] }]);
     const decision = documentSections('ORGANISATION_ACCOUNT_OPENING', 'ORGANISATION_ACCOUNT_OPENING_REJECTED', {
       decision: { decision: 'REJECTED', reason: 'Duplicate' },
-      account: { name: 'Acme', registrationNumber: null, address: { line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' }, codes: { type: 'SIC', codes: [{ code: '01110' }] }, competentAuthority: 'ENGLAND' },
+      account: {
+        name: 'Acme',
+        registrationNumber: null,
+        address: { line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' },
+        codes: { type: 'SIC', codes: [{ code: '01110' }] },
+        competentAuthority: 'ENGLAND',
+      },
     });
-    expect(decision[0]!.rows).toEqual([{ key: 'Decision', value: ['Rejected'] }, { key: 'Reason', value: ['Duplicate'] }]);
+    expect(decision[0]!.rows).toEqual([
+      { key: 'Decision', value: ['Rejected'] },
+      { key: 'Reason', value: ['Duplicate'] },
+    ]);
     expect(decision[1]!.rows.find((r) => r.key === 'Address')!.value).toEqual(['1 Road', 'Leeds', 'LS1 1AA']);
   });
 });

@@ -23,7 +23,8 @@ export function printable(value: string): string {
   let out = '';
   for (const ch of value.normalize('NFC')) {
     const code = ch.codePointAt(0)!;
-    if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch))
+      out += ch;
     else if (ch === '\t') out += ' ';
     else if (ch === '\r') continue;
     else out += '?';
@@ -32,14 +33,33 @@ export function printable(value: string): string {
 }
 
 const ukDateTime = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }).format(d).replace(' at ', ', ').replace(/\s*([ap]m)$/i, (_m, x: string) => x.toLowerCase());
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+    .format(d)
+    .replace(' at ', ', ')
+    .replace(/\s*([ap]m)$/i, (_m, x: string) => x.toLowerCase());
 
 export function renderSubmissionPdf(doc: SubmissionDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + 10, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: `${doc.reference} ${doc.title}`, Author: SERVICE, Subject: doc.event, Creator: SERVICE, Producer: SERVICE, CreationDate: doc.submittedAt, ModDate: doc.submittedAt },
+    info: {
+      Title: `${doc.reference} ${doc.title}`,
+      Author: SERVICE,
+      Subject: doc.event,
+      Creator: SERVICE,
+      Producer: SERVICE,
+      CreationDate: doc.submittedAt,
+      ModDate: doc.submittedAt,
+    },
     lang: 'en-GB',
     displayTitle: true,
   });
@@ -81,7 +101,12 @@ export function renderSubmissionPdf(doc: SubmissionDocument): Promise<Buffer> {
     const valuePage = pdf.page;
     pdf.font('Helvetica').fontSize(11).text(value, valueX, top, { width: valueWidth });
     const end = pdf.page === valuePage ? Math.max(afterKey, pdf.y) : pdf.y;
-    pdf.moveTo(MARGIN, end + 5).lineTo(MARGIN + width, end + 5).lineWidth(0.75).strokeColor(BORDER).stroke();
+    pdf
+      .moveTo(MARGIN, end + 5)
+      .lineTo(MARGIN + width, end + 5)
+      .lineWidth(0.75)
+      .strokeColor(BORDER)
+      .stroke();
     pdf.x = MARGIN;
     pdf.y = end + 11;
   };
@@ -112,7 +137,11 @@ export function renderSubmissionPdf(doc: SubmissionDocument): Promise<Buffer> {
     const y = pdf.page.height - MARGIN + 5;
     const saved = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
-    pdf.font('Helvetica').fontSize(9).fillColor(SECONDARY).text(`${printable(doc.reference)} - ${printable(doc.title)}`, MARGIN, y, { width, lineBreak: false });
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(SECONDARY)
+      .text(`${printable(doc.reference)} - ${printable(doc.title)}`, MARGIN, y, { width, lineBreak: false });
     pdf.text(`Page ${i + 1} of ${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
     pdf.page.margins.bottom = saved;
   }

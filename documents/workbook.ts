@@ -20,7 +20,12 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Excel's rules for sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 export function sheetName(name: string): string {
-  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet';
+  return (
+    name
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet'
+  );
 }
 
 /**
@@ -28,7 +33,10 @@ export function sheetName(name: string): string {
  * `check` sees the file's size so far after each batch of rows and once it is complete, and may
  * throw to stop the writing (the file is then removed).
  */
-export async function writeWorkbook(sheets: AsyncIterable<SheetOut> | Iterable<SheetOut>, { check }: { check?: (fileBytes: number) => void } = {}): Promise<{ file: string; remove: () => Promise<void> }> {
+export async function writeWorkbook(
+  sheets: AsyncIterable<SheetOut> | Iterable<SheetOut>,
+  { check }: { check?: (fileBytes: number) => void } = {},
+): Promise<{ file: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'esos-mi-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   const file = path.join(dir, 'report.xlsx');

@@ -56,14 +56,24 @@ describe('organisation details and the application', () => {
   });
 
   it('needs 1 to 4 codes, each given, and a name for OTHER', () => {
-    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'SIC', codes: [] } })).toEqual([`codes.codes: ${CODES_COUNT}`]);
-    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'SIC', codes: ['1', '2', '3', '4', '5'] } })).toEqual([`codes.codes: ${CODES_COUNT}`]);
-    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'SIC', codes: [' '] } })).toEqual(['codes.codes.0: Enter a code']);
-    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'OTHER', codes: ['X1'] } })).toEqual([`codes.otherTypeName: ${CLASSIFICATION_NAME_REQUIRED}`]);
+    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'SIC', codes: [] } })).toEqual([
+      `codes.codes: ${CODES_COUNT}`,
+    ]);
+    expect(
+      messages(organisationDetailsSchema, { ...details, codes: { type: 'SIC', codes: ['1', '2', '3', '4', '5'] } }),
+    ).toEqual([`codes.codes: ${CODES_COUNT}`]);
+    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'SIC', codes: [' '] } })).toEqual([
+      'codes.codes.0: Enter a code',
+    ]);
+    expect(messages(organisationDetailsSchema, { ...details, codes: { type: 'OTHER', codes: ['X1'] } })).toEqual([
+      `codes.otherTypeName: ${CLASSIFICATION_NAME_REQUIRED}`,
+    ]);
   });
 
   it('gives the reference messages for a missing name and address', () => {
-    expect(messages(organisationDetailsSchema, { ...details, name: '', address: { line1: '', city: '', postcode: '' } })).toEqual([
+    expect(
+      messages(organisationDetailsSchema, { ...details, name: '', address: { line1: '', city: '', postcode: '' } }),
+    ).toEqual([
       'name: Enter the registered name of the organisation',
       'address.line1: Enter address line 1, typically the building and street',
       'address.city: Enter your town or city name',
@@ -73,12 +83,35 @@ describe('organisation details and the application', () => {
 
   it('checks the registration number only when registered at Companies House, and normalises it', () => {
     const base = { ...details, competentAuthority: 'SCOTLAND' };
-    expect(v.parse(organisationAccountApplicationSchema, { ...base, registeredAtCompaniesHouse: true, registrationNumber: 'sc123456' }).registrationNumber).toBe('SC123456');
-    expect(v.parse(organisationAccountApplicationSchema, { ...base, registeredAtCompaniesHouse: false, registrationNumber: 'junk' }).registrationNumber).toBeNull();
-    expect(messages(organisationAccountApplicationSchema, { ...base, registeredAtCompaniesHouse: true, registrationNumber: '123' })).toEqual([`registrationNumber: ${REGISTRATION_NUMBER_ZEROES}`]);
-    expect(messages(organisationAccountApplicationSchema, { ...base, registeredAtCompaniesHouse: true, registrationNumber: '01234567', competentAuthority: 'MARS' })).toEqual([
-      `competentAuthority: ${LOCATION_REQUIRED}`,
-    ]);
+    expect(
+      v.parse(organisationAccountApplicationSchema, {
+        ...base,
+        registeredAtCompaniesHouse: true,
+        registrationNumber: 'sc123456',
+      }).registrationNumber,
+    ).toBe('SC123456');
+    expect(
+      v.parse(organisationAccountApplicationSchema, {
+        ...base,
+        registeredAtCompaniesHouse: false,
+        registrationNumber: 'junk',
+      }).registrationNumber,
+    ).toBeNull();
+    expect(
+      messages(organisationAccountApplicationSchema, {
+        ...base,
+        registeredAtCompaniesHouse: true,
+        registrationNumber: '123',
+      }),
+    ).toEqual([`registrationNumber: ${REGISTRATION_NUMBER_ZEROES}`]);
+    expect(
+      messages(organisationAccountApplicationSchema, {
+        ...base,
+        registeredAtCompaniesHouse: true,
+        registrationNumber: '01234567',
+        competentAuthority: 'MARS',
+      }),
+    ).toEqual([`competentAuthority: ${LOCATION_REQUIRED}`]);
   });
 });
 
@@ -100,7 +133,9 @@ describe('verified accounts CSV', () => {
   });
 
   it('reports every wrong row with its row number', () => {
-    const { errors } = check('CRN,Email\n123,a@b.test\n\n01234567,not-an-email\nSC123456,\n01234567,a@b.test\nNI123456,a@b.test');
+    const { errors } = check(
+      'CRN,Email\n123,a@b.test\n\n01234567,not-an-email\nSC123456,\n01234567,a@b.test\nNI123456,a@b.test',
+    );
     expect(errors.map(formatCsvError)).toEqual([
       `Row 2: ${REGISTRATION_NUMBER_ZEROES}`,
       `Row 3: ${CSV_EMPTY_ROW}`,
@@ -120,7 +155,13 @@ describe('verified accounts CSV', () => {
   });
 
   it('checks the file itself', () => {
-    expect(csvFileErrors({ name: 'list.xlsx', size: 10, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })).toEqual([CSV_TYPE]);
+    expect(
+      csvFileErrors({
+        name: 'list.xlsx',
+        size: 10,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    ).toEqual([CSV_TYPE]);
     expect(csvFileErrors({ name: 'list.csv', size: 10, type: 'application/vnd.ms-excel' })).toEqual([]);
     expect(csvFileErrors({ name: 'list.csv', size: 0, type: 'text/csv' })).toEqual(['The selected file is empty']);
   });

@@ -3,11 +3,25 @@
 // (reference: real-service-workflows.md §6, real-service-platform.md §3).
 import * as v from 'valibot';
 import type { CompetentAuthority } from './authorities';
-import { EMAIL_INVALID, isEmail, maxLengthMessage, maxLengthText, requiredText, requiredValue, optionalText, trimmedOrNull } from './validation';
+import {
+  EMAIL_INVALID,
+  isEmail,
+  maxLengthMessage,
+  maxLengthText,
+  requiredText,
+  requiredValue,
+  optionalText,
+  trimmedOrNull,
+} from './validation';
 import { isBlankRecord, type CsvRecord } from './csv-record';
 import { codesOf } from './labels';
 
-export const accountStatusLabels = { AWAITING_APPROVAL: 'Awaiting approval', LIVE: 'Live', DENIED: 'Denied', CLOSED: 'Closed' } satisfies Record<string, string>;
+export const accountStatusLabels = {
+  AWAITING_APPROVAL: 'Awaiting approval',
+  LIVE: 'Live',
+  DENIED: 'Denied',
+  CLOSED: 'Closed',
+} satisfies Record<string, string>;
 export type AccountStatus = keyof typeof accountStatusLabels;
 export const accountStatuses = codesOf(accountStatusLabels);
 
@@ -30,9 +44,11 @@ export const REGISTRATION_NUMBER_PATTERN = /^(?:\d{8}|[A-Z]\d{7}|[A-Z]{2}\d{5}[A
 
 export const REGISTRATION_NUMBER_REQUIRED = 'Enter the registration number';
 export const REGISTRATION_NUMBER_LENGTH = 'The registration number must be 8 characters';
-export const REGISTRATION_NUMBER_ZEROES = 'If your Company Registration Number has fewer than 8 numbers, add zeroes at the start';
+export const REGISTRATION_NUMBER_ZEROES =
+  'If your Company Registration Number has fewer than 8 numbers, add zeroes at the start';
 // Ours: the real service has no message for 8 characters in the wrong shape.
-export const REGISTRATION_NUMBER_FORMAT = 'Enter the registration number in the correct format, like 01234567, SC123456 or NI12345A';
+export const REGISTRATION_NUMBER_FORMAT =
+  'Enter the registration number in the correct format, like 01234567, SC123456 or NI12345A';
 export const REGISTRATION_NUMBER_TAKEN = 'An organisation account already exists with the same registration number';
 export const REGISTRATION_NUMBER_NOT_FOUND = 'The registration number was not found at the Companies House';
 export const REGISTERED_AT_COMPANIES_HOUSE_REQUIRED = 'Select yes if the organisation is registered at Companies House';
@@ -65,7 +81,13 @@ export const registrationNumberSchema = v.pipe(
 // ---------------------------------------------------------------------------------------------
 // Location → competent authority
 
-export const locations = ['ENGLAND', 'WALES', 'SCOTLAND', 'NORTHERN_IRELAND', 'OPRED'] as const satisfies readonly CompetentAuthority[];
+export const locations = [
+  'ENGLAND',
+  'WALES',
+  'SCOTLAND',
+  'NORTHERN_IRELAND',
+  'OPRED',
+] as const satisfies readonly CompetentAuthority[];
 export const locationLabels: Record<CompetentAuthority, string> = {
   ENGLAND: 'England',
   WALES: 'Wales',
@@ -143,7 +165,12 @@ export const organisationAccountApplicationSchema = v.pipe(
     if (!value.registeredAtCompaniesHouse) return { ...value, registrationNumber: null };
     const message = registrationNumberError(value.registrationNumber);
     if (message) {
-      addIssue({ message, path: [{ type: 'object', origin: 'value', input: value, key: 'registrationNumber', value: value.registrationNumber }] });
+      addIssue({
+        message,
+        path: [
+          { type: 'object', origin: 'value', input: value, key: 'registrationNumber', value: value.registrationNumber },
+        ],
+      });
       return NEVER;
     }
     return { ...value, registrationNumber: normaliseRegistrationNumber(value.registrationNumber ?? '') };
@@ -167,7 +194,13 @@ export interface OrganisationAccountDto {
 }
 
 export interface AccountSearchResult {
-  accounts: { id: number; name: string; organisationId: string; registrationNumber: string | null; status: AccountStatus }[];
+  accounts: {
+    id: number;
+    name: string;
+    organisationId: string;
+    registrationNumber: string | null;
+    status: AccountStatus;
+  }[];
   total: number;
 }
 
@@ -175,7 +208,14 @@ export interface AccountSearchResult {
 export interface CompanyProfile {
   registrationNumber: string;
   name: string;
-  address: { line1: string; line2: string | null; city: string; county: string | null; postcode: string | null; country: string | null };
+  address: {
+    line1: string;
+    line2: string | null;
+    city: string;
+    county: string | null;
+    postcode: string | null;
+    country: string | null;
+  };
   sicCodes: string[];
   /** Where Companies House says the registered office is, when known. */
   location: CompetentAuthority | null;
@@ -240,7 +280,10 @@ function duplicates<T>(items: T[], key: (item: T) => string): T[] {
 }
 
 /** Checks parsed CSV records: headings, every row, and duplicates within the file. */
-export function validateVerifiedAccountsCsv(records: CsvRecord[]): { rows: (VerifiedAccountRow & { row: number })[]; errors: CsvRowError[] } {
+export function validateVerifiedAccountsCsv(records: CsvRecord[]): {
+  rows: (VerifiedAccountRow & { row: number })[];
+  errors: CsvRowError[];
+} {
   const errors: CsvRowError[] = [];
   const [header, ...body] = records;
   if (!header || records.every(isBlankRecord)) return { rows: [], errors: [{ row: 0, message: CSV_EMPTY }] };
@@ -263,10 +306,17 @@ export function validateVerifiedAccountsCsv(records: CsvRecord[]): { rows: (Veri
       errors.push({ row: record.line, message: CSV_COLUMN_COUNT });
       continue;
     }
-    const rowErrors = verifiedAccountRowErrors({ registrationNumber: record.cells[0]!, email: record.cells[1]! }, record.line);
+    const rowErrors = verifiedAccountRowErrors(
+      { registrationNumber: record.cells[0]!, email: record.cells[1]! },
+      record.line,
+    );
     errors.push(...rowErrors);
     if (rowErrors.length === 0) {
-      rows.push({ row: record.line, registrationNumber: normaliseRegistrationNumber(record.cells[0]!), email: record.cells[1]!.trim().toLowerCase() });
+      rows.push({
+        row: record.line,
+        registrationNumber: normaliseRegistrationNumber(record.cells[0]!),
+        email: record.cells[1]!.trim().toLowerCase(),
+      });
     }
   }
   errors.push(...duplicateErrors(rows));
@@ -274,7 +324,10 @@ export function validateVerifiedAccountsCsv(records: CsvRecord[]): { rows: (Veri
 }
 
 /** Format errors of one row. */
-export function verifiedAccountRowErrors(row: { registrationNumber: unknown; email: unknown }, line: number): CsvRowError[] {
+export function verifiedAccountRowErrors(
+  row: { registrationNumber: unknown; email: unknown },
+  line: number,
+): CsvRowError[] {
   const errors: CsvRowError[] = [];
   const crn = typeof row.registrationNumber === 'string' ? row.registrationNumber : '';
   const email = typeof row.email === 'string' ? row.email.trim() : '';
@@ -288,8 +341,16 @@ export function verifiedAccountRowErrors(row: { registrationNumber: unknown; ema
 /** Rows whose registration number or e-mail appears more than once in the file. */
 export function duplicateErrors(rows: (VerifiedAccountRow & { row: number })[]): CsvRowError[] {
   return [
-    ...duplicates(rows, (r) => r.registrationNumber).map((r) => ({ row: r.row, column: 'CRN' as const, message: CSV_DUPLICATE_CRN_IN_FILE })),
-    ...duplicates(rows, (r) => r.email.toLowerCase()).map((r) => ({ row: r.row, column: 'Email' as const, message: CSV_DUPLICATE_EMAIL_IN_FILE })),
+    ...duplicates(rows, (r) => r.registrationNumber).map((r) => ({
+      row: r.row,
+      column: 'CRN' as const,
+      message: CSV_DUPLICATE_CRN_IN_FILE,
+    })),
+    ...duplicates(rows, (r) => r.email.toLowerCase()).map((r) => ({
+      row: r.row,
+      column: 'Email' as const,
+      message: CSV_DUPLICATE_EMAIL_IN_FILE,
+    })),
   ];
 }
 
@@ -301,7 +362,13 @@ export function formatCsvError(error: CsvRowError): string {
 /** Body of POST /organisation/account-onboarding: the rows of the file, in file order. */
 export const onboardingRegistrySchema = v.object({
   verifiedAccounts: v.pipe(
-    v.array(v.object({ registrationNumber: v.string('Enter the registration number'), email: v.string(CSV_EMAIL_REQUIRED), row: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2))) })),
+    v.array(
+      v.object({
+        registrationNumber: v.string('Enter the registration number'),
+        email: v.string(CSV_EMAIL_REQUIRED),
+        row: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2))),
+      }),
+    ),
     v.minLength(1, CSV_NO_ROWS),
     v.maxLength(CSV_MAX_ROWS, CSV_TOO_MANY_ROWS),
   ),
@@ -311,7 +378,10 @@ export const onboardingEmailsSchema = v.object({
   emails: v.pipe(v.array(v.pipe(v.string(), v.maxLength(320, maxLengthMessage(320)))), v.maxLength(CSV_MAX_ROWS)),
 });
 export const onboardingRegistrationNumbersSchema = v.object({
-  registrationNumbers: v.pipe(v.array(v.pipe(v.string(), v.maxLength(20, maxLengthMessage(20)))), v.maxLength(CSV_MAX_ROWS)),
+  registrationNumbers: v.pipe(
+    v.array(v.pipe(v.string(), v.maxLength(20, maxLengthMessage(20)))),
+    v.maxLength(CSV_MAX_ROWS),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -333,10 +403,20 @@ export const applicationDecisionSchema = v.pipe(
   v.object({
     // Missing, null or anything else: the one message (a bare picklist says 'Invalid key' when missing).
     decision: v.pipe(v.optional(v.unknown(), null), v.picklist(applicationDecisions, DECISION_REQUIRED)),
-    reason: v.pipe(v.nullish(v.string(), null), trimmedOrNull(), maxLengthText<string | null>(DECISION_REASON_MAX_LENGTH, REASON_TOO_LONG)),
+    reason: v.pipe(
+      v.nullish(v.string(), null),
+      trimmedOrNull(),
+      maxLengthText<string | null>(DECISION_REASON_MAX_LENGTH, REASON_TOO_LONG),
+    ),
   }),
-  v.forward(v.check((d) => d.decision !== 'APPROVED' || d.reason !== null, APPROVAL_REASON_REQUIRED), ['reason']),
-  v.forward(v.check((d) => d.decision !== 'REJECTED' || d.reason !== null, REJECTION_REASON_REQUIRED), ['reason']),
+  v.forward(
+    v.check((d) => d.decision !== 'APPROVED' || d.reason !== null, APPROVAL_REASON_REQUIRED),
+    ['reason'],
+  ),
+  v.forward(
+    v.check((d) => d.decision !== 'REJECTED' || d.reason !== null, REJECTION_REASON_REQUIRED),
+    ['reason'],
+  ),
   v.transform((d) => ({ decision: d.decision, reason: d.reason as string })),
 );
 export type ApplicationDecisionPayload = v.InferOutput<typeof applicationDecisionSchema>;

@@ -18,7 +18,12 @@ export const competentAuthorities = codesOf(competentAuthorityLabels);
 
 export const authorityStatuses = ['PENDING', 'ACCEPTED', 'ACTIVE', 'DISABLED'] as const;
 export type AuthorityStatus = (typeof authorityStatuses)[number];
-export const authorityStatusLabels: Record<AuthorityStatus, string> = { PENDING: 'Awaiting confirmation', ACCEPTED: 'Accepted', ACTIVE: 'Active', DISABLED: 'Disabled' };
+export const authorityStatusLabels: Record<AuthorityStatus, string> = {
+  PENDING: 'Awaiting confirmation',
+  ACCEPTED: 'Accepted',
+  ACTIVE: 'Active',
+  DISABLED: 'Disabled',
+};
 
 /**
  * The statuses a regulator's authority may take from its current one (reference §1.3): a PENDING
@@ -107,13 +112,28 @@ export const regulatorPermissionGroups = {
   REVIEW_ORGANISATION_ACCOUNT: {
     label: 'Review organisation account',
     VIEW_ONLY: ['PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK'],
-    EXECUTE: ['PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK'],
+    EXECUTE: [
+      'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
+      'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
+    ],
   },
-  RETURN_NOC: { label: 'Return notification of compliance', EXECUTE: ['PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_RE_INITIATE_TASK'] },
+  RETURN_NOC: {
+    label: 'Return notification of compliance',
+    EXECUTE: ['PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_RE_INITIATE_TASK'],
+  },
   RETURN_ACTION_PLAN: { label: 'Return action plan', EXECUTE: ['PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK'] },
-  RETURN_PROGRESS_UPDATE_1: { label: 'Return progress update 1', EXECUTE: ['PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK'] },
-  RETURN_PROGRESS_UPDATE_2: { label: 'Return progress update 2', EXECUTE: ['PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK'] },
-  MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: { label: 'Upload verified organisation accounts', EXECUTE: ['PERM_UPLOAD_VERIFIED_ORGANISATION_ACCOUNTS'] },
+  RETURN_PROGRESS_UPDATE_1: {
+    label: 'Return progress update 1',
+    EXECUTE: ['PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK'],
+  },
+  RETURN_PROGRESS_UPDATE_2: {
+    label: 'Return progress update 2',
+    EXECUTE: ['PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK'],
+  },
+  MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: {
+    label: 'Upload verified organisation accounts',
+    EXECUTE: ['PERM_UPLOAD_VERIFIED_ORGANISATION_ACCOUNTS'],
+  },
   MANAGE_PARTICIPANT_USERS: { label: 'Manage participant users', EXECUTE: ['PERM_ACCOUNT_USERS_EDIT'] },
   ACCOUNT_CLOSURE: { label: 'Close account', EXECUTE: ['PERM_ACCOUNT_CLOSURE_SUBMIT'] },
   REQUEST_FOR_INFORMATION: { label: 'Request for information', EXECUTE: ['PERM_RFI_SUBMIT'] },
@@ -122,7 +142,11 @@ export const regulatorPermissionGroups = {
 } satisfies Record<string, { label: string; VIEW_ONLY?: Permission[]; EXECUTE: Permission[] }>;
 export type RegulatorPermissionGroup = keyof typeof regulatorPermissionGroups;
 
-export const regulatorPermissionLevelLabels: Record<RegulatorPermissionLevel, string> = { NONE: 'None', VIEW_ONLY: 'View only', EXECUTE: 'Execute' };
+export const regulatorPermissionLevelLabels: Record<RegulatorPermissionLevel, string> = {
+  NONE: 'None',
+  VIEW_ONLY: 'View only',
+  EXECUTE: 'Execute',
+};
 
 /** The levels a group offers: NONE and EXECUTE, and VIEW_ONLY where the group has one. */
 export function levelsOfGroup(group: RegulatorPermissionGroup): RegulatorPermissionLevel[] {
@@ -131,10 +155,14 @@ export function levelsOfGroup(group: RegulatorPermissionGroup): RegulatorPermiss
 }
 
 /** Every permission a regulator can hold: all groups at EXECUTE. */
-export const allRegulatorPermissions: Permission[] = [...new Set(Object.values(regulatorPermissionGroups).flatMap((g) => g.EXECUTE))];
+export const allRegulatorPermissions: Permission[] = [
+  ...new Set(Object.values(regulatorPermissionGroups).flatMap((g) => g.EXECUTE)),
+];
 
 /** The permissions a matrix grants. */
-export function permissionsForLevels(levels: Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>): Permission[] {
+export function permissionsForLevels(
+  levels: Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>,
+): Permission[] {
   const out = new Set<Permission>();
   for (const [group, level] of Object.entries(levels) as [RegulatorPermissionGroup, RegulatorPermissionLevel][]) {
     const def: { VIEW_ONLY?: Permission[]; EXECUTE: Permission[] } = regulatorPermissionGroups[group];
@@ -145,11 +173,20 @@ export function permissionsForLevels(levels: Partial<Record<RegulatorPermissionG
 }
 
 /** The matrix a set of permissions amounts to: per group, the highest level fully held. */
-export function levelsForPermissions(held: readonly string[]): Record<RegulatorPermissionGroup, RegulatorPermissionLevel> {
+export function levelsForPermissions(
+  held: readonly string[],
+): Record<RegulatorPermissionGroup, RegulatorPermissionLevel> {
   const has = new Set(held);
   const result = {} as Record<RegulatorPermissionGroup, RegulatorPermissionLevel>;
-  for (const [group, def] of Object.entries(regulatorPermissionGroups) as [RegulatorPermissionGroup, { VIEW_ONLY?: Permission[]; EXECUTE: Permission[] }][]) {
-    result[group] = def.EXECUTE.every((p) => has.has(p)) ? 'EXECUTE' : def.VIEW_ONLY?.every((p) => has.has(p)) ? 'VIEW_ONLY' : 'NONE';
+  for (const [group, def] of Object.entries(regulatorPermissionGroups) as [
+    RegulatorPermissionGroup,
+    { VIEW_ONLY?: Permission[]; EXECUTE: Permission[] },
+  ][]) {
+    result[group] = def.EXECUTE.every((p) => has.has(p))
+      ? 'EXECUTE'
+      : def.VIEW_ONLY?.every((p) => has.has(p))
+        ? 'VIEW_ONLY'
+        : 'NONE';
   }
   return result;
 }

@@ -28,10 +28,13 @@ export function divisionOf(nation: CompetentAuthority | string | null | undefine
   return 'england-and-wales';
 }
 
-const sets = new Map<Division, Set<string>>(divisions.map((d) => [d, new Set(bankHolidays[d].events.map((e) => e.date))]));
+const sets = new Map<Division, Set<string>>(
+  divisions.map((d) => [d, new Set(bankHolidays[d].events.map((e) => e.date))]),
+);
 
 /** Is this 'YYYY-MM-DD' day a bank holiday in the division (never without one)? */
-export const isBankHoliday = (date: string, division: Division | null): boolean => division !== null && sets.get(division)!.has(date);
+export const isBankHoliday = (date: string, division: Division | null): boolean =>
+  division !== null && sets.get(division)!.has(date);
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -44,8 +47,19 @@ export function parseBankHolidays(raw: unknown): BankHolidays {
     out[division] = {
       division,
       events: events.map((e: Partial<BankHolidayEvent>) => {
-        if (typeof e?.title !== 'string' || typeof e.date !== 'string' || !DATE.test(e.date) || Number.isNaN(Date.parse(e.date))) throw new Error(`Not a bank holiday in ${division}: ${JSON.stringify(e)}`);
-        return { title: e.title, date: e.date, notes: typeof e.notes === 'string' ? e.notes : '', bunting: e.bunting === true };
+        if (
+          typeof e?.title !== 'string' ||
+          typeof e.date !== 'string' ||
+          !DATE.test(e.date) ||
+          Number.isNaN(Date.parse(e.date))
+        )
+          throw new Error(`Not a bank holiday in ${division}: ${JSON.stringify(e)}`);
+        return {
+          title: e.title,
+          date: e.date,
+          notes: typeof e.notes === 'string' ? e.notes : '',
+          bunting: e.bunting === true,
+        };
       }),
     };
   }
@@ -61,7 +75,10 @@ export function mergeBankHolidays(ours: BankHolidays, published: BankHolidays): 
   for (const division of divisions) {
     const years = new Set(published[division].events.map((e) => e.date.slice(0, 4)));
     const kept = ours[division].events.filter((e) => !years.has(e.date.slice(0, 4)));
-    out[division] = { division, events: [...kept, ...published[division].events].sort((a, b) => a.date.localeCompare(b.date)) };
+    out[division] = {
+      division,
+      events: [...kept, ...published[division].events].sort((a, b) => a.date.localeCompare(b.date)),
+    };
   }
   return out;
 }

@@ -11,7 +11,12 @@ import { codesOf } from './labels';
  * due moment: the open task's due date when it has one, else the report's statutory date or, without
  * one, its window's close.
  */
-export const complianceStateLabels = { SUBMITTED: 'Submitted', IN_PROGRESS: 'In progress', NOT_STARTED: 'Not started', OVERDUE: 'Overdue' } satisfies Record<string, string>;
+export const complianceStateLabels = {
+  SUBMITTED: 'Submitted',
+  IN_PROGRESS: 'In progress',
+  NOT_STARTED: 'Not started',
+  OVERDUE: 'Overdue',
+} satisfies Record<string, string>;
 export type ComplianceState = keyof typeof complianceStateLabels;
 export const complianceStates = codesOf(complianceStateLabels);
 
@@ -85,7 +90,12 @@ export const complianceSorts = ['name', 'registrationNumber', 'dueDate', 'lastRe
 export type ComplianceSort = (typeof complianceSorts)[number];
 
 const digits = (name: string, max: number) =>
-  v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,8})$/, `${name} must be a whole number`), v.transform(Number), v.maxValue(max, `${name} must be at most ${max}`));
+  v.pipe(
+    v.string(),
+    v.regex(/^(0|[1-9][0-9]{0,8})$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
 
 /** The list behind a number: a report, optionally a state and a breakdown value, a name search. */
 export const complianceListSchema = v.object({
@@ -101,13 +111,19 @@ export const complianceListQuerySchema = v.object({
   sort: v.optional(v.picklist(complianceSorts, 'sort is not a column of the list'), 'name'),
   direction: v.optional(v.picklist(['asc', 'desc'], 'direction must be asc or desc'), 'asc'),
   page: v.optional(digits('page', 1_000_000), '0'),
-  size: v.optional(v.pipe(digits('size', COMPLIANCE_LIST_MAX_PAGE_SIZE), v.minValue(1, 'size must be at least 1')), String(COMPLIANCE_LIST_PAGE_SIZE)),
+  size: v.optional(
+    v.pipe(digits('size', COMPLIANCE_LIST_MAX_PAGE_SIZE), v.minValue(1, 'size must be at least 1')),
+    String(COMPLIANCE_LIST_PAGE_SIZE),
+  ),
 });
 
 /** The query string of a list (the drill-down's address and its API's). */
-export function complianceListQuery(list: Partial<ComplianceList> & { sort?: string; direction?: string; page?: number; size?: number }): string {
+export function complianceListQuery(
+  list: Partial<ComplianceList> & { sort?: string; direction?: string; page?: number; size?: number },
+): string {
   const q = new URLSearchParams();
-  for (const [k, val] of Object.entries(list)) if (val !== undefined && val !== null && val !== '') q.set(k, String(val));
+  for (const [k, val] of Object.entries(list))
+    if (val !== undefined && val !== null && val !== '') q.set(k, String(val));
   return q.toString();
 }
 
@@ -120,7 +136,12 @@ export const canChase = (state: ComplianceState | null | undefined): boolean => 
 export const complianceChaseSchema = v.object({
   list: complianceListSchema,
   /** How many organisations the check page showed: a list that changed since is refused. */
-  expected: v.pipe(v.number('expected must be a number'), v.integer('expected must be a whole number'), v.minValue(1, 'expected must be at least 1'), v.maxValue(COMPLIANCE_CHASE_MAX, `expected must be at most ${COMPLIANCE_CHASE_MAX}`)),
+  expected: v.pipe(
+    v.number('expected must be a number'),
+    v.integer('expected must be a whole number'),
+    v.minValue(1, 'expected must be at least 1'),
+    v.maxValue(COMPLIANCE_CHASE_MAX, `expected must be at most ${COMPLIANCE_CHASE_MAX}`),
+  ),
 });
 
 export type ChaseOutcome = 'SENT' | 'NO_CONTACT' | 'ALREADY_REMINDED';
@@ -161,7 +182,10 @@ export const CHASE_TEMPLATE = 'ComplianceReminder';
 export const chaseWorkflowId = (id: number) => `compliance-chase-${id}`;
 
 /** The reminder's subject and words: one source for the check page's preview and the e-mail. */
-export function chaseEmail(report: { name: string; dueOn: string }, organisation: string): { subject: string; paragraphs: string[] } {
+export function chaseEmail(
+  report: { name: string; dueOn: string },
+  organisation: string,
+): { subject: string; paragraphs: string[] } {
   return {
     subject: `Reminder: your ESOS ${report.name} - Manage your ESOS reporting`,
     paragraphs: [

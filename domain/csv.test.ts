@@ -4,8 +4,14 @@ const cells = (text: string) => parseCsv(text).map((r) => r.cells);
 
 describe('parseCsv', () => {
   it('reads plain rows with LF or CRLF line ends', () => {
-    expect(cells('CRN,Email\n01234567,a@b.test\n')).toEqual([['CRN', 'Email'], ['01234567', 'a@b.test']]);
-    expect(cells('CRN,Email\r\n01234567,a@b.test\r\n')).toEqual([['CRN', 'Email'], ['01234567', 'a@b.test']]);
+    expect(cells('CRN,Email\n01234567,a@b.test\n')).toEqual([
+      ['CRN', 'Email'],
+      ['01234567', 'a@b.test'],
+    ]);
+    expect(cells('CRN,Email\r\n01234567,a@b.test\r\n')).toEqual([
+      ['CRN', 'Email'],
+      ['01234567', 'a@b.test'],
+    ]);
   });
 
   it('drops a leading byte-order mark, as spreadsheet exports add one', () => {
@@ -44,7 +50,15 @@ describe('parseCsv', () => {
 });
 
 describe('csvCell and toCsv (exports)', () => {
-  it.each(['=SUM(A1:A9)', '+44 117 496 0000', '-1+2', '@cmd', '\t=1', '\r=1', '=HYPERLINK("http://evil.example","Click")'])('neutralises %j so a spreadsheet shows it as text', (text) => {
+  it.each([
+    '=SUM(A1:A9)',
+    '+44 117 496 0000',
+    '-1+2',
+    '@cmd',
+    '\t=1',
+    '\r=1',
+    '=HYPERLINK("http://evil.example","Click")',
+  ])('neutralises %j so a spreadsheet shows it as text', (text) => {
     expect(csvCell(text).replace(/^"|"$/g, '').startsWith("'")).toBe(true);
     // Read back, the cell is the text with the apostrophe in front: nothing is lost.
     expect(parseCsv(toCsv([[text]]))[0]!.cells).toEqual([`'${text}`]);
@@ -56,6 +70,12 @@ describe('csvCell and toCsv (exports)', () => {
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell(null)).toBe('');
     expect(csvCell('Smith, "Jo"')).toBe('"Smith, ""Jo"""');
-    expect(toCsv([['Name', 'Total'], ['Acme, Ltd', 3], ['=1+1', null]])).toBe('Name,Total\r\n"Acme, Ltd",3\r\n\'=1+1,\r\n');
+    expect(
+      toCsv([
+        ['Name', 'Total'],
+        ['Acme, Ltd', 3],
+        ['=1+1', null],
+      ]),
+    ).toBe('Name,Total\r\n"Acme, Ltd",3\r\n\'=1+1,\r\n');
   });
 });

@@ -43,8 +43,10 @@ export function parseCsv(input: string): CsvRecord[] {
     if (!(e instanceof CsvError)) throw e;
     const at = typeof e.lines === 'number' ? e.lines : line;
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvSyntaxError('A quoted value is not closed', line);
-    if (e.code === 'CSV_INVALID_CLOSING_QUOTE') throw new CsvSyntaxError('A quoted value must be followed by a comma or the end of the line', at);
-    if (e.code === 'INVALID_OPENING_QUOTE') throw new CsvSyntaxError('A quote may only appear inside a quoted value', at);
+    if (e.code === 'CSV_INVALID_CLOSING_QUOTE')
+      throw new CsvSyntaxError('A quoted value must be followed by a comma or the end of the line', at);
+    if (e.code === 'INVALID_OPENING_QUOTE')
+      throw new CsvSyntaxError('A quote may only appear inside a quoted value', at);
     throw new CsvSyntaxError('The file could not be read as CSV', at);
   }
   return records;

@@ -12,9 +12,20 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How far UK time is ahead of UTC at an instant (0 in winter, one hour in summer). */
 function ukOffsetMs(at: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(new Date(at));
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) - Math.floor(at / 60_000) * 60_000;
+  return (
+    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute')) -
+    Math.floor(at / 60_000) * 60_000
+  );
 }
 
 /** The last moment of a UK calendar day: a task due that day is overdue after it. */
@@ -43,7 +54,12 @@ export function dueDateDeadline(due: string, remindBeforeMs: number[]): TaskDead
  * Due `workingDays` working days from `now` (the bank holidays of the account's nation skipped), with
  * reminders that long before it.
  */
-export function workingDaysDeadline(now: Date, workingDays: number, remindBeforeMs: number[], nation?: string | null): TaskDeadline {
+export function workingDaysDeadline(
+  now: Date,
+  workingDays: number,
+  remindBeforeMs: number[],
+  nation?: string | null,
+): TaskDeadline {
   return { dueInMs: addWorkingDays(now, workingDays, nation).getTime() - now.getTime(), remindBeforeMs };
 }
 
@@ -57,7 +73,15 @@ export const ENTER_DUE_DATE = 'Enter the new due date';
  */
 export function parseDueDate(raw: unknown, today: string): { dueDate: string } | { message: string } {
   if (typeof raw === 'string' && !DATE.test(raw)) return { message: DATE_NOT_REAL };
-  const value: DateValue | null = typeof raw === 'string' ? toDateValue(raw) : raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as DateValue) : null;
-  const message = raw !== null && raw !== undefined && value === null ? DATE_NOT_REAL : dateError(value, { required: true, min: today, messages: { required: ENTER_DUE_DATE } });
+  const value: DateValue | null =
+    typeof raw === 'string'
+      ? toDateValue(raw)
+      : raw && typeof raw === 'object' && !Array.isArray(raw)
+        ? (raw as DateValue)
+        : null;
+  const message =
+    raw !== null && raw !== undefined && value === null
+      ? DATE_NOT_REAL
+      : dateError(value, { required: true, min: today, messages: { required: ENTER_DUE_DATE } });
   return message ? { message } : { dueDate: dateValueToIso(value)! };
 }

@@ -33,13 +33,43 @@ export const feedbackMessages = {
 export type FeedbackRatingField = keyof typeof feedbackMessages;
 
 /** The six questions in form order, each with its reason field and the options it offers. */
-export const feedbackQuestions: { field: FeedbackRatingField; reasonField: `${FeedbackRatingField}Reason`; message: string; options: readonly FeedbackRating[] }[] = [
-  { field: 'userRegistrationRate', reasonField: 'userRegistrationRateReason', message: feedbackMessages.userRegistrationRate, options: feedbackRatingsWithoutNotApplicable },
-  { field: 'onlineGuidanceRate', reasonField: 'onlineGuidanceRateReason', message: feedbackMessages.onlineGuidanceRate, options: feedbackRatings },
-  { field: 'creatingAccountRate', reasonField: 'creatingAccountRateReason', message: feedbackMessages.creatingAccountRate, options: feedbackRatings },
-  { field: 'onBoardingRate', reasonField: 'onBoardingRateReason', message: feedbackMessages.onBoardingRate, options: feedbackRatings },
+export const feedbackQuestions: {
+  field: FeedbackRatingField;
+  reasonField: `${FeedbackRatingField}Reason`;
+  message: string;
+  options: readonly FeedbackRating[];
+}[] = [
+  {
+    field: 'userRegistrationRate',
+    reasonField: 'userRegistrationRateReason',
+    message: feedbackMessages.userRegistrationRate,
+    options: feedbackRatingsWithoutNotApplicable,
+  },
+  {
+    field: 'onlineGuidanceRate',
+    reasonField: 'onlineGuidanceRateReason',
+    message: feedbackMessages.onlineGuidanceRate,
+    options: feedbackRatings,
+  },
+  {
+    field: 'creatingAccountRate',
+    reasonField: 'creatingAccountRateReason',
+    message: feedbackMessages.creatingAccountRate,
+    options: feedbackRatings,
+  },
+  {
+    field: 'onBoardingRate',
+    reasonField: 'onBoardingRateReason',
+    message: feedbackMessages.onBoardingRate,
+    options: feedbackRatings,
+  },
   { field: 'tasksRate', reasonField: 'tasksRateReason', message: feedbackMessages.tasksRate, options: feedbackRatings },
-  { field: 'satisfactionRate', reasonField: 'satisfactionRateReason', message: feedbackMessages.satisfactionRate, options: feedbackRatingsWithoutNotApplicable },
+  {
+    field: 'satisfactionRate',
+    reasonField: 'satisfactionRateReason',
+    message: feedbackMessages.satisfactionRate,
+    options: feedbackRatingsWithoutNotApplicable,
+  },
 ];
 
 // Missing, null and unknown values all get the question's own message.

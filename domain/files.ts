@@ -31,10 +31,29 @@ export const UPLOAD_TYPES = {
 export type UploadExtension = keyof typeof UPLOAD_TYPES;
 
 /** The extensions named to users (one spelling each). */
-export const UPLOAD_EXTENSIONS_SHOWN: readonly UploadExtension[] = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'csv', 'txt', 'jpg', 'png', 'tif', 'bmp'];
+export const UPLOAD_EXTENSIONS_SHOWN: readonly UploadExtension[] = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'csv',
+  'txt',
+  'jpg',
+  'png',
+  'tif',
+  'bmp',
+];
 
 /** For the file input's accept attribute. */
-export const UPLOAD_ACCEPT = Object.keys(UPLOAD_TYPES).map((ext) => `.${ext}`).join(',');
+export const UPLOAD_ACCEPT = Object.keys(UPLOAD_TYPES)
+  .map((ext) => `.${ext}`)
+  .join(',');
 
 /** Most files one note may carry. */
 export const NOTE_MAX_FILES = 10;
@@ -46,10 +65,13 @@ export const FILE_TYPE_NOT_ALLOWED = fileTypeMessage(UPLOAD_EXTENSIONS_SHOWN);
 export const FILE_TYPE_REFUSED = 'This type of file cannot be uploaded';
 export const FILE_VIRUS_FOUND = 'The selected file contains a virus';
 /** FILE1008: the scanner could not look inside it (infra/local-clamd.ts, CLAMD_SCAN_LIMITS): encrypted, or past its limits. */
-export const FILE_ENCRYPTED = 'The selected file is password protected, so it cannot be checked for viruses. Remove the password and upload it again';
-export const FILE_NOT_FULLY_SCANNED = 'The selected file could not be fully checked for viruses: it holds too much compressed data or too many files inside one another. Upload a simpler file';
+export const FILE_ENCRYPTED =
+  'The selected file is password protected, so it cannot be checked for viruses. Remove the password and upload it again';
+export const FILE_NOT_FULLY_SCANNED =
+  'The selected file could not be fully checked for viruses: it holds too much compressed data or too many files inside one another. Upload a simpler file';
 export const FILE_SCANNER_DOWN = 'The file could not be checked for viruses. Try again later';
-export const fileContentMismatchMessage = (ext: string): string => `The content of the selected file is not a valid ${ext.toUpperCase()} file`;
+export const fileContentMismatchMessage = (ext: string): string =>
+  `The content of the selected file is not a valid ${ext.toUpperCase()} file`;
 export const UPLOAD_HINT = `${UPLOAD_EXTENSIONS_SHOWN.map((e) => e.toUpperCase()).join(', ')}. No more than 20MB each.`;
 
 export function uploadExtension(fileName: string): UploadExtension | null {

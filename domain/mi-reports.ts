@@ -10,7 +10,10 @@ import { requiredText } from './validation';
  */
 export const fixedMiReports = {
   LIST_OF_ACCOUNTS_USERS_CONTACTS: { name: 'List of Accounts, Users and Contacts', slug: 'accounts-users-contacts' },
-  REGULATOR_OUTSTANDING_REQUEST_TASKS: { name: 'Regulator outstanding request tasks', slug: 'outstanding-request-tasks' },
+  REGULATOR_OUTSTANDING_REQUEST_TASKS: {
+    name: 'Regulator outstanding request tasks',
+    slug: 'outstanding-request-tasks',
+  },
   COMPLETED_WORK: { name: 'Completed work', slug: 'completed-work' },
   CUSTOM: { name: 'Custom sql report', slug: 'custom' },
 } as const;
@@ -79,7 +82,16 @@ export function formatMiDateTime(value: Date | string | null | undefined): strin
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: '2-digit',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
@@ -91,7 +103,12 @@ export function formatMiDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+  return date.toLocaleDateString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,9 +121,21 @@ export const MI_TO_DATE = 'Enter a valid to date';
 export const MI_DATE_ORDER = 'The to date must be the same as or after the from date';
 
 export const miReportPaging = {
-  page: v.optional(v.pipe(v.number('page must be a number'), v.integer('page must be a whole number'), v.minValue(0, 'page must be zero or more')), 0),
+  page: v.optional(
+    v.pipe(
+      v.number('page must be a number'),
+      v.integer('page must be a whole number'),
+      v.minValue(0, 'page must be zero or more'),
+    ),
+    0,
+  ),
   size: v.optional(
-    v.pipe(v.number('size must be a number'), v.integer('size must be a whole number'), v.minValue(1, 'size must be at least 1'), v.maxValue(MI_MAX_PAGE_SIZE, `size must be at most ${MI_MAX_PAGE_SIZE}`)),
+    v.pipe(
+      v.number('size must be a number'),
+      v.integer('size must be a whole number'),
+      v.minValue(1, 'size must be at least 1'),
+      v.maxValue(MI_MAX_PAGE_SIZE, `size must be at most ${MI_MAX_PAGE_SIZE}`),
+    ),
     MI_PAGE_SIZE,
   ),
   /** Which sheet of a workbook to show (default its first sheet of data). */
@@ -114,7 +143,8 @@ export const miReportPaging = {
 };
 
 /** The parameters of a report that takes none but its page (a list, a process's submitted data). */
-export const emptyParamsSchema = <T extends string>(type: T) => v.object({ reportType: v.literal(type), ...miReportPaging });
+export const emptyParamsSchema = <T extends string>(type: T) =>
+  v.object({ reportType: v.literal(type), ...miReportPaging });
 
 export const completedWorkParamsSchema = v.pipe(
   v.object({
@@ -131,8 +161,20 @@ export const completedWorkParamsSchema = v.pipe(
 
 export const outstandingTasksParamsSchema = v.object({
   reportType: v.literal('REGULATOR_OUTSTANDING_REQUEST_TASKS'),
-  requestTaskTypes: v.optional(v.pipe(v.array(v.pipe(v.string('Select a task type'), v.maxLength(100)), 'requestTaskTypes must be a list'), v.maxLength(50)), []),
-  userIds: v.optional(v.pipe(v.array(v.pipe(v.string('Select a regulator'), v.maxLength(255)), 'userIds must be a list'), v.maxLength(500)), []),
+  requestTaskTypes: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('Select a task type'), v.maxLength(100)), 'requestTaskTypes must be a list'),
+      v.maxLength(50),
+    ),
+    [],
+  ),
+  userIds: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('Select a regulator'), v.maxLength(255)), 'userIds must be a list'),
+      v.maxLength(500),
+    ),
+    [],
+  ),
   ...miReportPaging,
 });
 
@@ -140,7 +182,8 @@ export type CompletedWorkParams = v.InferOutput<typeof completedWorkParamsSchema
 export type OutstandingTasksParams = v.InferOutput<typeof outstandingTasksParamsSchema>;
 
 /** POST /{accountType}/mireports (and its export): the report and its parameters (processes/mi-reports.ts). */
-export type MiReportParams = CompletedWorkParams | OutstandingTasksParams | v.InferOutput<ReturnType<typeof emptyParamsSchema<string>>>;
+export type MiReportParams =
+  CompletedWorkParams | OutstandingTasksParams | v.InferOutput<ReturnType<typeof emptyParamsSchema<string>>>;
 
 // ---------------------------------------------------------------------------------------------
 // The custom SQL report
@@ -155,13 +198,16 @@ export const CUSTOM_QUERY_FAILED = 'Custom query could not be executed';
  * custom-query-errors.ts): one SELECT over the listed tables (customReportTables).
  */
 export const customQueryRefusals = {
-  changes: (keyword: string, what: 'data' | 'the database') => `Only a SELECT query can be run: ${keyword} changes ${what}`,
+  changes: (keyword: string, what: 'data' | 'the database') =>
+    `Only a SELECT query can be run: ${keyword} changes ${what}`,
   notSelect: (keyword: string) => `Only a SELECT query can be run, not ${keyword}`,
   changesInWith: 'Only a SELECT query can be run: a WITH part that changes data is refused',
   locks: 'Only a SELECT query that only reads can be run: this one would change or lock rows',
   oneAtATime: 'Run one query at a time: the text holds more than one statement',
-  notListed: (name: string, example: string) => `${name} cannot be read: select from the listed tables, e.g. ${example}`,
-  noSuchTable: (name: string, example: string) => `There is no table called ${name}: select from the listed tables, e.g. ${example}`,
+  notListed: (name: string, example: string) =>
+    `${name} cannot be read: select from the listed tables, e.g. ${example}`,
+  noSuchTable: (name: string, example: string) =>
+    `There is no table called ${name}: select from the listed tables, e.g. ${example}`,
   function: (name: string) => `${name} cannot be used in a custom query: select from the listed tables`,
 };
 
@@ -206,14 +252,18 @@ export const customResultTooLarge = {
     const expression = column === '?column?' ? '…' : name;
     return `The value of column ${name} in row ${row.toLocaleString('en-GB')} is ${formatBytes(bytes)}; a value may be at most ${formatBytes(limit)}. Select less of it, for example with left(${expression}, 1000), or leave the column out`;
   },
-  row: (row: number, bytes: number, limit: number) => `Row ${row.toLocaleString('en-GB')} is ${formatBytes(bytes)}; a row may be at most ${formatBytes(limit)}. ${SHORTER}`,
+  row: (row: number, bytes: number, limit: number) =>
+    `Row ${row.toLocaleString('en-GB')} is ${formatBytes(bytes)}; a row may be at most ${formatBytes(limit)}. ${SHORTER}`,
   page: (limit: number) => `This page of results is more than ${formatBytes(limit)}. ${SHORTER}`,
-  export: (limit: number) => `The download would be more than ${formatBytes(limit)}. ${SHORTER}, or fewer rows (with WHERE or LIMIT)`,
+  export: (limit: number) =>
+    `The download would be more than ${formatBytes(limit)}. ${SHORTER}, or fewer rows (with WHERE or LIMIT)`,
 };
 /** REPORT1004: the download took longer than its time. */
-export const customExportTooSlow = (ms: number) => `The download took longer than ${formatSeconds(ms)} to write. ${SHORTER}, or fewer rows (with WHERE or LIMIT)`;
+export const customExportTooSlow = (ms: number) =>
+  `The download took longer than ${formatSeconds(ms)} to write. ${SHORTER}, or fewer rows (with WHERE or LIMIT)`;
 /** REPORT1005 (429): the person has as many custom queries running as they may. */
-export const customQueriesBusy = (limit: number) => `You already have ${limit} custom ${limit === 1 ? 'query' : 'queries'} running. Wait for ${limit === 1 ? 'it' : 'one'} to finish, then try again`;
+export const customQueriesBusy = (limit: number) =>
+  `You already have ${limit} custom ${limit === 1 ? 'query' : 'queries'} running. Wait for ${limit === 1 ? 'it' : 'one'} to finish, then try again`;
 
 export const customReportParamsSchema = v.object({
   reportType: v.optional(v.literal('CUSTOM', 'reportType must be CUSTOM'), 'CUSTOM'),

@@ -54,7 +54,11 @@ export interface TaskActionDefinition {
    * SAVE: the task's next draft from the stored one and the (parsed) input, e.g. a report section
    * merged, pruned and its statuses settled. Without it the keys sent replace theirs.
    */
-  apply?: (draft: Record<string, unknown>, input: unknown, ctx: TaskContext) => { draft: Record<string, unknown> } | { refusal: ActionRefusal };
+  apply?: (
+    draft: Record<string, unknown>,
+    input: unknown,
+    ctx: TaskContext,
+  ) => { draft: Record<string, unknown> } | { refusal: ActionRefusal };
   /** TRANSITION: checks the task's draft first; a refusal is a 400 listing what is wrong. */
   check?: (draft: Record<string, unknown>, input: unknown, ctx: TaskContext) => Promise<ActionRefusal | null>;
   /** TRANSITION: refused outside the process's submit window (the code and message of the refusal). */
@@ -92,7 +96,14 @@ export interface ReportTaskPage {
 
 /** A task with a page of its own in web/pages/task (the SPA maps the kind to it). */
 export interface FormTaskPage {
-  kind: 'application-review' | 'account-closure' | 'rfi-submit' | 'rfi-response' | 'rfi-wait' | 'rfi-review' | 'rfi-next-steps';
+  kind:
+    | 'application-review'
+    | 'account-closure'
+    | 'rfi-submit'
+    | 'rfi-response'
+    | 'rfi-wait'
+    | 'rfi-review'
+    | 'rfi-next-steps';
   /** The page's actions by what they do. */
   actions: Record<string, string>;
 }
@@ -164,7 +175,13 @@ export interface TimelineEntryDefinition {
   /** The entry keeps what was submitted or decided: the request page shows it read-only. */
   snapshot?: boolean;
   /** The entry's submission document (a PDF, e-mailed to the submitter): what the document calls the event. */
-  document?: 'Submitted' | 'Application approved' | 'Application rejected' | 'Account closed' | 'Request for information sent' | 'Response submitted';
+  document?:
+    | 'Submitted'
+    | 'Application approved'
+    | 'Application rejected'
+    | 'Account closed'
+    | 'Request for information sent'
+    | 'Response submitted';
   /** Its document goes to whoever started the request too (an applicant gets the decision on their application). */
   documentToStarter?: boolean;
   /**
@@ -186,7 +203,14 @@ export interface DocumentSection {
 }
 
 /** The cells that start each row of a submitted-data MI report, before the answers. */
-export type SubmittedDataCell = 'requestId' | 'organisationName' | 'registrationNumber' | 'accountStatus' | 'submittedOn' | 'relatedId' | 'relatedSubmittedOn';
+export type SubmittedDataCell =
+  | 'requestId'
+  | 'organisationName'
+  | 'registrationNumber'
+  | 'accountStatus'
+  | 'submittedOn'
+  | 'relatedId'
+  | 'relatedSubmittedOn';
 
 /**
  * The MI report of the process's submissions (reference platform §5): one row per submitted report,
@@ -258,7 +282,9 @@ export interface ProcessDefinition {
    * may replace it, REPORT_REMINDER_DAYS its reminders) or working days after it opens
    * (REVIEW_DUE_WORKING_DAYS), and who may change it (an extension), which re-arms its reminders.
    */
-  dueDate?: { taskType: string; changePermission?: Permission } & ({ date: string } | { workingDays: number; remindBeforeMs: number[] });
+  dueDate?: { taskType: string; changePermission?: Permission } & (
+    { date: string } | { workingDays: number; remindBeforeMs: number[] }
+  );
   reinitiate?: ReinitiateDefinition;
   tasks: Record<string, TaskTypeDefinition>;
   /** Every kind of entry its timeline records. */
@@ -270,7 +296,11 @@ export interface ProcessDefinition {
    * account's submitted report of another process, copied by `build`; without one the start fails
    * with `missing`.
    */
-  startsFrom?: { requestType: string; missing: { code: string; message: string }; build: (earlier: ReportData, submittedOn: string, newId: () => string) => ReportData };
+  startsFrom?: {
+    requestType: string;
+    missing: { code: string; message: string };
+    build: (earlier: ReportData, submittedOn: string, newId: () => string) => ReportData;
+  };
   /** What a snapshot entry shows when the process has no report (an application decision, a closure). */
   summary?: (actionType: string, payload: unknown) => DocumentSection[];
   /** The MI report of its submissions. */

@@ -4,7 +4,16 @@
 // the SPA and the worker read the registry through it; activities/ reads it here, below the
 // processes, and the worker imports processes/ before it creates them. A test may define a process
 // of its own, which then appears everywhere the product's do.
-import type { Availability, DocumentSection, ProcessDefinition, StartFacts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition, TimelineEntryDefinition } from './process-definition';
+import type {
+  Availability,
+  DocumentSection,
+  ProcessDefinition,
+  StartFacts,
+  SubmittedDataDefinition,
+  TaskAccess,
+  TaskTypeDefinition,
+  TimelineEntryDefinition,
+} from './process-definition';
 import { engineTimeline } from './requests';
 import { reportAnswers, reportDraftOf } from './reports/report';
 
@@ -25,18 +34,25 @@ const timelineEntries = new Map<string, TimelineEntryDefinition>(Object.entries(
 function checkReferences(def: ProcessDefinition): void {
   const problems: string[] = [];
   const entry = (key: string | undefined, where: string) => {
-    if (key && !(key in def.timeline) && !(key in engineTimeline)) problems.push(`${where} records ${key}, which is not in its timeline`);
+    if (key && !(key in def.timeline) && !(key in engineTimeline))
+      problems.push(`${where} records ${key}, which is not in its timeline`);
   };
   entry(def.create?.timeline, 'create');
   entry(def.reinitiate?.timeline, 'reinitiate');
   for (const [type, task] of Object.entries(def.tasks)) {
     for (const [name, action] of Object.entries(task.actions)) entry(action.timeline, `${type}.${name}`);
     const page = task.page;
-    const named = page?.kind === 'report' ? [page.save, page.submit, page.sendForReview, page.returnToSubmit, page.cancel] : Object.values(page?.actions ?? {});
-    for (const action of named) if (action && !(action in task.actions)) problems.push(`${type}'s page posts ${action}, which is not one of its actions`);
+    const named =
+      page?.kind === 'report'
+        ? [page.save, page.submit, page.sendForReview, page.returnToSubmit, page.cancel]
+        : Object.values(page?.actions ?? {});
+    for (const action of named)
+      if (action && !(action in task.actions))
+        problems.push(`${type}'s page posts ${action}, which is not one of its actions`);
     if (page?.kind === 'report' && !def.report) problems.push(`${type} is shown as a report, but the process has none`);
   }
-  if (def.dueDate && !(def.dueDate.taskType in def.tasks)) problems.push(`its due date is on ${def.dueDate.taskType}, which is not one of its tasks`);
+  if (def.dueDate && !(def.dueDate.taskType in def.tasks))
+    problems.push(`its due date is on ${def.dueDate.taskType}, which is not one of its tasks`);
   if (def.submittedData && !def.report) problems.push('it has a submitted-data report but no report definition');
   if (problems.length) throw new Error(`Process ${def.requestType}: ${problems.join('; ')}`);
 }
@@ -47,7 +63,8 @@ export function defineProcess<P extends ProcessDefinition>(definition: P): P {
   if (existing) throw new Error(`Process ${definition.requestType} is defined twice`);
   checkReferences(definition);
   processes.set(definition.requestType, definition);
-  for (const [type, task] of Object.entries(definition.tasks)) taskTypes.set(type, { process: definition, definition: task });
+  for (const [type, task] of Object.entries(definition.tasks))
+    taskTypes.set(type, { process: definition, definition: task });
   for (const [type, entry] of Object.entries(definition.timeline)) timelineEntries.set(type, entry);
   return definition;
 }
@@ -144,15 +161,23 @@ export function taskLink(item: { taskId: number; requestType: string }): string 
  */
 export function snapshotSections(requestType: string, actionType: string, payload: unknown): DocumentSection[] {
   const def = processFor(requestType);
-  if (def?.report) return reportAnswers(def.report, reportDraftOf(payload).report, {}).map((s) => ({ title: s.title, rows: s.rows.map((r) => ({ key: r.key, value: r.value })) }));
+  if (def?.report)
+    return reportAnswers(def.report, reportDraftOf(payload).report, {}).map((s) => ({
+      title: s.title,
+      rows: s.rows.map((r) => ({ key: r.key, value: r.value })),
+    }));
   return def?.summary?.(actionType, payload) ?? [];
 }
 
 /** The submitted-data MI reports, in the order of the processes. */
 export function submittedDataReports(): (SubmittedDataDefinition & { requestType: string })[] {
-  return registeredProcesses().flatMap((p) => (p.submittedData ? [{ ...p.submittedData, requestType: p.requestType }] : []));
+  return registeredProcesses().flatMap((p) =>
+    p.submittedData ? [{ ...p.submittedData, requestType: p.requestType }] : [],
+  );
 }
 
-export function submittedDataReport(reportType: string): (SubmittedDataDefinition & { requestType: string }) | undefined {
+export function submittedDataReport(
+  reportType: string,
+): (SubmittedDataDefinition & { requestType: string }) | undefined {
   return submittedDataReports().find((r) => r.reportType === reportType);
 }

@@ -10,10 +10,20 @@ export const PUBLISHED_PAGE_SIZE = 20;
 /** A version's states: being built by its workflow, published (served), failed, withdrawn (kept, not served). */
 export const publishedStatuses = ['BUILDING', 'PUBLISHED', 'FAILED', 'WITHDRAWN'] as const;
 export type PublishedStatus = (typeof publishedStatuses)[number];
-export const publishedStatusLabels: Record<PublishedStatus, string> = { BUILDING: 'Being published', PUBLISHED: 'Published', FAILED: 'Failed', WITHDRAWN: 'Withdrawn' };
+export const publishedStatusLabels: Record<PublishedStatus, string> = {
+  BUILDING: 'Being published',
+  PUBLISHED: 'Published',
+  FAILED: 'Failed',
+  WITHDRAWN: 'Withdrawn',
+};
 
 /** The steps of a version's workflow, as its progress shows them. */
-export const publishedProgressLabels = { QUEUED: 'Waiting to start', READING: 'Reading submitted reports', WRITTEN: 'Files written', DONE: 'Done' } as const;
+export const publishedProgressLabels = {
+  QUEUED: 'Waiting to start',
+  READING: 'Reading submitted reports',
+  WRITTEN: 'Files written',
+  DONE: 'Done',
+} as const;
 export type PublishedProgress = keyof typeof publishedProgressLabels;
 
 export const phaseLabel = (phase: string) => phase.replace(/^P(\d+)$/, 'phase $1');

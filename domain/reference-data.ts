@@ -37,4 +37,5 @@ export interface ReferenceData {
 }
 
 export const REFERENCE_DATA_TYPES_REQUIRED = `Enter at least one of the types ${referenceDataTypes.join(', ')}`;
-export const referenceDataTypeUnknown = (type: string) => `${type} is not a type of reference data (known: ${referenceDataTypes.join(', ')})`;
+export const referenceDataTypeUnknown = (type: string) =>
+  `${type} is not a type of reference data (known: ${referenceDataTypes.join(', ')})`;

@@ -4,7 +4,15 @@
 import type { TimelineEntryDefinition } from './process-definition';
 import { codesOf } from './labels';
 
-export const requestStatusLabels = { IN_PROGRESS: 'In progress', COMPLETED: 'Completed', CANCELLED: 'Cancelled', APPROVED: 'Approved', REJECTED: 'Rejected', TERMINATED: 'Terminated', EXPIRED: 'Expired' } satisfies Record<string, string>;
+export const requestStatusLabels = {
+  IN_PROGRESS: 'In progress',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  TERMINATED: 'Terminated',
+  EXPIRED: 'Expired',
+} satisfies Record<string, string>;
 export type RequestStatus = keyof typeof requestStatusLabels;
 export const requestStatuses = codesOf(requestStatusLabels);
 
@@ -38,7 +46,8 @@ export const disaggregatedStart = {
   ],
   button: (name: string) => `Start ${name}`,
   /** 'Start a new task' offers the route when the start is valid only without the report before. */
-  offered: (availability: { valid: boolean; requests?: string[] }) => availability.valid && !!availability.requests?.length,
+  offered: (availability: { valid: boolean; requests?: string[] }) =>
+    availability.valid && !!availability.requests?.length,
 };
 
 export function organisationId(accountId: number): string {

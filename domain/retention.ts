@@ -45,7 +45,15 @@ export interface RetentionPeriodResult {
   /** Requests of the period still IN_PROGRESS: never deleted under a running workflow; listed. */
   skipped: RetentionRequest[];
   /** Rows deleted (or that would be) per kind of data. */
-  counts: { requests: number; tasks: number; timeline: number; notes: number; reports: number; documents: number; files: number };
+  counts: {
+    requests: number;
+    tasks: number;
+    timeline: number;
+    notes: number;
+    reports: number;
+    documents: number;
+    files: number;
+  };
 }
 
 export interface RetentionResult {

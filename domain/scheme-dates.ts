@@ -15,7 +15,20 @@ export const SCHEME_DATES = {
   progressUpdate2Due: '2026-12-05',
 } as const;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** '2025-03-05' as '5 March 2025' (GOV.UK style). */
 export function longDate(date: string): string {

@@ -1,7 +1,14 @@
 // Request bodies of the users, authorities and invitation calls (spec section 7), shared by the API
 // and the SPA's forms. Messages quoted by the spec come from domain/validation; the rest are ours.
 import * as v from 'valibot';
-import { authorityStatuses, operatorRoles, regulatorPermissionGroups, regulatorPermissionLevels, type OperatorRoleCode, type Permission } from './authorities';
+import {
+  authorityStatuses,
+  operatorRoles,
+  regulatorPermissionGroups,
+  regulatorPermissionLevels,
+  type OperatorRoleCode,
+  type Permission,
+} from './authorities';
 import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
 import { codesOf } from './labels';
 
@@ -25,7 +32,8 @@ export const userMessages = {
 } as const;
 
 /** Why a disabled user cannot work (their landing view, and the API's answer when it ends their sign-in). */
-export const ACCOUNT_DISABLED = 'Your user account has been disabled. Please contact your admin to gain access to your account.';
+export const ACCOUNT_DISABLED =
+  'Your user account has been disabled. Please contact your admin to gain access to your account.';
 
 /** What asking for a sign-up or password e-mail is told, whether or not the address has a sign-in. */
 export const LINK_SENT = 'If an account exists for this email address, we have sent a link';
@@ -77,7 +85,9 @@ export type OperatorUserRegistrationDto = v.InferOutput<typeof operatorUserRegis
 
 export const tokenSchema = v.object({ token: requiredText(userMessages.token, { maxLength: 200 }) });
 /** oneTimePasswordDTO: a code from the user's authenticator app. */
-export const oneTimePasswordSchema = v.object({ password: requiredText('Enter the 6-digit code from your authenticator app', { maxLength: 20 }) });
+export const oneTimePasswordSchema = v.object({
+  password: requiredText('Enter the 6-digit code from your authenticator app', { maxLength: 20 }),
+});
 
 export const invitationTypes = ['OPERATOR_INVITATION', 'REGULATOR_INVITATION', 'VERIFIER_INVITATION'] as const;
 export type InvitationType = (typeof invitationTypes)[number];
@@ -106,7 +116,12 @@ export const operatorUserInvitationSchema = v.object({
 });
 export type OperatorUserInvitationDto = v.InferOutput<typeof operatorUserInvitationSchema>;
 
-export const contactLabels = { PRIMARY: 'Primary contact', SECONDARY: 'Secondary contact', SERVICE: 'Service contact', FINANCIAL: 'Financial contact' } satisfies Record<string, string>;
+export const contactLabels = {
+  PRIMARY: 'Primary contact',
+  SECONDARY: 'Secondary contact',
+  SERVICE: 'Service contact',
+  FINANCIAL: 'Financial contact',
+} satisfies Record<string, string>;
 export type ContactType = keyof typeof contactLabels;
 export const contactTypes = codesOf(contactLabels);
 
@@ -116,15 +131,24 @@ const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStat
 /** Account operator authority update wrapper DTO. */
 export const operatorAuthorityUpdateSchema = v.object({
   accountOperatorAuthorityUpdateList: v.pipe(
-    v.array(v.object({ userId, roleCode: operatorRoleCode, authorityStatus }), 'Enter the list of authorities to update'),
+    v.array(
+      v.object({ userId, roleCode: operatorRoleCode, authorityStatus }),
+      'Enter the list of authorities to update',
+    ),
     v.maxLength(500, 'Update at most 500 users at once'),
   ),
-  contactTypes: v.nullish(v.record(v.picklist(contactTypes, 'Select a valid contact type'), v.nullish(v.string())), null),
+  contactTypes: v.nullish(
+    v.record(v.picklist(contactTypes, 'Select a valid contact type'), v.nullish(v.string())),
+    null,
+  ),
 });
 export type OperatorAuthorityUpdate = v.InferOutput<typeof operatorAuthorityUpdateSchema>;
 
 export const regulatorPermissionsSchema = v.record(
-  v.picklist(Object.keys(regulatorPermissionGroups) as (keyof typeof regulatorPermissionGroups)[], 'Select a valid permission group'),
+  v.picklist(
+    Object.keys(regulatorPermissionGroups) as (keyof typeof regulatorPermissionGroups)[],
+    'Select a valid permission group',
+  ),
   v.picklist(regulatorPermissionLevels, userMessages.permissions),
 );
 
@@ -144,7 +168,10 @@ export type RegulatorInvitedUser = v.InferOutput<typeof regulatorInvitedUserSche
 const { email: _email, permissions: _permissions, ...regulatorProfileEntries } = regulatorInvitedUserSchema.entries;
 export const regulatorProfileSchema = v.object(regulatorProfileEntries);
 /** Regulator user update DTO (reference §1.7): the profile, and for someone else the permission matrix (groups left out keep their level). */
-export const regulatorUserUpdateSchema = v.object({ user: regulatorProfileSchema, permissions: v.nullish(regulatorPermissionsSchema, null) });
+export const regulatorUserUpdateSchema = v.object({
+  user: regulatorProfileSchema,
+  permissions: v.nullish(regulatorPermissionsSchema, null),
+});
 export type RegulatorUserUpdate = v.InferOutput<typeof regulatorUserUpdateSchema>;
 /** The current user's own update: the profile only. */
 export const currentRegulatorUserUpdateSchema = v.object({ user: regulatorProfileSchema });
@@ -159,7 +186,11 @@ export const regulatorStatusUpdateSchema = v.pipe(
 export const caSiteContactsUpdateSchema = v.pipe(
   v.array(
     v.object({
-      accountId: v.pipe(v.number('Enter the account id'), v.integer('Enter the account id'), v.minValue(1, 'Enter the account id')),
+      accountId: v.pipe(
+        v.number('Enter the account id'),
+        v.integer('Enter the account id'),
+        v.minValue(1, 'Enter the account id'),
+      ),
       userId: v.nullish(v.pipe(v.string('Select a regulator'), v.maxLength(255)), null),
     }),
     'Enter the list of site contacts',
@@ -175,14 +206,19 @@ export interface CaSiteContacts {
 }
 
 /** Verifier invited user enable DTO. */
-export const invitedUserEnableSchema = v.object({ invitationToken: requiredText(userMessages.token, { maxLength: 200 }) });
+export const invitedUserEnableSchema = v.object({
+  invitationToken: requiredText(userMessages.token, { maxLength: 200 }),
+});
 
 /** Regulator signature rules (reference §2.4): a BMP under 200 KB. */
 export const SIGNATURE_MAX_BYTES = 204800;
 export const SIGNATURE_CONTENT_TYPES = ['image/bmp', 'image/x-ms-bmp'] as const;
 
 /** Regulator role templates: they pre-fill the permission matrix of an invitation (reference §1.4). */
-const reviewAll: Permission[] = ['PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK'];
+const reviewAll: Permission[] = [
+  'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
+  'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
+];
 const superUser: Permission[] = [
   'PERM_TASK_ASSIGNMENT',
   'PERM_CA_USERS_EDIT',
@@ -196,8 +232,16 @@ const superUser: Permission[] = [
   'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK',
 ];
 export const regulatorRoleTemplates: { code: string; name: string; permissions: Permission[] }[] = [
-  { code: 'regulator_admin_team', name: 'Regulator admin team', permissions: ['PERM_TASK_ASSIGNMENT', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK'] },
-  { code: 'regulator_technical_officer', name: 'Regulator technical officer', permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll] },
+  {
+    code: 'regulator_admin_team',
+    name: 'Regulator admin team',
+    permissions: ['PERM_TASK_ASSIGNMENT', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK'],
+  },
+  {
+    code: 'regulator_technical_officer',
+    name: 'Regulator technical officer',
+    permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll],
+  },
   { code: 'regulator_team_leader', name: 'Regulator team leader', permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll] },
   { code: 'ca_super_user', name: 'CA super user', permissions: superUser },
   { code: 'service_super_user', name: 'Service super user', permissions: superUser },

@@ -6,7 +6,11 @@ export const VERIFICATION_BODY_REQUIRED = 'Select a verification body';
 
 /** Appoint verification body DTO. */
 export const appointVerificationBodySchema = v.object({
-  verificationBodyId: v.pipe(v.number(VERIFICATION_BODY_REQUIRED), v.integer(VERIFICATION_BODY_REQUIRED), v.minValue(1, VERIFICATION_BODY_REQUIRED)),
+  verificationBodyId: v.pipe(
+    v.number(VERIFICATION_BODY_REQUIRED),
+    v.integer(VERIFICATION_BODY_REQUIRED),
+    v.minValue(1, VERIFICATION_BODY_REQUIRED),
+  ),
 });
 
 export interface VerificationBodyDto {

@@ -28,7 +28,10 @@ it('keeps each nation’s own holidays: St Patrick’s Day in Northern Ireland, 
 
 it('gives a review deadline in the nation’s working days', () => {
   const now = new Date('2025-12-18T10:00:00Z');
-  expect(workingDaysDeadline(now, 10, [1], 'SCOTLAND')).toEqual({ dueInMs: Date.parse('2026-01-07T10:00:00Z') - now.getTime(), remindBeforeMs: [1] });
+  expect(workingDaysDeadline(now, 10, [1], 'SCOTLAND')).toEqual({
+    dueInMs: Date.parse('2026-01-07T10:00:00Z') - now.getTime(),
+    remindBeforeMs: [1],
+  });
 });
 
 it('has every division’s bank holidays for this year and the next two years, from today', () => {
@@ -39,7 +42,11 @@ it('has every division’s bank holidays for this year and the next two years, f
     expect(dates).toEqual([...dates].sort());
     for (let year = today.getUTCFullYear(); year <= inTwoYears.getUTCFullYear(); year++) {
       // England and Wales have eight a year, Scotland nine, Northern Ireland ten.
-      expect({ division, year, count: dates.filter((d) => d.startsWith(`${year}-`)).length }).toEqual({ division, year, count: { 'england-and-wales': 8, scotland: 9, 'northern-ireland': 10 }[division] });
+      expect({ division, year, count: dates.filter((d) => d.startsWith(`${year}-`)).length }).toEqual({
+        division,
+        year,
+        count: { 'england-and-wales': 8, scotland: 9, 'northern-ireland': 10 }[division],
+      });
     }
     expect(dates.at(-1)! >= day(inTwoYears)).toBe(true);
   }
@@ -47,15 +54,26 @@ it('has every division’s bank holidays for this year and the next two years, f
 
 it('merges GOV.UK’s published list into ours: a year it publishes replaces ours, the years beyond it stay', () => {
   const published = parseBankHolidays({
-    'england-and-wales': { division: 'england-and-wales', events: [{ title: 'Extra bank holiday', date: '2026-06-01', notes: '', bunting: true }] },
+    'england-and-wales': {
+      division: 'england-and-wales',
+      events: [{ title: 'Extra bank holiday', date: '2026-06-01', notes: '', bunting: true }],
+    },
     scotland: { division: 'scotland', events: [] },
     'northern-ireland': { division: 'northern-ireland', events: [] },
   });
   const merged = mergeBankHolidays(bankHolidays, published);
   const england = merged['england-and-wales'].events.map((e) => e.date);
   expect(england.filter((d) => d.startsWith('2026-'))).toEqual(['2026-06-01']);
-  expect(england.filter((d) => d.startsWith('2027-'))).toEqual(bankHolidays['england-and-wales'].events.filter((e) => e.date.startsWith('2027-')).map((e) => e.date));
+  expect(england.filter((d) => d.startsWith('2027-'))).toEqual(
+    bankHolidays['england-and-wales'].events.filter((e) => e.date.startsWith('2027-')).map((e) => e.date),
+  );
   expect(merged.scotland).toEqual(bankHolidays.scotland);
   expect(() => parseBankHolidays({ scotland: { events: [] } })).toThrow('No events for england-and-wales');
-  expect(() => parseBankHolidays({ 'england-and-wales': { events: [{ title: 'x', date: '2026-13-45' }] }, scotland: { events: [] }, 'northern-ireland': { events: [] } })).toThrow('Not a bank holiday');
+  expect(() =>
+    parseBankHolidays({
+      'england-and-wales': { events: [{ title: 'x', date: '2026-13-45' }] },
+      scotland: { events: [] },
+      'northern-ireland': { events: [] },
+    }),
+  ).toThrow('Not a bank holiday');
 });

@@ -13,14 +13,21 @@ const { as } = useBrowser();
 let companyOffset = 100;
 /** A company of the local register, different for every call (the server tests use the first ones). */
 async function company(): Promise<{ number: string; name: string }> {
-  const row = await e2eDb()('company_register').where({ company_status: 'active', country: 'England' }).orderBy('registration_number').offset(companyOffset++).first('registration_number', 'name');
+  const row = await e2eDb()('company_register')
+    .where({ company_status: 'active', country: 'England' })
+    .orderBy('registration_number')
+    .offset(companyOffset++)
+    .first('registration_number', 'name');
   return { number: row.registration_number, name: row.name };
 }
 
 /** Goes through the application wizard for a registered company; ends on the confirmation. */
 async function apply(page: Page, registrationNumber: string): Promise<void> {
   await page.goto(`${baseUrl()}/accounts/new`);
-  await page.getByRole('group', { name: 'Is the UK organisation registered at Companies House?' }).getByLabel('Yes').check();
+  await page
+    .getByRole('group', { name: 'Is the UK organisation registered at Companies House?' })
+    .getByLabel('Yes')
+    .check();
   await page.getByLabel('Enter the Company Registration Number').fill(registrationNumber);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Confirm the organisation details' }).waitFor();
@@ -29,7 +36,11 @@ async function apply(page: Page, registrationNumber: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Check your answers' }).waitFor();
   // The register's SIC codes with their descriptions from the UK SIC 2007 list (GET /data).
-  await page.locator('.govuk-summary-list__row', { hasText: 'Classification codes (SIC codes)' }).getByText(/^\d{5} – \S.+$/).first().waitFor();
+  await page
+    .locator('.govuk-summary-list__row', { hasText: 'Classification codes (SIC codes)' })
+    .getByText(/^\d{5} – \S.+$/)
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
@@ -45,7 +56,10 @@ async function openReview(page: Page, reviewer: Person, organisationName: string
 }
 
 async function accountIdOf(registrationNumber: string, status: string): Promise<number> {
-  const row = await e2eDb()('accounts').where({ registration_number: registrationNumber, status }).orderBy('id', 'desc').first('id');
+  const row = await e2eDb()('accounts')
+    .where({ registration_number: registrationNumber, status })
+    .orderBy('id', 'desc')
+    .first('id');
   return row.id as number;
 }
 
@@ -72,7 +86,9 @@ it('takes an application through review and approval to a live account whose adm
   await regulator.getByLabel('Reason for acceptance').fill('Checked against the company register');
   await regulator.getByRole('button', { name: 'Confirm decision' }).click();
   await regulator.getByRole('heading', { name: 'You have approved the organisation account application' }).waitFor();
-  expect(await latestEmail(applicant.email, 'Organisation account application approved - Manage your ESOS reporting')).toContain(`${name} (AMENDED)`);
+  expect(
+    await latestEmail(applicant.email, 'Organisation account application approved - Manage your ESOS reporting'),
+  ).toContain(`${name} (AMENDED)`);
 
   // The applicant now has the live account, and is its administrator.
   const accountId = await accountIdOf(number, 'LIVE');
@@ -97,8 +113,13 @@ it('takes an application through review and approval to a live account whose adm
 
   const invitee = await as(colleague);
   await invitee.goto(link);
-  await invitee.getByText(/activate/i).first().waitFor();
-  expect(await e2eDb()('authorities').where({ user_id: colleague.id, account_id: accountId }).first('status')).toEqual({ status: 'ACCEPTED' });
+  await invitee
+    .getByText(/activate/i)
+    .first()
+    .waitFor();
+  expect(await e2eDb()('authorities').where({ user_id: colleague.id, account_id: accountId }).first('status')).toEqual({
+    status: 'ACCEPTED',
+  });
 
   await operator.reload();
   await operator.getByRole('tab', { name: 'Users and contacts' }).click();
@@ -106,7 +127,9 @@ it('takes an application through review and approval to a live account whose adm
   await operator.getByRole('group', { name: 'Account status' }).getByLabel('Active').check();
   await operator.getByRole('button', { name: 'Save' }).click();
   await operator.getByRole('row').filter({ hasText: colleague.email }).getByText('Active').waitFor();
-  expect(await e2eDb()('authorities').where({ user_id: colleague.id, account_id: accountId }).first('status')).toEqual({ status: 'ACTIVE' });
+  expect(await e2eDb()('authorities').where({ user_id: colleague.id, account_id: accountId }).first('status')).toEqual({
+    status: 'ACTIVE',
+  });
   expect(operatorErrors).toEqual([]);
 
   // The regulator reads all of it in the account's audit trail, in sentences: names, not ids; labels, not codes.
@@ -120,14 +143,23 @@ it('takes an application through review and approval to a live account whose adm
     let said = '';
     for (let page = 1; ; page++) {
       said += (await panel.getByRole('table').textContent()) ?? '';
-      expect(await regulator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await regulator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
       expect(await axeViolations(regulator)).toEqual([]);
-      if (process.env.E2E_SHOTS) await regulator.screenshot({ path: `${process.env.E2E_SHOTS}/audit-trail-application-${viewport.width}-${page}.png`, fullPage: true });
+      if (process.env.E2E_SHOTS)
+        await regulator.screenshot({
+          path: `${process.env.E2E_SHOTS}/audit-trail-application-${viewport.width}-${page}.png`,
+          fullPage: true,
+        });
       const next = panel.getByRole('link', { name: /Next/ });
       if ((await next.count()) === 0) break;
       const first = await panel.getByRole('row').nth(1).textContent();
       await next.click();
-      await regulator.waitForFunction((text) => document.querySelectorAll('[role=tabpanel] tr')[1]?.textContent !== text, first);
+      await regulator.waitForFunction(
+        (text) => document.querySelectorAll('[role=tabpanel] tr')[1]?.textContent !== text,
+        first,
+      );
     }
     for (const text of [
       'Rhys Reviewer assigned ‘Review organisation account application’ to themselves',
@@ -167,7 +199,12 @@ it('rejects an application with a reason the applicant is told, and a regulator 
   await other.getByRole('heading', { name: 'Tasks' }).waitFor();
   await other.waitForLoadState('networkidle');
   expect(await other.getByRole('row').filter({ hasText: name }).count()).toBe(0);
-  const taskId = (await e2eDb()('request_tasks').join('accounts', 'accounts.id', 'request_tasks.account_id').where({ 'accounts.registration_number': number }).first('request_tasks.id')).id;
+  const taskId = (
+    await e2eDb()('request_tasks')
+      .join('accounts', 'accounts.id', 'request_tasks.account_id')
+      .where({ 'accounts.registration_number': number })
+      .first('request_tasks.id')
+  ).id;
   await other.goto(`${baseUrl()}/tasks/${taskId}`);
   await other.waitForURL((url) => url.pathname === '/landing' || url.pathname === `/tasks/${taskId}`);
   expect(await other.getByText('Review organisation account application').count()).toBe(0);
@@ -182,7 +219,9 @@ it('rejects an application with a reason the applicant is told, and a regulator 
   await regulator.getByRole('button', { name: 'Confirm decision' }).click();
   await regulator.getByRole('heading', { name: 'You have rejected the organisation account application' }).waitFor();
   expect(await axeViolations(regulator)).toEqual([]);
-  expect(await latestEmail(applicant.email, 'Organisation account application rejected - Manage your ESOS reporting')).toContain('The organisation does not qualify for ESOS');
+  expect(
+    await latestEmail(applicant.email, 'Organisation account application rejected - Manage your ESOS reporting'),
+  ).toContain('The organisation does not qualify for ESOS');
   expect(await accountIdOf(number, 'DENIED')).toBeGreaterThan(0);
 });
 
@@ -196,14 +235,26 @@ it('makes an application go live at once after a verified-accounts upload, and r
   await regulator.getByRole('heading', { name: 'Upload verified organisation accounts' }).waitFor();
 
   // A bad file: a wrong number and a repeated e-mail. Nothing is stored.
-  await regulator.getByLabel('Upload a file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`CRN,Email\nnot-a-number,${applicant.email}\n${number},${applicant.email}\n`) });
+  await regulator
+    .getByLabel('Upload a file')
+    .setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`CRN,Email\nnot-a-number,${applicant.email}\n${number},${applicant.email}\n`),
+    });
   await regulator.getByRole('button', { name: 'Upload', exact: true }).click();
   await regulator.locator('.govuk-error-summary').waitFor();
   expect(await regulator.locator('.govuk-error-summary').textContent()).toMatch(/Row 2/);
   expect(await e2eDb()('account_onboarding_registry').where({ email: applicant.email })).toEqual([]);
   expect(await axeViolations(regulator)).toEqual([]);
 
-  await regulator.getByLabel('Upload a file').setInputFiles({ name: 'verified.csv', mimeType: 'text/csv', buffer: Buffer.from(`CRN,Email\n${number},${applicant.email}\n`) });
+  await regulator
+    .getByLabel('Upload a file')
+    .setInputFiles({
+      name: 'verified.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`CRN,Email\n${number},${applicant.email}\n`),
+    });
   await regulator.getByRole('button', { name: 'Upload', exact: true }).click();
   await regulator.getByText('Each contact has been sent an email inviting them to apply.').waitFor();
 
@@ -217,10 +268,15 @@ it('makes an application go live at once after a verified-accounts upload, and r
   const latecomer = await newPerson({ firstName: 'Lee', lastName: 'Latecomer' });
   const late = await as(latecomer);
   await late.goto(`${baseUrl()}/accounts/new`);
-  await late.getByRole('group', { name: 'Is the UK organisation registered at Companies House?' }).getByLabel('Yes').check();
+  await late
+    .getByRole('group', { name: 'Is the UK organisation registered at Companies House?' })
+    .getByLabel('Yes')
+    .check();
   await late.getByLabel('Enter the Company Registration Number').fill(number);
   await late.getByRole('button', { name: 'Continue' }).click();
-  await late.getByRole('link', { name: 'An organisation account already exists with the same registration number' }).waitFor();
+  await late
+    .getByRole('link', { name: 'An organisation account already exists with the same registration number' })
+    .waitFor();
 
   // An operator of another account does not get to see this one.
   await late.goto(`${baseUrl()}/accounts/${accountId}`);
@@ -234,15 +290,43 @@ it('closes an account with a request in progress: the request ends TERMINATED an
   const d = e2eDb();
   const { number, name } = await company();
   const [account] = await d('accounts')
-    .insert({ organisation_id: `ORG${800000 + Math.floor(Math.random() * 99999)}`, name, registration_number: number, status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 1AA', accepted_at: new Date() })
+    .insert({
+      organisation_id: `ORG${800000 + Math.floor(Math.random() * 99999)}`,
+      name,
+      registration_number: number,
+      status: 'LIVE',
+      competent_authority: 'ENGLAND',
+      address_line1: '1 Mill Lane',
+      city: 'Leeds',
+      postcode: 'LS1 1AA',
+      accepted_at: new Date(),
+    })
     .returning(['id', 'organisation_id']);
   const { operatorRoles } = await import('../domain/authorities');
-  await d('authorities').insert({ user_id: admin.id, account_id: account.id, code: 'operator_admin', status: 'ACTIVE', permissions: operatorRoles.operator_admin.permissions });
+  await d('authorities').insert({
+    user_id: admin.id,
+    account_id: account.id,
+    code: 'operator_admin',
+    status: 'ACTIVE',
+    permissions: operatorRoles.operator_admin.permissions,
+  });
   // A request in progress. Its process (the notification) is not built yet, so it has no workflow:
   // the closure ends it directly. The server tests show a running workflow ending itself.
   const requestId = `NOC${String(account.id).padStart(6, '0')}-P3`;
-  await d('requests').insert({ id: requestId, type: 'NOTIFICATION_OF_COMPLIANCE_P3', status: 'IN_PROGRESS', account_id: account.id, competent_authority: 'ENGLAND' });
-  await d('request_tasks').insert({ request_id: requestId, type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT', assignee: admin.id, account_id: account.id, competent_authority: 'ENGLAND' });
+  await d('requests').insert({
+    id: requestId,
+    type: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    status: 'IN_PROGRESS',
+    account_id: account.id,
+    competent_authority: 'ENGLAND',
+  });
+  await d('request_tasks').insert({
+    request_id: requestId,
+    type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT',
+    assignee: admin.id,
+    account_id: account.id,
+    competent_authority: 'ENGLAND',
+  });
 
   const regulator = await as(closer);
   const errors = watchConsole(regulator);
@@ -256,7 +340,9 @@ it('closes an account with a request in progress: the request ends TERMINATED an
   await regulator.getByRole('heading', { name: 'Are you sure you want to close this account?' }).waitFor();
   expect(await axeViolations(regulator)).toEqual([]);
   await regulator.getByRole('button', { name: 'Yes, close this account' }).click();
-  await regulator.getByRole('heading', { name: `The organisation account ${account.organisation_id} is permanently closed` }).waitFor();
+  await regulator
+    .getByRole('heading', { name: `The organisation account ${account.organisation_id} is permanently closed` })
+    .waitFor();
 
   // The closure answers once its own workflow is done; the request it ended is read from the page.
   const statusOf = async () => (await d('requests').where({ id: requestId }).first('status')).status as string;
@@ -267,7 +353,9 @@ it('closes an account with a request in progress: the request ends TERMINATED an
   await regulator.getByRole('row').filter({ hasText: requestId }).getByText('Terminated').waitFor({ timeout: 60_000 });
   await regulator.getByText('You cannot start the Account closure while the account status is CLOSED.').waitFor();
   expect(await d('request_tasks').where({ request_id: requestId })).toEqual([]);
-  expect(await latestEmail(admin.email, 'Organisation account closed - Manage your ESOS reporting')).toContain('The organisation has been dissolved');
+  expect(await latestEmail(admin.email, 'Organisation account closed - Manage your ESOS reporting')).toContain(
+    'The organisation has been dissolved',
+  );
 
   // The operator sees the closed account, read-only.
   const operator = await as(admin);

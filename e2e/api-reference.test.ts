@@ -10,14 +10,19 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** Opens the page, collecting CSP violations the page reports and console errors. */
-async function openReference(viewport: { width: number; height: number }): Promise<{ page: Page; violations: string[]; errors: string[] }> {
+async function openReference(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ page: Page; violations: string[]; errors: string[] }> {
   const page = await browser.newPage({ viewport });
   const errors = watchConsole(page);
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
     });
   });
   const response = await page.goto(`${baseUrl()}/api-reference`);
@@ -28,22 +33,32 @@ async function openReference(viewport: { width: number; height: number }): Promi
   return { page, violations, errors };
 }
 
-it.each(Object.entries(viewports))('lists every group of routes of the API description, at %s width, without a CSP violation or an axe violation', async (_name, viewport) => {
-  const { page, violations, errors } = await openReference(viewport);
-  const description = await (await page.request.get(`${baseUrl()}/api/v3/api-docs`)).json();
-  const operations = Object.values(description.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((ops) => Object.values(ops));
-  const tags = new Set(operations.map((op) => op.tags[0]));
-  // Groups start folded (the description is large): one heading per group, every route under one.
-  await expect(page.locator('.opblock-tag').count()).resolves.toBe(tags.size);
+it.each(Object.entries(viewports))(
+  'lists every group of routes of the API description, at %s width, without a CSP violation or an axe violation',
+  async (_name, viewport) => {
+    const { page, violations, errors } = await openReference(viewport);
+    const description = await (await page.request.get(`${baseUrl()}/api/v3/api-docs`)).json();
+    const operations = Object.values(description.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(
+      (ops) => Object.values(ops),
+    );
+    const tags = new Set(operations.map((op) => op.tags[0]));
+    // Groups start folded (the description is large): one heading per group, every route under one.
+    await expect(page.locator('.opblock-tag').count()).resolves.toBe(tags.size);
 
-  // A group opened lists its routes; one route opened shows its parameters, body and answers.
-  await page.locator('.opblock-tag', { hasText: /^users/ }).first().click();
-  await expect(page.locator('.opblock').count()).resolves.toBe(operations.filter((op) => op.tags[0] === 'users').length);
-  await page.locator('.opblock-summary', { hasText: '/api/v1.0/users/feedback' }).first().click();
-  await page.getByRole('heading', { name: 'Responses' }).first().waitFor();
+    // A group opened lists its routes; one route opened shows its parameters, body and answers.
+    await page
+      .locator('.opblock-tag', { hasText: /^users/ })
+      .first()
+      .click();
+    await expect(page.locator('.opblock').count()).resolves.toBe(
+      operations.filter((op) => op.tags[0] === 'users').length,
+    );
+    await page.locator('.opblock-summary', { hasText: '/api/v1.0/users/feedback' }).first().click();
+    await page.getByRole('heading', { name: 'Responses' }).first().waitFor();
 
-  expect(await axeViolations(page)).toEqual([]);
-  expect(violations).toEqual([]);
-  expect(errors).toEqual([]);
-  await page.close();
-});
+    expect(await axeViolations(page)).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  },
+);

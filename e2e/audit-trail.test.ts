@@ -11,12 +11,27 @@ const { as } = useBrowser();
 it('shows a regulator who changed the account, and shows operators no audit tab', async () => {
   const d = e2eDb();
   const [{ id: accountId }] = await d('accounts')
-    .insert({ organisation_id: `ORGA${String(Date.now() % 100_000).padStart(5, '0')}`, name: 'Audited Energy Ltd', status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA', classification_codes: JSON.stringify({ type: 'SIC', codes: ['10110'] }) })
+    .insert({
+      organisation_id: `ORGA${String(Date.now() % 100_000).padStart(5, '0')}`,
+      name: 'Audited Energy Ltd',
+      status: 'LIVE',
+      competent_authority: 'ENGLAND',
+      address_line1: '1 Road',
+      city: 'Leeds',
+      postcode: 'LS1 1AA',
+      classification_codes: JSON.stringify({ type: 'SIC', codes: ['10110'] }),
+    })
     .returning('id');
   const admin = await newPerson({ firstName: 'Olu', lastName: 'Operator' });
   const reviewer = await newPerson({ firstName: 'Rae', lastName: 'Regulator', regulatorOf: 'ENGLAND' });
   const { operatorRoles } = await import('../domain/authorities');
-  await d('authorities').insert({ user_id: admin.id, account_id: accountId, code: 'operator_admin', status: 'ACTIVE', permissions: [...operatorRoles.operator_admin.permissions] });
+  await d('authorities').insert({
+    user_id: admin.id,
+    account_id: accountId,
+    code: 'operator_admin',
+    status: 'ACTIVE',
+    permissions: [...operatorRoles.operator_admin.permissions],
+  });
 
   const operator = await as(admin);
   const operatorErrors = watchConsole(operator);
@@ -43,7 +58,11 @@ it('shows a regulator who changed the account, and shows operators no audit tab'
     const table = (await regulator.getByRole('table').textContent()) ?? '';
     expect(table).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|[A-Z]{2,}_[A-Z]{2,}|operator_admin|→/);
     expect(await axeViolations(regulator)).toEqual([]);
-    if (process.env.E2E_SHOTS) await regulator.screenshot({ path: `${process.env.E2E_SHOTS}/audit-trail-${viewport.width}.png`, fullPage: true });
+    if (process.env.E2E_SHOTS)
+      await regulator.screenshot({
+        path: `${process.env.E2E_SHOTS}/audit-trail-${viewport.width}.png`,
+        fullPage: true,
+      });
     expect(errors).toEqual([]);
   }
 }, 120_000);

@@ -22,14 +22,27 @@ it('asks the second period’s total and breakdown on one page, and refuses a 16
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
-  await completeSection(page, notificationReport, 'reportingObligation', completeReport('esos95To100').report.reportingObligation!);
+  await completeSection(
+    page,
+    notificationReport,
+    'reportingObligation',
+    completeReport('esos95To100').report.reportingObligation!,
+  );
 
   await page.getByRole('link', { name: 'Second compliance period', exact: true }).click();
   await page.locator('input[type="radio"][name="informationExists"][value="YES"]').check();
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Organisational energy consumption during the second compliance period' }).waitFor();
-  const total = page.getByLabel('What was the organisational energy consumption in kWh for the second period? (optional)');
-  await page.getByText('What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)').waitFor();
+  await page
+    .getByRole('heading', { level: 1, name: 'Organisational energy consumption during the second compliance period' })
+    .waitFor();
+  const total = page.getByLabel(
+    'What was the organisational energy consumption in kWh for the second period? (optional)',
+  );
+  await page
+    .getByText(
+      'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)',
+    )
+    .waitFor();
 
   await total.fill('1234567890123456');
   const url = page.url();
@@ -45,7 +58,17 @@ it('asks the second period’s total and breakdown on one page, and refuses a 16
 
   await total.fill('15500000');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByRole('heading', { level: 1, name: 'What was the significant energy consumption during the second compliance period? (optional)' }).waitFor();
-  const stored = await db('request_tasks').where({ account_id: account.id, type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT' }).first('payload');
-  expect(stored.payload.report.secondCompliancePeriod).toMatchObject({ informationExists: 'YES', organisationalEnergyConsumption: 15500000 });
+  await page
+    .getByRole('heading', {
+      level: 1,
+      name: 'What was the significant energy consumption during the second compliance period? (optional)',
+    })
+    .waitFor();
+  const stored = await db('request_tasks')
+    .where({ account_id: account.id, type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT' })
+    .first('payload');
+  expect(stored.payload.report.secondCompliancePeriod).toMatchObject({
+    informationExists: 'YES',
+    organisationalEnergyConsumption: 15500000,
+  });
 });

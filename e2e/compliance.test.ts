@@ -35,7 +35,8 @@ afterAll(() => hold?.letGo(mix.map((m) => m.id)));
 
 /** A screenshot to E2E_SHOTS when it is set, to be looked at. */
 async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `compliance-${name}.png`), fullPage: true });
+  if (process.env.E2E_SHOTS)
+    await page.screenshot({ path: path.join(process.env.E2E_SHOTS, `compliance-${name}.png`), fullPage: true });
 }
 
 /** The overview's numbers as the mix makes them: per report, per state. */
@@ -52,7 +53,9 @@ function expectedCounts(type: string): Record<string, number> {
 
 /** The numbers of the 'Reports by status' table, by report row. */
 const tableNumbers = (page: Page) =>
-  page.locator('table[aria-labelledby="by-report"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td a')].map((a) => Number(a.textContent))));
+  page
+    .locator('table[aria-labelledby="by-report"] tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td a')].map((a) => Number(a.textContent))));
 
 it('shows the numbers of the mix, opens the list behind one, exports it and chases its five organisations', async () => {
   const regulator = await newPerson({ firstName: 'Orla', lastName: 'Overview', regulatorOf: 'SCOTLAND' });
@@ -73,13 +76,17 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   await shot(page, 'overview-1280');
   // At 375 px the charts are drawn again for the width they have.
   await page.setViewportSize(viewports.mobile);
-  await page.waitForFunction(() => [...document.querySelectorAll('.app-chart svg')].every((svg) => Number(svg.getAttribute('width')) < 375));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.app-chart svg')].every((svg) => Number(svg.getAttribute('width')) < 375),
+  );
   await shot(page, 'overview-375');
   await page.setViewportSize(viewports.desktop);
   expect(errors).toEqual([]);
 
   // The action plans overdue: the link opens their list.
-  const overdue = mix.filter((_, i) => mixStanding(i, ACTION_PLAN, now, reportDueAt(loadConfig(), processFor(ACTION_PLAN)!)).overdue);
+  const overdue = mix.filter(
+    (_, i) => mixStanding(i, ACTION_PLAN, now, reportDueAt(loadConfig(), processFor(ACTION_PLAN)!)).overdue,
+  );
   expect(overdue).toHaveLength(5);
   await page.getByRole('link', { name: 'Action Plan, Overdue: 5 organisations' }).click();
   await page.waitForURL('**/compliance/accounts?requestType=ACTION_PLAN_P3&state=OVERDUE');
@@ -91,13 +98,27 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   await shot(page, 'list');
 
   // The export is a workbook of the same rows.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Compliance_overview.xlsx');
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile((await download.path())!);
   const rows: string[][] = [];
-  book.getWorksheet('Organisations')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
-  expect(rows[0]).toEqual(['Organisation name', 'Organisation ID', 'Registration number', 'Status', 'Overdue', 'Due date', 'Last reminder', 'Assignee']);
+  book
+    .getWorksheet('Organisations')!
+    .eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))));
+  expect(rows[0]).toEqual([
+    'Organisation name',
+    'Organisation ID',
+    'Registration number',
+    'Status',
+    'Overdue',
+    'Due date',
+    'Last reminder',
+    'Assignee',
+  ]);
   expect(rows.slice(1).map((r) => [r[0], r[1], r[4]])).toEqual(overdue.map((m) => [m.name, m.organisationId, 'Yes']));
 
   // The chase: check, send, progress, outcome.
@@ -114,19 +135,32 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   const url = page.url();
   await page.getByText('Done: 5 sent, 0 not sent, of 5').waitFor({ timeout: 60_000 });
   expect(page.url()).toBe(url);
-  expect(await page.locator('progress#chase-progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([5, 5]);
-  const outcomes = await page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+  expect(await page.locator('progress#chase-progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([
+    5, 5,
+  ]);
+  const outcomes = await page
+    .locator('table tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
   expect(outcomes).toEqual(overdue.map((m) => [m.name, 'Reminder sent']));
   await expectAccessible(page);
   await shot(page, 'progress');
   // One e-mail to each primary contact.
-  const emails = await e2eDb()('email_outbox').whereIn('to_address', mix.map((m) => m.email)).select('to_address');
+  const emails = await e2eDb()('email_outbox')
+    .whereIn(
+      'to_address',
+      mix.map((m) => m.email),
+    )
+    .select('to_address');
   expect(emails.map((e) => e.to_address).sort()).toEqual(overdue.map((m) => m.email).sort());
 
   // A second chase of the same list says who was reminded already and sends nothing.
   await page.goto(`${baseUrl()}/compliance/chase?requestType=ACTION_PLAN_P3&state=OVERDUE`);
   await page.getByRole('heading', { name: 'Send a reminder to 0 organisations', level: 1 }).waitFor();
-  await page.getByText('5 organisations were sent a reminder about this report in the last 7 days and will not be sent another.').waitFor();
+  await page
+    .getByText(
+      '5 organisations were sent a reminder about this report in the last 7 days and will not be sent another.',
+    )
+    .waitFor();
   expect(await page.getByRole('button', { name: 'Send reminders' }).count()).toBe(0);
   expect(errors).toEqual([]);
 });
@@ -144,6 +178,10 @@ it('works with the chart library blocked: every number is still in the tables', 
   await shot(page, 'blocked-375');
   // A category's number opens its list.
   await page.getByRole('link', { name: /^Does not qualify: \d+ notifications$/ }).click();
-  await page.waitForURL('**/compliance/accounts?requestType=NOTIFICATION_OF_COMPLIANCE_P3&state=SUBMITTED&category=NOT_QUALIFY');
-  await page.getByRole('heading', { name: 'Notification of Compliance: submitted: Does not qualify', level: 1 }).waitFor();
+  await page.waitForURL(
+    '**/compliance/accounts?requestType=NOTIFICATION_OF_COMPLIANCE_P3&state=SUBMITTED&category=NOT_QUALIFY',
+  );
+  await page
+    .getByRole('heading', { name: 'Notification of Compliance: submitted: Does not qualify', level: 1 })
+    .waitFor();
 });

@@ -21,7 +21,9 @@ it('accept → confirmation → hide stores both consent cookies (path /, 1 day)
   const acceptedAt = Date.now() / 1000;
   await region.getByRole('button', { name: 'Accept all cookies' }).click();
   await expect(region.getByRole('alert').textContent()).resolves.toContain('You’ve accepted additional cookies.');
-  await expect(region.getByRole('link', { name: 'change your cookie settings' }).getAttribute('href')).resolves.toBe('/cookies');
+  await expect(region.getByRole('link', { name: 'change your cookie settings' }).getAttribute('href')).resolves.toBe(
+    '/cookies',
+  );
   await region.getByRole('button', { name: 'Hide cookie message' }).click();
   await region.waitFor({ state: 'detached' });
 

@@ -8,7 +8,15 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
 import { enterPassword, openSignIn } from '../test/e2e-session';
 import { totp } from '../test/e2e-people';
-import { createAccount, createTask, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../test/factories';
+import {
+  createAccount,
+  createTask,
+  createUser,
+  grantOperator,
+  grantRegulator,
+  type TestAccount,
+  type TestUser,
+} from '../test/factories';
 import { createCredential } from '../identity/credentials';
 import { base32Encode } from '../identity/totp';
 import { allRegulatorPermissions } from '../domain/authorities';
@@ -21,11 +29,20 @@ let db: Knex;
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 const operator = { email: `dana.${run}@example.test`.toLowerCase(), password: 'Dashboard-Operator-Pass-7' };
-const regulator = { email: `rhea.${run}@example.test`.toLowerCase(), password: 'Dashboard-Regulator-Pass-8', totpSecret: base32Encode(randomBytes(20)) };
-
+const regulator = {
+  email: `rhea.${run}@example.test`.toLowerCase(),
+  password: 'Dashboard-Regulator-Pass-8',
+  totpSecret: base32Encode(randomBytes(20)),
+};
 
 /** A person who can sign in with a password (and, given a secret, a one-time code); terms accepted. */
-async function person(email: string, password: string, firstName: string, lastName: string, totpSecret?: string): Promise<TestUser> {
+async function person(
+  email: string,
+  password: string,
+  firstName: string,
+  lastName: string,
+  totpSecret?: string,
+): Promise<TestUser> {
   const termsVersion = ((await db('terms').max('version as v').first()) as { v: number | null }).v ?? undefined;
   const user = await createUser(db, { email, firstName, lastName, termsVersion });
   await createCredential(db, { email, firstName, lastName, password, verified: true, subject: user.id });
@@ -72,7 +89,12 @@ async function seedTask(fields: {
   return taskId;
 }
 
-const operatorTypes: TaskType[] = ['NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT', 'ACTION_PLAN_P3_APPLICATION_SUBMIT', 'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT', 'PROGRESS_UPDATE_2_P3_APPLICATION_SUBMIT'];
+const operatorTypes: TaskType[] = [
+  'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT',
+  'ACTION_PLAN_P3_APPLICATION_SUBMIT',
+  'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT',
+  'PROGRESS_UPDATE_2_P3_APPLICATION_SUBMIT',
+];
 
 interface Expected {
   id: number;
@@ -121,8 +143,23 @@ beforeAll(async () => {
     const type = operatorTypes[(i - 1) % operatorTypes.length];
     const account = i % 2 === 1 ? first : second;
     const { due, text } = dueFor(i);
-    const id = await seedTask({ type, account, assignee: dana, minutesAgo: i, dueInDays: due, seenBy: i % 2 === 0 ? dana : undefined });
-    seeded.mine.push({ id, name: taskTypeLabel(type)!, isNew: i % 2 === 1, days: text, account, registrationNumber: account === first ? registration : '', linked: true });
+    const id = await seedTask({
+      type,
+      account,
+      assignee: dana,
+      minutesAgo: i,
+      dueInDays: due,
+      seenBy: i % 2 === 0 ? dana : undefined,
+    });
+    seeded.mine.push({
+      id,
+      name: taskTypeLabel(type)!,
+      isNew: i % 2 === 1,
+      days: text,
+      account,
+      registrationNumber: account === first ? registration : '',
+      linked: true,
+    });
   }
   // Assigned to others: a colleague's, one of a request type outside the six (listed, not linked),
   // and one of a person without a first name (shown by last name alone).
@@ -133,16 +170,38 @@ beforeAll(async () => {
   ];
   for (const [i, [user, assignee, type, requestType]] of others.entries()) {
     const id = await seedTask({ type, account: first, assignee: user, minutesAgo: 100 + i, dueInDays: 5, requestType });
-    seeded.others.push({ id, name: taskTypeLabel(type)!, isNew: true, days: '5', account: first, registrationNumber: registration, assignee, linked: !requestType });
+    seeded.others.push({
+      id,
+      name: taskTypeLabel(type)!,
+      isNew: true,
+      days: '5',
+      account: first,
+      registrationNumber: registration,
+      assignee,
+      linked: !requestType,
+    });
   }
   for (let i = 0; i < 2; i++) {
     const type = operatorTypes[i];
     const id = await seedTask({ type, account: second, assignee: null, minutesAgo: 200 + i, dueInDays: -1 });
-    seeded.unassigned.push({ id, name: taskTypeLabel(type)!, isNew: true, days: 'Overdue', account: second, registrationNumber: '', linked: true });
+    seeded.unassigned.push({
+      id,
+      name: taskTypeLabel(type)!,
+      isNew: true,
+      days: 'Overdue',
+      account: second,
+      registrationNumber: '',
+      linked: true,
+    });
   }
   // Never listed for the operator: a regulator's task on their account, and a task on an account
   // they hold no authority on (even though it names them).
-  await seedTask({ type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', account: first, assignee: null, minutesAgo: 0 });
+  await seedTask({
+    type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW',
+    account: first,
+    assignee: null,
+    minutesAgo: 0,
+  });
   await seedTask({ type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT', account: elsewhere, assignee: dana, minutesAgo: 0 });
 
   // The regulator: OPRED (no other browser test works there), 12 unassigned reviews and two of theirs.
@@ -150,10 +209,30 @@ beforeAll(async () => {
   await grantRegulator(db, rhea, 'OPRED', allRegulatorPermissions);
   const offshore = await createAccount(db, { name: `Offshore Applicant ${run}`, competentAuthority: 'OPRED' });
   for (let i = 1; i <= 12; i++) {
-    const id = await seedTask({ type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', account: offshore, assignee: null, minutesAgo: i, dueInDays: 20 - i });
-    seeded.regulatorUnassigned.push({ id, name: taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!, isNew: true, days: String(20 - i), account: offshore, registrationNumber: '', linked: true });
+    const id = await seedTask({
+      type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW',
+      account: offshore,
+      assignee: null,
+      minutesAgo: i,
+      dueInDays: 20 - i,
+    });
+    seeded.regulatorUnassigned.push({
+      id,
+      name: taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!,
+      isNew: true,
+      days: String(20 - i),
+      account: offshore,
+      registrationNumber: '',
+      linked: true,
+    });
   }
-  for (let i = 1; i <= 2; i++) await seedTask({ type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW', account: offshore, assignee: rhea, minutesAgo: i });
+  for (let i = 1; i <= 2; i++)
+    await seedTask({
+      type: 'ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW',
+      account: offshore,
+      assignee: rhea,
+      minutesAgo: i,
+    });
 });
 
 afterAll(async () => {
@@ -192,7 +271,13 @@ function expectedRow(e: Expected, withAssignee: boolean): Row {
     name: e.name,
     href: e.linked ? `/tasks/${e.id}` : null,
     isNew: e.isNew,
-    cells: [...(withAssignee ? [e.assignee ?? ''] : []), e.days, e.account.name, e.registrationNumber, e.account.organisationId],
+    cells: [
+      ...(withAssignee ? [e.assignee ?? ''] : []),
+      e.days,
+      e.account.name,
+      e.registrationNumber,
+      e.account.organisationId,
+    ],
   };
 }
 
@@ -208,18 +293,32 @@ it('shows the operator their three tabs, 10 tasks a page with paging, the column
   await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
 
   // The tabs, assigned-to-me selected by default.
-  await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Assigned to me', 'Assigned to others', 'Unassigned']);
+  await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+    'Assigned to me',
+    'Assigned to others',
+    'Unassigned',
+  ]);
   await expect(page.getByRole('tab', { name: 'Assigned to me' }).getAttribute('aria-selected')).resolves.toBe('true');
 
   // The operators' action.
   await page.getByRole('heading', { level: 2, name: 'Actions' }).waitFor();
-  await expect(page.getByRole('link', { name: 'Add another organisation account' }).getAttribute('href')).resolves.toBe('/accounts/new');
-  await expect(page.getByRole('link', { name: 'Upload file with verified organisation accounts' }).count()).resolves.toBe(0);
+  await expect(page.getByRole('link', { name: 'Add another organisation account' }).getAttribute('href')).resolves.toBe(
+    '/accounts/new',
+  );
+  await expect(
+    page.getByRole('link', { name: 'Upload file with verified organisation accounts' }).count(),
+  ).resolves.toBe(0);
 
   // Page 1 of 3: the newest ten, with the columns of the tab (no 'Assigned to').
   const page1 = await rowsOf(page, 'assigned-to-me', 'Showing 1 to 10 of 23 results');
   expect(page1).toEqual(seeded.mine.slice(0, 10).map((e) => expectedRow(e, false)));
-  await expect(headers(page, 'assigned-to-me')).resolves.toEqual(['Task', 'Days remaining', 'Organisation name', 'Registration number', 'Organisation ID']);
+  await expect(headers(page, 'assigned-to-me')).resolves.toEqual([
+    'Task',
+    'Days remaining',
+    'Organisation name',
+    'Registration number',
+    'Organisation ID',
+  ]);
   // The days remaining of spec §3 in the first four: a number, 'Overdue' at zero and below, empty.
   expect(page1.slice(0, 4).map((r) => r.cells[0])).toEqual(['12', 'Overdue', 'Overdue', '']);
   expect(page1.map((r) => r.isNew)).toEqual([true, false, true, false, true, false, true, false, true, false]);
@@ -229,10 +328,14 @@ it('shows the operator their three tabs, 10 tasks a page with paging, the column
 
   // Page 2 through its number, page 3 through 'Next': the page is in the query, the tab in the fragment.
   await pagination.getByRole('link', { name: 'Page 2' }).click();
-  expect(await rowsOf(page, 'assigned-to-me', 'Showing 11 to 20 of 23 results')).toEqual(seeded.mine.slice(10, 20).map((e) => expectedRow(e, false)));
+  expect(await rowsOf(page, 'assigned-to-me', 'Showing 11 to 20 of 23 results')).toEqual(
+    seeded.mine.slice(10, 20).map((e) => expectedRow(e, false)),
+  );
   expect(currentUrl(page).searchParams.get('page')).toBe('2');
   await pagination.getByRole('link', { name: 'Next page' }).click();
-  expect(await rowsOf(page, 'assigned-to-me', 'Showing 21 to 23 of 23 results')).toEqual(seeded.mine.slice(20).map((e) => expectedRow(e, false)));
+  expect(await rowsOf(page, 'assigned-to-me', 'Showing 21 to 23 of 23 results')).toEqual(
+    seeded.mine.slice(20).map((e) => expectedRow(e, false)),
+  );
   expect(currentUrl(page).searchParams.get('page')).toBe('3');
   await expect(pagination.getByRole('link', { name: 'Next page' }).count()).resolves.toBe(0);
   // The browser's Back button returns to the page before.
@@ -244,8 +347,17 @@ it('shows the operator their three tabs, 10 tasks a page with paging, the column
   const others = await rowsOf(page, 'assigned-to-others', 'Showing 1 to 3 of 3 results');
   expect(currentUrl(page).hash).toBe('#assigned-to-others');
   expect(currentUrl(page).searchParams.has('page')).toBe(false);
-  await expect(page.getByRole('tab', { name: 'Assigned to others' }).getAttribute('aria-selected')).resolves.toBe('true');
-  await expect(headers(page, 'assigned-to-others')).resolves.toEqual(['Task', 'Assigned to', 'Days remaining', 'Organisation name', 'Registration number', 'Organisation ID']);
+  await expect(page.getByRole('tab', { name: 'Assigned to others' }).getAttribute('aria-selected')).resolves.toBe(
+    'true',
+  );
+  await expect(headers(page, 'assigned-to-others')).resolves.toEqual([
+    'Task',
+    'Assigned to',
+    'Days remaining',
+    'Organisation name',
+    'Registration number',
+    'Organisation ID',
+  ]);
   // The person without a first name by last name alone; the request type outside the six unlinked.
   expect(others).toEqual(seeded.others.map((e) => expectedRow(e, true)));
   expect(others[2].href).toBeNull();
@@ -254,9 +366,17 @@ it('shows the operator their three tabs, 10 tasks a page with paging, the column
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('tab', { name: 'Unassigned' }).click();
-  expect(await rowsOf(page, 'unassigned', 'Showing 1 to 2 of 2 results')).toEqual(seeded.unassigned.map((e) => expectedRow(e, false)));
+  expect(await rowsOf(page, 'unassigned', 'Showing 1 to 2 of 2 results')).toEqual(
+    seeded.unassigned.map((e) => expectedRow(e, false)),
+  );
   expect(currentUrl(page).hash).toBe('#unassigned');
-  await expect(headers(page, 'unassigned')).resolves.toEqual(['Task', 'Days remaining', 'Organisation name', 'Registration number', 'Organisation ID']);
+  await expect(headers(page, 'unassigned')).resolves.toEqual([
+    'Task',
+    'Days remaining',
+    'Organisation name',
+    'Registration number',
+    'Organisation ID',
+  ]);
 
   // Arrow keys move between the tabs too.
   await page.getByRole('tab', { name: 'Unassigned' }).press('ArrowLeft');
@@ -305,18 +425,27 @@ it('shows a regulator the unassigned work of their competent authority with pagi
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
 
-  await expect(page.getByRole('link', { name: 'Upload file with verified organisation accounts' }).getAttribute('href')).resolves.toBe('/upload-organisation-accounts');
+  await expect(
+    page.getByRole('link', { name: 'Upload file with verified organisation accounts' }).getAttribute('href'),
+  ).resolves.toBe('/upload-organisation-accounts');
   await expect(page.getByRole('heading', { name: 'Actions' }).count()).resolves.toBe(0);
   await expect(page.getByRole('link', { name: 'Add another organisation account' }).count()).resolves.toBe(0);
 
   const mine = await rowsOf(page, 'assigned-to-me', 'Showing 1 to 2 of 2 results');
-  expect(mine.map((r) => r.name)).toEqual([taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!, taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!]);
+  expect(mine.map((r) => r.name)).toEqual([
+    taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!,
+    taskTypeLabel('ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW')!,
+  ]);
 
   await page.getByRole('tab', { name: 'Unassigned' }).click();
-  expect(await rowsOf(page, 'unassigned', 'Showing 1 to 10 of 12 results')).toEqual(seeded.regulatorUnassigned.slice(0, 10).map((e) => expectedRow(e, false)));
+  expect(await rowsOf(page, 'unassigned', 'Showing 1 to 10 of 12 results')).toEqual(
+    seeded.regulatorUnassigned.slice(0, 10).map((e) => expectedRow(e, false)),
+  );
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
-  expect(await rowsOf(page, 'unassigned', 'Showing 11 to 12 of 12 results')).toEqual(seeded.regulatorUnassigned.slice(10).map((e) => expectedRow(e, false)));
+  expect(await rowsOf(page, 'unassigned', 'Showing 11 to 12 of 12 results')).toEqual(
+    seeded.regulatorUnassigned.slice(10).map((e) => expectedRow(e, false)),
+  );
   expect(currentUrl(page).hash).toBe('#unassigned');
   expect(currentUrl(page).searchParams.get('page')).toBe('2');
 

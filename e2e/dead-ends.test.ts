@@ -50,19 +50,29 @@ describe('the terms of use', () => {
 describe('the responsible undertaking’s registration number', () => {
   it('is on the company register in the demo data', async () => {
     const demo = await e2eDb()('accounts').where({ organisation_id: 'ORG000001' }).first('registration_number', 'name');
-    const registered = await e2eDb()('company_register').where({ registration_number: demo.registration_number }).first('name');
+    const registered = await e2eDb()('company_register')
+      .where({ registration_number: demo.registration_number })
+      .first('name');
     expect(registered?.name.toLowerCase()).toBe(demo.name.toLowerCase());
   });
 
   it('is checked where it is entered, on the summary and on the task list, and the register’s name is shown when it is another company’s', async () => {
     const db = e2eDb();
-    const companies = await db('company_register').where({ company_status: 'active', country: 'England' }).orderBy('registration_number').offset(40).limit(2).select('registration_number', 'name');
+    const companies = await db('company_register')
+      .where({ company_status: 'active', country: 'England' })
+      .orderBy('registration_number')
+      .offset(40)
+      .limit(2)
+      .select('registration_number', 'name');
     const [own, other] = companies as { registration_number: string; name: string }[];
     // An account whose number no register knows (as the demo data's was).
     let unknown = '08000001';
-    while (await db('company_register').where({ registration_number: unknown }).first()) unknown = String(Number(unknown) + 1).padStart(8, '0');
+    while (await db('company_register').where({ registration_number: unknown }).first())
+      unknown = String(Number(unknown) + 1).padStart(8, '0');
     const account = await createAccount(db, { name: own!.name, registrationNumber: unknown });
-    await db('accounts').where({ id: account.id }).update({ classification_codes: JSON.stringify({ type: 'SIC', otherTypeName: null, codes: ['35110'] }) });
+    await db('accounts')
+      .where({ id: account.id })
+      .update({ classification_codes: JSON.stringify({ type: 'SIC', otherTypeName: null, codes: ['35110'] }) });
     const admin = await newPerson({ firstName: 'Reg', lastName: 'Number' });
     await grantOperator(db, admin, account, 'operator_admin');
     const page = await as(admin);
@@ -71,14 +81,21 @@ describe('the responsible undertaking’s registration number', () => {
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
     const taskUrl = page.url();
-    await completeSection(page, notificationReport, 'reportingObligation', completeReport('esos95To100').report.reportingObligation!);
+    await completeSection(
+      page,
+      notificationReport,
+      'reportingObligation',
+      completeReport('esos95To100').report.reportingObligation!,
+    );
 
     // Entered (here: filled in from the account): refused on its page, saying why.
     await page.getByRole('link', { name: 'Responsible undertaking', exact: true }).click();
     await page.getByRole('heading', { name: 'Enter the organisation details' }).waitFor();
     await expect(page.getByLabel('Company registration number').inputValue()).resolves.toBe(unknown);
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' }).waitFor();
+    await page
+      .getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' })
+      .waitFor();
     await expectAccessible(page);
 
     // Another company's number: accepted, and the register's name for it is shown beside the answer's.
@@ -95,12 +112,17 @@ describe('the responsible undertaking’s registration number', () => {
     // Shown on the task list: a number the register does not know (it left the register since) is a
     // problem there, with the way to correct it, and the report cannot be sent.
     const taskId = Number(new URL(taskUrl).pathname.split('/').pop());
-    await db.raw(`update request_tasks set payload = jsonb_set(payload, '{report,responsibleUndertaking,organisationDetails,registrationNumber}', to_jsonb(?::text)) where id = ?`, [unknown, taskId]);
+    await db.raw(
+      `update request_tasks set payload = jsonb_set(payload, '{report,responsibleUndertaking,organisationDetails,registrationNumber}', to_jsonb(?::text)) where id = ?`,
+      [unknown, taskId],
+    );
     await page.goto(taskUrl);
     await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
     await expect(page.title()).resolves.toMatch(/^Error: /);
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' }).click();
+    await page
+      .getByRole('link', { name: 'Responsible undertaking organisation registration number is not valid' })
+      .click();
     await page.getByLabel('Company registration number').fill(own!.registration_number);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     // Corrected through its Change link: back to the summary, no problem left.
@@ -123,7 +145,10 @@ describe('changing an answer on the check-answers summary', () => {
     await page.goto(`${baseUrl()}/accounts/${account.id}`);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
-    await completeSection(page, notificationReport, 'reportingObligation', { qualificationType: 'NOT_QUALIFY', noQualificationReason: 'Fewer than 250 staff.' });
+    await completeSection(page, notificationReport, 'reportingObligation', {
+      qualificationType: 'NOT_QUALIFY',
+      noQualificationReason: 'Fewer than 250 staff.',
+    });
 
     await page.getByRole('link', { name: 'Reporting obligation', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Reporting obligation' }).waitFor();
@@ -137,12 +162,18 @@ describe('changing an answer on the check-answers summary', () => {
     const answers = completeReport('esos95To100').report.reportingObligation!;
     const visited: string[] = [];
     for (;;) {
-      await page.waitForURL((url) => url.pathname.endsWith('/reportingObligation') || url.searchParams.get('change') === 'true');
+      await page.waitForURL(
+        (url) => url.pathname.endsWith('/reportingObligation') || url.searchParams.get('change') === 'true',
+      );
       const url = new URL(page.url());
       if (url.pathname.endsWith('/reportingObligation')) break;
       const step = stepOf(section, url.pathname.split('/').pop()!)!;
       visited.push(step.id);
-      await page.getByRole('heading', { level: 1, name: step.title }).or(page.getByRole('group', { name: step.title })).first().waitFor();
+      await page
+        .getByRole('heading', { level: 1, name: step.title })
+        .or(page.getByRole('group', { name: step.title }))
+        .first()
+        .waitFor();
       if (visited.length === 1) await expectAccessible(page);
       await fillFields(page, step.fields, '', answers);
       await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -168,7 +199,12 @@ describe('a regulator’s invitation', () => {
       invitation_token_hash: hash,
       invitation_expires_at: expiresAt,
       invited_email: email,
-      invited_profile: JSON.stringify({ firstName: 'Ivy', lastName: 'Invited', jobTitle: 'Officer', phoneNumber: '01632 960001' }),
+      invited_profile: JSON.stringify({
+        firstName: 'Ivy',
+        lastName: 'Invited',
+        jobTitle: 'Officer',
+        phoneNumber: '01632 960001',
+      }),
       created_by: inviter,
     });
     return `${baseUrl()}/invitation/regulator?token=${encodeURIComponent(token)}`;
@@ -201,7 +237,11 @@ describe('a regulator’s invitation', () => {
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL('**/landing');
     await page.getByRole('heading', { level: 1, name: 'Your user account needs to be activated' }).waitFor();
-    await page.getByText('A regulator user of your organisation who manages its regulator users must activate it.', { exact: false }).waitFor();
+    await page
+      .getByText('A regulator user of your organisation who manages its regulator users must activate it.', {
+        exact: false,
+      })
+      .waitFor();
     expect(await page.getByText(/Advanced User of the organisation account/).count()).toBe(0);
     expect(await page.getByText('Your user account needs to be activated', { exact: false }).count()).toBe(1);
     await expectAccessible(page);

@@ -13,7 +13,11 @@ import { completeSection } from '../test/report-filler';
 import { pdfText } from '../test/pdf-text';
 import { receivedMails } from '../test/e2e-mailbox';
 import { notificationReport } from '../processes/notification-of-compliance/report';
-import { completeReport, completeReportCategories, type CompleteReportName } from '../test/fixtures/notification-reports';
+import {
+  completeReport,
+  completeReportCategories,
+  type CompleteReportName,
+} from '../test/fixtures/notification-reports';
 import { reportAnswers, taskList } from '../domain/reports/report';
 import { notificationProcess, requestIdOf } from '../processes';
 
@@ -23,14 +27,18 @@ const browser = useBrowser();
 
 /** The complete notification with the fewest answers: the quickest to fill in page by page. */
 function shortestReport(): CompleteReportName {
-  const rows = (name: CompleteReportName) => reportAnswers(notificationReport, completeReport(name).report, {}).reduce((n, s) => n + s.rows.length, 0);
+  const rows = (name: CompleteReportName) =>
+    reportAnswers(notificationReport, completeReport(name).report, {}).reduce((n, s) => n + s.rows.length, 0);
   return (Object.keys(completeReportCategories) as CompleteReportName[]).sort((a, b) => rows(a) - rows(b))[0]!;
 }
 
 it('submits a notification, shows it on the request page, downloads its PDF and e-mails it with the PDF attached', async () => {
   const db = e2eDb();
   const account = await createAccount(db, { name: `Document Widgets ${Date.now()}` });
-  const [admin, primary] = await Promise.all([newPerson({ firstName: 'Dora', lastName: 'Document' }), newPerson({ firstName: 'Prim', lastName: 'Contact' })]);
+  const [admin, primary] = await Promise.all([
+    newPerson({ firstName: 'Dora', lastName: 'Document' }),
+    newPerson({ firstName: 'Prim', lastName: 'Contact' }),
+  ]);
   await grantOperator(db, admin, account, 'operator_admin');
   await grantOperator(db, primary, account, 'operator');
   await db('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: primary.id });
@@ -41,7 +49,9 @@ it('submits a notification, shows it on the request page, downloads its PDF and 
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
-  for (const id of taskList(notificationReport, { report, sectionsCompleted: {} }, {}).flatMap((g) => g.sections.map((s) => s.id))) {
+  for (const id of taskList(notificationReport, { report, sectionsCompleted: {} }, {}).flatMap((g) =>
+    g.sections.map((s) => s.id),
+  )) {
     await completeSection(page, notificationReport, id, report[id]!);
   }
   await page.getByRole('button', { name: 'Submit to regulator' }).click();
@@ -66,7 +76,9 @@ it('submits a notification, shows it on the request page, downloads its PDF and 
   await page.getByRole('heading', { level: 1, name: 'Phase 3 Notification' }).waitFor();
   await page.getByRole('heading', { level: 2, name: 'Submissions and documents' }).waitFor();
   const fileName = `${requestId} Phase 3 Notification.pdf`;
-  const link = page.getByRole('button', { name: `${fileName} (download)` }).or(page.getByRole('link', { name: `${fileName} (download)` }));
+  const link = page
+    .getByRole('button', { name: `${fileName} (download)` })
+    .or(page.getByRole('link', { name: `${fileName} (download)` }));
   await link.waitFor({ timeout: 60_000 });
   const answers = reportAnswers(notificationReport, report, {});
   const sample = answers.flatMap((s) => s.rows).filter((r) => r.value.length === 1 && r.value[0]!.length > 2);
@@ -85,12 +97,15 @@ it('submits a notification, shows it on the request page, downloads its PDF and 
 
   // The e-mail with the PDF attached: one for the submitter and one for the primary contact.
   const [document] = await db('request_action_file_documents').where({ request_id: requestId });
-  const queued = await db('email_outbox').where({ template: 'SubmissionDocument' }).whereLike('subject', `%${requestId}%`);
+  const queued = await db('email_outbox')
+    .where({ template: 'SubmissionDocument' })
+    .whereLike('subject', `%${requestId}%`);
   expect(queued.map((m) => m.to_address).sort()).toEqual([admin.email, primary.email].sort());
   for (const m of queued) expect(m.attachments).toEqual([document.file_uuid]);
   // With the tests' own service, it reaches the mailbox as the service sends it (at once: the
   // outbox wakes the dispatcher). A running service's mail server is its own business.
-  const withPdf = async () => (await receivedMails(requestId))?.filter((m) => m.raw.includes('application/pdf')) ?? null;
+  const withPdf = async () =>
+    (await receivedMails(requestId))?.filter((m) => m.raw.includes('application/pdf')) ?? null;
   if ((await withPdf()) === null) return;
   for (let i = 0; i < 120 && (await withPdf())!.length < 2; i++) await new Promise((r) => setTimeout(r, 500));
   const mails = (await withPdf())!;
@@ -100,6 +115,9 @@ it('submits a notification, shows it on the request page, downloads its PDF and 
     expect(mail.raw).toContain(`${requestId} Phase 3 Notification.pdf`);
   }
   // The attachment is the document the page downloads.
-  const body = mails[0]!.raw.split(/Content-Disposition: attachment[^\n]*\n(?:[^\n]+\n)*?\r?\n/)[1]!.split(/\r?\n--/)[0]!.replace(/\s+/g, '');
+  const body = mails[0]!.raw
+    .split(/Content-Disposition: attachment[^\n]*\n(?:[^\n]+\n)*?\r?\n/)[1]!
+    .split(/\r?\n--/)[0]!
+    .replace(/\s+/g, '');
   expect(Buffer.from(body, 'base64').equals(pdf)).toBe(true);
 });

@@ -17,8 +17,6 @@ afterAll(async () => {
   await closeE2eDb();
 });
 
-
-
 const invitee = { email: `ines.${Date.now()}@example.test`, password: 'Invited-Person-Phrase-5' };
 
 it('takes an invited person from the e-mailed link to ACCEPTED, and to ACTIVE once activated', async () => {
@@ -33,8 +31,17 @@ it('takes an invited person from the e-mailed link to ACCEPTED, and to ACTIVE on
     .where({ 'users.email': demoUsers.operator.email, 'authorities.code': 'operator_admin' })
     .first('accounts.id', 'accounts.name');
   const call = (method: string, path: string, body: unknown) =>
-    fetch(`${baseUrl()}/api/v1.0${path}`, { method, headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const invited = await call('POST', `/operator-users/invite/account/${account.id}`, { email: invitee.email, firstName: 'Ines', lastName: 'Invitee', roleCode: 'operator' });
+    fetch(`${baseUrl()}/api/v1.0${path}`, {
+      method,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const invited = await call('POST', `/operator-users/invite/account/${account.id}`, {
+    email: invitee.email,
+    firstName: 'Ines',
+    lastName: 'Invitee',
+    roleCode: 'operator',
+  });
   expect(invited.status).toBe(204);
   const link = linkIn(await latestEmail(invitee.email, `You have been invited to ${account.name}`));
   expect(link).toMatch(new RegExp(`^${baseUrl()}/invitation\\?token=`));

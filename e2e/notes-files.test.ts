@@ -20,14 +20,33 @@ beforeAll(async () => {
   db = knex({ client: 'pg', connection: process.env.E2E_DATABASE_URL, pool: { min: 0, max: 2 } });
   const termsVersion = ((await db('terms').max('version as v').first()) as { v: number | null }).v ?? undefined;
   const user = await createUser(db, { email: operator.email, firstName: 'Nora', lastName: 'Notes', termsVersion });
-  await createCredential(db, { email: operator.email, firstName: 'Nora', lastName: 'Notes', password: operator.password, verified: true, subject: user.id });
+  await createCredential(db, {
+    email: operator.email,
+    firstName: 'Nora',
+    lastName: 'Notes',
+    password: operator.password,
+    verified: true,
+    subject: user.id,
+  });
   await db('identity_credentials').where({ subject: user.id }).update({ totp_offered_at: new Date() });
   const account = await createAccount(db, { name: `Notes Works ${run}` });
   await grantOperator(db, user, account);
   const requestId = `NF${run}`.slice(0, 20).toUpperCase();
-  await db('requests').insert({ id: requestId, type: 'ACTION_PLAN_P3', status: 'IN_PROGRESS', account_id: account.id, competent_authority: account.competentAuthority });
+  await db('requests').insert({
+    id: requestId,
+    type: 'ACTION_PLAN_P3',
+    status: 'IN_PROGRESS',
+    account_id: account.id,
+    competent_authority: account.competentAuthority,
+  });
   const [row] = await db('request_tasks')
-    .insert({ request_id: requestId, type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT', assignee: user.id, account_id: account.id, competent_authority: account.competentAuthority })
+    .insert({
+      request_id: requestId,
+      type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT',
+      assignee: user.id,
+      account_id: account.id,
+      competent_authority: account.competentAuthority,
+    })
     .returning('id');
   taskId = Number(row.id);
 });
@@ -57,7 +76,10 @@ it('adds a note with a file on the task page and downloads the file by its token
   await page.getByRole('button', { name: 'Save note' }).click();
   await page.getByText('Readings taken on site').waitFor();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Meter readings.csv (download)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Meter readings.csv (download)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Meter readings.csv');
   expect(await fs.readFile((await download.path())!)).toEqual(csv);
 

@@ -7,7 +7,11 @@ import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { notificationReport } from '../processes/notification-of-compliance/report';
-import { completeReport, completeReportCategories, type CompleteReportName } from '../test/fixtures/notification-reports';
+import {
+  completeReport,
+  completeReportCategories,
+  type CompleteReportName,
+} from '../test/fixtures/notification-reports';
 import { taskList } from '../domain/reports/report';
 import { useBrowser } from '../test/e2e-browser';
 
@@ -33,7 +37,9 @@ it.each(paths)('a notification on the %s path is filled in page by page and subm
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
 
   // Sections in task-list order: the first decides which others follow.
-  const expected = taskList(notificationReport, { report, sectionsCompleted: {} }, {}).flatMap((g) => g.sections.map((s) => s.id));
+  const expected = taskList(notificationReport, { report, sectionsCompleted: {} }, {}).flatMap((g) =>
+    g.sections.map((s) => s.id),
+  );
   for (const id of expected) await completeSection(page, notificationReport, id, report[id]!);
   for (const group of taskList(notificationReport, { report, sectionsCompleted: {} }, {})) {
     for (const section of group.sections) await page.getByRole('link', { name: section.title, exact: true }).waitFor();
@@ -42,7 +48,9 @@ it.each(paths)('a notification on the %s path is filled in page by page and subm
   await page.getByRole('button', { name: 'Submit to regulator' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.getByRole('heading', { name: 'Notification sent to regulator' }).waitFor();
-  const stored = await e2eDb()('reports').where({ account_id: accountId, type: 'NOTIFICATION_OF_COMPLIANCE_P3' }).first('data');
+  const stored = await e2eDb()('reports')
+    .where({ account_id: accountId, type: 'NOTIFICATION_OF_COMPLIANCE_P3' })
+    .first('data');
   expect(Object.keys(stored.data).sort()).toEqual([...expected].sort());
   // What the pages saved is what was typed, answer for answer.
   expect(stored.data).toEqual(report);

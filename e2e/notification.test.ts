@@ -34,7 +34,10 @@ async function openTask(page: Page, taskName: string, accountName: string): Prom
   await page.getByRole('heading', { level: 1, name: taskName }).waitFor();
 }
 
-const notQualifying = { qualificationType: 'NOT_QUALIFY', noQualificationReason: 'Fewer than 250 staff and turnover under £44 million.' };
+const notQualifying = {
+  qualificationType: 'NOT_QUALIFY',
+  noQualificationReason: 'Fewer than 250 staff and turnover under £44 million.',
+};
 
 it('is started, answered, reviewed, refused, submitted, read by the regulator and returned for changes', async () => {
   const { account, admin, reviewer, regulator } = await organisation();
@@ -98,9 +101,14 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await review.getByRole('heading', { name: 'Notification has been returned' }).waitFor();
 
   // An answer that no longer passes (as if the rules had changed) is refused on submit, on the page.
-  const submitTask = await e2eDb()('request_tasks as t').join('requests as r', 'r.id', 't.request_id').where({ 'r.account_id': account.id, 't.type': 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT' }).first('t.id', 't.payload');
+  const submitTask = await e2eDb()('request_tasks as t')
+    .join('requests as r', 'r.id', 't.request_id')
+    .where({ 'r.account_id': account.id, 't.type': 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT' })
+    .first('t.id', 't.payload');
   const broken = { ...submitTask.payload, report: { reportingObligation: { qualificationType: 'NOT_QUALIFY' } } };
-  await e2eDb()('request_tasks').where({ id: submitTask.id }).update({ payload: JSON.stringify(broken) });
+  await e2eDb()('request_tasks')
+    .where({ id: submitTask.id })
+    .update({ payload: JSON.stringify(broken) });
   await openTask(page, 'Submit Phase 3 notification', account.name);
   await page.getByRole('button', { name: 'Submit to regulator' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
@@ -109,8 +117,13 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Change reporting obligation answers' }).click();
   await page.getByRole('heading', { level: 1, name: 'Reporting obligation' }).waitFor();
-  await page.getByRole('link', { name: /^Change/ }).first().click();
-  await page.getByLabel('Explain why your organisation does not qualify for ESOS').fill(notQualifying.noQualificationReason);
+  await page
+    .getByRole('link', { name: /^Change/ })
+    .first()
+    .click();
+  await page
+    .getByLabel('Explain why your organisation does not qualify for ESOS')
+    .fill(notQualifying.noQualificationReason);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('button', { name: 'Confirm and complete' }).click();
 
@@ -121,7 +134,11 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   await page.getByRole('heading', { name: 'Notification sent to regulator' }).waitFor();
   const reference = (await page.getByText(/Your reference is/).textContent())!.replace('Your reference is ', '').trim();
-  await page.getByText('The notification has been sent to Environment Agency. Contact your regulator if you need to make any updates to the notification.').waitFor();
+  await page
+    .getByText(
+      'The notification has been sent to Environment Agency. Contact your regulator if you need to make any updates to the notification.',
+    )
+    .waitFor();
   await expectAccessible(page);
 
   // The regulator reads what was submitted and returns it for changes.
@@ -131,10 +148,13 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   const answers = regulatorPage.locator('h2:text-is("What was submitted") ~ details');
   await answers.locator('summary', { hasText: 'Reporting obligation' }).click();
   await answers.getByText(notQualifying.noQualificationReason).waitFor();
-  if (process.env.E2E_SHOTS) await regulatorPage.screenshot({ path: `${process.env.E2E_SHOTS}/request-page-1280.png`, fullPage: true });
+  if (process.env.E2E_SHOTS)
+    await regulatorPage.screenshot({ path: `${process.env.E2E_SHOTS}/request-page-1280.png`, fullPage: true });
   await expectAccessible(regulatorPage);
   await regulatorPage.getByRole('link', { name: 'Return to participant for changes' }).click();
-  await regulatorPage.getByRole('heading', { name: 'Are you sure you want to return this notification to the participant for changes?' }).waitFor();
+  await regulatorPage
+    .getByRole('heading', { name: 'Are you sure you want to return this notification to the participant for changes?' })
+    .waitFor();
   await regulatorPage.getByRole('button', { name: 'Yes, re-initiate' }).click();
   await regulatorPage.getByRole('heading', { name: "You've successfully returned the notification" }).waitFor();
 
@@ -153,7 +173,11 @@ it('refuses a second notification and names the first', async () => {
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
-  await page.getByText('You cannot start the Notification of Compliance process as it is already in progress or has been completed.').waitFor();
+  await page
+    .getByText(
+      'You cannot start the Notification of Compliance process as it is already in progress or has been completed.',
+    )
+    .waitFor();
 });
 
 it('keeps the task list still while the people it can be assigned to are still loading', async () => {

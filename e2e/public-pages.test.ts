@@ -114,7 +114,9 @@ it('at 375 wide the layout has no horizontal scrolling', async () => {
   const context = await browser.newContext({ viewport: viewports.mobile });
   for (const path of ['/landing', '/privacy-notice', '/contact-us', '/cookies', '/feedback']) {
     const page = await open(context, path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect([path, overflow]).toEqual([path, 0]);
     await page.close();
   }

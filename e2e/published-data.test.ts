@@ -19,20 +19,52 @@ const { as, newPage } = useBrowser();
 const CA = 'OPRED';
 const PUBLISHER = 'Offshore Petroleum Regulator for Environment and Decommissioning';
 const TITLE = 'Notification of Compliance, phase 3';
-const PERSONAL = ['Priya', 'Shah', 'Hannah', 'Okafor', 'Margaret', 'Ellis', 'Gareth', 'Lloyd', '@', '1228 960124', '7700 900124'];
+const PERSONAL = [
+  'Priya',
+  'Shah',
+  'Hannah',
+  'Okafor',
+  'Margaret',
+  'Ellis',
+  'Gareth',
+  'Lloyd',
+  '@',
+  '1228 960124',
+  '7700 900124',
+];
 
 /** A submitted notification of the account, as the process keeps it. */
 async function submitNotification(account: TestAccount) {
   const db = e2eDb();
   const operator = await createUser(db);
   const requestId = requestIdOf(notificationProcess, account.id);
-  await db('requests').insert({ id: requestId, type: 'NOTIFICATION_OF_COMPLIANCE_P3', status: 'COMPLETED', account_id: account.id, competent_authority: CA, payload: '{}' });
-  await db('reports').insert({ request_id: requestId, account_id: account.id, type: 'NOTIFICATION_OF_COMPLIANCE_P3', data: JSON.stringify(completeReports.esos95To100.report), submitted_by: operator.id, submitted_at: new Date() });
+  await db('requests').insert({
+    id: requestId,
+    type: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    status: 'COMPLETED',
+    account_id: account.id,
+    competent_authority: CA,
+    payload: '{}',
+  });
+  await db('reports').insert({
+    request_id: requestId,
+    account_id: account.id,
+    type: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    data: JSON.stringify(completeReports.esos95To100.report),
+    submitted_by: operator.id,
+    submitted_at: new Date(),
+  });
   return requestId;
 }
 
 /** Every notification of OPRED's accounts now. */
-const submittedIds = async () => (await e2eDb()('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': CA, 'p.type': 'NOTIFICATION_OF_COMPLIANCE_P3' }).pluck('p.request_id')).sort();
+const submittedIds = async () =>
+  (
+    await e2eDb()('reports as p')
+      .join('accounts as a', 'a.id', 'p.account_id')
+      .where({ 'a.competent_authority': CA, 'p.type': 'NOTIFICATION_OF_COMPLIANCE_P3' })
+      .pluck('p.request_id')
+  ).sort();
 
 /** Publishes the notifications from the regulator's page and waits for the version to be published; answers its number. */
 async function publish(page: Page, description: string): Promise<number> {
@@ -44,9 +76,14 @@ async function publish(page: Page, description: string): Promise<number> {
   const banner = page.getByText(new RegExp(`^${TITLE}, version (\\d+) is being published$`));
   await banner.waitFor();
   const version = Number(/version (\d+)/.exec((await banner.textContent())!)![1]);
-  const card = page.locator('section.govuk-summary-card').filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${version}`, exact: true }) });
+  const card = page
+    .locator('section.govuk-summary-card')
+    .filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${version}`, exact: true }) });
   // Exactly 'Published': a substring match would also take the 'Being published' of a version still building.
-  await card.locator('.govuk-tag').getByText(publishedStatusLabels.PUBLISHED, { exact: true }).waitFor({ timeout: 30_000 });
+  await card
+    .locator('.govuk-tag')
+    .getByText(publishedStatusLabels.PUBLISHED, { exact: true })
+    .waitFor({ timeout: 30_000 });
   await card.getByText(description).waitFor();
   return version;
 }
@@ -55,7 +92,10 @@ async function publish(page: Page, description: string): Promise<number> {
 async function downloadWorkbook(page: Page, version: number) {
   await page.goto(`${baseUrl()}/published-data`);
   await page.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${version}` }).waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `Download ${TITLE}, version ${version} as Excel workbook (XLSX)` }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: `Download ${TITLE}, version ${version} as Excel workbook (XLSX)` }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`Energy_Savings_Opportunity_Scheme_Phase_3_${CA}_v${version}.xlsx`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile((await download.path())!);
@@ -68,11 +108,17 @@ async function downloadWorkbook(page: Page, version: number) {
   return sheets;
 }
 
-const idsIn = (sheets: Record<string, string[][]>) => sheets['Reporting Obligation']!.slice(1).map((r) => r[0]!).sort();
+const idsIn = (sheets: Record<string, string[][]>) =>
+  sheets['Reporting Obligation']!.slice(1)
+    .map((r) => r[0]!)
+    .sort();
 
 it('publishes the notification dataset, which an anonymous browser downloads without contact details; a later submission is only in the next version, which is withdrawn', async () => {
   const db = e2eDb();
-  const accounts = [await createAccount(db, { competentAuthority: CA, name: `Offshore Energy One ${Date.now()}` }), await createAccount(db, { competentAuthority: CA, name: `Offshore Energy Two ${Date.now()}` })];
+  const accounts = [
+    await createAccount(db, { competentAuthority: CA, name: `Offshore Energy One ${Date.now()}` }),
+    await createAccount(db, { competentAuthority: CA, name: `Offshore Energy Two ${Date.now()}` }),
+  ];
   for (const account of accounts) await submitNotification(account);
 
   const regulator = await newPerson({ firstName: 'Orla', lastName: 'Publisher', regulatorOf: CA });
@@ -101,7 +147,9 @@ it('publishes the notification dataset, which an anonymous browser downloads wit
   for (const text of PERSONAL) expect(everything).not.toContain(text);
 
   // A notification submitted after the first version.
-  const later = await submitNotification(await createAccount(db, { competentAuthority: CA, name: `Offshore Energy Three ${Date.now()}` }));
+  const later = await submitNotification(
+    await createAccount(db, { competentAuthority: CA, name: `Offshore Energy Three ${Date.now()}` }),
+  );
   expect(idsIn(await downloadWorkbook(visitor, first))).not.toContain(later);
   const second = await publish(page, 'Notifications of OPRED accounts, with the latest');
   expect(second).toBe(first + 1);
@@ -111,7 +159,9 @@ it('publishes the notification dataset, which an anonymous browser downloads wit
   expect(idsIn(await downloadWorkbook(visitor, first))).toEqual(expected);
 
   // Withdrawn after a confirmation: kept on the regulators' page, gone from the public one.
-  const card = page.locator('section.govuk-summary-card').filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${second}`, exact: true }) });
+  const card = page
+    .locator('section.govuk-summary-card')
+    .filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${second}`, exact: true }) });
   await card.getByRole('button', { name: `Withdraw version ${second}` }).click();
   await card.getByRole('button', { name: `Yes, withdraw version ${second}` }).click();
   await page.getByText(`${TITLE}, version ${second} has been withdrawn`).waitFor();

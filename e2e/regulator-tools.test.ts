@@ -38,7 +38,8 @@ function bmpFile(width: number, height: number): string {
 }
 
 /** The header's navigation links (without Sign out). */
-const navigation = async (page: Page) => (await page.locator('header nav li a').allTextContents()).filter((t) => t !== 'Sign out');
+const navigation = async (page: Page) =>
+  (await page.locator('header nav li a').allTextContents()).filter((t) => t !== 'Sign out');
 
 it('invites a regulator with a signature, who accepts and is activated; their permissions and status then change what they can reach', async () => {
   const admin = await newPerson({ firstName: 'Isla', lastName: 'Admin', regulatorOf: 'SCOTLAND' });
@@ -50,7 +51,9 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   // Their sign-in a moment ago is their last sign-in (the access token's auth_time).
   const signedIn = (await e2eDb()('users').where({ id: admin.id }).first('last_sign_in_at')).last_sign_in_at as Date;
   expect(Date.now() - signedIn.getTime()).toBeLessThan(120_000);
-  expect(await first.getByRole('row').filter({ hasText: 'Isla Admin' }).getByRole('cell', { name: 'Never' }).count()).toBe(0);
+  expect(
+    await first.getByRole('row').filter({ hasText: 'Isla Admin' }).getByRole('cell', { name: 'Never' }).count(),
+  ).toBe(0);
   expect(await axeViolations(first)).toEqual([]);
 
   // The invitation, with a signature and two permission groups.
@@ -92,7 +95,10 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   const colleague = (await e2eDb()('identity_credentials').where({ email }).first('subject')).subject as string;
   const user = await e2eDb()('users').where({ id: colleague }).first('signature_uuid', 'job_title');
   expect(user.job_title).toBe('Technical officer');
-  expect(await e2eDb()('files').where({ uuid: user.signature_uuid }).first('kind', 'content_type')).toEqual({ kind: 'SIGNATURE', content_type: 'image/bmp' });
+  expect(await e2eDb()('files').where({ uuid: user.signature_uuid }).first('kind', 'content_type')).toEqual({
+    kind: 'SIGNATURE',
+    content_type: 'image/bmp',
+  });
 
   // Signing in: a regulator must set up a one-time code; then they wait to be activated.
   await second.getByRole('button', { name: 'Sign in' }).click();
@@ -120,9 +126,18 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   // The colleague becomes the site contact of a Scottish account, live while the compliance overview's test does not count Scotland's.
   const scotland = await holdAuthority('SCOTLAND');
   const [account] = await e2eDb()('accounts')
-    .insert({ organisation_id: `ORG7${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`, name: `Highland Mills ${Date.now()}`, status: 'LIVE', competent_authority: 'SCOTLAND', address_line1: '1 Mill Lane', city: 'Inverness', postcode: 'IV1 1AA' })
+    .insert({
+      organisation_id: `ORG7${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+      name: `Highland Mills ${Date.now()}`,
+      status: 'LIVE',
+      competent_authority: 'SCOTLAND',
+      address_line1: '1 Mill Lane',
+      city: 'Inverness',
+      postcode: 'IV1 1AA',
+    })
     .returning(['id', 'name']);
-  const siteContact = () => e2eDb()('account_contacts').where({ account_id: account.id, contact_type: 'CA_SITE' }).first('user_id');
+  const siteContact = () =>
+    e2eDb()('account_contacts').where({ account_id: account.id, contact_type: 'CA_SITE' }).first('user_id');
   try {
     await first.getByRole('tab', { name: 'Site contacts' }).click();
     await first.getByLabel(`Site contact of ${account.name}`).selectOption({ label: 'Callum Colleague' });
@@ -152,7 +167,9 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   await first.goto(`${baseUrl()}/user/regulators`);
   await first.getByRole('link', { name: 'Callum Colleague' }).click();
   await first.getByRole('heading', { name: 'Callum Colleague' }).waitFor();
-  expect(await first.getByRole('group', { name: 'Review organisation account' }).getByLabel('View only').isChecked()).toBe(true);
+  expect(
+    await first.getByRole('group', { name: 'Review organisation account' }).getByLabel('View only').isChecked(),
+  ).toBe(true);
   await first.getByRole('group', { name: 'Upload verified organisation accounts' }).getByLabel('Execute').check();
   await first.getByRole('group', { name: 'Manage users and contacts' }).getByLabel('Execute').check();
   expect(await axeViolations(first)).toEqual([]);
@@ -212,7 +229,10 @@ it('shows a report 20 rows a page, downloads it as .xlsx, and runs custom SQL li
   expect(page.url()).toContain('page=2');
   expect(await page.locator('table tbody tr').count()).toBe(5);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as Excel (.xlsx)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('List of Accounts, Users and Contacts.xlsx');
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile((await download.path())!);
@@ -223,7 +243,9 @@ it('shows a report 20 rows a page, downloads it as .xlsx, and runs custom SQL li
   // The custom report: a query runs; a write and another authority's table are refused.
   await page.goto(`${baseUrl()}/mi-reports`);
   await page.getByRole('link', { name: 'Custom sql report' }).click();
-  await page.getByLabel('SQL query').fill(`select name from accounts where name like 'Ulster Works ${run}%' order by name`);
+  await page
+    .getByLabel('SQL query')
+    .fill(`select name from accounts where name like 'Ulster Works ${run}%' order by name`);
   await page.getByRole('button', { name: 'Run query' }).click();
   await page.getByText('Showing 1 to 20 of 25 results').waitFor();
   await page.getByRole('cell', { name: `Ulster Works ${run} 00` }).waitFor();
@@ -234,7 +256,9 @@ it('shows a report 20 rows a page, downloads it as .xlsx, and runs custom SQL li
   await page.getByLabel('SQL query').fill('select name from public.accounts');
   await page.getByRole('button', { name: 'Run query' }).click();
   await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
-  await page.getByRole('link', { name: 'public.accounts cannot be read: select from the listed tables, e.g. accounts' }).waitFor();
+  await page
+    .getByRole('link', { name: 'public.accounts cannot be read: select from the listed tables, e.g. accounts' })
+    .waitFor();
   await page.getByLabel('SQL query').fill(`update accounts set name = 'Renamed'`);
   await page.getByRole('button', { name: 'Run query' }).click();
   await page.getByRole('link', { name: 'Only a SELECT query can be run: UPDATE changes data' }).waitFor();

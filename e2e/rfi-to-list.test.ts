@@ -20,12 +20,16 @@ it('is sent to the three organisations of a list, and each organisation has its 
   const regulator = await as(reg);
   const errors = watchConsole(regulator);
 
-  await regulator.goto(`${baseUrl()}/compliance/accounts?${new URLSearchParams({ requestType: NOTIFICATION, state: 'NOT_STARTED', search: tag })}`);
+  await regulator.goto(
+    `${baseUrl()}/compliance/accounts?${new URLSearchParams({ requestType: NOTIFICATION, state: 'NOT_STARTED', search: tag })}`,
+  );
   await regulator.getByRole('status').filter({ hasText: '3 organisations' }).waitFor();
   await regulator.getByRole('button', { name: 'Send a request for information to these 3 organisations' }).click();
 
   // The questions and deadline, once for all three.
-  await regulator.getByRole('heading', { name: 'Send a request for information to 3 organisations', level: 1 }).waitFor();
+  await regulator
+    .getByRole('heading', { name: 'Send a request for information to 3 organisations', level: 1 })
+    .waitFor();
   await expectAccessible(regulator);
   await regulator.getByRole('button', { name: 'Continue' }).click();
   await regulator.getByRole('link', { name: 'Enter the information you are requesting' }).waitFor();
@@ -45,9 +49,13 @@ it('is sent to the three organisations of a list, and each organisation has its 
 
   // Its progress, until each organisation's request is started.
   await regulator.getByRole('heading', { name: 'Requests for information', level: 1 }).waitFor();
-  await regulator.getByTestId('rfi-status').filter({ hasText: 'Done: 3 sent, 0 not sent, of 3' }).waitFor({ timeout: 120_000 });
+  await regulator
+    .getByTestId('rfi-status')
+    .filter({ hasText: 'Done: 3 sent, 0 not sent, of 3' })
+    .waitFor({ timeout: 120_000 });
   const table = regulator.getByRole('table');
-  for (const i of [1, 2, 3]) await table.getByRole('row', { name: new RegExp(`${tag} ${i} Request sent RFI\\d{6}-1`) }).waitFor();
+  for (const i of [1, 2, 3])
+    await table.getByRole('row', { name: new RegExp(`${tag} ${i} Request sent RFI\\d{6}-1`) }).waitFor();
   await expectAccessible(regulator);
   expect(errors).toEqual([]);
 
@@ -56,7 +64,14 @@ it('is sent to the three organisations of a list, and each organisation has its 
   const deadlineWait = Date.now() + 60_000;
   let tasks: { assignee: string; account_id: number }[] = [];
   while (Date.now() < deadlineWait) {
-    tasks = await d('request_tasks as t').join('requests as r', 'r.id', 't.request_id').whereIn('r.account_id', accounts.map((a) => a.id)).where({ 't.type': RFI_RESPONSE }).select('t.assignee', 'r.account_id');
+    tasks = await d('request_tasks as t')
+      .join('requests as r', 'r.id', 't.request_id')
+      .whereIn(
+        'r.account_id',
+        accounts.map((a) => a.id),
+      )
+      .where({ 't.type': RFI_RESPONSE })
+      .select('t.assignee', 'r.account_id');
     if (tasks.length === 3) break;
     await new Promise((r) => setTimeout(r, 500));
   }

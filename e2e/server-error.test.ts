@@ -13,7 +13,15 @@ it('shows the 500 page with the reference of the failed call, accessible at both
   const reference = '4bf92f3577b34da6a3ce929d0e0e4736';
   // The dashboard's work items fail as a bug of ours would.
   await page.route('**/api/v1.0/ORGANISATION/items/**', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'INTERNAL_ERROR',
+        message: 'Sorry, there is a problem with the service',
+        reference,
+      }),
+    }),
   );
   await page.goto(`${baseUrl()}/dashboard`);
   await page.getByRole('heading', { name: 'Sorry, there is a problem with the service' }).waitFor();

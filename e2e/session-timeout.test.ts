@@ -20,7 +20,6 @@ let browser: Browser;
 let server: ChildProcess;
 let url: string;
 
-
 beforeAll(async () => {
   const root = path.resolve(__dirname, '..');
   const port = await freePort();
@@ -46,7 +45,10 @@ beforeAll(async () => {
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the short-session web process exited with code ${server.exitCode}`);
     if (Date.now() > deadline) throw new Error('the short-session web process did not start');
-    const ok = await fetch(`${url}/api/ui-configuration`).then((res) => res.ok, () => false);
+    const ok = await fetch(`${url}/api/ui-configuration`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -90,7 +92,9 @@ it('warns 30 seconds before the session ends; Continue extends it, and Sign out 
   expect(await axeViolations(page)).toEqual([]);
 
   // Continue: a refresh at the provider, whose new session lifetime moves the warning on.
-  const refreshed = page.waitForResponse((res) => res.url().endsWith('/auth/token') && res.request().method() === 'POST');
+  const refreshed = page.waitForResponse(
+    (res) => res.url().endsWith('/auth/token') && res.request().method() === 'POST',
+  );
   await dialog(page).getByRole('button', { name: 'Continue' }).click();
   const answer = await (await refreshed).json();
   expect(answer.refresh_expires_in).toBeGreaterThan(SESSION_SECONDS - 3);
@@ -118,7 +122,11 @@ it('signs out to /timed-out with the idle seconds when nobody answers', async ()
   const warnedAt = Date.now();
   await page.waitForURL((u) => u.pathname === '/timed-out', { timeout: 45_000 });
   expect(Date.now() - warnedAt).toBeGreaterThan(25_000);
-  await page.getByText('We have reset your session because you did not do anything for less than a minute. We did this to keep your information secure.').waitFor();
+  await page
+    .getByText(
+      'We have reset your session because you did not do anything for less than a minute. We did this to keep your information secure.',
+    )
+    .waitFor();
   // The idle seconds travel through the provider's sign-out as its state parameter.
   const query = new URL(page.url()).searchParams;
   const idle = Number(query.get('idle') ?? new URLSearchParams(query.get('state') ?? '').get('idle'));

@@ -16,9 +16,6 @@ afterAll(async () => {
 
 const demo = demoUsers;
 
-
-
-
 async function signOut(page: Page): Promise<void> {
   await page.getByText('Sign out', { exact: true }).first().click();
   await page.waitForURL((url) => url.pathname === '/landing');
@@ -48,7 +45,9 @@ it('keeps the sign-in across a page load (silent check) and shows the verifier t
   await openSignIn(page);
   await enterPassword(page, demo.verifier);
   await page.waitForURL('**/landing', { timeout: 10_000 }).catch(async (err) => {
-    throw new Error(`${err.message} at ${page.url()}: ${await page.locator('main').textContent()} ${errors.join(' | ')}`);
+    throw new Error(
+      `${err.message} at ${page.url()}: ${await page.locator('main').textContent()} ${errors.join(' | ')}`,
+    );
   });
   await page.getByRole('heading', { name: 'Welcome Vera Verifier' }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
@@ -75,7 +74,9 @@ it('makes the regulator set up a one-time code, then asks for it at the next sig
   await enterPassword(page, demo.regulator);
   await page.getByRole('heading', { name: 'Set up a one-time code' }).waitFor();
   expect(await page.getByRole('button', { name: 'Not now' }).count()).toBe(0);
-  expect(await page.getByAltText('QR code for setting up your authenticator app').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  expect(await page.getByAltText('QR code for setting up your authenticator app').getAttribute('src')).toMatch(
+    /^data:image\/png;base64,/,
+  );
   expect(await axeViolations(page)).toEqual([]);
   const secret = (await page.locator('[data-totp-secret]').textContent())!.trim();
   await page.getByLabel('Enter the 6-digit code from the app').fill('000000' === totp(secret) ? '111111' : '000000');
@@ -94,7 +95,10 @@ it('makes the regulator set up a one-time code, then asks for it at the next sig
   // A code is accepted once: the one used a moment ago is refused; the app's next code works.
   await page.getByLabel('Code from your authenticator app').fill(totp(secret, firstAt));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('This code has already been used. Wait for the next code from your app and enter it').first().waitFor();
+  await page
+    .getByText('This code has already been used. Wait for the next code from your app and enter it')
+    .first()
+    .waitFor();
   await page.waitForTimeout(Math.max(0, (firstStep + 1) * 30_000 - Date.now() + 500));
   await page.getByLabel('Code from your authenticator app').fill(totp(secret));
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -222,10 +226,16 @@ describe('a new person', () => {
 it('shows the session-reset message on /timed-out with and without idle', async () => {
   const page = await browser.newPage({ viewport: viewports.desktop });
   await page.goto(`${baseUrl()}/timed-out?idle=1800`);
-  await page.getByText('We have reset your session because you did not do anything for 30 minutes. We did this to keep your information secure.').waitFor();
+  await page
+    .getByText(
+      'We have reset your session because you did not do anything for 30 minutes. We did this to keep your information secure.',
+    )
+    .waitFor();
   await expect(page.title()).resolves.toBe('Session Timeout - Manage your ESOS reporting - GOV.UK');
   expect(await axeViolations(page)).toEqual([]);
   await page.goto(`${baseUrl()}/timed-out`);
-  await page.getByText('We have reset your session because it expired. We did this to keep your information secure.').waitFor();
+  await page
+    .getByText('We have reset your session because it expired. We did this to keep your information secure.')
+    .waitFor();
   await page.close();
 });

@@ -15,10 +15,13 @@ export const LOCAL_WRITES_PATCH = 'local-activity-writes';
 const retry = { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' } as const;
 
 /** The workflows' activities: local once the patch is in (30 s each, retried with backoff, unless told otherwise). */
-export function stepActivities<A extends object>(options: Pick<ActivityOptions, 'cancellationType' | 'startToCloseTimeout' | 'retry'> = {}): A {
+export function stepActivities<A extends object>(
+  options: Pick<ActivityOptions, 'cancellationType' | 'startToCloseTimeout' | 'retry'> = {},
+): A {
   const remote = proxyActivities<A>({ startToCloseTimeout: '30 seconds', retry, ...options });
   const local = proxyLocalActivities<A>({ startToCloseTimeout: '30 seconds', retry, ...options });
   return new Proxy({} as A, {
-    get: (_, name) => (typeof name === 'symbol' ? undefined : (patched(LOCAL_WRITES_PATCH) ? local : remote)[name as keyof A]),
+    get: (_, name) =>
+      typeof name === 'symbol' ? undefined : (patched(LOCAL_WRITES_PATCH) ? local : remote)[name as keyof A],
   });
 }

@@ -15,7 +15,12 @@ const reports = stepActivities<ReportActivities>();
 /** Keeps, receipts and documents a report's submission (`submitted`: the timeline entry its submit recorded). */
 export async function submitReport(input: RequestInput, done: Transition, submitted: string): Promise<void> {
   const submission = { requestId: input.requestId, requestType: input.requestType, submittedBy: done.by.userId };
-  await reports.storeSubmittedReport({ ...submission, accountId: input.accountId!, payload: done.draft, submittedAt: done.at });
+  await reports.storeSubmittedReport({
+    ...submission,
+    accountId: input.accountId!,
+    payload: done.draft,
+    submittedAt: done.at,
+  });
   await reports.sendSubmissionReceipt({ ...submission, taskId: done.taskId });
   await fileSubmissionDocument(input.requestId, submitted);
 }
@@ -24,7 +29,11 @@ export async function submitReport(input: RequestInput, done: Transition, submit
  * One submit task, due on the report's statutory date (the API passes the deadline), until it is
  * submitted or cancelled. A returned report restarts from what was submitted.
  */
-export function reportTaskProgram(input: RequestInput, def: ProcessDefinition, task: { type: string; cancel: string; submitted: string }): RequestProgram {
+export function reportTaskProgram(
+  input: RequestInput,
+  def: ProcessDefinition,
+  task: { type: string; cancel: string; submitted: string },
+): RequestProgram {
   return async (ctx) => {
     const draft = input.payload?.report ? input.payload : await reportStart(input, def);
     const done = await ctx.userTask({ taskType: task.type, draft });
@@ -44,6 +53,7 @@ async function reportStart(input: RequestInput, def: ProcessDefinition): Promise
   return reports.progressUpdateStart({
     accountId: input.accountId!,
     requestType: input.requestType,
-    isDisaggregateUndertaking: (input.payload as { isDisaggregateUndertaking?: boolean } | undefined)?.isDisaggregateUndertaking === true,
+    isDisaggregateUndertaking:
+      (input.payload as { isDisaggregateUndertaking?: boolean } | undefined)?.isDisaggregateUndertaking === true,
   });
 }

@@ -34,7 +34,12 @@ export interface RunOptions {
  * Runs a request: its row and first timeline entry, then the program (cancelled by a termination),
  * then its end. Returns its final status.
  */
-export async function runRequest(input: RequestInput, def: ProcessDefinition, program: RequestProgram, options: RunOptions = {}): Promise<string> {
+export async function runRequest(
+  input: RequestInput,
+  def: ProcessDefinition,
+  program: RequestProgram,
+  options: RunOptions = {},
+): Promise<string> {
   const run = new RequestRun(input, def);
   // Handlers first: an update arriving before they exist would be rejected.
   installRequestHandlers(run);
@@ -44,7 +49,8 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
   const startedEntry = firstTimelineEntry(input, def);
   const oneWrite = patched(ONE_WRITE_PATCH);
   await requestActivities.startRequest(startRequestArgs(run, oneWrite ? startedEntry : null));
-  if (!oneWrite && startedEntry) await ctx.recordAction(startedEntry.type, startedEntry.payload, startedEntry.submitter);
+  if (!oneWrite && startedEntry)
+    await ctx.recordAction(startedEntry.type, startedEntry.payload, startedEntry.submitter);
   try {
     run.status = await run.programScope.run(() => program(ctx));
   } catch (err) {
@@ -53,7 +59,11 @@ export async function runRequest(input: RequestInput, def: ProcessDefinition, pr
     run.lock.releaseCancelledProgram();
     await run.lock.acquire();
     run.tasks.clear();
-    await requestActivities.terminateRequest({ key: run.stepKey(), requestId: input.requestId, reason: run.termination.reason });
+    await requestActivities.terminateRequest({
+      key: run.stepKey(),
+      requestId: input.requestId,
+      reason: run.termination.reason,
+    });
     run.status = 'TERMINATED';
   }
   await requestActivities.completeRequest({ requestId: input.requestId, status: run.status });
@@ -68,9 +78,21 @@ function programContext(run: RequestRun): RequestContext {
   return {
     input: run.input,
     userTask: (spec) => userTask(run, spec),
-    userTaskUntilDue: (spec, alongside = []) => userTaskUntilDue(run, spec, alongside.map((t) => t.taskId)),
+    userTaskUntilDue: (spec, alongside = []) =>
+      userTaskUntilDue(
+        run,
+        spec,
+        alongside.map((t) => t.taskId),
+      ),
     openTask: (spec) => openTaskWithoutWaiting(run, spec),
-    recordAction: (type, details, by) => requestActivities.recordRequestAction({ key: run.stepKey(), requestId: run.input.requestId, type, payload: details, submitter: by }),
+    recordAction: (type, details, by) =>
+      requestActivities.recordRequestAction({
+        key: run.stepKey(),
+        requestId: run.input.requestId,
+        type,
+        payload: details,
+        submitter: by,
+      }),
   };
 }
 
@@ -79,7 +101,9 @@ type StartedEntry = Omit<RecordActionArgs, 'key' | 'requestId'> & { submitter: A
 /** The timeline entry of the start (or the restart) when the process has one and a person started it. */
 function firstTimelineEntry(input: RequestInput, def: ProcessDefinition): StartedEntry | null {
   const started = input.reinitiated ? def.reinitiate?.timeline : def.create?.timeline;
-  return started && input.startedBy ? { type: started, payload: input.reinitiated ? null : (input.payload ?? null), submitter: input.startedBy } : null;
+  return started && input.startedBy
+    ? { type: started, payload: input.reinitiated ? null : (input.payload ?? null), submitter: input.startedBy }
+    : null;
 }
 
 /** The request's row, and with `entry` its first timeline entry in the same write (ONE_WRITE_PATCH). */

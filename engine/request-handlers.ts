@@ -27,9 +27,13 @@ import type { OpenTask, RequestRun } from './request-run';
 import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 
 export function installRequestHandlers(run: RequestRun): void {
-  setHandler(taskActionUpdate, (args) => queueTaskActionAndWait(run, args), { validator: (args) => void checkTaskAction(run.def, run.tasks, args) });
+  setHandler(taskActionUpdate, (args) => queueTaskActionAndWait(run, args), {
+    validator: (args) => void checkTaskAction(run.def, run.tasks, args),
+  });
   setHandler(assignTaskUpdate, (args) => assignTask(run, args), { validator: (args) => checkAssignment(run, args) });
-  setHandler(changeDueDateUpdate, (args) => changeDueDate(run, args), { validator: (args) => checkDueDateChange(run, args) });
+  setHandler(changeDueDateUpdate, (args) => changeDueDate(run, args), {
+    validator: (args) => checkDueDateChange(run, args),
+  });
   setHandler(settledUpdate, () => settled(run));
   setHandler(requestStateQuery, () => run.snapshot());
   setHandler(terminateRequestSignal, (args) => terminate(run, args));
@@ -45,7 +49,8 @@ async function queueTaskActionAndWait(run: RequestRun, args: TaskActionArgs): Pr
 
 function checkAssignment(run: RequestRun, args: AssignArgs): void {
   const task = run.openTask(args.taskId);
-  if (args.assignee === null && task.roleType !== 'REGULATOR') throw refusal('CANNOT_RELEASE', 'Operator tasks cannot be released');
+  if (args.assignee === null && task.roleType !== 'REGULATOR')
+    throw refusal('CANNOT_RELEASE', 'Operator tasks cannot be released');
 }
 
 /** Gives the task (and the request's other tasks of its role) to the assignee, or releases them. */
@@ -57,7 +62,11 @@ async function assignTask(run: RequestRun, args: AssignArgs): Promise<RequestSna
     const assigned = tasksAssignedTogether(run, task);
     // The one who assigns is the audit trail's actor of the change (activities/audit-context.ts);
     // an extra argument leaves the workflow's commands as they were.
-    await requestActivities.assignTasks({ taskIds: assigned.map((t) => t.taskId), assignee: args.assignee, actor: args.actor });
+    await requestActivities.assignTasks({
+      taskIds: assigned.map((t) => t.taskId),
+      assignee: args.assignee,
+      actor: args.actor,
+    });
     for (const t of assigned) t.assignee = args.assignee;
     if (task.supporting) return run.snapshot();
     if (args.assignee) run.assignees[task.roleType] = args.assignee;
@@ -74,7 +83,9 @@ async function assignTask(run: RequestRun, args: AssignArgs): Promise<RequestSna
  * assigned on its own.
  */
 function tasksAssignedTogether(run: RequestRun, task: OpenTask): OpenTask[] {
-  return task.supporting ? [task] : [...run.tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
+  return task.supporting
+    ? [task]
+    : [...run.tasks.values()].filter((t) => t.roleType === task.roleType && !t.supporting);
 }
 
 function checkDueDateChange(run: RequestRun, args: ChangeDueDateArgs): void {
@@ -94,7 +105,13 @@ async function changeDueDate(run: RequestRun, args: ChangeDueDateArgs): Promise<
     const previous = task.dueAt;
     await requestActivities.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt, actor: args.actor });
     task.dueAt = args.dueAt;
-    await requestActivities.recordRequestAction({ key: run.stepKey(), requestId: run.input.requestId, type: DUE_DATE_CHANGED, payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous }, submitter: args.actor });
+    await requestActivities.recordRequestAction({
+      key: run.stepKey(),
+      requestId: run.input.requestId,
+      type: DUE_DATE_CHANGED,
+      payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous },
+      submitter: args.actor,
+    });
     return run.snapshot();
   } finally {
     run.lock.handlerDone();

@@ -60,7 +60,12 @@ export class RequestRun {
     return {
       requestId: this.input.requestId,
       status: this.status,
-      tasks: [...this.tasks.values()].map(({ taskId, taskType, assignee, dueAt }) => ({ taskId, taskType, assignee, dueAt })),
+      tasks: [...this.tasks.values()].map(({ taskId, taskType, assignee, dueAt }) => ({
+        taskId,
+        taskType,
+        assignee,
+        dueAt,
+      })),
     };
   }
 

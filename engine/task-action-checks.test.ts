@@ -45,11 +45,18 @@ it('refuses an action that is not a transition of the task', () => {
 });
 
 it('refuses anyone but the assignee, then anyone without the execute permission', () => {
-  expect(refusalOf(action({ actor: { userId: 'colin', fullName: 'Colin', permissions: [EXECUTE] } })).type).toBe('NOT_ASSIGNEE');
+  expect(refusalOf(action({ actor: { userId: 'colin', fullName: 'Colin', permissions: [EXECUTE] } })).type).toBe(
+    'NOT_ASSIGNEE',
+  );
   expect(refusalOf(action({ taskId: 2, actionType: 'TEST_TWO_STEP_DECIDE' })).type).toBe('NOT_ASSIGNEE');
-  expect(refusalOf(action({ actor: { userId: 'olive', fullName: 'Olive Owner', permissions: [] } })).type).toBe('NO_EXECUTE_PERMISSION');
+  expect(refusalOf(action({ actor: { userId: 'olive', fullName: 'Olive Owner', permissions: [] } })).type).toBe(
+    'NO_EXECUTE_PERMISSION',
+  );
 });
 
 it('refuses input its schema does not accept, with the schema message', () => {
-  expect(refusalOf(action({ payload: { summary: '   ' } }))).toEqual({ type: 'INVALID_PAYLOAD', message: 'Enter a summary' });
+  expect(refusalOf(action({ payload: { summary: '   ' } }))).toEqual({
+    type: 'INVALID_PAYLOAD',
+    message: 'Enter a summary',
+  });
 });

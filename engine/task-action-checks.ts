@@ -44,14 +44,21 @@ export function taskNotOpen(): ApplicationFailure {
 export type CheckedTask = Pick<OpenTaskView, 'taskType' | 'assignee'>;
 
 /** The workflow's checks of a task action (the validator's and the pick-up's); returns the parsed input. */
-export function checkTaskAction(def: ProcessDefinition, openTasks: ReadonlyMap<number, CheckedTask>, args: TaskActionArgs): unknown {
+export function checkTaskAction(
+  def: ProcessDefinition,
+  openTasks: ReadonlyMap<number, CheckedTask>,
+  args: TaskActionArgs,
+): unknown {
   const task = openTasks.get(args.taskId);
   if (!task) throw taskNotOpen();
   const taskDef = def.tasks[task.taskType];
   const action = taskDef?.actions[args.actionType];
-  if (!taskDef || !action || action.kind !== 'TRANSITION') throw refusal('ACTION_NOT_ALLOWED', 'Request task action cannot proceed');
-  if (task.assignee !== args.actor.userId) throw refusal('NOT_ASSIGNEE', 'User is not the assignee of the request task');
-  if (!args.actor.permissions.includes(taskDef.execute)) throw refusal('NO_EXECUTE_PERMISSION', 'You do not have permission to do this');
+  if (!taskDef || !action || action.kind !== 'TRANSITION')
+    throw refusal('ACTION_NOT_ALLOWED', 'Request task action cannot proceed');
+  if (task.assignee !== args.actor.userId)
+    throw refusal('NOT_ASSIGNEE', 'User is not the assignee of the request task');
+  if (!args.actor.permissions.includes(taskDef.execute))
+    throw refusal('NO_EXECUTE_PERMISSION', 'You do not have permission to do this');
   const parsed = v.safeParse(action.input, args.payload);
   if (!parsed.success) throw refusal('INVALID_PAYLOAD', parsed.issues[0].message);
   return parsed.output;

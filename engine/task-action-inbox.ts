@@ -35,7 +35,10 @@ export class TaskActionInbox {
 
   /** Takes the first waiting action for the task (which the caller has seen there). */
   takeFor(taskId: number): PendingTaskAction {
-    return this.waiting.splice(this.waiting.findIndex((p) => p.args.taskId === taskId), 1)[0];
+    return this.waiting.splice(
+      this.waiting.findIndex((p) => p.args.taskId === taskId),
+      1,
+    )[0];
   }
 
   /** Answers an action with a refusal, at once. */

@@ -22,7 +22,9 @@ export interface PlannedNotice {
 export function planNotices(dueAt: string | null, remindBeforeMs: readonly number[], now: number): PlannedNotice[] {
   if (dueAt === null) return [];
   const due = Date.parse(dueAt);
-  const reminders = remindBeforeMs.map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: due - before })).filter((n) => n.at > now);
+  const reminders = remindBeforeMs
+    .map((before, i) => ({ kind: `REMINDER_${i + 1}`, at: due - before }))
+    .filter((n) => n.at > now);
   return [...reminders, { kind: OVERDUE, at: due }].sort((a, b) => a.at - b.at);
 }
 

@@ -34,11 +34,19 @@ export async function userTask(run: RequestRun, spec: UserTaskSpec): Promise<Tra
  * before with openTaskWithoutWaiting), until the task's due time: then it closes them all and
  * answers null (the task expired). A transition closes the others too.
  */
-export async function userTaskUntilDue(run: RequestRun, spec: UserTaskSpec, alongside: number[]): Promise<Transition | null> {
+export async function userTaskUntilDue(
+  run: RequestRun,
+  spec: UserTaskSpec,
+  alongside: number[],
+): Promise<Transition | null> {
   return waitForTransition(run, spec, { alongside, expires: true });
 }
 
-async function waitForTransition(run: RequestRun, spec: UserTaskSpec, options: { alongside: number[]; expires: boolean }): Promise<Transition | null> {
+async function waitForTransition(
+  run: RequestRun,
+  spec: UserTaskSpec,
+  options: { alongside: number[]; expires: boolean },
+): Promise<Transition | null> {
   const { task } = await openUserTask(run, spec);
   const notices = new TaskNotices(task);
   const taskIds = [task.taskId, ...options.alongside];
@@ -78,11 +86,15 @@ async function waitForTransition(run: RequestRun, spec: UserTaskSpec, options: {
       const by = actorOf(pending.args.actor);
       const action = run.def.tasks[run.openTask(actedOn).taskType].actions[pending.args.actionType];
       const oneWrite = patched(ONE_WRITE_PATCH);
-      const timeline = oneWrite && action.timeline ? closingEntry(run, action.timeline, checked.input, !!action.snapshot, by) : undefined;
+      const timeline =
+        oneWrite && action.timeline
+          ? closingEntry(run, action.timeline, checked.input, !!action.snapshot, by)
+          : undefined;
       let draft: Record<string, unknown>;
       try {
         // `by` credits the closing to whoever acted, in the audit trail, also when no timeline entry goes with it.
-        draft = (await requestActivities.closeTask({ taskId: actedOn, version: pending.args.version, timeline, by })) ?? {};
+        draft =
+          (await requestActivities.closeTask({ taskId: actedOn, version: pending.args.version, timeline, by })) ?? {};
       } catch (err) {
         // Saved again since the API checked it: the caller must look at it afresh.
         if (!isStaleTask(err)) throw err;
@@ -90,11 +102,21 @@ async function waitForTransition(run: RequestRun, spec: UserTaskSpec, options: {
         continue;
       }
       run.tasks.delete(actedOn);
-      if (!oneWrite && action.timeline) await requestActivities.recordRequestAction(transitionEntry(run, action.timeline, action.snapshot ? draft : checked.input, by));
+      if (!oneWrite && action.timeline)
+        await requestActivities.recordRequestAction(
+          transitionEntry(run, action.timeline, action.snapshot ? draft : checked.input, by),
+        );
       // The tasks waited on together end with the first transition on any of them.
       for (const id of taskIds) if (id !== actedOn) await closeWithoutTransition(run, id);
       run.inbox.markApplied(pending);
-      return { taskId: actedOn, actionType: pending.args.actionType, input: checked.input, by, draft, at: pending.args.at ?? new Date().toISOString() };
+      return {
+        taskId: actedOn,
+        actionType: pending.args.actionType,
+        input: checked.input,
+        by,
+        draft,
+        at: pending.args.at ?? new Date().toISOString(),
+      };
     }
   } finally {
     for (const id of taskIds) run.awaited.delete(id);
@@ -125,10 +147,18 @@ export async function openTaskWithoutWaiting(run: RequestRun, spec: UserTaskSpec
  * its role) and keeps it among the run's open tasks. Whoever gets a main task becomes the
  * request-level assignee of the role.
  */
-async function openUserTask(run: RequestRun, spec: UserTaskSpec): Promise<{ task: OpenTask; taskDef: TaskTypeDefinition }> {
+async function openUserTask(
+  run: RequestRun,
+  spec: UserTaskSpec,
+): Promise<{ task: OpenTask; taskDef: TaskTypeDefinition }> {
   const { input, def } = run;
   const taskDef = def.tasks[spec.taskType];
-  if (!taskDef) throw ApplicationFailure.create({ type: 'UNKNOWN_TASK_TYPE', message: `${spec.taskType} is not a task of ${def.requestType}`, nonRetryable: true });
+  if (!taskDef)
+    throw ApplicationFailure.create({
+      type: 'UNKNOWN_TASK_TYPE',
+      message: `${spec.taskType} is not a task of ${def.requestType}`,
+      nonRetryable: true,
+    });
   const deadline = deadlineOf(input, spec);
   const dueAt = dueAtOf(deadline);
   const opened = await requestActivities.openTask({
@@ -143,7 +173,15 @@ async function openUserTask(run: RequestRun, spec: UserTaskSpec): Promise<{ task
     payload: spec.draft ?? {},
     dueAt,
   });
-  const task: OpenTask = { taskId: opened.taskId, taskType: spec.taskType, assignee: opened.assignee, dueAt, roleType: taskDef.roleType, supporting: !!spec.supporting, remindBeforeMs: deadline?.remindBeforeMs ?? [] };
+  const task: OpenTask = {
+    taskId: opened.taskId,
+    taskType: spec.taskType,
+    assignee: opened.assignee,
+    dueAt,
+    roleType: taskDef.roleType,
+    supporting: !!spec.supporting,
+    remindBeforeMs: deadline?.remindBeforeMs ?? [],
+  };
   run.tasks.set(task.taskId, task);
   if (opened.assignee && !spec.supporting) run.assignees[taskDef.roleType] = opened.assignee;
   return { task, taskDef };
@@ -156,7 +194,11 @@ function deadlineOf(input: RequestInput, spec: UserTaskSpec): TaskDeadline | nul
 
 /** When the task is due (ISO), from now for a relative deadline; null: never. */
 function dueAtOf(deadline: TaskDeadline | null): string | null {
-  const dueAt = !deadline ? null : deadline.dueAt !== undefined ? Date.parse(deadline.dueAt) : Date.now() + deadline.dueInMs;
+  const dueAt = !deadline
+    ? null
+    : deadline.dueAt !== undefined
+      ? Date.parse(deadline.dueAt)
+      : Date.now() + deadline.dueInMs;
   return dueAt === null ? null : new Date(dueAt).toISOString();
 }
 

@@ -4,7 +4,14 @@
 // to try again; and neither the answers nor the time they take say whether an address has a sign-in.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { csrfOf, errorOf, signInPerson, startIdentityApi, type IdentityHarness, type Page } from '../test/identity-harness';
+import {
+  csrfOf,
+  errorOf,
+  signInPerson,
+  startIdentityApi,
+  type IdentityHarness,
+  type Page,
+} from '../test/identity-harness';
 import { createCredential } from './credentials';
 import { mailLimit, recipientLimit } from './password-reset';
 
@@ -22,7 +29,14 @@ async function register(ip: string, email: string): Promise<Page & { ms: number 
   const v = h.visitor(ip);
   const form = await v.fetch('/auth/register');
   const started = performance.now();
-  const page = await v.post('/auth/register', { firstName: 'Rey', lastName: 'Gister', email, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, csrf: csrfOf(form.html) });
+  const page = await v.post('/auth/register', {
+    firstName: 'Rey',
+    lastName: 'Gister',
+    email,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+    csrf: csrfOf(form.html),
+  });
   return { ...page, ms: performance.now() - started };
 }
 
@@ -41,7 +55,8 @@ const said = (page: Page) =>
 /** The answer as a stranger compares it: its status and its words, the minutes to wait aside. */
 const answer = (page: Page) => ({ status: page.status, said: said(page).replace(/\d+ minutes?/g, 'N minutes') });
 
-const mailsTo = (email: string) => h.db('email_outbox').whereRaw('lower(to_address) = ?', [email.toLowerCase()]).orderBy('id');
+const mailsTo = (email: string) =>
+  h.db('email_outbox').whereRaw('lower(to_address) = ?', [email.toLowerCase()]).orderBy('id');
 const TRY_AGAIN = /^Too many emails have been asked for\. Try again in \d+ minutes?$/;
 
 describe('e-mails to one recipient', () => {
@@ -50,13 +65,18 @@ describe('e-mails to one recipient', () => {
     const unknown = newAddress();
     const answers: Record<'known' | 'unknown', ReturnType<typeof answer>[]> = { known: [], unknown: [] };
     // Four addresses ask three times each for each recipient: each address stays under its own limit.
-    for (const [who, email, net] of [['known', known.email, 100], ['unknown', unknown, 110]] as const) {
+    for (const [who, email, net] of [
+      ['known', known.email, 100],
+      ['unknown', unknown, 110],
+    ] as const) {
       for (let i = 0; i < 12; i++) answers[who].push(answer(await forgot(`203.0.113.${net + (i % 4)}`, email)));
     }
     expect(await mailsTo(known.email)).toHaveLength(recipientLimit.max);
     expect(await mailsTo(unknown)).toHaveLength(0);
     expect(answers.known).toEqual(answers.unknown);
-    expect(answers.known.slice(0, recipientLimit.max).map((a) => a.status)).toEqual(Array(recipientLimit.max).fill(200));
+    expect(answers.known.slice(0, recipientLimit.max).map((a) => a.status)).toEqual(
+      Array(recipientLimit.max).fill(200),
+    );
     expect(answers.known.slice(recipientLimit.max).every((a) => a.status === 429)).toBe(true);
   });
 
@@ -119,7 +139,10 @@ describe('creating a sign-in', () => {
     // Alternated, each from its own address to its own recipient (under both limits).
     for (let i = 0; i < tries; i++) {
       for (const kind of i % 2 ? (['existing', 'fresh'] as const) : (['fresh', 'existing'] as const)) {
-        const page = await register(`198.18.${i}.${kind === 'fresh' ? 1 : 2}`, kind === 'fresh' ? newAddress() : existing[i]);
+        const page = await register(
+          `198.18.${i}.${kind === 'fresh' ? 1 : 2}`,
+          kind === 'fresh' ? newAddress() : existing[i],
+        );
         expect(page.status).toBe(200);
         times[kind].push(page.ms);
       }

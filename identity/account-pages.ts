@@ -19,14 +19,17 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function passwordErrors(password: string, confirm: string): FieldError[] {
   if (!password) return [{ field: 'password', message: 'Enter a password' }];
-  if (password.length < MIN_LENGTH) return [{ field: 'password', message: `Password must be ${MIN_LENGTH} characters or more` }];
-  if (password.length > MAX_LENGTH) return [{ field: 'password', message: `Password must be ${MAX_LENGTH} characters or fewer` }];
+  if (password.length < MIN_LENGTH)
+    return [{ field: 'password', message: `Password must be ${MIN_LENGTH} characters or more` }];
+  if (password.length > MAX_LENGTH)
+    return [{ field: 'password', message: `Password must be ${MAX_LENGTH} characters or fewer` }];
   if ((estimate(password)?.score ?? 0) < 2) return [{ field: 'password', message: 'Choose a stronger password' }];
   if (password !== confirm) return [{ field: 'confirmPassword', message: 'Passwords do not match' }];
   return [];
 }
 
-const str = (body: Record<string, unknown>, name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
+const str = (body: Record<string, unknown>, name: string) =>
+  typeof body[name] === 'string' ? (body[name] as string) : '';
 
 export function accountPageHandlers(db: Knex, config: Config) {
   const html = (ctx: Context, title: string, body: string, errors: FieldError[] = []) => {
@@ -77,7 +80,11 @@ ${button('Change password')}
   };
 
   const linkSent = (ctx: Context, title: string) =>
-    html(ctx, title, `<h1 class="govuk-heading-l">Check your email</h1><p class="govuk-body">${LINK_SENT}.</p><p class="govuk-body">The link works once and expires soon.</p>`);
+    html(
+      ctx,
+      title,
+      `<h1 class="govuk-heading-l">Check your email</h1><p class="govuk-body">${LINK_SENT}.</p><p class="govuk-body">The link works once and expires soon.</p>`,
+    );
 
   const invalidLink = (ctx: Context) => {
     ctx.status = 400;
@@ -91,18 +98,26 @@ ${button('Change password')}
 
   return {
     // An invitation page sends invitees here with their address filled in.
-    registerForm: (ctx: Context) => registerForm(ctx, { email: typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 320) : '' }),
+    registerForm: (ctx: Context) =>
+      registerForm(ctx, { email: typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 320) : '' }),
 
     async register(ctx: Context) {
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      const values = { firstName: str(body, 'firstName').trim(), lastName: str(body, 'lastName').trim(), email: str(body, 'email').trim() };
+      const values = {
+        firstName: str(body, 'firstName').trim(),
+        lastName: str(body, 'lastName').trim(),
+        email: str(body, 'email').trim(),
+      };
       const errors: FieldError[] = [];
       if (!csrfValid(ctx, body.csrf)) errors.push({ field: 'firstName', message: 'Your form expired. Try again.' });
       if (!values.firstName) errors.push({ field: 'firstName', message: 'Enter your first name' });
-      if (values.firstName.length > 255) errors.push({ field: 'firstName', message: 'First name must be 255 characters or fewer' });
+      if (values.firstName.length > 255)
+        errors.push({ field: 'firstName', message: 'First name must be 255 characters or fewer' });
       if (!values.lastName) errors.push({ field: 'lastName', message: 'Enter your last name' });
-      if (values.lastName.length > 255) errors.push({ field: 'lastName', message: 'Last name must be 255 characters or fewer' });
-      if (!EMAIL.test(values.email) || values.email.length > 320) errors.push({ field: 'email', message: 'Enter a valid email' });
+      if (values.lastName.length > 255)
+        errors.push({ field: 'lastName', message: 'Last name must be 255 characters or fewer' });
+      if (!EMAIL.test(values.email) || values.email.length > 320)
+        errors.push({ field: 'email', message: 'Enter a valid email' });
       errors.push(...passwordErrors(str(body, 'password'), str(body, 'confirmPassword')));
       if (errors.length) {
         ctx.status = 400;
@@ -179,7 +194,9 @@ ${button('Send link')}
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
       const token = str(body, 'token');
       if (!(await peekToken(db, 'RESET_PASSWORD', token))) return invalidLink(ctx);
-      const errors = csrfValid(ctx, body.csrf) ? passwordErrors(str(body, 'password'), str(body, 'confirmPassword')) : [{ field: 'password', message: 'Your form expired. Try again.' }];
+      const errors = csrfValid(ctx, body.csrf)
+        ? passwordErrors(str(body, 'password'), str(body, 'confirmPassword'))
+        : [{ field: 'password', message: 'Your form expired. Try again.' }];
       if (errors.length) {
         ctx.status = 400;
         return resetForm(ctx, token, errors);

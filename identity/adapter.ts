@@ -17,7 +17,15 @@ export function knexAdapter(db: Knex) {
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
       await db('identity_oidc_payloads')
-        .insert({ model: this.model, id, payload, grant_id: payload.grantId ?? null, user_code: payload.userCode ?? null, uid: payload.uid ?? null, expires_at: expiresAt })
+        .insert({
+          model: this.model,
+          id,
+          payload,
+          grant_id: payload.grantId ?? null,
+          user_code: payload.userCode ?? null,
+          uid: payload.uid ?? null,
+          expires_at: expiresAt,
+        })
         .onConflict(['model', 'id'])
         .merge();
     }
@@ -30,7 +38,10 @@ export function knexAdapter(db: Knex) {
         .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', new Date()))
         .first();
       if (!row) return undefined;
-      return { ...(row.payload as AdapterPayload), ...(row.consumed_at ? { consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : {}) };
+      return {
+        ...(row.payload as AdapterPayload),
+        ...(row.consumed_at ? { consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : {}),
+      };
     }
 
     find(id: string) {
@@ -63,5 +74,7 @@ export function knexAdapter(db: Knex) {
 
 /** Expired rows are useless; removed now and then by the web process. */
 export async function purgeExpired(db: Knex): Promise<number> {
-  return db('identity_oidc_payloads').where('expires_at', '<', new Date(Date.now() - 3600_000)).delete();
+  return db('identity_oidc_payloads')
+    .where('expires_at', '<', new Date(Date.now() - 3600_000))
+    .delete();
 }

@@ -6,14 +6,22 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 
 const publicDir = path.join(__dirname, 'public');
-const govukCss = path.join(path.dirname(require.resolve('govuk-frontend/package.json')), 'dist', 'govuk', 'govuk-frontend.min.css');
+const govukCss = path.join(
+  path.dirname(require.resolve('govuk-frontend/package.json')),
+  'dist',
+  'govuk',
+  'govuk-frontend.min.css',
+);
 
 let bundle: Promise<Map<string, string>> | null = null;
 
 async function buildScripts(): Promise<Map<string, string>> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: { interaction: path.join(publicDir, 'interaction.ts'), 'silent-check': path.join(publicDir, 'silent-check.ts') },
+    entryPoints: {
+      interaction: path.join(publicDir, 'interaction.ts'),
+      'silent-check': path.join(publicDir, 'silent-check.ts'),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -25,10 +25,37 @@ it.each([
 });
 
 it.each([
-  ['register, NUL in the e-mail', 'POST', '/auth/register', { email: nul, firstName: 'A', lastName: 'B', password: 'Correct-Horse-Battery-42', confirmPassword: 'Correct-Horse-Battery-42' }],
-  ['register, NUL and huge names', 'POST', '/auth/register', { email: 'ok@example.org', firstName: 'A\u0000', lastName: huge, password: 'Correct-Horse-Battery-42', confirmPassword: 'Correct-Horse-Battery-42' }],
+  [
+    'register, NUL in the e-mail',
+    'POST',
+    '/auth/register',
+    {
+      email: nul,
+      firstName: 'A',
+      lastName: 'B',
+      password: 'Correct-Horse-Battery-42',
+      confirmPassword: 'Correct-Horse-Battery-42',
+    },
+  ],
+  [
+    'register, NUL and huge names',
+    'POST',
+    '/auth/register',
+    {
+      email: 'ok@example.org',
+      firstName: 'A\u0000',
+      lastName: huge,
+      password: 'Correct-Horse-Battery-42',
+      confirmPassword: 'Correct-Horse-Battery-42',
+    },
+  ],
   ['forgot password, NUL in the e-mail', 'POST', '/auth/forgot-password', { email: nul }],
-  ['reset password, NUL in the token', 'POST', '/auth/reset-password', { token: 'a\u0000'.repeat(30), password: 'Correct-Horse-Battery-42', confirmPassword: 'Correct-Horse-Battery-42' }],
+  [
+    'reset password, NUL in the token',
+    'POST',
+    '/auth/reset-password',
+    { token: 'a\u0000'.repeat(30), password: 'Correct-Horse-Battery-42', confirmPassword: 'Correct-Horse-Battery-42' },
+  ],
   ['confirm e-mail link, NUL token', 'GET', '/auth/verify-email?token=%00', null],
   ['confirm e-mail link, huge token', 'GET', `/auth/verify-email?token=${'a'.repeat(5000)}`, null],
   ['reset password link, NUL token', 'GET', '/auth/reset-password?token=%00abc', null],
@@ -40,12 +67,23 @@ it.each([
   // The forms carry an anti-forgery token: take it from the form's page first.
   const formPage = method === 'POST' ? await v.fetch(path as string) : null;
   const csrf = formPage ? (/name="csrf" value="([^"]+)"/.exec(formPage.html)?.[1] ?? '') : '';
-  const page = form ? await v.post(path as string, { ...(form as Record<string, string>), csrf }) : await v.fetch(path as string);
+  const page = form
+    ? await v.post(path as string, { ...(form as Record<string, string>), csrf })
+    : await v.fetch(path as string);
   expect(page.status).toBeLessThan(500);
 });
 
 it('answers the token endpoint with a NUL in the refresh token or code without a 500', async () => {
   const v = h.visitor('198.51.100.92');
-  await expect(v.token({ grant_type: 'refresh_token', refresh_token: 'abc\u0000def' })).resolves.toMatchObject({ status: 400 });
-  await expect(v.token({ grant_type: 'authorization_code', code: '\u0000', redirect_uri: `${h.url}/callback`, code_verifier: 'x'.repeat(43) })).resolves.toMatchObject({ status: 400 });
+  await expect(v.token({ grant_type: 'refresh_token', refresh_token: 'abc\u0000def' })).resolves.toMatchObject({
+    status: 400,
+  });
+  await expect(
+    v.token({
+      grant_type: 'authorization_code',
+      code: '\u0000',
+      redirect_uri: `${h.url}/callback`,
+      code_verifier: 'x'.repeat(43),
+    }),
+  ).resolves.toMatchObject({ status: 400 });
 });

@@ -42,7 +42,9 @@ export async function findBySubject(db: Knex | Knex.Transaction, subject: string
  */
 export async function createCredential(
   db: Knex | Knex.Transaction,
-  input: { email: string; firstName: string; lastName: string; verified?: boolean; subject?: string } & ({ password: string } | { passwordHash: string }),
+  input: { email: string; firstName: string; lastName: string; verified?: boolean; subject?: string } & (
+    { password: string } | { passwordHash: string }
+  ),
 ): Promise<Credential> {
   const email = input.email.trim().toLowerCase();
   const user = await db('users').whereRaw('lower(email) = ?', [email]).first();
@@ -61,14 +63,23 @@ export async function createCredential(
 }
 
 export async function setPassword(db: Knex | Knex.Transaction, subject: string, password: string): Promise<void> {
-  await db('identity_credentials').where({ subject }).update({ password_hash: await hashPassword(password), updated_at: new Date() });
+  await db('identity_credentials')
+    .where({ subject })
+    .update({ password_hash: await hashPassword(password), updated_at: new Date() });
 }
 
 export async function markEmailVerified(db: Knex | Knex.Transaction, subject: string): Promise<void> {
-  await db('identity_credentials').where({ subject }).whereNull('email_verified_at').update({ email_verified_at: new Date(), updated_at: new Date() });
+  await db('identity_credentials')
+    .where({ subject })
+    .whereNull('email_verified_at')
+    .update({ email_verified_at: new Date(), updated_at: new Date() });
 }
 
-export async function setTotpSecret(db: Knex | Knex.Transaction, subject: string, secret: string | null): Promise<void> {
+export async function setTotpSecret(
+  db: Knex | Knex.Transaction,
+  subject: string,
+  secret: string | null,
+): Promise<void> {
   await db('identity_credentials').where({ subject }).update({ totp_secret: secret, updated_at: new Date() });
 }
 

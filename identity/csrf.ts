@@ -10,7 +10,13 @@ export function csrfToken(ctx: Context): string {
   const existing = ctx.cookies.get(COOKIE);
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const token = randomBytes(32).toString('base64url');
-  ctx.cookies.set(COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/auth', secure: ctx.secure, overwrite: true });
+  ctx.cookies.set(COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/auth',
+    secure: ctx.secure,
+    overwrite: true,
+  });
   return token;
 }
 

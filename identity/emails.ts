@@ -7,7 +7,11 @@ import { issueToken, tokenLifetimeMinutes } from './one-time-tokens';
 
 const authBase = (config: Config) => `${config.publicUrl}/auth`;
 
-export async function sendVerificationEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email' | 'firstName'>): Promise<void> {
+export async function sendVerificationEmail(
+  trx: Knex.Transaction,
+  config: Config,
+  credential: Pick<Credential, 'subject' | 'email' | 'firstName'>,
+): Promise<void> {
   const token = await issueToken(trx, 'VERIFY_EMAIL', credential.subject);
   const link = `${authBase(config)}/verify-email?token=${token}`;
   await queueEmails(trx, [
@@ -20,7 +24,11 @@ export async function sendVerificationEmail(trx: Knex.Transaction, config: Confi
   ]);
 }
 
-export async function sendPasswordResetEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>): Promise<void> {
+export async function sendPasswordResetEmail(
+  trx: Knex.Transaction,
+  config: Config,
+  credential: Pick<Credential, 'subject' | 'email'>,
+): Promise<void> {
   const token = await issueToken(trx, 'RESET_PASSWORD', credential.subject);
   // The SPA's page (web/pages/forgot-password), as the reference service's link.
   const link = `${config.publicUrl}/forgot-password/reset-password?token=${token}`;
@@ -50,7 +58,12 @@ export async function sendAlreadyRegisteredEmail(trx: Knex.Transaction, config: 
  * The link that removes the authenticator app (PATCH /users/security-setup/2fa/delete): asked for by
  * e-mail address (RESET_2FA, Reset2FaRequest) or with a code from the app (CHANGE_2FA, Change2FA).
  */
-export async function sendReset2faEmail(trx: Knex.Transaction, config: Config, credential: Pick<Credential, 'subject' | 'email'>, purpose: 'RESET_2FA' | 'CHANGE_2FA' = 'RESET_2FA'): Promise<void> {
+export async function sendReset2faEmail(
+  trx: Knex.Transaction,
+  config: Config,
+  credential: Pick<Credential, 'subject' | 'email'>,
+  purpose: 'RESET_2FA' | 'CHANGE_2FA' = 'RESET_2FA',
+): Promise<void> {
   const token = await issueToken(trx, purpose, credential.subject);
   const link = `${config.publicUrl}/2fa/reset-2fa?token=${token}`;
   await queueEmails(trx, [

@@ -19,7 +19,8 @@ import { signInHandlers } from './sign-in';
 const SILENT_CHECK_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Checking sign-in</title>
 <script type="module" src="/auth/static/silent-check.js"></script></head><body></body></html>`;
 
-const hasNul = (values: unknown[]): boolean => values.some((v) => (Array.isArray(v) ? hasNul(v) : typeof v === 'string' && v.includes('\u0000')));
+const hasNul = (values: unknown[]): boolean =>
+  values.some((v) => (Array.isArray(v) ? hasNul(v) : typeof v === 'string' && v.includes('\u0000')));
 const safeDecode = (path: string) => {
   try {
     return decodeURIComponent(path);
@@ -75,7 +76,13 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
 
   const callback = provider?.callback();
   const ours = router.routes() as Middleware;
-  const purge = setInterval(() => void Promise.all([purgeExpired(db), purgeEndedWindows(db)]).catch((err) => logger.warn({ err }, 'purging expired identity rows failed')), 3600_000);
+  const purge = setInterval(
+    () =>
+      void Promise.all([purgeExpired(db), purgeEndedWindows(db)]).catch((err) =>
+        logger.warn({ err }, 'purging expired identity rows failed'),
+      ),
+    3600_000,
+  );
   purge.unref();
 
   return {
@@ -83,7 +90,8 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
       app.use(identityAssets());
       app.use(async (ctx: Context, next) => {
         if (ctx.path !== '/auth' && !ctx.path.startsWith('/auth/')) return next();
-        if (hasNul([safeDecode(ctx.path), ...Object.keys(ctx.query), ...Object.values(ctx.query)])) return refuseNul(ctx);
+        if (hasNul([safeDecode(ctx.path), ...Object.keys(ctx.query), ...Object.values(ctx.query)]))
+          return refuseNul(ctx);
         try {
           await ours(ctx, async () => {
             if (!callback) return;
@@ -100,7 +108,11 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
           if (status === 500) logger.error({ err, path: ctx.path }, 'identity page failed');
           ctx.status = status;
           ctx.type = 'html';
-          ctx.body = errorPage(status === 500 ? 'Try again later.' : 'Your sign-in took too long or was interrupted. Go back to the service and sign in again.');
+          ctx.body = errorPage(
+            status === 500
+              ? 'Try again later.'
+              : 'Your sign-in took too long or was interrupted. Go back to the service and sign in again.',
+          );
         }
         if (ctx.respond !== false && ctx.status === 404 && ctx.body == null) {
           ctx.status = 404;

@@ -7,7 +7,10 @@ async function loadOrCreate<T>(db: Knex, name: string, create: () => T): Promise
   const existing = await db('identity_keys').where({ name }).first();
   if (existing) return existing.value as T;
   // Two replicas starting together: the first insert wins and both read it back.
-  await db('identity_keys').insert({ name, value: JSON.stringify(create()) }).onConflict('name').ignore();
+  await db('identity_keys')
+    .insert({ name, value: JSON.stringify(create()) })
+    .onConflict('name')
+    .ignore();
   return (await db('identity_keys').where({ name }).first()).value as T;
 }
 

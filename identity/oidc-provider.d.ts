@@ -86,7 +86,11 @@ declare module 'oidc-provider' {
     ttl?: Record<string, number | ((ctx: KoaContextWithOIDC | undefined, token: unknown, client: unknown) => number)>;
     findAccount?: (ctx: KoaContextWithOIDC, sub: string) => Promise<Account | undefined>;
     extraTokenClaims?: (ctx: KoaContextWithOIDC, token: TokenLike) => Promise<Record<string, unknown> | undefined>;
-    renderError?: (ctx: KoaContextWithOIDC, out: { error: string; error_description?: string }, error: Error) => Promise<void>;
+    renderError?: (
+      ctx: KoaContextWithOIDC,
+      out: { error: string; error_description?: string },
+      error: Error,
+    ) => Promise<void>;
     clientBasedCORS?: (ctx: KoaContextWithOIDC, origin: string, client: ClientLike) => boolean;
   }
 
@@ -108,7 +112,17 @@ declare module 'oidc-provider' {
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

@@ -18,7 +18,12 @@ export function hashToken(token: string): string {
 }
 
 /** Creates a token for subject, inside the caller's transaction; returns the clear token for the link. */
-export async function issueToken(db: Knex | Knex.Transaction, purpose: TokenPurpose, subject: string, now = new Date()): Promise<string> {
+export async function issueToken(
+  db: Knex | Knex.Transaction,
+  purpose: TokenPurpose,
+  subject: string,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db('identity_tokens').insert({
     token_hash: hashToken(token),
@@ -30,7 +35,12 @@ export async function issueToken(db: Knex | Knex.Transaction, purpose: TokenPurp
 }
 
 /** Marks the token used and returns its subject; null when unknown, of another purpose, expired or used. */
-export async function consumeToken(db: Knex | Knex.Transaction, purpose: TokenPurpose, token: string, now = new Date()): Promise<string | null> {
+export async function consumeToken(
+  db: Knex | Knex.Transaction,
+  purpose: TokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<string | null> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
   const rows = await db('identity_tokens')
     .where({ token_hash: hashToken(token), purpose })
@@ -42,8 +52,17 @@ export async function consumeToken(db: Knex | Knex.Transaction, purpose: TokenPu
 }
 
 /** Is the token still usable? (for showing a form before consuming it on submit) */
-export async function peekToken(db: Knex | Knex.Transaction, purpose: TokenPurpose, token: string, now = new Date()): Promise<string | null> {
+export async function peekToken(
+  db: Knex | Knex.Transaction,
+  purpose: TokenPurpose,
+  token: string,
+  now = new Date(),
+): Promise<string | null> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
-  const row = await db('identity_tokens').where({ token_hash: hashToken(token), purpose }).whereNull('used_at').where('expires_at', '>', now).first();
+  const row = await db('identity_tokens')
+    .where({ token_hash: hashToken(token), purpose })
+    .whereNull('used_at')
+    .where('expires_at', '>', now)
+    .first();
   return row ? (row.subject as string) : null;
 }

@@ -63,10 +63,25 @@ ${errors.map((e) => `<li><a href="#${esc(e.field)}">${esc(e.message)}</a></li>`)
 export function input(
   name: string,
   label: string,
-  opts: { type?: string; value?: string; autocomplete?: string; errors?: FieldError[]; hint?: string; width?: string; inputmode?: string; meter?: boolean } = {},
+  opts: {
+    type?: string;
+    value?: string;
+    autocomplete?: string;
+    errors?: FieldError[];
+    hint?: string;
+    width?: string;
+    inputmode?: string;
+    meter?: boolean;
+  } = {},
 ): string {
   const error = opts.errors?.find((e) => e.field === name);
-  const describedBy = [opts.hint ? `${name}-hint` : '', error ? `${name}-error` : '', opts.meter ? `${name}-strength` : ''].filter(Boolean).join(' ');
+  const describedBy = [
+    opts.hint ? `${name}-hint` : '',
+    error ? `${name}-error` : '',
+    opts.meter ? `${name}-strength` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `<div class="govuk-form-group${error ? ' govuk-form-group--error' : ''}">
 <label class="govuk-label" for="${name}">${esc(label)}</label>
 ${opts.hint ? `<div id="${name}-hint" class="govuk-hint">${esc(opts.hint)}</div>` : ''}
@@ -86,7 +101,8 @@ function strengthMeter(name: string): string {
 }
 
 export const csrfField = (token: string) => `<input type="hidden" name="csrf" value="${esc(token)}">`;
-export const button = (text: string, attrs = '') => `<button type="submit" class="govuk-button" data-module="govuk-button"${attrs ? ' ' + attrs : ''}>${esc(text)}</button>`;
+export const button = (text: string, attrs = '') =>
+  `<button type="submit" class="govuk-button" data-module="govuk-button"${attrs ? ' ' + attrs : ''}>${esc(text)}</button>`;
 
 export function errorPage(message: string): string {
   return layout(

@@ -17,11 +17,18 @@ import { endSessions } from './sessions';
 export const mailLimit: Limit = { kind: 'limit', max: 10, windowSeconds: 60 * 60 };
 export const recipientLimit: Limit = { kind: 'limit', max: 5, windowSeconds: 60 * 60 };
 
-const recipientCounter = (to: string): Counter => ({ key: `mail-to:${ownerOf(to)}`, rule: recipientLimit, onSuccess: 'keep' });
+const recipientCounter = (to: string): Counter => ({
+  key: `mail-to:${ownerOf(to)}`,
+  rule: recipientLimit,
+  onSuccess: 'keep',
+});
 
 /** May this address have another e-mail sent to this recipient? Counted on both, or on neither when one refuses. */
 export function reserveMail(db: Knex, ip: string, to: string): Promise<Reservation> {
-  return reserveAttempt(db, [{ key: `mail:${addressKey(ip)}`, rule: mailLimit, onSuccess: 'keep' }, recipientCounter(to)]);
+  return reserveAttempt(db, [
+    { key: `mail:${addressKey(ip)}`, rule: mailLimit, onSuccess: 'keep' },
+    recipientCounter(to),
+  ]);
 }
 
 /** May this recipient be sent another e-mail (asked for by someone who knows the password, from anywhere)? */
@@ -49,7 +56,8 @@ export async function requestPasswordReset(db: Knex, config: Config, email: stri
   return reservation;
 }
 
-export type ResetTokenState = { state: 'valid'; subject: string; email: string } | { state: 'expired' } | { state: 'invalid' };
+export type ResetTokenState =
+  { state: 'valid'; subject: string; email: string } | { state: 'expired' } | { state: 'invalid' };
 
 /** What a reset link's token is, without using it: valid (with its sign-in), expired, or invalid (unknown or used). */
 export async function inspectResetToken(db: Knex, token: string): Promise<ResetTokenState> {
@@ -59,7 +67,10 @@ export async function inspectResetToken(db: Knex, token: string): Promise<ResetT
     return credential ? { state: 'valid', subject, email: credential.email } : { state: 'invalid' };
   }
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) return { state: 'invalid' };
-  const row = await db('identity_tokens').where({ token_hash: hashToken(token), purpose: 'RESET_PASSWORD' }).whereNull('used_at').first('expires_at');
+  const row = await db('identity_tokens')
+    .where({ token_hash: hashToken(token), purpose: 'RESET_PASSWORD' })
+    .whereNull('used_at')
+    .first('expires_at');
   return row ? { state: 'expired' } : { state: 'invalid' };
 }
 

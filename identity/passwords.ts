@@ -8,7 +8,9 @@ const p = 1;
 const KEY_LENGTH = 64;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 // 128 * N * r bytes = 32 MiB at N=2^15; Node's default maxmem is exactly that, so leave headroom.
@@ -26,7 +28,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const cost = { N: Number(n), r: Number(rr), p: Number(pp) };
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { ...cost, maxmem: 256 * cost.N * cost.r });
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    ...cost,
+    maxmem: 256 * cost.N * cost.r,
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -59,7 +59,13 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, requested) => {
           if (requested !== resource) throw new Error(`unknown resource ${requested}`);
-          return { scope: 'api', audience, accessTokenTTL: accessTokenTtlSeconds, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } };
+          return {
+            scope: 'api',
+            audience,
+            accessTokenTTL: accessTokenTtlSeconds,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
         },
       },
     },
@@ -121,7 +127,8 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
       if (!credential) return undefined;
       const generation = await issueGeneration(db, token.accountId, token.grantId);
       if (generation === null) throw new errors.InvalidGrant('grant not found');
-      const entities = ctx?.oidc.entities as { AuthorizationCode?: { authTime?: number }; RefreshToken?: { authTime?: number } } | undefined;
+      const entities = ctx?.oidc.entities as
+        { AuthorizationCode?: { authTime?: number }; RefreshToken?: { authTime?: number } } | undefined;
       const authTime = entities?.AuthorizationCode?.authTime ?? entities?.RefreshToken?.authTime;
       return {
         email: credential.email,
@@ -142,7 +149,9 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
   provider.proxy = config.trustProxy;
   // Refused token requests are the client's fault, but worth a line when sign-in breaks.
   for (const event of ['grant.error', 'authorization.error', 'end_session.error']) {
-    provider.on(event, (_ctx: unknown, err: Error & { error_description?: string }) => logger?.warn({ event, err: err.message, detail: err.error_description }, 'identity provider refused a request'));
+    provider.on(event, (_ctx: unknown, err: Error & { error_description?: string }) =>
+      logger?.warn({ event, err: err.message, detail: err.error_description }, 'identity provider refused a request'),
+    );
   }
 
   // The token response tells the SPA how long its refresh token lasts (as Keycloak's does), so it

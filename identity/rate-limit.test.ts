@@ -3,7 +3,19 @@
 // bursts of concurrent reservations limited exactly as sequences are.
 import { randomUUID } from 'node:crypto';
 import { createDb, migrate, type Db } from '../infra/db';
-import { addressKey, attemptSucceeded, codeCounters, ownerOf, passwordCounters, reserveAttempt, signInRules, unlockSignIn, type Counter, type Limit, type Rule } from './rate-limit';
+import {
+  addressKey,
+  attemptSucceeded,
+  codeCounters,
+  ownerOf,
+  passwordCounters,
+  reserveAttempt,
+  signInRules,
+  unlockSignIn,
+  type Counter,
+  type Limit,
+  type Rule,
+} from './rate-limit';
 
 let db: Db;
 beforeAll(async () => {
@@ -14,13 +26,21 @@ afterAll(() => db.destroy());
 
 const at = (minutes: number, seconds = 0) => new Date(Date.UTC(2026, 10, 21, 10, minutes, seconds));
 const limit: Limit = { kind: 'limit', max: 5, windowSeconds: 900 };
-const counter = (rule: Rule = limit, onSuccess: Counter['onSuccess'] = 'clear'): Counter => ({ key: `test:${randomUUID()}`, rule, onSuccess });
+const counter = (rule: Rule = limit, onSuccess: Counter['onSuccess'] = 'clear'): Counter => ({
+  key: `test:${randomUUID()}`,
+  rule,
+  onSuccess,
+});
 
 describe('a limit', () => {
   it('allows max attempts in a window, refuses until it ends (saying how long), then starts again', async () => {
     const c = counter();
     for (let i = 0; i < 5; i++) await expect(reserveAttempt(db, [c], at(0))).resolves.toEqual({ allowed: true });
-    await expect(reserveAttempt(db, [c], at(14))).resolves.toEqual({ allowed: false, rule: limit, retryAfterSeconds: 60 });
+    await expect(reserveAttempt(db, [c], at(14))).resolves.toEqual({
+      allowed: false,
+      rule: limit,
+      retryAfterSeconds: 60,
+    });
     await expect(reserveAttempt(db, [c], at(15, 1))).resolves.toEqual({ allowed: true });
     expect((await db('identity_rate_limits').where({ key: c.key }).first()).count).toBe(1);
   });
@@ -47,7 +67,8 @@ describe('the account-wide throttle', () => {
   it('lets `free` attempts through, then makes each wait longer — slowed, never locked for long', async () => {
     const rule = signInRules.account;
     const c = counter(rule, 'uncount');
-    for (let i = 0; i < rule.free; i++) await expect(reserveAttempt(db, [c], at(0, i))).resolves.toEqual({ allowed: true });
+    for (let i = 0; i < rule.free; i++)
+      await expect(reserveAttempt(db, [c], at(0, i))).resolves.toEqual({ allowed: true });
     // The tenth set a wait of 2 s from 10:00:09.
     await expect(reserveAttempt(db, [c], at(0, 10))).resolves.toEqual({ allowed: false, rule, retryAfterSeconds: 1 });
     await expect(reserveAttempt(db, [c], at(0, 11))).resolves.toEqual({ allowed: true });
@@ -70,10 +91,17 @@ describe('sign-in counters', () => {
   it('are keyed on the account from one address, the address, and the account; unlock clears the account’s, not the address’s', async () => {
     const email = `Owner.${randomUUID()}@Example.org`;
     const counters = passwordCounters(email, '192.0.2.7');
-    expect(counters.map((c) => c.key)).toEqual([`password:${ownerOf(email)}:192.0.2.7`, 'address:192.0.2.7', `account:${ownerOf(email)}`]);
+    expect(counters.map((c) => c.key)).toEqual([
+      `password:${ownerOf(email)}:192.0.2.7`,
+      'address:192.0.2.7',
+      `account:${ownerOf(email)}`,
+    ]);
     expect(ownerOf(email)).toBe(ownerOf(`  ${email.toLowerCase()} `));
     for (let i = 0; i < 5; i++) await reserveAttempt(db, counters);
-    await expect(reserveAttempt(db, counters)).resolves.toMatchObject({ allowed: false, rule: signInRules.accountFromAddress });
+    await expect(reserveAttempt(db, counters)).resolves.toMatchObject({
+      allowed: false,
+      rule: signInRules.accountFromAddress,
+    });
     // Another address is not locked out by these failures.
     await expect(reserveAttempt(db, passwordCounters(email, '198.51.100.1'))).resolves.toEqual({ allowed: true });
     await reserveAttempt(db, codeCounters(randomUUID(), email, '192.0.2.7'));
@@ -91,7 +119,9 @@ describe('sign-in counters', () => {
   });
 
   it('keep long typed e-mails to a short key', async () => {
-    await expect(reserveAttempt(db, passwordCounters('x'.repeat(20_000), '192.0.2.8'))).resolves.toEqual({ allowed: true });
+    await expect(reserveAttempt(db, passwordCounters('x'.repeat(20_000), '192.0.2.8'))).resolves.toEqual({
+      allowed: true,
+    });
   });
 });
 
@@ -107,8 +137,12 @@ describe('the address counted', () => {
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
     expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
     const email = 'six@example.org';
-    expect(passwordCounters(email, '2001:db8:1:2::1').map((c) => c.key)).toEqual(passwordCounters(email, '2001:db8:1:2:9::9').map((c) => c.key));
-    expect(passwordCounters(email, '::ffff:192.0.2.7').map((c) => c.key)).toEqual(passwordCounters(email, '192.0.2.7').map((c) => c.key));
+    expect(passwordCounters(email, '2001:db8:1:2::1').map((c) => c.key)).toEqual(
+      passwordCounters(email, '2001:db8:1:2:9::9').map((c) => c.key),
+    );
+    expect(passwordCounters(email, '::ffff:192.0.2.7').map((c) => c.key)).toEqual(
+      passwordCounters(email, '192.0.2.7').map((c) => c.key),
+    );
   });
 });
 
@@ -122,10 +156,14 @@ describe('a burst of concurrent attempts', () => {
 
   it('over several counters at once, never deadlocks and never over-counts', async () => {
     const email = `burst.${randomUUID()}@example.org`;
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => reserveAttempt(db, passwordCounters(email, `203.0.113.${i % 3}`))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => reserveAttempt(db, passwordCounters(email, `203.0.113.${i % 3}`))),
+    );
     // Three addresses, five each, but the account-wide throttle lets only ten through at once.
     expect(results.filter((r) => r.allowed)).toHaveLength(signInRules.account.free);
     await unlockSignIn(db, email);
-    await db('identity_rate_limits').whereIn('key', ['address:203.0.113.0', 'address:203.0.113.1', 'address:203.0.113.2']).delete();
+    await db('identity_rate_limits')
+      .whereIn('key', ['address:203.0.113.0', 'address:203.0.113.1', 'address:203.0.113.2'])
+      .delete();
   });
 });

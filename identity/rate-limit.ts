@@ -43,8 +43,10 @@ export type Reservation = { allowed: true } | Refusal;
 
 export const TOO_MANY = 'There have been too many attempts to sign in. Wait 15 minutes and try again.';
 /** The account-wide throttle: slowed, not locked. */
-export const slowedDown = (seconds: number) => `There have been many attempts to sign in to this account. Wait ${seconds} seconds and try again.`;
-export const refusalMessage = (refusal: Refusal) => (refusal.rule.kind === 'throttle' ? slowedDown(refusal.retryAfterSeconds) : TOO_MANY);
+export const slowedDown = (seconds: number) =>
+  `There have been many attempts to sign in to this account. Wait ${seconds} seconds and try again.`;
+export const refusalMessage = (refusal: Refusal) =>
+  refusal.rule.kind === 'throttle' ? slowedDown(refusal.retryAfterSeconds) : TOO_MANY;
 
 const MINUTES_15 = 15 * 60;
 
@@ -61,7 +63,13 @@ export const signInRules = {
    * One-time codes of one account, all addresses together: after 10 in an hour, 2 s between attempts,
    * doubling to 5 minutes. Only someone who knows the password gets here; slowed, never locked.
    */
-  codeAccount: { kind: 'throttle', free: 10, windowSeconds: 60 * 60, delaySeconds: 2, maxDelaySeconds: 300 } as Throttle,
+  codeAccount: {
+    kind: 'throttle',
+    free: 10,
+    windowSeconds: 60 * 60,
+    delaySeconds: 2,
+    maxDelaySeconds: 300,
+  } as Throttle,
 };
 
 /** The owner of an account's counters: a digest of its e-mail, so a typed address of any length makes a short key. */
@@ -72,7 +80,10 @@ function ipv6Groups(address: string): number[] {
   let text = address;
   const last = text.lastIndexOf(':');
   if (text.slice(last + 1).includes('.')) {
-    const [a, b, c, d] = text.slice(last + 1).split('.').map(Number);
+    const [a, b, c, d] = text
+      .slice(last + 1)
+      .split('.')
+      .map(Number);
     text = `${text.slice(0, last + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::');
@@ -88,12 +99,19 @@ function ipv6Groups(address: string): number[] {
  * can fill with as many addresses as they like.
  */
 export function addressKey(ip: string): string {
-  const address = ip.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const address = ip
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return address.slice(0, 64);
   const g = ipv6Groups(address);
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
-  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The counters a password attempt for this e-mail from this address is reserved on. */
@@ -128,7 +146,8 @@ interface Row {
   next_attempt_at: Date | null;
 }
 
-const delayAfter = (rule: Throttle, count: number) => Math.min(rule.delaySeconds * 2 ** (count - rule.free), rule.maxDelaySeconds);
+const delayAfter = (rule: Throttle, count: number) =>
+  Math.min(rule.delaySeconds * 2 ** (count - rule.free), rule.maxDelaySeconds);
 
 /**
  * Reserves one attempt on every counter, or on none when any of them refuses (a refused attempt is
@@ -141,7 +160,14 @@ export async function reserveAttempt(db: Knex, counters: Counter[], now = new Da
       .insert(sorted.map((c) => ({ key: c.key, count: 0, window_ends_at: now, owner: c.owner ?? null })))
       .onConflict('key')
       .ignore();
-    const rows: Row[] = await trx('identity_rate_limits').whereIn('key', sorted.map((c) => c.key)).orderBy('key').forUpdate().select('key', 'count', 'window_ends_at', 'next_attempt_at');
+    const rows: Row[] = await trx('identity_rate_limits')
+      .whereIn(
+        'key',
+        sorted.map((c) => c.key),
+      )
+      .orderBy('key')
+      .forUpdate()
+      .select('key', 'count', 'window_ends_at', 'next_attempt_at');
     const states = sorted.map((counter) => {
       const row = rows.find((r) => r.key === counter.key)!;
       const live = new Date(row.window_ends_at) > now;
@@ -155,17 +181,28 @@ export async function reserveAttempt(db: Knex, counters: Counter[], now = new Da
     let refusal: Reservation | null = null;
     for (const { counter, count, windowEnds, next } of states) {
       const { rule } = counter;
-      const until = rule.kind === 'limit' ? (count >= rule.max ? windowEnds : null) : count >= rule.free && next && next > now ? next : null;
+      const until =
+        rule.kind === 'limit'
+          ? count >= rule.max
+            ? windowEnds
+            : null
+          : count >= rule.free && next && next > now
+            ? next
+            : null;
       if (!until) continue;
       const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-      if (!refusal || refusal.allowed || retryAfterSeconds > refusal.retryAfterSeconds) refusal = { allowed: false, rule, retryAfterSeconds };
+      if (!refusal || refusal.allowed || retryAfterSeconds > refusal.retryAfterSeconds)
+        refusal = { allowed: false, rule, retryAfterSeconds };
     }
     if (refusal) return refusal;
     for (const { counter, count, windowEnds } of states) {
       const { rule } = counter;
       const n = count + 1;
-      const next = rule.kind === 'throttle' && n >= rule.free ? new Date(now.getTime() + delayAfter(rule, n) * 1000) : null;
-      await trx('identity_rate_limits').where({ key: counter.key }).update({ count: n, window_ends_at: windowEnds, next_attempt_at: next });
+      const next =
+        rule.kind === 'throttle' && n >= rule.free ? new Date(now.getTime() + delayAfter(rule, n) * 1000) : null;
+      await trx('identity_rate_limits')
+        .where({ key: counter.key })
+        .update({ count: n, window_ends_at: windowEnds, next_attempt_at: next });
     }
     return { allowed: true };
   });
@@ -176,15 +213,22 @@ export async function attemptSucceeded(db: Knex, counters: Counter[]): Promise<v
   const clear = counters.filter((c) => c.onSuccess === 'clear').map((c) => c.key);
   const uncount = counters.filter((c) => c.onSuccess === 'uncount').map((c) => c.key);
   if (clear.length) await db('identity_rate_limits').whereIn('key', clear).delete();
-  if (uncount.length) await db('identity_rate_limits').whereIn('key', uncount).update({ count: db.raw('greatest(count - 1, 0)') });
+  if (uncount.length)
+    await db('identity_rate_limits')
+      .whereIn('key', uncount)
+      .update({ count: db.raw('greatest(count - 1, 0)') });
 }
 
 /** An administrator's unlock: every counter of the account (passwords from any address, its codes) starts again. */
 export async function unlockSignIn(db: Knex | Knex.Transaction, email: string): Promise<number> {
-  return db('identity_rate_limits').where({ owner: ownerOf(email) }).delete();
+  return db('identity_rate_limits')
+    .where({ owner: ownerOf(email) })
+    .delete();
 }
 
 /** Counters whose window ended an hour ago are useless; removed now and then with the provider's expired rows. */
 export async function purgeEndedWindows(db: Knex): Promise<number> {
-  return db('identity_rate_limits').where('window_ends_at', '<', new Date(Date.now() - 3600_000)).delete();
+  return db('identity_rate_limits')
+    .where('window_ends_at', '<', new Date(Date.now() - 3600_000))
+    .delete();
 }

@@ -42,7 +42,10 @@ export async function issueGeneration(db: Knex, subject: string, grantId: string
 }
 
 /** Was a token issued at `issuedAt` (seconds, the JWT's iat) before the sign-ins were ended? The same second counts as before. */
-export function issuedBeforeRevocation(issuedAt: number | undefined, revokedAt: Date | string | null | undefined): boolean {
+export function issuedBeforeRevocation(
+  issuedAt: number | undefined,
+  revokedAt: Date | string | null | undefined,
+): boolean {
   if (!revokedAt) return false;
   return (issuedAt ?? 0) <= Math.floor(new Date(revokedAt).getTime() / 1000);
 }
@@ -55,6 +58,7 @@ export function sessionEndedFor(
   token: { issuedAt?: number; sessionGeneration?: number },
   state: { sessions_revoked_at?: Date | string | null; session_generation?: number | string | null },
 ): boolean {
-  if (typeof token.sessionGeneration === 'number' && state.session_generation != null) return token.sessionGeneration < Number(state.session_generation);
+  if (typeof token.sessionGeneration === 'number' && state.session_generation != null)
+    return token.sessionGeneration < Number(state.session_generation);
   return issuedBeforeRevocation(token.issuedAt, state.sessions_revoked_at);
 }

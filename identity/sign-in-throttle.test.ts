@@ -3,7 +3,14 @@
 // tight limit is on an account from one address (so a stranger cannot lock the owner out), the
 // account-wide rule slows rather than locks, and an administrator can unlock.
 import { randomUUID } from 'node:crypto';
-import { startIdentityApi, errorOf, PASSWORD, signInPerson, type IdentityHarness, type Visitor } from '../test/identity-harness';
+import {
+  startIdentityApi,
+  errorOf,
+  PASSWORD,
+  signInPerson,
+  type IdentityHarness,
+  type Visitor,
+} from '../test/identity-harness';
 import { createAccount, grantOperator } from '../test/factories';
 import { generateSecret, totpAt } from './totp';
 import { signInRules, slowedDown, TOO_MANY } from './rate-limit';
@@ -18,7 +25,11 @@ afterAll(() => h.close());
 const person = (options: { totpSecret?: string } = {}) => signInPerson(h.db, options);
 
 /** Each attempt in its own browser (its own interaction), all from one address, sent at once. */
-async function burst(n: number, ip: string, attempt: (v: Visitor, i: number) => Promise<{ status: number; html: string }>) {
+async function burst(
+  n: number,
+  ip: string,
+  attempt: (v: Visitor, i: number) => Promise<{ status: number; html: string }>,
+) {
   const visitors = Array.from({ length: n }, () => h.visitor(ip));
   return Promise.all(visitors.map((v, i) => attempt(v, i)));
 }
@@ -47,7 +58,8 @@ describe('wrong passwords', () => {
   it('do not lock the owner out from another address (the tight limit is on the account and address together)', async () => {
     const { email } = await person();
     const attacker = h.visitor('203.0.113.66');
-    for (let i = 0; i < 5; i++) expect((await attacker.enterPassword(await attacker.openSignIn(), email, 'Wrong-Password-1')).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await attacker.enterPassword(await attacker.openSignIn(), email, 'Wrong-Password-1')).status).toBe(200);
     expect((await attacker.enterPassword(await attacker.openSignIn(), email, PASSWORD)).status).toBe(429);
     const tokens = await h.visitor('198.51.100.20').signIn(email, PASSWORD);
     expect(tokens.access_token).toBeDefined();
@@ -65,14 +77,17 @@ describe('wrong passwords', () => {
 
     const other = await person();
     const v4 = h.visitor('198.51.100.90');
-    for (let i = 0; i < signInRules.accountFromAddress.max; i++) expect((await v4.enterPassword(await v4.openSignIn(), other.email, 'Wrong-Password-1')).status).toBe(200);
+    for (let i = 0; i < signInRules.accountFromAddress.max; i++)
+      expect((await v4.enterPassword(await v4.openSignIn(), other.email, 'Wrong-Password-1')).status).toBe(200);
     const mapped = h.visitor('::ffff:198.51.100.90');
     expect((await mapped.enterPassword(await mapped.openSignIn(), other.email, PASSWORD)).status).toBe(429);
   });
 
   it('sent 100 at once from one address over many accounts: exactly 20 are checked', async () => {
     const ip = '198.51.100.30';
-    const pages = await burst(100, ip, async (v) => v.enterPassword(await v.openSignIn(), `nobody.${randomUUID()}@example.org`, 'Wrong-Password-1'));
+    const pages = await burst(100, ip, async (v) =>
+      v.enterPassword(await v.openSignIn(), `nobody.${randomUUID()}@example.org`, 'Wrong-Password-1'),
+    );
     expect(checked(pages)).toBe(signInRules.address.max);
   });
 
@@ -104,7 +119,10 @@ async function atCodeStep(email: string, ip: string) {
   const afterPassword = await v.enterPassword(step, email, PASSWORD);
   expect(afterPassword.location).toContain(step.interaction);
   const codePage = await v.fetch(afterPassword.location!);
-  return { v, codeStep: { interaction: step.interaction, csrf: /name="csrf" value="([^"]+)"/.exec(codePage.html)![1] } };
+  return {
+    v,
+    codeStep: { interaction: step.interaction, csrf: /name="csrf" value="([^"]+)"/.exec(codePage.html)![1] },
+  };
 }
 
 const wrongCode = (secret: string) => {
@@ -118,7 +136,8 @@ describe('wrong one-time codes', () => {
     const user = await person({ totpSecret: secret });
     // Someone who knows the password fails the code step five times from one address.
     const attacker = await atCodeStep(user.email, '203.0.113.70');
-    for (let i = 0; i < signInRules.code.max; i++) expect((await attacker.v.enterCode(attacker.codeStep, wrongCode(secret))).status).toBe(200);
+    for (let i = 0; i < signInRules.code.max; i++)
+      expect((await attacker.v.enterCode(attacker.codeStep, wrongCode(secret))).status).toBe(200);
     const stopped = await attacker.v.enterCode(attacker.codeStep, totpAt(secret, Date.now()));
     expect(stopped.status).toBe(429);
     expect(errorOf(stopped.html)).toBe(TOO_MANY);
@@ -169,12 +188,17 @@ describe('wrong one-time codes', () => {
     const wrong = right === '000000' ? '111111' : '000000';
     const pages = await Promise.all(Array.from({ length: 60 }, () => v.enterCode(codeStep, wrong)));
     expect(checked(pages)).toBe(signInRules.code.max);
-    expect(pages.filter((p) => p.status === 200).map((p) => errorOf(p.html))).toEqual(Array(5).fill('The code is not correct'));
+    expect(pages.filter((p) => p.status === 200).map((p) => errorOf(p.html))).toEqual(
+      Array(5).fill('The code is not correct'),
+    );
     expect((await v.enterCode(codeStep, right)).status).toBe(429);
 
     // The account's administrator unlocks it; the right code then signs in.
     const adminTokens = await h.visitor('198.51.100.51').signIn(admin.email, PASSWORD);
-    const unlock = await fetch(`${h.url}/api/v1.0/operator-users/account/${account.id}/${user.id}/unlock`, { method: 'PATCH', headers: { authorization: `Bearer ${adminTokens.access_token}` } });
+    const unlock = await fetch(`${h.url}/api/v1.0/operator-users/account/${account.id}/${user.id}/unlock`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminTokens.access_token}` },
+    });
     expect(unlock.status).toBe(204);
     const signedIn = await v.enterCode(codeStep, right);
     expect(signedIn.status).toBe(303);
@@ -194,7 +218,10 @@ describe('an administrator’s unlock', () => {
     await grantOperator(h.db, user, account, 'operator');
     await grantOperator(h.db, regulatorAdmin, account, 'operator_admin');
     const adminTokens = await h.visitor('198.51.100.61').signIn(regulatorAdmin.email, PASSWORD);
-    const res = await fetch(`${h.url}/api/v1.0/operator-users/account/${account.id}/${user.id}/unlock`, { method: 'PATCH', headers: { authorization: `Bearer ${adminTokens.access_token}` } });
+    const res = await fetch(`${h.url}/api/v1.0/operator-users/account/${account.id}/${user.id}/unlock`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminTokens.access_token}` },
+    });
     expect(res.status).toBe(204);
     expect((await h.visitor(ip).signIn(user.email, PASSWORD)).access_token).toBeDefined();
   });

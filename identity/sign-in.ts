@@ -12,7 +12,14 @@ import { findByEmail, findBySubject, totpRequired, type Credential } from './cre
 import { csrfToken, csrfValid } from './csrf';
 import { button, csrfField, esc, input, layout, type FieldError } from './pages';
 import { decoyHash, verifyPassword } from './passwords';
-import { attemptSucceeded, codeCounters, passwordCounters, refusalMessage, reserveAttempt, type Refusal } from './rate-limit';
+import {
+  attemptSucceeded,
+  codeCounters,
+  passwordCounters,
+  refusalMessage,
+  reserveAttempt,
+  type Refusal,
+} from './rate-limit';
 import { CODE_USED, CODE_WRONG, generateSecret, otpauthUri, redeemTotpCode } from './totp';
 import { sendVerificationEmail } from './emails';
 import { mayMailRecipient } from './password-reset';
@@ -60,7 +67,10 @@ ${button('Sign in')}
     const credential = await findBySubject(db, pending.subject);
     ctx.type = 'html';
     if (pending.newSecret) {
-      const qr = await QRCode.toDataURL(otpauthUri(pending.newSecret, credential?.email ?? ''), { margin: 1, width: 200 });
+      const qr = await QRCode.toDataURL(otpauthUri(pending.newSecret, credential?.email ?? ''), {
+        margin: 1,
+        width: 200,
+      });
       const required = await totpRequired(db, pending.subject);
       ctx.body = layout(
         'Set up a one-time code',
@@ -91,11 +101,14 @@ ${button('Continue')}
   }
 
   const finish = (ctx: Context, subject: string, amr: string[]) =>
-    provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subject, amr } }, { mergeWithLastSubmission: false }).then(() => {
-      ctx.respond = false;
-    });
+    provider
+      .interactionFinished(ctx.req, ctx.res, { login: { accountId: subject, amr } }, { mergeWithLastSubmission: false })
+      .then(() => {
+        ctx.respond = false;
+      });
 
-  const savePending = (ctx: Context, pending: Pending) => provider.interactionResult(ctx.req, ctx.res, { pending }, { mergeWithLastSubmission: false });
+  const savePending = (ctx: Context, pending: Pending) =>
+    provider.interactionResult(ctx.req, ctx.res, { pending }, { mergeWithLastSubmission: false });
 
   return {
     async show(ctx: Context) {
@@ -108,13 +121,16 @@ ${button('Continue')}
       }
       const pending = pendingOf(d);
       if (pending) return codeForm(ctx, d.uid, pending);
-      return signInForm(ctx, d.uid, { email: typeof d.params.login_hint === 'string' ? d.params.login_hint : undefined });
+      return signInForm(ctx, d.uid, {
+        email: typeof d.params.login_hint === 'string' ? d.params.login_hint : undefined,
+      });
     },
 
     async login(ctx: Context) {
       const d = await details(ctx);
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (!csrfValid(ctx, body.csrf)) return signInForm(ctx, d.uid, { errors: [{ field: 'email', message: 'Your form expired. Sign in again.' }] });
+      if (!csrfValid(ctx, body.csrf))
+        return signInForm(ctx, d.uid, { errors: [{ field: 'email', message: 'Your form expired. Sign in again.' }] });
       const email = typeof body.email === 'string' ? body.email.trim() : '';
       const password = typeof body.password === 'string' ? body.password : '';
       const errors: FieldError[] = [];
@@ -125,19 +141,32 @@ ${button('Continue')}
       // Counted before the check, so a burst of attempts is limited as a sequence is.
       const counters = passwordCounters(email, ctx.ip);
       const reservation = await reserveAttempt(db, counters);
-      if (!reservation.allowed) return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: refusedAttempt(ctx, reservation) }] });
+      if (!reservation.allowed)
+        return signInForm(ctx, d.uid, {
+          email,
+          errors: [{ field: 'email', message: refusedAttempt(ctx, reservation) }],
+        });
       const credential = await findByEmail(db, email);
       const ok = await verifyPassword(password, credential?.passwordHash ?? (await decoyHash()));
-      if (!credential || !ok) return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: GENERIC_FAILURE }] });
+      if (!credential || !ok)
+        return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: GENERIC_FAILURE }] });
       await attemptSucceeded(db, counters);
       if (!credential.emailVerified) {
         // Only someone who knows the password learns this, so it tells a stranger nothing. The new
         // link counts against the recipient's limit of e-mails, as sign-up and reset links do.
         if (!(await mayMailRecipient(db, credential.email))) {
-          return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: 'Confirm your email address first, with the latest link we have sent you' }] });
+          return signInForm(ctx, d.uid, {
+            email,
+            errors: [
+              { field: 'email', message: 'Confirm your email address first, with the latest link we have sent you' },
+            ],
+          });
         }
         await db.transaction((trx) => sendVerificationEmail(trx, config, credential));
-        return signInForm(ctx, d.uid, { email, errors: [{ field: 'email', message: 'Confirm your email address first: we have sent you a new link' }] });
+        return signInForm(ctx, d.uid, {
+          email,
+          errors: [{ field: 'email', message: 'Confirm your email address first: we have sent you a new link' }],
+        });
       }
       return afterPassword(ctx, credential);
     },
@@ -147,14 +176,19 @@ ${button('Continue')}
       const pending = pendingOf(d);
       if (!pending) return signInForm(ctx, d.uid);
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (!csrfValid(ctx, body.csrf)) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: 'Your form expired. Enter the code again.' }]);
+      if (!csrfValid(ctx, body.csrf))
+        return codeForm(ctx, d.uid, pending, [{ field: 'code', message: 'Your form expired. Enter the code again.' }]);
       const code = typeof body.code === 'string' ? body.code : '';
       const credential = await findBySubject(db, pending.subject);
       const counters = codeCounters(pending.subject, credential?.email ?? '', ctx.ip);
       const reservation = await reserveAttempt(db, counters);
-      if (!reservation.allowed) return codeForm(ctx, d.uid, pending, [{ field: 'code', message: refusedAttempt(ctx, reservation) }]);
+      if (!reservation.allowed)
+        return codeForm(ctx, d.uid, pending, [{ field: 'code', message: refusedAttempt(ctx, reservation) }]);
       const secret = pending.newSecret ?? credential?.totpSecret;
-      const outcome = credential && secret ? await redeemTotpCode(db, pending.subject, secret, code, { setUp: !!pending.newSecret }) : 'wrong';
+      const outcome =
+        credential && secret
+          ? await redeemTotpCode(db, pending.subject, secret, code, { setUp: !!pending.newSecret })
+          : 'wrong';
       if (outcome !== 'accepted') {
         const message = outcome === 'replayed' ? CODE_USED : code.trim() ? CODE_WRONG : 'Enter the 6-digit code';
         return codeForm(ctx, d.uid, pending, [{ field: 'code', message }]);
@@ -167,7 +201,8 @@ ${button('Continue')}
       const d = await details(ctx);
       const pending = pendingOf(d);
       const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-      if (!pending?.newSecret || !csrfValid(ctx, body.csrf) || (await totpRequired(db, pending.subject))) return ctx.redirect(`/auth/interaction/${d.uid}`);
+      if (!pending?.newSecret || !csrfValid(ctx, body.csrf) || (await totpRequired(db, pending.subject)))
+        return ctx.redirect(`/auth/interaction/${d.uid}`);
       await db('identity_credentials').where({ subject: pending.subject }).update({ totp_offered_at: new Date() });
       return finish(ctx, pending.subject, ['pwd']);
     },
@@ -179,7 +214,8 @@ ${button('Continue')}
       return ctx.redirect(`/auth/interaction/${(await details(ctx)).uid}`);
     }
     const required = await totpRequired(db, credential.subject);
-    const offered = (await db('identity_credentials').where({ subject: credential.subject }).first('totp_offered_at'))?.totp_offered_at;
+    const offered = (await db('identity_credentials').where({ subject: credential.subject }).first('totp_offered_at'))
+      ?.totp_offered_at;
     if (required || !offered) {
       await savePending(ctx, { subject: credential.subject, newSecret: generateSecret() });
       return ctx.redirect(`/auth/interaction/${(await details(ctx)).uid}`);

@@ -15,11 +15,18 @@ const now = 1_800_000_000_000;
 
 async function signIn(secret: string | null): Promise<string> {
   const subject = randomUUID();
-  await db('identity_credentials').insert({ subject, email: `${subject}@example.test`, password_hash: 'x', email_verified_at: new Date(), totp_secret: secret });
+  await db('identity_credentials').insert({
+    subject,
+    email: `${subject}@example.test`,
+    password_hash: 'x',
+    email_verified_at: new Date(),
+    totp_secret: secret,
+  });
   return subject;
 }
 
-const lastStep = async (subject: string) => Number((await db('identity_credentials').where({ subject }).first('totp_last_step')).totp_last_step);
+const lastStep = async (subject: string) =>
+  Number((await db('identity_credentials').where({ subject }).first('totp_last_step')).totp_last_step);
 
 it('names the step a code belongs to: this one or one either side', () => {
   const secret = base32Encode(Buffer.from('12345678901234567890'));
@@ -38,7 +45,9 @@ it('accepts a code once: the same code again, in the same 30 seconds, is a repla
   await expect(redeemTotpCode(db, subject, secret, code, { now: now + 5_000 })).resolves.toBe('replayed');
   expect(await lastStep(subject)).toBe(stepAt(now));
   // The next step's code still works.
-  await expect(redeemTotpCode(db, subject, secret, totpAt(secret, now + 30_000), { now: now + 30_000 })).resolves.toBe('accepted');
+  await expect(redeemTotpCode(db, subject, secret, totpAt(secret, now + 30_000), { now: now + 30_000 })).resolves.toBe(
+    'accepted',
+  );
 });
 
 it('refuses a code of an earlier step than the last accepted one, though still inside the drift window', async () => {
@@ -52,7 +61,10 @@ it('lets only one of two requests racing with the same code through', async () =
   const secret = generateSecret();
   const subject = await signIn(secret);
   const code = totpAt(secret, now);
-  const outcomes = await Promise.all([redeemTotpCode(db, subject, secret, code, { now }), redeemTotpCode(db, subject, secret, code, { now })]);
+  const outcomes = await Promise.all([
+    redeemTotpCode(db, subject, secret, code, { now }),
+    redeemTotpCode(db, subject, secret, code, { now }),
+  ]);
   expect(outcomes.sort()).toEqual(['accepted', 'replayed']);
 });
 
@@ -67,7 +79,9 @@ it('answers wrong for a wrong code, without recording anything', async () => {
 it('saves a secret being set up with the step of its first code, starting a new sequence', async () => {
   const subject = await signIn(null);
   const old = generateSecret();
-  await db('identity_credentials').where({ subject }).update({ totp_secret: old, totp_last_step: stepAt(now) + 5 });
+  await db('identity_credentials')
+    .where({ subject })
+    .update({ totp_secret: old, totp_last_step: stepAt(now) + 5 });
   const fresh = generateSecret();
   await expect(redeemTotpCode(db, subject, fresh, totpAt(fresh, now), { now, setUp: true })).resolves.toBe('accepted');
   const row = await db('identity_credentials').where({ subject }).first();

@@ -9,7 +9,8 @@ const totp = (secret: string, label?: string) =>
   new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
 export const base32Encode = (buf: Buffer): string => new Secret({ buffer: new Uint8Array(buf).buffer }).base32;
-export const base32Decode = (text: string): Buffer => Buffer.from(Secret.fromBase32(text.replace(/[\s=]/g, '').toUpperCase()).bytes);
+export const base32Decode = (text: string): Buffer =>
+  Buffer.from(Secret.fromBase32(text.replace(/[\s=]/g, '').toUpperCase()).bytes);
 
 /** A new secret of 20 random bytes, in base32. */
 export const generateSecret = (): string => new Secret({ size: 20 }).base32;
@@ -51,7 +52,9 @@ export async function redeemTotpCode(
   const step = matchTotpStep(secret, code, options.now ?? Date.now());
   if (step === null) return 'wrong';
   const changed = options.setUp
-    ? await db('identity_credentials').where({ subject }).update({ totp_secret: secret, totp_last_step: step, updated_at: new Date() })
+    ? await db('identity_credentials')
+        .where({ subject })
+        .update({ totp_secret: secret, totp_last_step: step, updated_at: new Date() })
     : await db('identity_credentials')
         .where({ subject, totp_secret: secret })
         .where((q) => q.whereNull('totp_last_step').orWhere('totp_last_step', '<', step))

@@ -60,7 +60,6 @@ export class AuditedPgClient extends PgClient {
     return super.destroy(callback);
   }
 
-
   async _query(connection: any, obj: { sql: string; bindings?: unknown[] }) {
     const ctx = storage.getStore();
     const value = ctx ? JSON.stringify(ctx) : '';
@@ -72,11 +71,18 @@ export class AuditedPgClient extends PgClient {
         // two statements, BEGIN first (its isolation level must precede any query), so the setting
         // is part of the transaction and a ROLLBACK undoes it, as below.
         connection[carried] = undefined;
-        const result = await super._query(connection, { ...obj, sql: `${obj.sql.replace(/;\s*$/, '')}; select set_config('esos.audit', ${connection.escapeLiteral(value)}, false)` });
+        const result = await super._query(connection, {
+          ...obj,
+          sql: `${obj.sql.replace(/;\s*$/, '')}; select set_config('esos.audit', ${connection.escapeLiteral(value)}, false)`,
+        });
         connection[carried] = value;
         return result;
       }
-      await new Promise<void>((resolve, reject) => connection.query({ text: SET_CONTEXT, values: [value] }, (err: Error | null) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        connection.query({ text: SET_CONTEXT, values: [value] }, (err: Error | null) =>
+          err ? reject(err) : resolve(),
+        ),
+      );
       connection[carried] = value;
     }
     try {

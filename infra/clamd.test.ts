@@ -18,20 +18,29 @@ it('is configured by the run to its own clamd, which answers PING', async () => 
 
 it('finds the EICAR test file, alone or inside other bytes, and passes clean files up to the upload limit', async () => {
   expect(EICAR_TEST_STRING).toHaveLength(68);
-  await expect(clamd().scan(Buffer.from(EICAR_TEST_STRING))).resolves.toEqual({ clean: false, threat: 'Eicar-Test-Signature.UNOFFICIAL' });
-  await expect(clamd().scan(Buffer.concat([Buffer.alloc(200_000, 'a'), Buffer.from(EICAR_TEST_STRING), Buffer.alloc(10, 'b')]))).resolves.toMatchObject({ clean: false });
+  await expect(clamd().scan(Buffer.from(EICAR_TEST_STRING))).resolves.toEqual({
+    clean: false,
+    threat: 'Eicar-Test-Signature.UNOFFICIAL',
+  });
+  await expect(
+    clamd().scan(Buffer.concat([Buffer.alloc(200_000, 'a'), Buffer.from(EICAR_TEST_STRING), Buffer.alloc(10, 'b')])),
+  ).resolves.toMatchObject({ clean: false });
   await expect(clamd().scan(Buffer.from('%PDF-1.4 a harmless report\n'))).resolves.toEqual({ clean: true });
   await expect(clamd().scan(Buffer.alloc(UPLOAD_MAX_BYTES, 'c'))).resolves.toEqual({ clean: true });
 });
 
 it('scans many files at once', async () => {
-  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => clamd().scan(Buffer.from(i % 2 ? EICAR_TEST_STRING : `clean ${i}`))));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => clamd().scan(Buffer.from(i % 2 ? EICAR_TEST_STRING : `clean ${i}`))),
+  );
   expect(results.filter((r) => !r.clean)).toHaveLength(10);
 });
 
 describe('fails (and an upload then answers 503) when clamd', () => {
   it('is not running at its socket', async () => {
-    await expect(new ClamdScanner({ socket: path.join(os.tmpdir(), 'no-clamd-here.sock') }).scan(Buffer.from('x'))).rejects.toThrow(/ENOENT|ECONNREFUSED/);
+    await expect(
+      new ClamdScanner({ socket: path.join(os.tmpdir(), 'no-clamd-here.sock') }).scan(Buffer.from('x')),
+    ).rejects.toThrow(/ENOENT|ECONNREFUSED/);
   });
 
   it('is not listening on its TCP port', async () => {
@@ -65,14 +74,20 @@ describe('fails (and an upload then answers 503) when clamd', () => {
   it('accepts the connection but never answers', async () => {
     await fakeClamd(
       (s) => s.resume(),
-      (socket) => expect(new ClamdScanner({ socket, timeoutMs: 300 }).scan(Buffer.from('x'))).rejects.toThrow('clamd did not answer within 300 ms'),
+      (socket) =>
+        expect(new ClamdScanner({ socket, timeoutMs: 300 }).scan(Buffer.from('x'))).rejects.toThrow(
+          'clamd did not answer within 300 ms',
+        ),
     );
   });
 
   it('answers with an error', async () => {
     await fakeClamd(
       (s) => s.end('INSTREAM size limit exceeded. ERROR\0'),
-      (socket) => expect(new ClamdScanner({ socket }).scan(Buffer.alloc(100_000))).rejects.toThrow('clamd answered "INSTREAM size limit exceeded. ERROR"'),
+      (socket) =>
+        expect(new ClamdScanner({ socket }).scan(Buffer.alloc(100_000))).rejects.toThrow(
+          'clamd answered "INSTREAM size limit exceeded. ERROR"',
+        ),
     );
   });
 });

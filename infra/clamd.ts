@@ -54,7 +54,11 @@ export class ClamdScanner implements VirusScanner {
     return new Promise((resolve, reject) => {
       const socket = path ? net.connect(path) : net.connect(port, host ?? '127.0.0.1');
       const received: Buffer[] = [];
-      const answer = () => Buffer.concat(received).toString('utf8').replace(/\0[\s\S]*$/, '').trim();
+      const answer = () =>
+        Buffer.concat(received)
+          .toString('utf8')
+          .replace(/\0[\s\S]*$/, '')
+          .trim();
       socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`clamd did not answer within ${timeoutMs} ms`)));
       socket.once('connect', () => send(socket));
       socket.on('data', (chunk: Buffer) => {
@@ -63,7 +67,9 @@ export class ClamdScanner implements VirusScanner {
       });
       // clamd may answer (e.g. "INSTREAM size limit exceeded") and close while we still write: the answer counts.
       socket.once('error', (err) => (received.length ? resolve(answer()) : reject(err)));
-      socket.once('close', () => (received.length ? resolve(answer()) : reject(new Error('clamd closed the connection without an answer'))));
+      socket.once('close', () =>
+        received.length ? resolve(answer()) : reject(new Error('clamd closed the connection without an answer')),
+      );
     });
   }
 }

@@ -38,12 +38,15 @@ function reportingWindows(): Record<string, ReportingWindows> {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new Error('REPORTING_WINDOWS must be JSON, e.g. {"<request type>":{"initiate":{"from":"…","to":"…"},"submit":{…}}}');
+    throw new Error(
+      'REPORTING_WINDOWS must be JSON, e.g. {"<request type>":{"initiate":{"from":"…","to":"…"},"submit":{…}}}',
+    );
   }
   const windows: Record<string, ReportingWindows> = {};
   for (const [type, value] of Object.entries(parsed as Record<string, ReportingWindows>)) {
     for (const w of [value?.initiate, value?.submit]) {
-      if (!w || Number.isNaN(Date.parse(w.from)) || Number.isNaN(Date.parse(w.to))) throw new Error(`REPORTING_WINDOWS.${type} needs initiate and submit, each with ISO from and to`);
+      if (!w || Number.isNaN(Date.parse(w.from)) || Number.isNaN(Date.parse(w.to)))
+        throw new Error(`REPORTING_WINDOWS.${type} needs initiate and submit, each with ISO from and to`);
     }
     windows[type] = value;
   }
@@ -62,7 +65,8 @@ function reportDueDates(): Record<string, string> {
   }
   const dates: Record<string, string> = {};
   for (const [type, value] of Object.entries(parsed as Record<string, unknown>)) {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new Error(`REPORT_DUE_DATES.${type} must be a date such as 2025-12-05`);
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+      throw new Error(`REPORT_DUE_DATES.${type} must be a date such as 2025-12-05`);
     dates[type] = value;
   }
   return dates;
@@ -73,7 +77,8 @@ function reminderDays(): number[] {
   const raw = process.env.REPORT_REMINDER_DAYS;
   if (raw === undefined || raw.trim() === '') return REMINDER_DAYS;
   const days = raw.split(',').map((d) => Number(d.trim()));
-  if (days.some((d) => !Number.isInteger(d) || d < 1)) throw new Error(`REPORT_REMINDER_DAYS must be whole numbers of days, e.g. "28,7,1", got "${raw}"`);
+  if (days.some((d) => !Number.isInteger(d) || d < 1))
+    throw new Error(`REPORT_REMINDER_DAYS must be whole numbers of days, e.g. "28,7,1", got "${raw}"`);
   return days;
 }
 
@@ -86,12 +91,15 @@ function reportingClock(): () => Date {
   return () => new Date(at);
 }
 
-export const inWindow = (window: Window | undefined, now: Date): boolean => !window || (Date.parse(window.from) <= now.getTime() && now.getTime() <= Date.parse(window.to));
+export const inWindow = (window: Window | undefined, now: Date): boolean =>
+  !window || (Date.parse(window.from) <= now.getTime() && now.getTime() <= Date.parse(window.to));
 
 function commitHash(): string {
   if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
   try {
-    return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -117,7 +125,8 @@ function metrics() {
   const token = process.env.METRICS_TOKEN || null;
   if (token && token.length < 32) throw new Error('METRICS_TOKEN must be at least 32 characters long');
   const port = process.env.METRICS_PORT ? int('METRICS_PORT', 0) : null;
-  if (port !== null && (port < 1 || port > 65535)) throw new Error(`METRICS_PORT must be a port number, got "${process.env.METRICS_PORT}"`);
+  if (port !== null && (port < 1 || port > 65535))
+    throw new Error(`METRICS_PORT must be a port number, got "${process.env.METRICS_PORT}"`);
   return { port, host: process.env.METRICS_HOST || '127.0.0.1', token };
 }
 
@@ -126,7 +135,9 @@ function metrics() {
  * OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and OTEL_SDK_DISABLED is not true.
  */
 export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && env.OTEL_SDK_DISABLED !== 'true';
+  return (
+    !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && env.OTEL_SDK_DISABLED !== 'true'
+  );
 }
 
 /** RETENTION_YEARS, COMPLIANCE_PERIOD_ENDS, RETENTION_DRY_RUN, RETENTION_SCHEDULE (domain/retention.ts). */
@@ -141,8 +152,16 @@ function retention() {
     } catch {
       parsed = null;
     }
-    const ok = !!parsed && typeof parsed === 'object' && Object.entries(parsed as object).every(([k, v]) => /^P\d+$/.test(k) && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v));
-    if (!ok) throw new Error(`COMPLIANCE_PERIOD_ENDS must be JSON such as {"P3":"2023-12-05"}, got "${process.env.COMPLIANCE_PERIOD_ENDS}"`);
+    const ok =
+      !!parsed &&
+      typeof parsed === 'object' &&
+      Object.entries(parsed as object).every(
+        ([k, v]) => /^P\d+$/.test(k) && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v),
+      );
+    if (!ok)
+      throw new Error(
+        `COMPLIANCE_PERIOD_ENDS must be JSON such as {"P3":"2023-12-05"}, got "${process.env.COMPLIANCE_PERIOD_ENDS}"`,
+      );
     periodEnds = parsed as Record<string, string>;
   }
   return {
@@ -191,7 +210,12 @@ export function loadConfig() {
      * What replaces a process's own windows and due date (api/process-settings.ts), the clock the
      * windows are checked against, and how long before a report's due date its assignee is reminded.
      */
-    reporting: { windows: reportingWindows(), now: reportingClock(), dueDates: reportDueDates(), remindBeforeMs: reminderDaysInMs(reminderDays()) },
+    reporting: {
+      windows: reportingWindows(),
+      now: reportingClock(),
+      dueDates: reportDueDates(),
+      remindBeforeMs: reminderDaysInMs(reminderDays()),
+    },
     /** A compliance chase leaves out organisations reminded of the same report within this many days (COMPLIANCE_CHASE_INTERVAL_DAYS). */
     complianceChaseIntervalDays: int('COMPLIANCE_CHASE_INTERVAL_DAYS', 7),
     /** How old the compliance overview's figures may be when served again (COMPLIANCE_OVERVIEW_MAX_AGE_SECONDS; 0: computed every time). */

@@ -56,7 +56,9 @@ export async function migrate(db: Db): Promise<void> {
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const files = fs.readdirSync(migrationsDirectory).filter((f) => f.endsWith('.ts'));
-  const { rows } = await db.raw<{ rows: { ready: boolean }[] }>(`select to_regclass('knex_migrations') is not null as ready`);
+  const { rows } = await db.raw<{ rows: { ready: boolean }[] }>(
+    `select to_regclass('knex_migrations') is not null as ready`,
+  );
   if (!rows[0]?.ready) return files;
   const done = new Set((await db('knex_migrations').select('name')).map((r: { name: string }) => r.name));
   return files.filter((f) => !done.has(f));
@@ -110,7 +112,10 @@ export async function prepareDatabase(databaseUrl: string): Promise<void> {
 }
 
 /** Runs `work` on the server's maintenance database (needs rights on `postgres`), with the name of the database `databaseUrl` names. */
-async function onMaintenanceDatabase(databaseUrl: string, work: (admin: Knex, name: string) => Promise<void>): Promise<void> {
+async function onMaintenanceDatabase(
+  databaseUrl: string,
+  work: (admin: Knex, name: string) => Promise<void>,
+): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);

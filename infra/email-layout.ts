@@ -6,7 +6,8 @@ export type Paragraph = string | { link: string; text: string };
 
 export const SERVICE_NAME = 'Manage your ESOS reporting';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function compose(template: string, to: string, subject: string, paragraphs: Paragraph[]): EmailToQueue {
   const body = [...paragraphs, `${SERVICE_NAME} service`];
@@ -14,7 +15,11 @@ export function compose(template: string, to: string, subject: string, paragraph
   const html =
     '<!doctype html><html lang="en"><body style="font-family: Arial, sans-serif; font-size: 16px; color: #0b0c0c">' +
     body
-      .map((p) => (typeof p === 'string' ? `<p>${escapeHtml(p)}</p>` : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.text)}</a></p>`))
+      .map((p) =>
+        typeof p === 'string'
+          ? `<p>${escapeHtml(p)}</p>`
+          : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.text)}</a></p>`,
+      )
       .join('') +
     '</body></html>';
   return { to, subject, text, html, template };

@@ -12,7 +12,9 @@ import path from 'node:path';
 import { ClamdScanner } from './clamd';
 
 /** The EICAR anti-virus test file, put together at run time so this source file is not itself flagged. */
-export const EICAR_TEST_STRING = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS', '-TEST-FILE!$H+H*'].join('');
+export const EICAR_TEST_STRING = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS', '-TEST-FILE!$H+H*'].join(
+  '',
+);
 
 const SYSTEM_SIGNATURES = '/var/lib/clamav';
 
@@ -62,14 +64,20 @@ function hasSystemSignatures(): boolean {
 }
 
 /** Writes the config (and the EICAR-only database when needed) under dir; the socket clamd will listen on. */
-export function prepareLocalClamd(dir: string, options: { systemSignatures?: boolean } = {}): { config: string; socket: string } {
+export function prepareLocalClamd(
+  dir: string,
+  options: { systemSignatures?: boolean } = {},
+): { config: string; socket: string } {
   fs.mkdirSync(dir, { recursive: true });
   const socket = path.join(dir, 'clamd.sock');
   let database = path.join(dir, 'signatures');
   if (options.systemSignatures && hasSystemSignatures()) database = SYSTEM_SIGNATURES;
   else {
     fs.mkdirSync(database, { recursive: true });
-    fs.writeFileSync(path.join(database, 'esos-test.ndb'), `Eicar-Test-Signature:0:*:${Buffer.from(EICAR_TEST_STRING).toString('hex')}\n`);
+    fs.writeFileSync(
+      path.join(database, 'esos-test.ndb'),
+      `Eicar-Test-Signature:0:*:${Buffer.from(EICAR_TEST_STRING).toString('hex')}\n`,
+    );
   }
   const config = path.join(dir, 'clamd.conf');
   fs.writeFileSync(
@@ -97,7 +105,10 @@ export interface LocalClamd {
 }
 
 /** Starts clamd with a config under dir and waits until its socket answers. */
-export async function startLocalClamd(dir: string, options: { systemSignatures?: boolean; timeoutMs?: number } = {}): Promise<LocalClamd> {
+export async function startLocalClamd(
+  dir: string,
+  options: { systemSignatures?: boolean; timeoutMs?: number } = {},
+): Promise<LocalClamd> {
   const clamd = findClamd();
   if (!clamd) throw new Error('ClamAV is not installed: apt-get install clamav-daemon (or set CLAMD_PATH)');
   const { config, socket } = prepareLocalClamd(dir, options);
@@ -106,7 +117,8 @@ export async function startLocalClamd(dir: string, options: { systemSignatures?:
   const scanner = new ClamdScanner({ socket, timeoutMs: 2000 });
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`clamd exited with code ${child.exitCode}; see ${path.join(dir, 'clamd.log')}`);
+    if (child.exitCode !== null)
+      throw new Error(`clamd exited with code ${child.exitCode}; see ${path.join(dir, 'clamd.log')}`);
     if ((await scanner.ping().catch(() => '')) === 'PONG') break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

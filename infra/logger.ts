@@ -28,7 +28,10 @@ function mixin(): Record<string, unknown> {
 
 /** Logs JSON lines to stdout, or to `destination` (a test's or a script's own sink). */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
-  return pino({ level, base: { service: 'esos-reporting' }, mixin, redact: ['req.headers.authorization', 'req.headers.cookie'] }, destination);
+  return pino(
+    { level, base: { service: 'esos-reporting' }, mixin, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    destination,
+  );
 }
 
 export type Logger = ReturnType<typeof createLogger>;

@@ -21,6 +21,14 @@ export function createMailer(smtpUrl: string, from: string): Mailer | null {
   if (!smtpUrl) return null;
   const transport = nodemailer.createTransport(smtpUrl);
   return async (email) => {
-    await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined, messageId: email.messageId, attachments: email.attachments });
+    await transport.sendMail({
+      from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? undefined,
+      messageId: email.messageId,
+      attachments: email.attachments,
+    });
   };
 }

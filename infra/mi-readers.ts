@@ -29,7 +29,8 @@ export async function setMiReaderPasswords(db: Knex, databaseUrl: string, passwo
   if (!password) return;
   // ALTER ROLE takes no bind parameters: the password goes in as a quoted literal.
   const literal = `'${password.replace(/'/g, "''")}'`;
-  for (const { role } of miReaderRoles(databaseNameOf(databaseUrl))) await db.raw(`alter role "${role}" password ${literal}`);
+  for (const { role } of miReaderRoles(databaseNameOf(databaseUrl)))
+    await db.raw(`alter role "${role}" password ${literal}`);
 }
 
 /** The connection of a competent authority's reader: the service's database as that role. */

@@ -20,7 +20,10 @@ import { TEST_NOW } from '../test/clock';
 const root = path.resolve(__dirname, '..');
 const JOURNEYS = 2;
 const run = `${process.pid}_${Date.now().toString(36)}`;
-const databaseUrl = Object.assign(new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'), { pathname: `/esos_obs_test_${run}` }).toString();
+const databaseUrl = Object.assign(
+  new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
+  { pathname: `/esos_obs_test_${run}` },
+).toString();
 
 interface Span {
   service: string;
@@ -42,19 +45,36 @@ async function startCollector() {
     req.on('end', () => {
       for (const rs of JSON.parse(body).resourceSpans ?? []) {
         const service = String(flat(rs.resource?.attributes)['service.name']);
-        for (const ss of rs.scopeSpans ?? []) for (const s of ss.spans ?? []) spans.push({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, attributes: flat(s.attributes) });
+        for (const ss of rs.scopeSpans ?? [])
+          for (const s of ss.spans ?? [])
+            spans.push({
+              service,
+              traceId: s.traceId,
+              spanId: s.spanId,
+              parentSpanId: s.parentSpanId || undefined,
+              name: s.name,
+              attributes: flat(s.attributes),
+            });
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 /** One process of the service, its JSON log lines kept. */
 function startProcess(file: string, env: Record<string, string>) {
   const lines: Record<string, any>[] = [];
-  const child = spawn(process.execPath, ['--import=tsx', file], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import=tsx', file], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let rest = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     const text = rest + chunk.toString('utf8');
@@ -65,10 +85,16 @@ function startProcess(file: string, env: Record<string, string>) {
   return { child, lines };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 120_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await Promise.resolve().then(probe).catch(() => null);
+    const value = await Promise.resolve()
+      .then(probe)
+      .catch(() => null);
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -81,7 +107,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const have = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) total = (total ?? 0) + Number(match[3]);
   }
   return total;
@@ -101,7 +129,10 @@ beforeAll(async () => {
   [env, collector] = await Promise.all([startTestTemporal(), startCollector()]);
   const [port, apiMetricsPort, workerMetricsPort] = [await freePort(), await freePort(), await freePort()];
   url = `http://127.0.0.1:${port}`;
-  metricsUrl = { api: `http://127.0.0.1:${apiMetricsPort}/metrics`, worker: `http://127.0.0.1:${workerMetricsPort}/metrics` };
+  metricsUrl = {
+    api: `http://127.0.0.1:${apiMetricsPort}/metrics`,
+    worker: `http://127.0.0.1:${workerMetricsPort}/metrics`,
+  };
   const common = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -119,7 +150,13 @@ beforeAll(async () => {
   api = startProcess('api/server.ts', { ...common, METRICS_PORT: String(apiMetricsPort) });
   worker = startProcess('worker.ts', { ...common, LOG_LEVEL: 'warn', METRICS_PORT: String(workerMetricsPort) });
   await until('the API to be healthy', async () => (await fetch(`${url}/api/health`)).ok);
-  await until('the worker to poll', async () => (sample(await (await fetch(metricsUrl.worker)).text(), 'temporal_num_pollers', { poller_type: 'workflow_task' }) ?? 0) > 0);
+  await until(
+    'the worker to poll',
+    async () =>
+      (sample(await (await fetch(metricsUrl.worker)).text(), 'temporal_num_pollers', {
+        poller_type: 'workflow_task',
+      }) ?? 0) > 0,
+  );
   db = createDb(databaseUrl, { min: 0, max: 2 });
   sign = await embeddedTokenSigner(db, url);
 }, 240_000);
@@ -138,7 +175,11 @@ afterAll(async () => {
   await dropDatabase(databaseUrl).catch(() => undefined);
 }, 60_000);
 
-async function call(user: TestUser, route: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  user: TestUser,
+  route: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${url}/api/v1.0${route}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${await sign(user)}`, 'content-type': 'application/json', ...init.headers },
@@ -154,7 +195,9 @@ const scrape = async (which: 'api' | 'worker') => {
 };
 
 it('counts the journeys in each process’s metrics, and follows a submission’s trace from the API’s log line to its activities’ SQL', async () => {
-  const companies = (await db('company_register').where({ company_status: 'active' }).orderBy('registration_number').limit(JOURNEYS)).map((c) => c.registration_number as string);
+  const companies = (
+    await db('company_register').where({ company_status: 'active' }).orderBy('registration_number').limit(JOURNEYS)
+  ).map((c) => c.registration_number as string);
   const reviewer = await createUser(db, { firstName: 'Olga', lastName: 'Operations' });
   await grantRegulator(db, reviewer, 'ENGLAND');
   const applicants = await Promise.all(companies.map(() => createUser(db)));
@@ -191,10 +234,21 @@ it('counts the journeys in each process’s metrics, and follows a submission’
 
   for (const [i, requestId] of requestIds.entries()) {
     const [review] = await db('request_tasks').where({ request_id: requestId });
-    expect((await call(reviewer, '/tasks-assignment/assign', { method: 'POST', body: { taskId: Number(review.id), userId: reviewer.id } })).status).toBe(200);
+    expect(
+      (
+        await call(reviewer, '/tasks-assignment/assign', {
+          method: 'POST',
+          body: { taskId: Number(review.id), userId: reviewer.id },
+        })
+      ).status,
+    ).toBe(200);
     const decided = await call(reviewer, '/tasks/actions', {
       method: 'POST',
-      body: { requestTaskId: Number(review.id), requestTaskActionType: 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION', requestTaskActionPayload: { decision: 'APPROVED', reason: `Checked ${i}` } },
+      body: {
+        requestTaskId: Number(review.id),
+        requestTaskActionType: 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION',
+        requestTaskActionPayload: { decision: 'APPROVED', reason: `Checked ${i}` },
+      },
     });
     expect(decided).toMatchObject({ status: 200, body: { requestStatus: 'APPROVED' } });
   }
@@ -202,7 +256,11 @@ it('counts the journeys in each process’s metrics, and follows a submission’
 
   // ---- metrics: the API's requests, by route template and status
   const apiMetrics = await scrape('api');
-  for (const [method, route, status] of [['POST', '/api/v1.0/requests', '201'], ['POST', '/api/v1.0/tasks-assignment/assign', '200'], ['POST', '/api/v1.0/tasks/actions', '200']]) {
+  for (const [method, route, status] of [
+    ['POST', '/api/v1.0/requests', '201'],
+    ['POST', '/api/v1.0/tasks-assignment/assign', '200'],
+    ['POST', '/api/v1.0/tasks/actions', '200'],
+  ]) {
     expect(sample(apiMetrics, 'esos_http_requests_total', { method, route, status })).toBe(JOURNEYS);
     expect(sample(apiMetrics, 'esos_http_request_duration_seconds_count', { method, route, status })).toBe(JOURNEYS);
   }
@@ -217,27 +275,43 @@ it('counts the journeys in each process’s metrics, and follows a submission’
   // Activities run as local activities (their results in markers) or on the task queue.
   const runs = { local: new Map<string, number>(), remote: new Map<string, number>() };
   const count = (map: Map<string, number>, type: string) => map.set(type, (map.get(type) ?? 0) + 1);
-  const scheduled = new Map(events.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes!.activityType!.name!]));
+  const scheduled = new Map(
+    events
+      .filter((e) => e.activityTaskScheduledEventAttributes)
+      .map((e) => [String(e.eventId), e.activityTaskScheduledEventAttributes!.activityType!.name!]),
+  );
   for (const e of events) {
-    if (e.activityTaskCompletedEventAttributes) count(runs.remote, scheduled.get(String(e.activityTaskCompletedEventAttributes.scheduledEventId))!);
+    if (e.activityTaskCompletedEventAttributes)
+      count(runs.remote, scheduled.get(String(e.activityTaskCompletedEventAttributes.scheduledEventId))!);
     const marker = e.markerRecordedEventAttributes;
-    if (marker?.markerName === 'core_local_activity') count(runs.local, JSON.parse(Buffer.from(marker.details!.data!.payloads![0]!.data!).toString('utf8')).activity_type);
+    if (marker?.markerName === 'core_local_activity')
+      count(
+        runs.local,
+        JSON.parse(Buffer.from(marker.details!.data!.payloads![0]!.data!).toString('utf8')).activity_type,
+      );
   }
   const workerMetrics = await scrape('worker');
   expect(sample(workerMetrics, 'temporal_workflow_completed', { workflow_type: workflowType })).toBe(JOURNEYS);
-  expect(sample(workerMetrics, 'temporal_workflow_task_execution_latency_seconds_count', { workflow_type: workflowType })).toBe(events.filter((e) => e.workflowTaskCompletedEventAttributes).length);
+  expect(
+    sample(workerMetrics, 'temporal_workflow_task_execution_latency_seconds_count', { workflow_type: workflowType }),
+  ).toBe(events.filter((e) => e.workflowTaskCompletedEventAttributes).length);
   expect(runs.local.size + runs.remote.size).toBeGreaterThan(0);
-  const executions = (metric: string, map: Map<string, number>) => [...map.keys()].map((type) => [type, sample(workerMetrics, metric, { activity_type: type })]);
+  const executions = (metric: string, map: Map<string, number>) =>
+    [...map.keys()].map((type) => [type, sample(workerMetrics, metric, { activity_type: type })]);
   expect(executions('temporal_local_activity_execution_latency_seconds_count', runs.local)).toEqual([...runs.local]);
   expect(executions('temporal_activity_execution_latency_seconds_count', runs.remote)).toEqual([...runs.remote]);
   expect(sample(workerMetrics, 'temporal_num_pollers', { poller_type: 'workflow_task' })).toBeGreaterThan(0);
 
   // ---- traces: from the API's log line for the first application…
-  const logged = await until('the application’s request log line', () => api.lines.find((l) => l.msg === 'request' && l.method === 'POST' && l.path === '/api/v1.0/requests'));
+  const logged = await until('the application’s request log line', () =>
+    api.lines.find((l) => l.msg === 'request' && l.method === 'POST' && l.path === '/api/v1.0/requests'),
+  );
   expect(logged).toMatchObject({ status: 201, traceId: browserTraceId, workflowId: requestIds[0] });
   // …to the spans of that trace, from both processes.
   const inTrace = () => collector.spans.filter((s) => s.traceId === logged.traceId);
-  await until('the trace’s SQL from an activity', () => inTrace().some((s) => s.service === 'esos-worker' && s.name.startsWith('pg.query')));
+  await until('the trace’s SQL from an activity', () =>
+    inTrace().some((s) => s.service === 'esos-worker' && s.name.startsWith('pg.query')),
+  );
   const spans = inTrace();
   const byId = new Map(spans.map((s) => [s.spanId, s]));
   const ancestry = (span: Span): Span[] => {
@@ -249,8 +323,19 @@ it('counts the journeys in each process’s metrics, and follows a submission’
   expect(route).toMatchObject({ service: 'esos-api', parentSpanId: '1122334455667788' });
   for (const span of spans) expect(ancestry(span).at(-1)).toBe(route);
   // SQL run by an activity of the workflow the update started, down from the route.
-  const activitySql = spans.find((s) => s.name.startsWith('pg.query') && ancestry(s).some((a) => a.name.startsWith('RunActivity:')))!;
+  const activitySql = spans.find(
+    (s) => s.name.startsWith('pg.query') && ancestry(s).some((a) => a.name.startsWith('RunActivity:')),
+  )!;
   const names = ancestry(activitySql).map((s) => s.name.split(':')[0]);
-  expect(names).toEqual(expect.arrayContaining(['pg.query', 'RunActivity', 'StartActivity', 'RunWorkflow', 'UpdateWithStartWorkflow', 'POST /api/v1.0/requests']));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'pg.query',
+      'RunActivity',
+      'StartActivity',
+      'RunWorkflow',
+      'UpdateWithStartWorkflow',
+      'POST /api/v1.0/requests',
+    ]),
+  );
   expect(spans.find((s) => s.name.startsWith('RunWorkflow:'))!.attributes).toMatchObject({ workflowId: requestIds[0] });
 }, 180_000);

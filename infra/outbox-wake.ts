@@ -13,7 +13,11 @@ export interface OutboxWake {
   stop: () => Promise<void>;
 }
 
-export function listenForQueuedEmails(databaseUrl: string, wake: () => Promise<unknown> | unknown, options: { debounceMs?: number; onError?: (err: Error) => void } = {}): OutboxWake {
+export function listenForQueuedEmails(
+  databaseUrl: string,
+  wake: () => Promise<unknown> | unknown,
+  options: { debounceMs?: number; onError?: (err: Error) => void } = {},
+): OutboxWake {
   const debounceMs = options.debounceMs ?? 50;
   let stopped = false;
   let client: Client | null = null;

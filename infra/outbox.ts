@@ -14,6 +14,13 @@ export interface EmailToQueue {
 export async function queueEmails(trx: Knex | Knex.Transaction, emails: EmailToQueue[]): Promise<void> {
   if (emails.length === 0) return;
   await trx('email_outbox').insert(
-    emails.map((e) => ({ to_address: e.to, subject: e.subject, body_text: e.text, body_html: e.html ?? null, template: e.template ?? null, ...(e.attachments?.length ? { attachments: e.attachments } : {}) })),
+    emails.map((e) => ({
+      to_address: e.to,
+      subject: e.subject,
+      body_text: e.text,
+      body_html: e.html ?? null,
+      template: e.template ?? null,
+      ...(e.attachments?.length ? { attachments: e.attachments } : {}),
+    })),
   );
 }

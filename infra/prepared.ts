@@ -20,7 +20,13 @@ function statementFor(db: Knex, sql: string, bindingCount: number) {
   let found = statements.get(sql);
   if (!found) {
     // knex numbers the placeholders (and leaves ?? and \? alone) as it does for every query.
-    const text = db.raw(sql, Array.from({ length: bindingCount }, () => null)).toSQL().toNative().sql;
+    const text = db
+      .raw(
+        sql,
+        Array.from({ length: bindingCount }, () => null),
+      )
+      .toSQL()
+      .toNative().sql;
     found = { name: `p_${statements.size + 1}`, text };
     statements.set(sql, found);
   }
@@ -31,7 +37,10 @@ function statementFor(db: Knex, sql: string, bindingCount: number) {
 function poolFor(db: Knex): pg.Pool {
   let pool = pools.get(db.client);
   if (!pool) {
-    const { connection, pool: sizes } = db.client.config as { connection: string | pg.PoolConfig; pool?: { max?: number } };
+    const { connection, pool: sizes } = db.client.config as {
+      connection: string | pg.PoolConfig;
+      pool?: { max?: number };
+    };
     pool = new pg.Pool({
       ...(typeof connection === 'string' ? { connectionString: connection } : connection),
       max: sizes?.max ?? 10,
@@ -55,7 +64,11 @@ export async function closePreparedPool(client: object): Promise<void> {
 }
 
 /** Runs `sql` (? placeholders) as a named prepared statement with a generic plan: one round trip. */
-export async function queryPrepared<Row = Record<string, unknown>>(db: Knex, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+export async function queryPrepared<Row = Record<string, unknown>>(
+  db: Knex,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<Row[]> {
   const { name, text } = statementFor(db, sql, bindings.length);
   const { rows } = await poolFor(db).query({ name, text, values: bindings as unknown[] });
   return rows as Row[];

@@ -15,12 +15,20 @@ function options(settings: RetentionScheduleSettings): ScheduleOptions {
   return {
     scheduleId: RETENTION_SCHEDULE_ID,
     spec: { cronExpressions: [settings.schedule], timezone: 'Europe/London' },
-    action: { type: 'startWorkflow', workflowType: 'dataRetention', taskQueue: settings.taskQueue, args: [{ dryRun: settings.dryRun }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'dataRetention',
+      taskQueue: settings.taskQueue,
+      args: [{ dryRun: settings.dryRun }],
+    },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
   };
 }
 
-export async function ensureRetentionSchedule(client: Client, settings: RetentionScheduleSettings): Promise<'created' | 'updated'> {
+export async function ensureRetentionSchedule(
+  client: Client,
+  settings: RetentionScheduleSettings,
+): Promise<'created' | 'updated'> {
   const wanted = options(settings);
   try {
     await client.schedule.create(wanted);
@@ -31,7 +39,14 @@ export async function ensureRetentionSchedule(client: Client, settings: Retentio
   // Two processes updating at once: the second's conflict token is stale, and it tries again.
   for (let attempt = 1; ; attempt++) {
     try {
-      await client.schedule.getHandle(RETENTION_SCHEDULE_ID).update((previous) => ({ ...previous, spec: wanted.spec, action: wanted.action as any, policies: { ...previous.policies, ...wanted.policies } }));
+      await client.schedule
+        .getHandle(RETENTION_SCHEDULE_ID)
+        .update((previous) => ({
+          ...previous,
+          spec: wanted.spec,
+          action: wanted.action as any,
+          policies: { ...previous.policies, ...wanted.policies },
+        }));
       return 'updated';
     } catch (err) {
       if (attempt >= 3) throw err;

@@ -7,9 +7,27 @@ import { hashPassword } from '../identity/passwords';
 import type { Logger } from './logger';
 
 export const demoUsers = {
-  operator: { subject: '00000000-0000-4000-8000-000000000001', email: 'operator@esos.localhost', password: 'Operator-Demo-Pass-1', firstName: 'Olivia', lastName: 'Operator' },
-  regulator: { subject: '00000000-0000-4000-8000-000000000002', email: 'regulator@esos.localhost', password: 'Regulator-Demo-Pass-2', firstName: 'Reggie', lastName: 'Regulator' },
-  verifier: { subject: '00000000-0000-4000-8000-000000000003', email: 'verifier@esos.localhost', password: 'Verifier-Demo-Pass-3', firstName: 'Vera', lastName: 'Verifier' },
+  operator: {
+    subject: '00000000-0000-4000-8000-000000000001',
+    email: 'operator@esos.localhost',
+    password: 'Operator-Demo-Pass-1',
+    firstName: 'Olivia',
+    lastName: 'Operator',
+  },
+  regulator: {
+    subject: '00000000-0000-4000-8000-000000000002',
+    email: 'regulator@esos.localhost',
+    password: 'Regulator-Demo-Pass-2',
+    firstName: 'Reggie',
+    lastName: 'Regulator',
+  },
+  verifier: {
+    subject: '00000000-0000-4000-8000-000000000003',
+    email: 'verifier@esos.localhost',
+    password: 'Verifier-Demo-Pass-3',
+    firstName: 'Vera',
+    lastName: 'Verifier',
+  },
 } as const;
 
 type Demo = (typeof demoUsers)[keyof typeof demoUsers];
@@ -19,7 +37,14 @@ async function createPerson(trx: Knex.Transaction, user: Demo, opts: { offerTotp
   if (exists) return false;
   const latestTerms = (await trx('terms').max('version as v').first())?.v ?? null;
   await trx('users')
-    .insert({ id: user.subject, email: user.email, first_name: user.firstName, last_name: user.lastName, terms_version: latestTerms, registration_status: 'REGISTERED' })
+    .insert({
+      id: user.subject,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      terms_version: latestTerms,
+      registration_status: 'REGISTERED',
+    })
     .onConflict('id')
     .ignore();
   await trx('identity_credentials').insert({
@@ -59,7 +84,9 @@ export async function seedDemoData(db: Knex, logger?: Logger): Promise<void> {
     // (the notification's responsible undertaking) as a real company's would.
     await trx('company_register').insert(demoCompany).onConflict('registration_number').ignore();
     // Demo data seeded before had a number no register knows.
-    await trx('accounts').where({ organisation_id: 'ORG000001', registration_number: '00000001' }).update({ registration_number: demoCompany.registration_number });
+    await trx('accounts')
+      .where({ organisation_id: 'ORG000001', registration_number: '00000001' })
+      .update({ registration_number: demoCompany.registration_number });
     if (await createPerson(trx, operator, { offerTotp: false })) {
       const [account] = await trx('accounts')
         .insert({
@@ -78,17 +105,37 @@ export async function seedDemoData(db: Knex, logger?: Logger): Promise<void> {
         .ignore()
         .returning('id');
       const accountId = account?.id ?? (await trx('accounts').where({ organisation_id: 'ORG000001' }).first()).id;
-      await trx('authorities').insert({ user_id: operator.subject, code: 'operator_admin', status: 'ACTIVE', account_id: accountId, permissions: operatorRoles.operator_admin.permissions });
-      await trx('account_contacts').insert({ account_id: accountId, contact_type: 'PRIMARY', user_id: operator.subject }).onConflict(['account_id', 'contact_type']).ignore();
+      await trx('authorities').insert({
+        user_id: operator.subject,
+        code: 'operator_admin',
+        status: 'ACTIVE',
+        account_id: accountId,
+        permissions: operatorRoles.operator_admin.permissions,
+      });
+      await trx('account_contacts')
+        .insert({ account_id: accountId, contact_type: 'PRIMARY', user_id: operator.subject })
+        .onConflict(['account_id', 'contact_type'])
+        .ignore();
       created.push(operator.email);
     }
     if (await createPerson(trx, regulator, { offerTotp: true })) {
-      await trx('authorities').insert({ user_id: regulator.subject, status: 'ACTIVE', competent_authority: 'ENGLAND', permissions: allRegulatorPermissions });
+      await trx('authorities').insert({
+        user_id: regulator.subject,
+        status: 'ACTIVE',
+        competent_authority: 'ENGLAND',
+        permissions: allRegulatorPermissions,
+      });
       created.push(regulator.email);
     }
     if (await createPerson(trx, verifier, { offerTotp: false })) {
       const [body] = await trx('verification_bodies').insert({ name: 'Demo Verification Body' }).returning('id');
-      await trx('authorities').insert({ user_id: verifier.subject, code: 'verifier_admin', status: 'ACTIVE', verification_body_id: body.id ?? body, permissions: [] });
+      await trx('authorities').insert({
+        user_id: verifier.subject,
+        code: 'verifier_admin',
+        status: 'ACTIVE',
+        verification_body_id: body.id ?? body,
+        permissions: [],
+      });
       created.push(verifier.email);
     }
     if (created.length) logger?.info({ users: created }, 'demo users created');

@@ -39,7 +39,10 @@ export function connectWorker(config: Config): Promise<NativeConnection> {
  * its next step. The SDK's default on a 4 GB heap is about 2,300, which let the worker grow to
  * 500–750 MB under the bench's journeys.
  */
-export const workerTuning = (temporal: Pick<Config['temporal'], 'maxCachedWorkflows'>) => ({ nonStickyToStickyPollRatio: 1, maxCachedWorkflows: temporal.maxCachedWorkflows });
+export const workerTuning = (temporal: Pick<Config['temporal'], 'maxCachedWorkflows'>) => ({
+  nonStickyToStickyPollRatio: 1,
+  maxCachedWorkflows: temporal.maxCachedWorkflows,
+});
 
 /** Registers our search attributes when missing (idempotent; safe on every start). */
 export async function ensureSearchAttributes(client: Client, namespace: string): Promise<void> {

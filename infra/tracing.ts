@@ -12,8 +12,12 @@ import type { Resource } from '@opentelemetry/resources';
 import { tracingEnabled } from './config';
 
 if (tracingEnabled()) {
-  const { registerInstrumentations }: typeof import('@opentelemetry/instrumentation') = require('@opentelemetry/instrumentation');
-  const { PgInstrumentation }: typeof import('@opentelemetry/instrumentation-pg') = require('@opentelemetry/instrumentation-pg');
+  const {
+    registerInstrumentations,
+  }: typeof import('@opentelemetry/instrumentation') = require('@opentelemetry/instrumentation');
+  const {
+    PgInstrumentation,
+  }: typeof import('@opentelemetry/instrumentation-pg') = require('@opentelemetry/instrumentation-pg');
   // Statements inside a trace only: the outbox listener's and the pools' own chatter starts none.
   registerInstrumentations({ instrumentations: [new PgInstrumentation({ requireParentSpan: true })] });
 }
@@ -34,11 +38,19 @@ export interface Tracing {
  */
 export function startTracing(serviceName: string): Tracing | null {
   if (!tracingEnabled()) return null;
-  const { NodeTracerProvider }: typeof import('@opentelemetry/sdk-trace-node') = require('@opentelemetry/sdk-trace-node');
-  const { BatchSpanProcessor }: typeof import('@opentelemetry/sdk-trace-base') = require('@opentelemetry/sdk-trace-base');
-  const { OTLPTraceExporter }: typeof import('@opentelemetry/exporter-trace-otlp-http') = require('@opentelemetry/exporter-trace-otlp-http');
+  const {
+    NodeTracerProvider,
+  }: typeof import('@opentelemetry/sdk-trace-node') = require('@opentelemetry/sdk-trace-node');
+  const {
+    BatchSpanProcessor,
+  }: typeof import('@opentelemetry/sdk-trace-base') = require('@opentelemetry/sdk-trace-base');
+  const {
+    OTLPTraceExporter,
+  }: typeof import('@opentelemetry/exporter-trace-otlp-http') = require('@opentelemetry/exporter-trace-otlp-http');
   const resources: typeof import('@opentelemetry/resources') = require('@opentelemetry/resources');
-  const resource = resources.Resource.default().merge(new resources.Resource({ 'service.name': serviceName })).merge(resources.envDetectorSync.detect());
+  const resource = resources.Resource.default()
+    .merge(new resources.Resource({ 'service.name': serviceName }))
+    .merge(resources.envDetectorSync.detect());
   const spanProcessor = new BatchSpanProcessor(new OTLPTraceExporter());
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();

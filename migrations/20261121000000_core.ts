@@ -14,7 +14,11 @@ export async function up(knex: Knex): Promise<void> {
     { code: 'WALES', name: 'Natural Resources Wales', email: 'esos@naturalresourceswales.gov.uk' },
     { code: 'SCOTLAND', name: 'Scottish Environment Protection Agency', email: 'esos@sepa.org.uk' },
     { code: 'NORTHERN_IRELAND', name: 'Northern Ireland Environment Agency', email: 'esos@daera-ni.gov.uk' },
-    { code: 'OPRED', name: 'Secretary of State for Energy Security and Net Zero', email: 'opred@energysecurity.gov.uk' },
+    {
+      code: 'OPRED',
+      name: 'Secretary of State for Energy Security and Net Zero',
+      email: 'opred@energysecurity.gov.uk',
+    },
   ]);
 
   // A person. The id is the subject of their sign-in token.
@@ -94,10 +98,16 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw('create index authorities_user on authorities (user_id)');
-  await knex.raw('create unique index authorities_user_account on authorities (user_id, account_id) where account_id is not null');
-  await knex.raw('create unique index authorities_user_ca on authorities (user_id) where competent_authority is not null');
+  await knex.raw(
+    'create unique index authorities_user_account on authorities (user_id, account_id) where account_id is not null',
+  );
+  await knex.raw(
+    'create unique index authorities_user_ca on authorities (user_id) where competent_authority is not null',
+  );
   await knex.raw('create index authorities_account on authorities (account_id) where account_id is not null');
-  await knex.raw('create index authorities_ca on authorities (competent_authority) where competent_authority is not null');
+  await knex.raw(
+    'create index authorities_ca on authorities (competent_authority) where competent_authority is not null',
+  );
 
   // One run of one process for one account; its id is also the Temporal workflow id.
   await knex.schema.createTable('requests', (t) => {

@@ -51,8 +51,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('consumed_at', { useTz: true });
     t.primary(['model', 'id']);
   });
-  await knex.raw('create index identity_oidc_payloads_grant on identity_oidc_payloads (grant_id) where grant_id is not null');
-  await knex.raw('create index identity_oidc_payloads_uid on identity_oidc_payloads (model, uid) where uid is not null');
+  await knex.raw(
+    'create index identity_oidc_payloads_grant on identity_oidc_payloads (grant_id) where grant_id is not null',
+  );
+  await knex.raw(
+    'create index identity_oidc_payloads_uid on identity_oidc_payloads (model, uid) where uid is not null',
+  );
   await knex.raw('create index identity_oidc_payloads_expiry on identity_oidc_payloads (expires_at)');
 
   // Signing keys and cookie keys, generated once so tokens and sessions survive restarts.

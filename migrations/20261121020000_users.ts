@@ -19,7 +19,9 @@ export async function up(knex: Knex): Promise<void> {
     // lists until the invitee accepts, then copied onto their user row.
     t.jsonb('invited_profile');
   });
-  await knex.raw('create unique index authorities_invitation_token on authorities (invitation_token_hash) where invitation_token_hash is not null');
+  await knex.raw(
+    'create unique index authorities_invitation_token on authorities (invitation_token_hash) where invitation_token_hash is not null',
+  );
   // An invitee without a user row yet has one PENDING authority per account, found by e-mail.
   await knex.raw(
     'create unique index authorities_invited_email_account on authorities (lower(invited_email), account_id) where user_id is null and account_id is not null',

@@ -31,8 +31,12 @@ export async function up(knex: Knex): Promise<void> {
     t.string('competent_authority', 20).notNullable().references('code').inTable('competent_authorities');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table account_onboarding_registry add constraint account_onboarding_registry_status check (status in ('PENDING', 'ONBOARDED'))`);
-  await knex.raw('alter table account_onboarding_registry add constraint account_onboarding_registry_email_lower check (email = lower(email))');
+  await knex.raw(
+    `alter table account_onboarding_registry add constraint account_onboarding_registry_status check (status in ('PENDING', 'ONBOARDED'))`,
+  );
+  await knex.raw(
+    'alter table account_onboarding_registry add constraint account_onboarding_registry_email_lower check (email = lower(email))',
+  );
 
   await knex.schema.createTable('account_notes', (t) => {
     t.bigIncrements('id').primary();
@@ -45,7 +49,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('create index account_notes_account on account_notes (account_id, updated_at desc, id desc)');
   // Operators list only operators' notes: a partial index keeps that list as cheap as the full one.
-  await knex.raw(`create index account_notes_account_operator on account_notes (account_id, updated_at desc, id desc) where role_type = 'OPERATOR'`);
+  await knex.raw(
+    `create index account_notes_account_operator on account_notes (account_id, updated_at desc, id desc) where role_type = 'OPERATOR'`,
+  );
 }
 
 export async function down(): Promise<void> {
@@ -80,33 +86,183 @@ type Nation = 'England' | 'Wales' | 'Scotland' | 'Northern Ireland';
 // Town, county, postcode area — real places, fictional streets and companies.
 const towns: Record<Nation, [string, string | null, string][]> = {
   England: [
-    ['Bristol', null, 'BS'], ['Leeds', 'West Yorkshire', 'LS'], ['Manchester', 'Greater Manchester', 'M'], ['Birmingham', 'West Midlands', 'B'],
-    ['Norwich', 'Norfolk', 'NR'], ['Exeter', 'Devon', 'EX'], ['Sheffield', 'South Yorkshire', 'S'], ['Newcastle upon Tyne', 'Tyne and Wear', 'NE'],
-    ['Reading', 'Berkshire', 'RG'], ['Nottingham', 'Nottinghamshire', 'NG'], ['Leicester', 'Leicestershire', 'LE'], ['Carlisle', 'Cumbria', 'CA'],
-    ['Ipswich', 'Suffolk', 'IP'], ['Southampton', 'Hampshire', 'SO'], ['London', null, 'EC'], ['London', null, 'SE'], ['Milton Keynes', 'Buckinghamshire', 'MK'],
-    ['York', 'North Yorkshire', 'YO'], ['Plymouth', 'Devon', 'PL'], ['Derby', 'Derbyshire', 'DE'], ['Hull', 'East Riding of Yorkshire', 'HU'],
+    ['Bristol', null, 'BS'],
+    ['Leeds', 'West Yorkshire', 'LS'],
+    ['Manchester', 'Greater Manchester', 'M'],
+    ['Birmingham', 'West Midlands', 'B'],
+    ['Norwich', 'Norfolk', 'NR'],
+    ['Exeter', 'Devon', 'EX'],
+    ['Sheffield', 'South Yorkshire', 'S'],
+    ['Newcastle upon Tyne', 'Tyne and Wear', 'NE'],
+    ['Reading', 'Berkshire', 'RG'],
+    ['Nottingham', 'Nottinghamshire', 'NG'],
+    ['Leicester', 'Leicestershire', 'LE'],
+    ['Carlisle', 'Cumbria', 'CA'],
+    ['Ipswich', 'Suffolk', 'IP'],
+    ['Southampton', 'Hampshire', 'SO'],
+    ['London', null, 'EC'],
+    ['London', null, 'SE'],
+    ['Milton Keynes', 'Buckinghamshire', 'MK'],
+    ['York', 'North Yorkshire', 'YO'],
+    ['Plymouth', 'Devon', 'PL'],
+    ['Derby', 'Derbyshire', 'DE'],
+    ['Hull', 'East Riding of Yorkshire', 'HU'],
   ],
   Wales: [
-    ['Cardiff', null, 'CF'], ['Swansea', null, 'SA'], ['Newport', null, 'NP'], ['Wrexham', 'Wrexham', 'LL'], ['Bangor', 'Gwynedd', 'LL'],
-    ['Aberystwyth', 'Ceredigion', 'SY'], ['Bridgend', null, 'CF'], ['Llandudno', 'Conwy', 'LL'],
+    ['Cardiff', null, 'CF'],
+    ['Swansea', null, 'SA'],
+    ['Newport', null, 'NP'],
+    ['Wrexham', 'Wrexham', 'LL'],
+    ['Bangor', 'Gwynedd', 'LL'],
+    ['Aberystwyth', 'Ceredigion', 'SY'],
+    ['Bridgend', null, 'CF'],
+    ['Llandudno', 'Conwy', 'LL'],
   ],
   Scotland: [
-    ['Glasgow', null, 'G'], ['Edinburgh', null, 'EH'], ['Aberdeen', 'Aberdeenshire', 'AB'], ['Dundee', null, 'DD'], ['Inverness', 'Highland', 'IV'],
-    ['Stirling', null, 'FK'], ['Perth', 'Perth and Kinross', 'PH'], ['Paisley', 'Renfrewshire', 'PA'],
+    ['Glasgow', null, 'G'],
+    ['Edinburgh', null, 'EH'],
+    ['Aberdeen', 'Aberdeenshire', 'AB'],
+    ['Dundee', null, 'DD'],
+    ['Inverness', 'Highland', 'IV'],
+    ['Stirling', null, 'FK'],
+    ['Perth', 'Perth and Kinross', 'PH'],
+    ['Paisley', 'Renfrewshire', 'PA'],
   ],
   'Northern Ireland': [
-    ['Belfast', 'County Antrim', 'BT'], ['Derry', 'County Londonderry', 'BT'], ['Newry', 'County Down', 'BT'], ['Lisburn', 'County Antrim', 'BT'],
-    ['Enniskillen', 'County Fermanagh', 'BT'], ['Armagh', 'County Armagh', 'BT'],
+    ['Belfast', 'County Antrim', 'BT'],
+    ['Derry', 'County Londonderry', 'BT'],
+    ['Newry', 'County Down', 'BT'],
+    ['Lisburn', 'County Antrim', 'BT'],
+    ['Enniskillen', 'County Fermanagh', 'BT'],
+    ['Armagh', 'County Armagh', 'BT'],
   ],
 };
 
-const streets = ['High Street', 'Station Road', 'Mill Lane', 'Church Street', 'Victoria Road', 'Riverside Way', 'Harbour Road', 'Park Avenue', 'Queen Street', 'Canal Side', 'Market Place', 'Enterprise Park', 'Foundry Lane', 'Kings Road', 'Orchard Close'];
-const buildings = ['Unit 4', 'Suite 2', 'Floor 3', 'Ground Floor', 'The Old Mill', 'Riverside House', 'Albion Works', 'Innovation Centre'];
-const nameFirst = ['Northgate', 'Ashford', 'Bramley', 'Calder', 'Dunmore', 'Elmwood', 'Fenwick', 'Glenfield', 'Harland', 'Ironbridge', 'Juniper', 'Kestrel', 'Lowther', 'Marlowe', 'Netherby', 'Oakridge', 'Pennine', 'Quarry Hill', 'Redcastle', 'Severn', 'Thornbury', 'Upland', 'Valley', 'Westmoor', 'Yarrow', 'Caledonian', 'Lagan', 'Cambrian', 'Tay', 'Mourne', 'Clyde', 'Dee', 'Solway', 'Halcyon', 'Meridian', 'Beacon'];
-const nameSecond = ['Foods', 'Logistics', 'Engineering', 'Retail', 'Manufacturing', 'Holdings', 'Hotels', 'Steel', 'Packaging', 'Textiles', 'Distribution', 'Data Centres', 'Ceramics', 'Brewing', 'Plastics', 'Pharmaceuticals', 'Construction', 'Motors', 'Paper Mills', 'Cold Storage', 'Dairies', 'Glassworks', 'Printing', 'Leisure'];
+const streets = [
+  'High Street',
+  'Station Road',
+  'Mill Lane',
+  'Church Street',
+  'Victoria Road',
+  'Riverside Way',
+  'Harbour Road',
+  'Park Avenue',
+  'Queen Street',
+  'Canal Side',
+  'Market Place',
+  'Enterprise Park',
+  'Foundry Lane',
+  'Kings Road',
+  'Orchard Close',
+];
+const buildings = [
+  'Unit 4',
+  'Suite 2',
+  'Floor 3',
+  'Ground Floor',
+  'The Old Mill',
+  'Riverside House',
+  'Albion Works',
+  'Innovation Centre',
+];
+const nameFirst = [
+  'Northgate',
+  'Ashford',
+  'Bramley',
+  'Calder',
+  'Dunmore',
+  'Elmwood',
+  'Fenwick',
+  'Glenfield',
+  'Harland',
+  'Ironbridge',
+  'Juniper',
+  'Kestrel',
+  'Lowther',
+  'Marlowe',
+  'Netherby',
+  'Oakridge',
+  'Pennine',
+  'Quarry Hill',
+  'Redcastle',
+  'Severn',
+  'Thornbury',
+  'Upland',
+  'Valley',
+  'Westmoor',
+  'Yarrow',
+  'Caledonian',
+  'Lagan',
+  'Cambrian',
+  'Tay',
+  'Mourne',
+  'Clyde',
+  'Dee',
+  'Solway',
+  'Halcyon',
+  'Meridian',
+  'Beacon',
+];
+const nameSecond = [
+  'Foods',
+  'Logistics',
+  'Engineering',
+  'Retail',
+  'Manufacturing',
+  'Holdings',
+  'Hotels',
+  'Steel',
+  'Packaging',
+  'Textiles',
+  'Distribution',
+  'Data Centres',
+  'Ceramics',
+  'Brewing',
+  'Plastics',
+  'Pharmaceuticals',
+  'Construction',
+  'Motors',
+  'Paper Mills',
+  'Cold Storage',
+  'Dairies',
+  'Glassworks',
+  'Printing',
+  'Leisure',
+];
 const nameSuffix = ['Limited', 'Ltd', 'Group Limited', 'UK Limited', 'PLC', 'Holdings Ltd'];
 // Real SIC 2007 codes of the kind of businesses the scheme covers.
-const sicCodes = ['10110', '10390', '10890', '11050', '13100', '17120', '18129', '20140', '21100', '22290', '23410', '24100', '25110', '28290', '29100', '33120', '35110', '41201', '46390', '47110', '49410', '52103', '55100', '62020', '63110', '64209', '68209', '70100', '86101', '93110'];
+const sicCodes = [
+  '10110',
+  '10390',
+  '10890',
+  '11050',
+  '13100',
+  '17120',
+  '18129',
+  '20140',
+  '21100',
+  '22290',
+  '23410',
+  '24100',
+  '25110',
+  '28290',
+  '29100',
+  '33120',
+  '35110',
+  '41201',
+  '46390',
+  '47110',
+  '49410',
+  '52103',
+  '55100',
+  '62020',
+  '63110',
+  '64209',
+  '68209',
+  '70100',
+  '86101',
+  '93110',
+];
 
 interface CompanyRow {
   registration_number: string;
@@ -127,15 +283,33 @@ export function fictionalCompanies(count = 400): CompanyRow[] {
   const numbers = new Set<string>();
   const names = new Set<string>();
   const rows: CompanyRow[] = [];
-  const nations: Nation[] = ['England', 'England', 'England', 'England', 'England', 'Wales', 'Scotland', 'Scotland', 'Northern Ireland'];
+  const nations: Nation[] = [
+    'England',
+    'England',
+    'England',
+    'England',
+    'England',
+    'Wales',
+    'Scotland',
+    'Scotland',
+    'Northern Ireland',
+  ];
   while (rows.length < count) {
     const country = g.pick(nations);
     const llp = g.int(12) === 0;
     const digits = (n: number) => String(g.int(10 ** n)).padStart(n, '0');
     const number =
-      country === 'Scotland' ? `${llp ? 'SO' : 'SC'}${digits(6)}`
-      : country === 'Northern Ireland' ? (llp ? `NC${digits(6)}` : g.int(3) === 0 ? `R00${digits(5)}` : `NI${digits(6)}`)
-      : llp ? `OC${digits(6)}` : `0${digits(7)}`;
+      country === 'Scotland'
+        ? `${llp ? 'SO' : 'SC'}${digits(6)}`
+        : country === 'Northern Ireland'
+          ? llp
+            ? `NC${digits(6)}`
+            : g.int(3) === 0
+              ? `R00${digits(5)}`
+              : `NI${digits(6)}`
+          : llp
+            ? `OC${digits(6)}`
+            : `0${digits(7)}`;
     const name = `${g.pick(nameFirst)} ${g.pick(nameSecond)} ${llp ? 'LLP' : g.pick(nameSuffix)}`.toUpperCase();
     if (numbers.has(number) || names.has(name)) continue;
     numbers.add(number);

@@ -23,7 +23,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('drop index request_notes_request');
   await knex.raw('create index request_notes_request on request_notes (request_id, updated_at desc, id desc)');
-  await knex.raw(`create index request_notes_request_operator on request_notes (request_id, updated_at desc, id desc) where role_type = 'OPERATOR'`);
+  await knex.raw(
+    `create index request_notes_request_operator on request_notes (request_id, updated_at desc, id desc) where role_type = 'OPERATOR'`,
+  );
 
   // The task an attachment was uploaded to, so finishing the task can settle its files.
   await knex.schema.alterTable('files', (t) => {

@@ -7,8 +7,12 @@
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('create index request_tasks_unassigned_ca_type on request_tasks (competent_authority, type) where assignee is null');
-  await knex.raw('create index request_tasks_assigned_ca_type on request_tasks (competent_authority, type, assignee) where assignee is not null');
+  await knex.raw(
+    'create index request_tasks_unassigned_ca_type on request_tasks (competent_authority, type) where assignee is null',
+  );
+  await knex.raw(
+    'create index request_tasks_assigned_ca_type on request_tasks (competent_authority, type, assignee) where assignee is not null',
+  );
 }
 
 export async function down(): Promise<void> {

@@ -7,7 +7,9 @@
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('create index request_tasks_assignee_scope on request_tasks (assignee, start_date desc, id desc) include (competent_authority, account_id, type)');
+  await knex.raw(
+    'create index request_tasks_assignee_scope on request_tasks (assignee, start_date desc, id desc) include (competent_authority, account_id, type)',
+  );
   await knex.raw('drop index request_tasks_assignee');
 }
 

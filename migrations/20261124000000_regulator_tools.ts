@@ -13,7 +13,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('code', 2).primary(); // ISO 3166-1 alpha-2
     t.string('name', 100).notNullable();
   });
-  await knex('ref_countries').insert(countries.split('|').map((entry) => ({ code: entry.slice(0, 2), name: entry.slice(3) })));
+  await knex('ref_countries').insert(
+    countries.split('|').map((entry) => ({ code: entry.slice(0, 2), name: entry.slice(3) })),
+  );
 
   await knex.schema.createTable('ref_counties', (t) => {
     t.increments('id').primary();

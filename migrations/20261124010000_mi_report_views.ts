@@ -54,11 +54,19 @@ export async function up(knex: Knex): Promise<void> {
   // Which role reads for which competent authority. Not granted to the readers: the views read it.
   await knex.schema.withSchema(S).createTable('reader_roles', (t) => {
     t.string('role_name', 63).primary();
-    t.string('competent_authority', 20).notNullable().unique().references('code').inTable('public.competent_authorities');
+    t.string('competent_authority', 20)
+      .notNullable()
+      .unique()
+      .references('code')
+      .inTable('public.competent_authorities');
   });
-  await knex.withSchema(S).table('reader_roles').insert(readers.map((r) => ({ role_name: r.role, competent_authority: r.ca })));
+  await knex
+    .withSchema(S)
+    .table('reader_roles')
+    .insert(readers.map((r) => ({ role_name: r.role, competent_authority: r.ca })));
 
-  for (const [name, body] of Object.entries(views)) await knex.raw(`create view ${S}.${name} with (security_barrier) as ${body}`);
+  for (const [name, body] of Object.entries(views))
+    await knex.raw(`create view ${S}.${name} with (security_barrier) as ${body}`);
 
   for (const { role } of readers) {
     // A database dropped and made again under the same name finds its roles still there.
@@ -66,7 +74,9 @@ export async function up(knex: Knex): Promise<void> {
         create role "${role}" login;
       exception when duplicate_object then null;
       end $$`);
-    await knex.raw(`alter role "${role}" with login nosuperuser nocreatedb nocreaterole noinherit noreplication nobypassrls connection limit 20`);
+    await knex.raw(
+      `alter role "${role}" with login nosuperuser nocreatedb nocreaterole noinherit noreplication nobypassrls connection limit 20`,
+    );
     await knex.raw(`alter role "${role}" set search_path = ${S}`);
     await knex.raw(`alter role "${role}" set default_transaction_read_only = on`);
     await knex.raw(`alter role "${role}" set statement_timeout = '60s'`);

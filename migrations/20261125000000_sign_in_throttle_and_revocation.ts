@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => {
     t.timestamp('sessions_revoked_at', { useTz: true });
   });
-  await knex.raw(`create index identity_oidc_payloads_account on identity_oidc_payloads ((payload->>'accountId')) where (payload->>'accountId') is not null`);
+  await knex.raw(
+    `create index identity_oidc_payloads_account on identity_oidc_payloads ((payload->>'accountId')) where (payload->>'accountId') is not null`,
+  );
 }
 
 export async function down(): Promise<void> {

@@ -129,8 +129,12 @@ export async function up(knex: Knex): Promise<void> {
     begin
       raise exception 'audit_log is append-only: % is not allowed', tg_op using errcode = 'insufficient_privilege';
     end $$`);
-  await knex.raw('create trigger audit_log_no_change before update or delete on audit_log for each row execute function audit_log_append_only()');
-  await knex.raw('create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only()');
+  await knex.raw(
+    'create trigger audit_log_no_change before update or delete on audit_log for each row execute function audit_log_append_only()',
+  );
+  await knex.raw(
+    'create trigger audit_log_no_truncate before truncate on audit_log for each statement execute function audit_log_append_only()',
+  );
   await knex.raw('revoke update, delete, truncate on audit_log from public');
 
   // Writes an entry. `ctx` is the caller's context (infra/audit.ts): userId, name, roleType, address,
@@ -177,7 +181,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(AUDIT_CHANGE_FUNCTION);
 
   for (const table of AUDITED) {
-    await knex.raw(`create trigger ${table}_audit after insert or update or delete on ${table} for each row execute function audit_change()`);
+    await knex.raw(
+      `create trigger ${table}_audit after insert or update or delete on ${table} for each row execute function audit_change()`,
+    );
   }
 }
 

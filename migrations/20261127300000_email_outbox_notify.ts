@@ -15,5 +15,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop trigger if exists email_outbox_notify on email_outbox; drop function if exists email_outbox_notify();');
+  await knex.raw(
+    'drop trigger if exists email_outbox_notify on email_outbox; drop function if exists email_outbox_notify();',
+  );
 }

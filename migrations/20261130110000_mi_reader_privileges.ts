@@ -46,7 +46,9 @@ const FUNCTIONS = [
 ];
 
 export async function up(knex: Knex): Promise<void> {
-  const { rows } = await knex.raw('select current_user as name, rolsuper as superuser from pg_roles where rolname = current_user');
+  const { rows } = await knex.raw(
+    'select current_user as name, rolsuper as superuser from pg_roles where rolname = current_user',
+  );
   if (!rows[0]?.superuser) {
     process.stderr.write(
       `[esos] ${rows[0]?.name ?? 'this role'} is not a superuser: the MI report readers keep what PUBLIC may do in this database (pg_catalog, advisory locks …). ` +

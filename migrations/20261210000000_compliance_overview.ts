@@ -9,9 +9,13 @@ export async function up(knex: Knex): Promise<void> {
   // Each account's request of a report type, with what the counts read, without visiting the table.
   await knex.raw('create index requests_account_type on requests (account_id, type) include (status, submitted_at)');
   // Submissions over time: a competent authority's completed requests of a type by submission time.
-  await knex.raw(`create index requests_ca_type_submitted on requests (competent_authority, type, submitted_at) include (account_id) where status = 'COMPLETED'`);
+  await knex.raw(
+    `create index requests_ca_type_submitted on requests (competent_authority, type, submitted_at) include (account_id) where status = 'COMPLETED'`,
+  );
   // The live accounts of a competent authority, in the lists' default order.
-  await knex.raw(`create index accounts_live_ca_name on accounts (competent_authority, name, id) where status = 'LIVE'`);
+  await knex.raw(
+    `create index accounts_live_ca_name on accounts (competent_authority, name, id) where status = 'LIVE'`,
+  );
 
   await knex.schema.createTable('compliance_chases', (t) => {
     t.bigIncrements('id').primary();
@@ -42,8 +46,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['chase_id', 'account_id']);
   });
-  await knex.raw(`create index compliance_reminders_last on compliance_reminders (account_id, type, created_at desc) where status = 'SENT'`);
-  await knex.raw('create trigger compliance_reminders_audit after insert or update or delete on compliance_reminders for each row execute function audit_change()');
+  await knex.raw(
+    `create index compliance_reminders_last on compliance_reminders (account_id, type, created_at desc) where status = 'SENT'`,
+  );
+  await knex.raw(
+    'create trigger compliance_reminders_audit after insert or update or delete on compliance_reminders for each row execute function audit_change()',
+  );
 }
 
 export async function down(): Promise<void> {

@@ -27,9 +27,13 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['competent_authority', 'report_type', 'phase', 'version']);
   });
   // One version of a dataset is built at a time.
-  await knex.raw(`create unique index published_datasets_one_building on published_datasets (competent_authority, report_type, phase) where status = 'BUILDING'`);
+  await knex.raw(
+    `create unique index published_datasets_one_building on published_datasets (competent_authority, report_type, phase) where status = 'BUILDING'`,
+  );
   // The public list (newest first) and each authority's list, paged in the database.
-  await knex.raw(`create index published_datasets_public on published_datasets (published_at desc, id desc) where status = 'PUBLISHED'`);
+  await knex.raw(
+    `create index published_datasets_public on published_datasets (published_at desc, id desc) where status = 'PUBLISHED'`,
+  );
   await knex.raw('create index published_datasets_authority on published_datasets (competent_authority, id desc)');
 
   await knex.schema.createTable('published_dataset_files', (t) => {
@@ -42,7 +46,9 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['dataset_id', 'format']);
   });
 
-  await knex.raw('create trigger published_datasets_audit after insert or update or delete on published_datasets for each row execute function audit_change()');
+  await knex.raw(
+    'create trigger published_datasets_audit after insert or update or delete on published_datasets for each row execute function audit_change()',
+  );
 }
 
 export async function down(): Promise<void> {

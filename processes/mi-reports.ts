@@ -2,7 +2,14 @@
 // contacts, each process's submitted-data report (its `submittedData`), the outstanding tasks,
 // the completed work and the custom SQL report — their names, addresses and parameters.
 import * as v from 'valibot';
-import { completedWorkParamsSchema, emptyParamsSchema, fixedMiReports, outstandingTasksParamsSchema, type MiReportParams, type MiReportType } from '../domain/mi-reports';
+import {
+  completedWorkParamsSchema,
+  emptyParamsSchema,
+  fixedMiReports,
+  outstandingTasksParamsSchema,
+  type MiReportParams,
+  type MiReportType,
+} from '../domain/mi-reports';
 import { submittedDataReports } from '.';
 
 export interface MiReportEntry {

@@ -11,30 +11,63 @@ import { completeReport } from '../test/fixtures/notification-reports';
 import { completeReportDrafts } from '../test/fixtures/complete-reports';
 import * as v from 'valibot';
 
-const PERSONAL = ['Priya', 'Shah', 'Tom', 'Byrne', 'Hannah', 'Okafor', 'Gareth', 'Lloyd', 'Aisha', 'Begum', 'Margaret', 'Ellis', '@', '1228 960124', '7700 900124', '1228 960125'];
+const PERSONAL = [
+  'Priya',
+  'Shah',
+  'Tom',
+  'Byrne',
+  'Hannah',
+  'Okafor',
+  'Gareth',
+  'Lloyd',
+  'Aisha',
+  'Begum',
+  'Margaret',
+  'Ellis',
+  '@',
+  '1228 960124',
+  '7700 900124',
+  '1228 960125',
+];
 
 function cellsOf(requestType: string, data: ReportData, columns: typeof publishedColumns) {
   const report = publishableReports().find((r) => r.requestType === requestType)!;
   const sheets = submittedDataSheets(report.submittedData, processFor(requestType)!.report!, columns);
-  const row: SubmittedRow = { request_id: 'NOC000001-P3', name: 'Kestrel Logistics Group Limited', registration_number: '08004927', status: 'LIVE', submitted_at: new Date('2026-01-05'), data };
+  const row: SubmittedRow = {
+    request_id: 'NOC000001-P3',
+    name: 'Kestrel Logistics Group Limited',
+    registration_number: '08004927',
+    status: 'LIVE',
+    submitted_at: new Date('2026-01-05'),
+    data,
+  };
   return { headings: sheets.flatMap((s) => s.columns), cells: sheets.flatMap((s) => s.cells(row)).join('\n') };
 }
 
 /** Every field of a field list, into groups, list items and revealed questions. */
 function everyField(fields: readonly Field[]): Field[] {
-  return flatFields(fields).flatMap((f) => [f, ...(f.kind === 'group' ? everyField(f.fields) : f.kind === 'list' ? everyField(f.item) : [])]);
+  return flatFields(fields).flatMap((f) => [
+    f,
+    ...(f.kind === 'group' ? everyField(f.fields) : f.kind === 'list' ? everyField(f.item) : []),
+  ]);
 }
 
 describe('published data', () => {
   it('offers every process with a submitted-data report, each in its compliance period', () => {
     // (The test processes' reports follow the product's.)
-    expect(publishableReports().slice(0, 4).map((r) => [r.reportType, r.phase, r.title])).toEqual([
+    expect(
+      publishableReports()
+        .slice(0, 4)
+        .map((r) => [r.reportType, r.phase, r.title]),
+    ).toEqual([
       ['NOC_SUBMITTED_DATA_P3', 'P3', 'Notification of Compliance, phase 3'],
       ['ACTION_PLAN_SUBMITTED_DATA_P3', 'P3', 'Action Plan, phase 3'],
       ['PROGRESS_UPDATE_1_SUBMITTED_DATA_P3', 'P3', 'Progress Update 1, phase 3'],
       ['PROGRESS_UPDATE_2_SUBMITTED_DATA_P3', 'P3', 'Progress Update 2, phase 3'],
     ]);
-    expect(publishedFileName(publishableReports()[1]!, 'WALES', 3, 'csv')).toBe('Action_Plan_Published_Data_Phase_3_WALES_v3.csv');
+    expect(publishedFileName(publishableReports()[1]!, 'WALES', 3, 'csv')).toBe(
+      'Action_Plan_Published_Data_Phase_3_WALES_v3.csv',
+    );
   });
 
   it('leaves every name of a person, e-mail address and telephone number of a complete notification out, which the MI report shows', () => {
@@ -55,7 +88,14 @@ describe('published data', () => {
       const definition = processFor(report.requestType)!.report!;
       for (const section of allSections(definition)) {
         const kept = everyField(section.steps.flatMap((s) => withoutContactDetails(s.fields)));
-        const personal = kept.filter((f) => (f.kind === 'text' && (f.format === 'email' || f.inputType === 'tel' || /given-name|family-name|email/.test(f.autocomplete ?? ''))) || /^(firstName|lastName|email)$/.test(f.name));
+        const personal = kept.filter(
+          (f) =>
+            (f.kind === 'text' &&
+              (f.format === 'email' ||
+                f.inputType === 'tel' ||
+                /given-name|family-name|email/.test(f.autocomplete ?? ''))) ||
+            /^(firstName|lastName|email)$/.test(f.name),
+        );
         expect(personal.map((f) => `${section.id}.${f.name}`)).toEqual([]);
         expect(publishedColumns(section).length).toBeGreaterThan(0);
       }
@@ -67,7 +107,10 @@ describe('published data', () => {
   it('asks for the data to publish and a description', () => {
     const issues = (body: unknown) => v.safeParse(publishRequestSchema, body).issues?.map((i) => i.message) ?? [];
     expect(issues({})).toEqual(['Select the data to publish', 'Enter a description of the data']);
-    expect(issues({ reportType: 'CUSTOM', description: 'x'.repeat(501) })).toEqual(['Select the data to publish', expect.stringContaining('500')]);
+    expect(issues({ reportType: 'CUSTOM', description: 'x'.repeat(501) })).toEqual([
+      'Select the data to publish',
+      expect.stringContaining('500'),
+    ]);
     expect(issues({ reportType: 'NOC_SUBMITTED_DATA_P3', description: ' Notifications ' })).toEqual([]);
   });
 });

@@ -24,14 +24,26 @@ export interface PublishableReport {
 export function publishableReports(): PublishableReport[] {
   return submittedDataReports().map(({ requestType, ...submittedData }) => {
     const phase = /_(P\d+)$/.exec(requestType)?.[1] ?? 'P3';
-    return { reportType: submittedData.reportType, requestType, phase, title: `${processFor(requestType)?.name ?? requestType}, ${phaseLabel(phase)}`, submittedData };
+    return {
+      reportType: submittedData.reportType,
+      requestType,
+      phase,
+      title: `${processFor(requestType)?.name ?? requestType}, ${phaseLabel(phase)}`,
+      submittedData,
+    };
   });
 }
 
-export const publishableReport = (reportType: string): PublishableReport | undefined => publishableReports().find((r) => r.reportType === reportType);
+export const publishableReport = (reportType: string): PublishableReport | undefined =>
+  publishableReports().find((r) => r.reportType === reportType);
 
 /** A version's files are named after the MI workbook, its competent authority and its version. */
-export function publishedFileName(report: PublishableReport, ca: CompetentAuthority, version: number, format: PublishedFormat): string {
+export function publishedFileName(
+  report: PublishableReport,
+  ca: CompetentAuthority,
+  version: number,
+  format: PublishedFormat,
+): string {
   return `${report.submittedData.fileName.replace(/\.xlsx$/i, '')}_${ca}_v${version}.${format}`;
 }
 
@@ -47,4 +59,3 @@ export const publishRequestSchema = v.object({
   description: requiredText(ENTER_DESCRIPTION, { maxLength: PUBLISHED_DESCRIPTION_MAX }),
 });
 export type PublishRequest = v.InferOutput<typeof publishRequestSchema>;
-

@@ -8,8 +8,10 @@ import type { Availability, ProcessDefinition, StartFacts } from '../domain/proc
 const AP = 'ACTION_PLAN_P3';
 const PU1 = 'PROGRESS_UPDATE_1_P3';
 const PU2 = 'PROGRESS_UPDATE_2_P3';
-const rule = (def: ProcessDefinition, statuses: StartFacts['statuses'], inWindow = true): Availability => def.create!.rule!({ statuses, inWindow });
-const admits = (def: ProcessDefinition, disaggregated: boolean, availability: Availability) => def.create!.admits!({ isDisaggregateUndertaking: disaggregated }, availability);
+const rule = (def: ProcessDefinition, statuses: StartFacts['statuses'], inWindow = true): Availability =>
+  def.create!.rule!({ statuses, inWindow });
+const admits = (def: ProcessDefinition, disaggregated: boolean, availability: Availability) =>
+  def.create!.admits!({ isDisaggregateUndertaking: disaggregated }, availability);
 
 const NOC = 'NOTIFICATION_OF_COMPLIANCE_P3';
 const notified = { [NOC]: 'COMPLETED' };

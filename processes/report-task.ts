@@ -7,7 +7,14 @@ import * as v from 'valibot';
 import type { ReportDefinition } from '../domain/reports/report';
 import { reportSaveAction, reportSubmitCheck } from '../domain/reports/report-actions';
 import type { Permission } from '../domain/authorities';
-import type { ProcessDefinition, ReinitiateDefinition, ReportTexts, SubmittedDataDefinition, TaskAccess, TaskTypeDefinition } from '../domain/process-definition';
+import type {
+  ProcessDefinition,
+  ReinitiateDefinition,
+  ReportTexts,
+  SubmittedDataDefinition,
+  TaskAccess,
+  TaskTypeDefinition,
+} from '../domain/process-definition';
 
 /** A request that blocks or enables another: running, or done. */
 export const activeStatus = (status: string | undefined) => status === 'IN_PROGRESS' || status === 'COMPLETED';
@@ -30,7 +37,11 @@ export interface ReportTaskActions {
 export function submittedTexts(name: string, panel: string): ReportTexts {
   return {
     name,
-    submitted: { panel, body: (authority) => `The ${name} has been sent to ${authority}. Contact your regulator if you need to make any updates to the ${name}.` },
+    submitted: {
+      panel,
+      body: (authority) =>
+        `The ${name} has been sent to ${authority}. Contact your regulator if you need to make any updates to the ${name}.`,
+    },
     submitConfirm: [
       `Your ${name} will be sent directly to your regulator.`,
       `By selecting 'Confirm and send' you confirm that the information in your ${name} is correct to the best of your knowledge.`,
@@ -38,12 +49,24 @@ export function submittedTexts(name: string, panel: string): ReportTexts {
   };
 }
 
-export function reportSubmitTask(task: TaskAccess & { label: string }, report: ReportDefinition, a: ReportTaskActions, texts: ReportTexts): TaskTypeDefinition {
+export function reportSubmitTask(
+  task: TaskAccess & { label: string },
+  report: ReportDefinition,
+  a: ReportTaskActions,
+  texts: ReportTexts,
+): TaskTypeDefinition {
   return {
     ...task,
     actions: {
       [a.save]: reportSaveAction(report),
-      [a.submit]: { kind: 'TRANSITION', input: v.object({}), timeline: a.submitted, snapshot: true, submitWindow: a.window, check: reportSubmitCheck(report, a.invalid.code, a.invalid.message) },
+      [a.submit]: {
+        kind: 'TRANSITION',
+        input: v.object({}),
+        timeline: a.submitted,
+        snapshot: true,
+        submitWindow: a.window,
+        check: reportSubmitCheck(report, a.invalid.code, a.invalid.message),
+      },
       [a.cancel]: { kind: 'TRANSITION', input: v.object({}), timeline: a.cancelled },
     },
     page: { kind: 'report', save: a.save, submit: a.submit, cancel: a.cancel, texts },
@@ -51,7 +74,9 @@ export function reportSubmitTask(task: TaskAccess & { label: string }, report: R
 }
 
 /** The create payload of a progress update (reference §9.1): started as a disaggregated undertaking? */
-export const progressUpdateCreatePayload = v.object({ isDisaggregateUndertaking: v.optional(v.boolean('isDisaggregateUndertaking must be true or false'), false) });
+export const progressUpdateCreatePayload = v.object({
+  isDisaggregateUndertaking: v.optional(v.boolean('isDisaggregateUndertaking must be true or false'), false),
+});
 export type ProgressUpdateCreate = v.InferOutput<typeof progressUpdateCreatePayload>;
 
 /** The stem of a report's permission codes, e.g. PROGRESS_UPDATE_1 of PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK. */
@@ -75,22 +100,43 @@ export interface SubmittedReport {
    * Its MI report; its rows lead with its ID and day and the earlier report's (`related`), by their
    * short names (e.g. 'PU1', 'AP'). Its type, name and page follow from the stem and the name.
    */
-  submittedData: Omit<SubmittedDataDefinition, 'reportType' | 'name' | 'slug' | 'contents' | 'leading' | 'related'> & { id: string; related: { requestType: string; id: string } };
+  submittedData: Omit<SubmittedDataDefinition, 'reportType' | 'name' | 'slug' | 'contents' | 'leading' | 'related'> & {
+    id: string;
+    related: { requestType: string; id: string };
+  };
 }
 
 /** A report submitted straight to the regulator: all of its process but its identity and start rules. */
 export function submittedReportProcess(
   r: SubmittedReport,
-): Required<Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData'>> & { dueDate: { taskType: string; changePermission: Permission; date: string } } {
+): Required<Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData'>> & {
+  dueDate: { taskType: string; changePermission: Permission; date: string };
+} {
   const cancelled = `${r.stem}_APPLICATION_CANCELLED`;
   const returned = `${r.stem}_P3_APPLICATION_RE_INITIATED`;
   const changePermission = `PERM_${r.stem}_APPLICATION_RE_INITIATE_TASK` as const;
   const { id, related, ...data } = r.submittedData;
-  const access: TaskAccess = { roleType: 'OPERATOR', view: `PERM_${r.stem}_APPLICATION_SUBMIT_VIEW_TASK`, execute: `PERM_${r.stem}_APPLICATION_SUBMIT_EXECUTE_TASK` };
+  const access: TaskAccess = {
+    roleType: 'OPERATOR',
+    view: `PERM_${r.stem}_APPLICATION_SUBMIT_VIEW_TASK`,
+    execute: `PERM_${r.stem}_APPLICATION_SUBMIT_EXECUTE_TASK`,
+  };
   return {
-    reinitiate: { actionType: r.actions.reinitiate, permission: changePermission, timeline: returned, blockedBy: r.blockedBy },
+    reinitiate: {
+      actionType: r.actions.reinitiate,
+      permission: changePermission,
+      timeline: returned,
+      blockedBy: r.blockedBy,
+    },
     dueDate: { taskType: r.task, changePermission, date: r.due },
-    tasks: { [r.task]: reportSubmitTask({ ...access, label: `Submit Phase 3 ${r.name}` }, r.report, { ...r.actions, cancelled }, r.texts) },
+    tasks: {
+      [r.task]: reportSubmitTask(
+        { ...access, label: `Submit Phase 3 ${r.name}` },
+        r.report,
+        { ...r.actions, cancelled },
+        r.texts,
+      ),
+    },
     timeline: {
       [r.actions.submitted]: { label: `${r.name} submitted`, snapshot: true, document: 'Submitted' },
       [cancelled]: { label: `${r.name} cancelled`, endsRun: true },

@@ -6,7 +6,11 @@ import { firstLoad, root, gitCommit } from './toolchain.mjs';
 
 const BUDGET_KB = 100;
 const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit', env: { ...process.env, VITE_GIT_COMMIT: gitCommit() } });
+const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'error'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, VITE_GIT_COMMIT: gitCommit() },
+});
 if (result.status !== 0) process.exit(result.status ?? 1);
 
 const { scripts, stylesheets, javaScriptBytes: total } = firstLoad();

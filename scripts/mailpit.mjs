@@ -8,7 +8,13 @@ export const MAILPIT_VERSION = 'v1.33.1';
 
 /** Where the built binary is kept: ~/.cache/esos-reporting/bin/mailpit-v1.33.1/mailpit. */
 export function mailpitCachePath(env = process.env) {
-  return path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'esos-reporting', 'bin', `mailpit-${MAILPIT_VERSION}`, 'mailpit');
+  return path.join(
+    env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+    'esos-reporting',
+    'bin',
+    `mailpit-${MAILPIT_VERSION}`,
+    'mailpit',
+  );
 }
 
 /**
@@ -16,5 +22,17 @@ export function mailpitCachePath(env = process.env) {
  * sign-in: it takes mail from this machine only), messages kept in `database` (at most `max`).
  */
 export function mailpitArgs({ uiPort, smtpPort, database, max = 500 }) {
-  return ['--listen', `127.0.0.1:${uiPort}`, '--smtp', `127.0.0.1:${smtpPort}`, '--database', database, '--max', String(max), '--disable-version-check', '--smtp-disable-rdns', '--quiet'];
+  return [
+    '--listen',
+    `127.0.0.1:${uiPort}`,
+    '--smtp',
+    `127.0.0.1:${smtpPort}`,
+    '--database',
+    database,
+    '--max',
+    String(max),
+    '--disable-version-check',
+    '--smtp-disable-rdns',
+    '--quiet',
+  ];
 }

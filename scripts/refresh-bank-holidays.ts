@@ -15,7 +15,8 @@ async function main() {
   const ours = JSON.parse(await readFile(file, 'utf8')) as BankHolidays;
   const merged = mergeBankHolidays(ours, published);
   await writeFile(file, `${JSON.stringify(merged, null, 2)}\n`);
-  for (const [division, { events }] of Object.entries(merged)) console.log(`${division}: ${events.length} bank holidays, ${events[0]?.date} to ${events.at(-1)?.date}`);
+  for (const [division, { events }] of Object.entries(merged))
+    console.log(`${division}: ${events.length} bank holidays, ${events[0]?.date} to ${events.at(-1)?.date}`);
 }
 
 main().catch((error) => {

@@ -17,8 +17,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import {
-  clusterPorts, ensureMailpit, ensureNodeModules, ensurePostgres, ensureTemporalServer, ensureTemporalUi, ensureWebBuild, mailpitArgs, root, say,
-  setupTemporalSchema, socketOpen, temporalServerArgs, waitForPort, waitForSocket, writeTemporalServerConfig,
+  clusterPorts,
+  ensureMailpit,
+  ensureNodeModules,
+  ensurePostgres,
+  ensureTemporalServer,
+  ensureTemporalUi,
+  ensureWebBuild,
+  mailpitArgs,
+  root,
+  say,
+  setupTemporalSchema,
+  socketOpen,
+  temporalServerArgs,
+  waitForPort,
+  waitForSocket,
+  writeTemporalServerConfig,
 } from './toolchain.mjs';
 import { ensureClamdInstalled } from './clamav.mjs';
 
@@ -37,8 +51,15 @@ const workers = Number(env.CLUSTER_WORKERS ?? 2);
 const metricsBase = Number(env.CLUSTER_METRICS_PORT ?? 9564);
 /** Each process's metrics address: the API processes' (node:cluster, METRICS_PORT plus their index), then the workers'. */
 const metrics = {
-  ...Object.fromEntries(Array.from({ length: apiProcesses }, (_, i) => [`api-${i}`, `http://127.0.0.1:${metricsBase + i}/metrics`])),
-  ...Object.fromEntries(Array.from({ length: workers }, (_, i) => [`worker-${i + 1}`, `http://127.0.0.1:${metricsBase + apiProcesses + i}/metrics`])),
+  ...Object.fromEntries(
+    Array.from({ length: apiProcesses }, (_, i) => [`api-${i}`, `http://127.0.0.1:${metricsBase + i}/metrics`]),
+  ),
+  ...Object.fromEntries(
+    Array.from({ length: workers }, (_, i) => [
+      `worker-${i + 1}`,
+      `http://127.0.0.1:${metricsBase + apiProcesses + i}/metrics`,
+    ]),
+  ),
 };
 const temporalAddress = `127.0.0.1:${ports.frontend}`;
 const database = {
@@ -51,7 +72,9 @@ const database = {
 };
 
 const binaries = ensureTemporalServer();
-say(`Preparing the Temporal databases ${database.database} and ${database.visibilityDatabase} (schema set up and upgraded to the server's version)…`);
+say(
+  `Preparing the Temporal databases ${database.database} and ${database.visibilityDatabase} (schema set up and upgraded to the server's version)…`,
+);
 setupTemporalSchema(binaries, database);
 const configDir = writeTemporalServerConfig(binaries, path.join(dataDir, 'temporal'), { ...database, ports });
 
@@ -61,13 +84,33 @@ let stopping = false;
 const statePath = path.join(dataDir, 'state.json');
 function writeState() {
   const pids = Object.fromEntries([...processes].map(([name, child]) => [name, child.pid]));
-  fs.writeFileSync(statePath, JSON.stringify({ supervisor: process.pid, temporalAddress, port: Number(env.PORT ?? 3000), ports, uiPort, databaseUrl, metrics, pids }, null, 2));
+  fs.writeFileSync(
+    statePath,
+    JSON.stringify(
+      {
+        supervisor: process.pid,
+        temporalAddress,
+        port: Number(env.PORT ?? 3000),
+        ports,
+        uiPort,
+        databaseUrl,
+        metrics,
+        pids,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 /** Starts a process and starts it again a second after it dies, until the cluster stops. */
 function supervise(name, command, args, childEnv = {}, options = {}) {
   const start = () => {
-    const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...env, ...childEnv }, stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? root,
+      env: { ...env, ...childEnv },
+      stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+    });
     processes.set(name, child);
     writeState();
     child.on('exit', (code, signal) => {
@@ -85,12 +128,13 @@ function stopAll() {
   stopping = true;
   // The Node processes first, then the Temporal server once they are gone (a worker shutting down
   // still talks to it); anything left after 20 s is killed.
-  const stopped = (name) => new Promise((resolve) => {
-    const child = processes.get(name);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+  const stopped = (name) =>
+    new Promise((resolve) => {
+      const child = processes.get(name);
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
   const force = setTimeout(() => {
     for (const child of processes.values()) child.kill('SIGKILL');
   }, 20_000);
@@ -117,7 +161,11 @@ await waitForPort(ports.frontend, '127.0.0.1', 'The Temporal server', 120_000);
 // program itself rather than a parent that relays it and may leave the program behind.
 const tsx = '--import=tsx';
 const appEnv = { DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
-const setup = spawn(process.execPath, [tsx, 'scripts/temporal-namespace.ts'], { cwd: root, env: { ...env, ...appEnv }, stdio: 'inherit' });
+const setup = spawn(process.execPath, [tsx, 'scripts/temporal-namespace.ts'], {
+  cwd: root,
+  env: { ...env, ...appEnv },
+  stdio: 'inherit',
+});
 const setupCode = await new Promise((resolve) => setup.on('exit', resolve));
 if (setupCode !== 0) {
   say('Could not register the namespace and search attributes: stopping.');
@@ -127,9 +175,18 @@ if (setupCode !== 0) {
   if (ui) {
     const uiDir = path.join(dataDir, 'ui', 'config');
     fs.mkdirSync(uiDir, { recursive: true });
-    fs.writeFileSync(path.join(uiDir, 'cluster.yaml'), `temporalGrpcAddress: ${temporalAddress}\nhost: 127.0.0.1\nport: ${uiPort}\nenableUi: true\ndefaultNamespace: ${env.TEMPORAL_NAMESPACE ?? 'default'}\ncors:\n  allowOrigins: []\n`);
+    fs.writeFileSync(
+      path.join(uiDir, 'cluster.yaml'),
+      `temporalGrpcAddress: ${temporalAddress}\nhost: 127.0.0.1\nport: ${uiPort}\nenableUi: true\ndefaultNamespace: ${env.TEMPORAL_NAMESPACE ?? 'default'}\ncors:\n  allowOrigins: []\n`,
+    );
     // Its stdout is a line per HTTP request: dropped (errors still reach stderr).
-    supervise('ui', ui, ['--root', path.join(dataDir, 'ui'), '--config', 'config', '--env', 'cluster', 'start'], {}, { quiet: true });
+    supervise(
+      'ui',
+      ui,
+      ['--root', path.join(dataDir, 'ui'), '--config', 'config', '--env', 'cluster', 'start'],
+      {},
+      { quiet: true },
+    );
   }
 
   // Uploads are scanned by ClamAV, as with `npm start`: Debian's daemon, else one of our own.
@@ -152,15 +209,27 @@ if (setupCode !== 0) {
     if (mailpit) {
       const mailpitPort = Number(env.CLUSTER_MAILPIT_PORT ?? 8525);
       const smtpPort = Number(env.CLUSTER_MAILPIT_SMTP_PORT ?? 1525);
-      supervise('mailpit', mailpit, mailpitArgs({ uiPort: mailpitPort, smtpPort, database: path.join(dataDir, 'mailpit.db') }));
+      supervise(
+        'mailpit',
+        mailpit,
+        mailpitArgs({ uiPort: mailpitPort, smtpPort, database: path.join(dataDir, 'mailpit.db') }),
+      );
       await waitForPort(mailpitPort, '127.0.0.1', 'Mailpit');
       appEnv.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
       mailbox = `http://localhost:${mailpitPort}`;
     }
   }
 
-  for (let i = 1; i <= workers; i++) supervise(`worker-${i}`, process.execPath, [tsx, 'worker.ts'], { ...appEnv, METRICS_PORT: String(metricsBase + apiProcesses + i - 1) });
-  supervise('api', process.execPath, [tsx, 'api/server.ts'], { ...appEnv, WEB_CONCURRENCY: String(apiProcesses), METRICS_PORT: String(metricsBase) });
+  for (let i = 1; i <= workers; i++)
+    supervise(`worker-${i}`, process.execPath, [tsx, 'worker.ts'], {
+      ...appEnv,
+      METRICS_PORT: String(metricsBase + apiProcesses + i - 1),
+    });
+  supervise('api', process.execPath, [tsx, 'api/server.ts'], {
+    ...appEnv,
+    WEB_CONCURRENCY: String(apiProcesses),
+    METRICS_PORT: String(metricsBase),
+  });
   say(
     `Starting… the service will be at http://localhost:${env.PORT ?? 3000}/ (${apiProcesses} API processes, ${workers} workers), ` +
       `Temporal at ${temporalAddress}${ui ? `, its UI at http://localhost:${uiPort}` : ''}${mailbox ? `, the mailbox at ${mailbox}` : ''}; ` +

@@ -15,10 +15,17 @@ import { TEST_NOW } from '../test/clock';
 import { embeddedTokenSigner } from '../test/embedded-tokens';
 
 const root = path.resolve(__dirname, '..');
-const serverBinary = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'esos-reporting', 'bin', 'temporal-server-v1.30.4', 'server');
+const serverBinary = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+  'esos-reporting',
+  'bin',
+  'temporal-server-v1.30.4',
+  'server',
+);
 const goInstalled = spawnSync('sh', ['-c', 'command -v go']).status === 0;
 const canRun = fs.existsSync(serverBinary) || goInstalled;
-if (!canRun) console.warn(`SKIPPED: the Temporal server is not built (${serverBinary}) and Go is not installed to build it.`);
+if (!canRun)
+  console.warn(`SKIPPED: the Temporal server is not built (${serverBinary}) and Go is not installed to build it.`);
 const describeCluster = canRun ? describe : describe.skip;
 
 const JOURNEYS = 6;
@@ -60,19 +67,32 @@ const state = (): ClusterState => JSON.parse(fs.readFileSync(path.join(dataDir, 
 /** The last lines the cluster printed, for a failure's message. */
 function clusterLogTail(lines = 60): string {
   try {
-    return fs.readFileSync(path.join(dataDir, 'start-cluster.log'), 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return fs
+      .readFileSync(path.join(dataDir, 'start-cluster.log'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .join('\n');
   } catch {
     return '(no output)';
   }
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (cluster.exitCode !== null) throw new Error(`start:cluster exited with ${cluster.exitCode} while waiting for ${what}; it printed:\n${clusterLogTail()}`);
+    if (cluster.exitCode !== null)
+      throw new Error(
+        `start:cluster exited with ${cluster.exitCode} while waiting for ${what}; it printed:\n${clusterLogTail()}`,
+      );
     const value = await probe().catch(() => null);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; start:cluster printed:\n${clusterLogTail()}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; start:cluster printed:\n${clusterLogTail()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -92,7 +112,10 @@ const healthy = () => until('the service to be healthy', async () => (await fetc
 async function call(user: TestUser, route: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(`${url}/api/v1.0${route}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${await sign(user)}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${await sign(user)}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
@@ -147,84 +170,124 @@ afterAll(async () => {
     await exited;
   }
   await db?.destroy();
-  if (canRun) for (const name of [appDatabaseUrl, ...temporalDbs.map(dbUrl)]) await dropDatabase(name).catch(() => undefined);
+  if (canRun)
+    for (const name of [appDatabaseUrl, ...temporalDbs.map(dbUrl)]) await dropDatabase(name).catch(() => undefined);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 describeCluster('npm run start:cluster', () => {
-  it('completes every account opening, exactly once each, through a worker killed and the Temporal server restarted', () => withClusterLog(async () => {
-    const companies = (await db('company_register').where({ company_status: 'active' }).orderBy('registration_number').limit(JOURNEYS)).map((c) => c.registration_number as string);
-    const reviewer = await createUser(db, { firstName: 'Rhian', lastName: 'Reviewer' });
-    await grantRegulator(db, reviewer, 'ENGLAND');
-    const applicants = await Promise.all(companies.map(() => createUser(db)));
-    const apply = (i: number) =>
-      call(applicants[i], '/requests', {
-        method: 'POST',
-        body: {
-          requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
-          requestCreateActionPayload: {
-            registeredAtCompaniesHouse: true,
-            registrationNumber: companies[i],
+  it(
+    'completes every account opening, exactly once each, through a worker killed and the Temporal server restarted',
+    () =>
+      withClusterLog(async () => {
+        const companies = (
+          await db('company_register')
+            .where({ company_status: 'active' })
+            .orderBy('registration_number')
+            .limit(JOURNEYS)
+        ).map((c) => c.registration_number as string);
+        const reviewer = await createUser(db, { firstName: 'Rhian', lastName: 'Reviewer' });
+        await grantRegulator(db, reviewer, 'ENGLAND');
+        const applicants = await Promise.all(companies.map(() => createUser(db)));
+        const apply = (i: number) =>
+          call(applicants[i], '/requests', {
+            method: 'POST',
+            body: {
+              requestCreateActionType: 'ORGANISATION_ACCOUNT_OPENING',
+              requestCreateActionPayload: {
+                registeredAtCompaniesHouse: true,
+                registrationNumber: companies[i],
+                name: `Cluster Foods ${i} Limited`,
+                address: { line1: '4 Quay Street', line2: '', city: 'Bristol', county: '', postcode: 'BS1 4DJ' },
+                codes: { type: 'SIC', codes: ['10110'] },
+                competentAuthority: 'ENGLAND',
+              },
+            },
+          });
+
+        // Half the applications, then one worker dies (SIGKILL) while the other half are being made.
+        const first = await Promise.all(Array.from({ length: JOURNEYS / 2 }, (_, i) => apply(i)));
+        const victim = state().pids['worker-1'];
+        const second = Promise.all(Array.from({ length: JOURNEYS / 2 }, (_, i) => apply(JOURNEYS / 2 + i)));
+        await new Promise((r) => setTimeout(r, 50));
+        process.kill(victim, 'SIGKILL');
+        const applied = [...first, ...(await second)];
+        for (const res of applied) expect(res).toMatchObject({ status: 201, body: { requestStatus: 'IN_PROGRESS' } });
+        const requestIds = applied.map((res) => res.body.requestId as string);
+        const reviewTaskOf = async (requestId: string) =>
+          (await db('request_tasks').where({ request_id: requestId }))[0];
+
+        // The Temporal server restarts (its supervisor starts it again) with every journey half-way.
+        const temporalPid = state().pids.temporal;
+        process.kill(temporalPid, 'SIGTERM');
+        await until(
+          'the Temporal server to be started again',
+          async () => state().pids.temporal !== temporalPid && state().pids.temporal,
+        );
+        await healthy();
+
+        // Assign and decide each review, half of them while the killed worker's replacement starts.
+        for (const [i, requestId] of requestIds.entries()) {
+          const task = await reviewTaskOf(requestId);
+          expect(
+            (
+              await call(reviewer, '/tasks-assignment/assign', {
+                method: 'POST',
+                body: { taskId: Number(task.id), userId: reviewer.id },
+              })
+            ).status,
+          ).toBe(200);
+          const decided = await call(reviewer, '/tasks/actions', {
+            method: 'POST',
+            body: {
+              requestTaskId: Number(task.id),
+              requestTaskActionType: 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION',
+              requestTaskActionPayload: { decision: 'APPROVED', reason: `Checked ${i}` },
+            },
+          });
+          expect(decided).toMatchObject({ status: 200, body: { requestStatus: 'APPROVED', nextTasks: [] } });
+        }
+
+        // Nothing lost, nothing done twice.
+        for (const [i, requestId] of requestIds.entries()) {
+          const accountId = Number(requestId.replace(/^ACC/, ''));
+          expect(await db('accounts').where({ id: accountId }).first()).toMatchObject({
+            status: 'LIVE',
             name: `Cluster Foods ${i} Limited`,
-            address: { line1: '4 Quay Street', line2: '', city: 'Bristol', county: '', postcode: 'BS1 4DJ' },
-            codes: { type: 'SIC', codes: ['10110'] },
-            competentAuthority: 'ENGLAND',
-          },
-        },
-      });
-
-    // Half the applications, then one worker dies (SIGKILL) while the other half are being made.
-    const first = await Promise.all(Array.from({ length: JOURNEYS / 2 }, (_, i) => apply(i)));
-    const victim = state().pids['worker-1'];
-    const second = Promise.all(Array.from({ length: JOURNEYS / 2 }, (_, i) => apply(JOURNEYS / 2 + i)));
-    await new Promise((r) => setTimeout(r, 50));
-    process.kill(victim, 'SIGKILL');
-    const applied = [...first, ...(await second)];
-    for (const res of applied) expect(res).toMatchObject({ status: 201, body: { requestStatus: 'IN_PROGRESS' } });
-    const requestIds = applied.map((res) => res.body.requestId as string);
-    const reviewTaskOf = async (requestId: string) => (await db('request_tasks').where({ request_id: requestId }))[0];
-
-    // The Temporal server restarts (its supervisor starts it again) with every journey half-way.
-    const temporalPid = state().pids.temporal;
-    process.kill(temporalPid, 'SIGTERM');
-    await until('the Temporal server to be started again', async () => state().pids.temporal !== temporalPid && state().pids.temporal);
-    await healthy();
-
-    // Assign and decide each review, half of them while the killed worker's replacement starts.
-    for (const [i, requestId] of requestIds.entries()) {
-      const task = await reviewTaskOf(requestId);
-      expect((await call(reviewer, '/tasks-assignment/assign', { method: 'POST', body: { taskId: Number(task.id), userId: reviewer.id } })).status).toBe(200);
-      const decided = await call(reviewer, '/tasks/actions', {
-        method: 'POST',
-        body: { requestTaskId: Number(task.id), requestTaskActionType: 'ORGANISATION_ACCOUNT_OPENING_SUBMIT_DECISION', requestTaskActionPayload: { decision: 'APPROVED', reason: `Checked ${i}` } },
-      });
-      expect(decided).toMatchObject({ status: 200, body: { requestStatus: 'APPROVED', nextTasks: [] } });
-    }
-
-    // Nothing lost, nothing done twice.
-    for (const [i, requestId] of requestIds.entries()) {
-      const accountId = Number(requestId.replace(/^ACC/, ''));
-      expect(await db('accounts').where({ id: accountId }).first()).toMatchObject({ status: 'LIVE', name: `Cluster Foods ${i} Limited` });
-      expect((await db('request_actions').where({ request_id: requestId }).orderBy('id')).map((a) => a.type)).toEqual([
-        'ORGANISATION_ACCOUNT_OPENING_APPLICATION_SUBMITTED',
-        'ORGANISATION_ACCOUNT_OPENING_APPROVED',
-      ]);
-      expect(await db('request_tasks').where({ request_id: requestId })).toHaveLength(0);
-      expect(await db('authorities').where({ user_id: applicants[i].id, account_id: accountId })).toEqual([expect.objectContaining({ code: 'operator_admin', status: 'ACTIVE' })]);
-      expect(await db('account_contacts').where({ account_id: accountId, contact_type: 'PRIMARY' })).toEqual([expect.objectContaining({ user_id: applicants[i].id })]);
-      expect(await db('email_outbox').where({ to_address: applicants[i].email, template: 'AccountApplicationApproved' })).toHaveLength(1);
-      expect(await db('requests').where({ id: requestId }).first()).toMatchObject({ status: 'APPROVED' });
-    }
-    // Each process answers its own metrics: the API processes counted every application between
-    // them (a killed worker's counts went with it, so the workers' are only checked to answer).
-    const scrape = async (name: string) => (await fetch(state().metrics[name]!)).text();
-    const applications = /^esos_http_requests_total\{method="POST",route="\/api\/v1\.0\/requests",status="201"\} (\d+)$/m;
-    const counted = await Promise.all(['api-0', 'api-1'].map(async (name) => Number(applications.exec(await scrape(name))?.[1] ?? 0)));
-    expect(counted[0]! + counted[1]!).toBe(JOURNEYS);
-    // (the killed worker's replacement shows its pollers once it has bundled the workflows and polls)
-    for (const name of ['worker-1', 'worker-2']) await until(`${name}'s pollers in its metrics`, async () => /^temporal_num_pollers\{/m.test(await scrape(name)));
-    // The killed worker was replaced, and the cluster still has two.
-    expect(state().pids['worker-1']).not.toBe(victim);
-    expect(state().pids['worker-2']).toBeGreaterThan(0);
-  }), 10 * 60_000);
+          });
+          expect(
+            (await db('request_actions').where({ request_id: requestId }).orderBy('id')).map((a) => a.type),
+          ).toEqual(['ORGANISATION_ACCOUNT_OPENING_APPLICATION_SUBMITTED', 'ORGANISATION_ACCOUNT_OPENING_APPROVED']);
+          expect(await db('request_tasks').where({ request_id: requestId })).toHaveLength(0);
+          expect(await db('authorities').where({ user_id: applicants[i].id, account_id: accountId })).toEqual([
+            expect.objectContaining({ code: 'operator_admin', status: 'ACTIVE' }),
+          ]);
+          expect(await db('account_contacts').where({ account_id: accountId, contact_type: 'PRIMARY' })).toEqual([
+            expect.objectContaining({ user_id: applicants[i].id }),
+          ]);
+          expect(
+            await db('email_outbox').where({ to_address: applicants[i].email, template: 'AccountApplicationApproved' }),
+          ).toHaveLength(1);
+          expect(await db('requests').where({ id: requestId }).first()).toMatchObject({ status: 'APPROVED' });
+        }
+        // Each process answers its own metrics: the API processes counted every application between
+        // them (a killed worker's counts went with it, so the workers' are only checked to answer).
+        const scrape = async (name: string) => (await fetch(state().metrics[name]!)).text();
+        const applications =
+          /^esos_http_requests_total\{method="POST",route="\/api\/v1\.0\/requests",status="201"\} (\d+)$/m;
+        const counted = await Promise.all(
+          ['api-0', 'api-1'].map(async (name) => Number(applications.exec(await scrape(name))?.[1] ?? 0)),
+        );
+        expect(counted[0]! + counted[1]!).toBe(JOURNEYS);
+        // (the killed worker's replacement shows its pollers once it has bundled the workflows and polls)
+        for (const name of ['worker-1', 'worker-2'])
+          await until(`${name}'s pollers in its metrics`, async () =>
+            /^temporal_num_pollers\{/m.test(await scrape(name)),
+          );
+        // The killed worker was replaced, and the cluster still has two.
+        expect(state().pids['worker-1']).not.toBe(victim);
+        expect(state().pids['worker-2']).toBeGreaterThan(0);
+      }),
+    10 * 60_000,
+  );
 });

@@ -4,7 +4,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ensureMailpit, ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, mailpitArgs, portOpen, root, say, socketOpen, spawnChild, waitForPort, waitForSocket,
+  ensureMailpit,
+  ensureNodeModules,
+  ensurePostgres,
+  ensureTemporalCli,
+  ensureWebBuild,
+  mailpitArgs,
+  portOpen,
+  root,
+  say,
+  socketOpen,
+  spawnChild,
+  waitForPort,
+  waitForSocket,
 } from './toolchain.mjs';
 import { ensureClamdInstalled } from './clamav.mjs';
 
@@ -31,14 +43,26 @@ if (!process.env.TEMPORAL_ADDRESS) {
     const cli = ensureTemporalCli();
     fs.mkdirSync(path.join(root, '.data'), { recursive: true });
     say('Starting the Temporal dev server (frontend 7233, Web UI http://localhost:8233)…');
-    children.push(spawnChild('Temporal', cli, [
-      'server', 'start-dev',
-      '--db-filename', path.join(root, '.data', 'temporal.sqlite'),
-      '--ip', '127.0.0.1', '--port', '7233', '--ui-port', '8233',
-      '--log-level', 'warn',
-      '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecution=true',
-      '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
-    ]));
+    children.push(
+      spawnChild('Temporal', cli, [
+        'server',
+        'start-dev',
+        '--db-filename',
+        path.join(root, '.data', 'temporal.sqlite'),
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        '7233',
+        '--ui-port',
+        '8233',
+        '--log-level',
+        'warn',
+        '--dynamic-config-value',
+        'frontend.enableUpdateWorkflowExecution=true',
+        '--dynamic-config-value',
+        'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+      ]),
+    );
     await waitForPort(7233, '127.0.0.1', 'Temporal');
   }
 }
@@ -56,7 +80,9 @@ if (!process.env.CLAMAV_SOCKET && !process.env.CLAMAV_HOST) {
     env.CLAMAV_SOCKET = debianSocket;
   } else if (ensureClamdInstalled(say)) {
     say('Starting ClamAV (clamd) for upload scanning…');
-    children.push(spawnChild('ClamAV', process.execPath, [tsx, 'infra/local-clamd.ts', path.join(root, '.data', 'clamav')]));
+    children.push(
+      spawnChild('ClamAV', process.execPath, [tsx, 'infra/local-clamd.ts', path.join(root, '.data', 'clamav')]),
+    );
     await waitForSocket(ownSocket, 'ClamAV');
     env.CLAMAV_SOCKET = ownSocket;
   }
@@ -75,7 +101,13 @@ if (!process.env.SMTP_URL) {
     const mailpit = ensureMailpit();
     if (mailpit) {
       fs.mkdirSync(path.join(root, '.data'), { recursive: true });
-      children.push(spawnChild('Mailpit', mailpit, mailpitArgs({ uiPort, smtpPort, database: path.join(root, '.data', 'mailpit.db') })));
+      children.push(
+        spawnChild(
+          'Mailpit',
+          mailpit,
+          mailpitArgs({ uiPort, smtpPort, database: path.join(root, '.data', 'mailpit.db') }),
+        ),
+      );
       await waitForPort(uiPort, '127.0.0.1', 'Mailpit');
       mailbox = `http://localhost:${uiPort}`;
     }
@@ -88,13 +120,27 @@ if (!process.env.SMTP_URL) {
 const metricsBase = Number(process.env.METRICS_PORT ?? 9464);
 const webProcesses = Number(process.env.WEB_CONCURRENCY ?? 1);
 const metricsPorts = { web: metricsBase, worker: metricsBase + webProcesses };
-const metricsFree = !(await Promise.all(Array.from({ length: webProcesses + 1 }, (_, i) => portOpen(metricsBase + i)))).some(Boolean);
-if (!metricsFree) say(`A port from ${metricsBase} to ${metricsPorts.worker} is taken: no metrics (set METRICS_PORT to another).`);
+const metricsFree = !(
+  await Promise.all(Array.from({ length: webProcesses + 1 }, (_, i) => portOpen(metricsBase + i)))
+).some(Boolean);
+if (!metricsFree)
+  say(`A port from ${metricsBase} to ${metricsPorts.worker} is taken: no metrics (set METRICS_PORT to another).`);
 const metricsEnv = (port) => (metricsFree ? { METRICS_PORT: String(port) } : { METRICS_PORT: '' });
 
-children.push(spawnChild('Web server', process.execPath, [tsx, 'api/server.ts'], { ...env, ...metricsEnv(metricsPorts.web) }));
-children.push(spawnChild('Worker', process.execPath, [tsx, 'worker.ts'], { ...env, ...metricsEnv(metricsPorts.worker) }));
+children.push(
+  spawnChild('Web server', process.execPath, [tsx, 'api/server.ts'], { ...env, ...metricsEnv(metricsPorts.web) }),
+);
+children.push(
+  spawnChild('Worker', process.execPath, [tsx, 'worker.ts'], { ...env, ...metricsEnv(metricsPorts.worker) }),
+);
 for (const child of children) child.on('exit', () => stopAll(1));
 say(`Starting… the service will be at http://localhost:${process.env.PORT ?? 3000}/`);
-say(mailbox ? `E-mails it sends are in the mailbox at ${mailbox}` : 'E-mails it sends stay in the email_outbox table (no mailbox).');
-if (metricsFree) say(`Metrics: http://127.0.0.1:${metricsPorts.web}/metrics (web) and http://127.0.0.1:${metricsPorts.worker}/metrics (worker).`);
+say(
+  mailbox
+    ? `E-mails it sends are in the mailbox at ${mailbox}`
+    : 'E-mails it sends stay in the email_outbox table (no mailbox).',
+);
+if (metricsFree)
+  say(
+    `Metrics: http://127.0.0.1:${metricsPorts.web}/metrics (web) and http://127.0.0.1:${metricsPorts.worker}/metrics (worker).`,
+  );

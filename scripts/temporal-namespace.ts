@@ -9,14 +9,21 @@ import { ensureSearchAttributes } from '../infra/temporal';
 
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
 
-export async function prepareNamespace(address: string, namespace: string, log: (line: string) => void = () => undefined): Promise<void> {
+export async function prepareNamespace(
+  address: string,
+  namespace: string,
+  log: (line: string) => void = () => undefined,
+): Promise<void> {
   const connection = await Connection.connect({ address });
   try {
     try {
       await connection.workflowService.describeNamespace({ namespace });
     } catch (err) {
       if ((err as { code?: number }).code !== 5 /* NOT_FOUND */) throw err;
-      await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs(RETENTION_MS) });
+      await connection.workflowService.registerNamespace({
+        namespace,
+        workflowExecutionRetentionPeriod: msToTs(RETENTION_MS),
+      });
       log(`Temporal namespace "${namespace}" registered (retention 30 days).`);
     }
     const client = new Client({ connection, namespace });
@@ -38,8 +45,10 @@ export async function prepareNamespace(address: string, namespace: string, log: 
 
 if (require.main === module) {
   const config = loadConfig();
-  prepareNamespace(config.temporal.address, config.temporal.namespace, (line) => console.log(`[esos] ${line}`)).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  prepareNamespace(config.temporal.address, config.temporal.namespace, (line) => console.log(`[esos] ${line}`)).catch(
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -4,7 +4,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureMailpit, ensureNodeModules, ensurePostgres, ensureTemporalCli, ensureWebBuild, root, say } from './toolchain.mjs';
+import {
+  ensureMailpit,
+  ensureNodeModules,
+  ensurePostgres,
+  ensureTemporalCli,
+  ensureWebBuild,
+  root,
+  say,
+} from './toolchain.mjs';
 
 ensureNodeModules();
 await ensurePostgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -16,8 +24,15 @@ const wholeRun = process.argv.length === 2;
 if (wholeRun) {
   // Lint and format first (about a minute): the rules a type checker cannot give, and one layout.
   say('Linting (ESLint) and checking the format (Prettier)…');
-  for (const [tool, args] of [['eslint', ['.']], ['prettier', ['--check', '.', '--log-level', 'warn']]]) {
-    const lint = spawnSync(process.execPath, [path.join(root, 'node_modules', tool, 'bin', tool === 'eslint' ? 'eslint.js' : 'prettier.cjs'), ...args], { cwd: root, stdio: 'inherit' });
+  for (const [tool, args] of [
+    ['eslint', ['.']],
+    ['prettier', ['--check', '.', '--log-level', 'warn']],
+  ]) {
+    const lint = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules', tool, 'bin', tool === 'eslint' ? 'eslint.js' : 'prettier.cjs'), ...args],
+      { cwd: root, stdio: 'inherit' },
+    );
     if (lint.status !== 0) {
       say(`${tool} found problems: \`npm run format\` fixes the layout; the rest is named above.`);
       process.exit(1);
@@ -32,11 +47,19 @@ const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const result = spawnSync(process.execPath, [jest, '--maxWorkers=2', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TEMPORAL_CLI_PATH: temporalCli, MAILPIT_PATH: mailpit ?? '', NODE_ENV: 'test', ESOS_API_ANSWERS: answers },
+  env: {
+    ...process.env,
+    TEMPORAL_CLI_PATH: temporalCli,
+    MAILPIT_PATH: mailpit ?? '',
+    NODE_ENV: 'test',
+    ESOS_API_ANSWERS: answers,
+  },
 });
 let status = result.status ?? 1;
 if (status === 0 && wholeRun) {
-  status = spawnSync(process.execPath, ['--import', 'tsx', 'test/api-contract.ts', answers], { cwd: root, stdio: 'inherit' }).status ?? 1;
+  status =
+    spawnSync(process.execPath, ['--import', 'tsx', 'test/api-contract.ts', answers], { cwd: root, stdio: 'inherit' })
+      .status ?? 1;
 }
 if (!process.env.ESOS_API_ANSWERS) fs.rmSync(answers, { recursive: true, force: true });
 process.exit(status);

@@ -12,7 +12,11 @@ export { mailpitArgs } from './mailpit.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
-export const cacheBin = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'esos-reporting', 'bin');
+export const cacheBin = path.join(
+  process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'),
+  'esos-reporting',
+  'bin',
+);
 
 export function say(message) {
   process.stdout.write(`[esos] ${message}\n`);
@@ -45,17 +49,26 @@ function onPath(binary) {
 /** TEMPORAL_CLI_PATH, then `temporal` on PATH, then the cache; builds it with Go when none is found. */
 export function ensureTemporalCli() {
   if (process.env.TEMPORAL_CLI_PATH) {
-    if (!fs.existsSync(process.env.TEMPORAL_CLI_PATH)) throw new Error(`TEMPORAL_CLI_PATH points to a missing file: ${process.env.TEMPORAL_CLI_PATH}`);
+    if (!fs.existsSync(process.env.TEMPORAL_CLI_PATH))
+      throw new Error(`TEMPORAL_CLI_PATH points to a missing file: ${process.env.TEMPORAL_CLI_PATH}`);
     return process.env.TEMPORAL_CLI_PATH;
   }
   const fromPath = onPath('temporal');
   if (fromPath) return fromPath;
   const cached = path.join(cacheBin, 'temporal');
   if (fs.existsSync(cached)) return cached;
-  if (!onPath('go')) throw new Error('The Temporal CLI is missing and Go is not installed to build it. Install Go, or set TEMPORAL_CLI_PATH.');
-  say(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheBin} (takes a few minutes, once per machine)…`);
+  if (!onPath('go'))
+    throw new Error(
+      'The Temporal CLI is missing and Go is not installed to build it. Install Go, or set TEMPORAL_CLI_PATH.',
+    );
+  say(
+    `Building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheBin} (takes a few minutes, once per machine)…`,
+  );
   fs.mkdirSync(cacheBin, { recursive: true });
-  run('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], { env: { ...process.env, GOBIN: cacheBin, CGO_ENABLED: '0' }, cwd: os.tmpdir() });
+  run('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
+    env: { ...process.env, GOBIN: cacheBin, CGO_ENABLED: '0' },
+    cwd: os.tmpdir(),
+  });
   say('Temporal CLI built.');
   return cached;
 }
@@ -63,7 +76,10 @@ export function ensureTemporalCli() {
 export function portOpen(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -81,7 +97,10 @@ export async function waitForPort(port, host, what, timeoutMs = 60000) {
 export function socketOpen(socketPath) {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -124,7 +143,11 @@ export function ensureWebBuild() {
     }
     return latest;
   };
-  const sourcesChanged = () => Math.max(...['web', 'domain', 'processes'].map((dir) => newest(path.join(root, dir))), fs.statSync(path.join(root, 'package-lock.json')).mtimeMs) > fs.statSync(built).mtimeMs;
+  const sourcesChanged = () =>
+    Math.max(
+      ...['web', 'domain', 'processes'].map((dir) => newest(path.join(root, dir))),
+      fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
+    ) > fs.statSync(built).mtimeMs;
   if (fs.existsSync(built) && !sourcesChanged()) return;
   say('Building the web application…');
   run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')]);
@@ -136,21 +159,37 @@ export function ensureWebBuild() {
  */
 export function firstLoad(outDir = path.join(root, 'dist', 'web')) {
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const gzipBytes = (file) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file.replace(/^\//, ''))), { level: 9 }).length;
-  const scripts = [...new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]))].map((src) => ({ src, bytes: gzipBytes(src) }));
-  const stylesheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => ({ src: m[1], bytes: gzipBytes(m[1]) }));
+  const gzipBytes = (file) =>
+    zlib.gzipSync(fs.readFileSync(path.join(outDir, file.replace(/^\//, ''))), { level: 9 }).length;
+  const scripts = [
+    ...new Set(
+      [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]),
+    ),
+  ].map((src) => ({ src, bytes: gzipBytes(src) }));
+  const stylesheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => ({
+    src: m[1],
+    bytes: gzipBytes(m[1]),
+  }));
   return { scripts, stylesheets, javaScriptBytes: scripts.reduce((a, s) => a + s.bytes, 0) };
 }
 
 export function spawnChild(name, command, args, env) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', (code, signal) => say(`${name} stopped (${signal ?? `exit ${code}`})`));
   return child;
 }
 
 export function gitCommit() {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'unknown';
   }
@@ -185,11 +224,22 @@ export function ensureTemporalServer({ build = true } = {}) {
   };
   if (Object.values(found).every((p) => fs.existsSync(p))) return found;
   if (!build) return null;
-  if (!onPath('go')) throw new Error(`The Temporal server ${TEMPORAL_SERVER_VERSION} is not built and Go is not installed to build it.`);
-  say(`Building the Temporal server ${TEMPORAL_SERVER_VERSION} and its schema tool with Go into ${home} (takes several minutes, once per machine)…`);
+  if (!onPath('go'))
+    throw new Error(`The Temporal server ${TEMPORAL_SERVER_VERSION} is not built and Go is not installed to build it.`);
+  say(
+    `Building the Temporal server ${TEMPORAL_SERVER_VERSION} and its schema tool with Go into ${home} (takes several minutes, once per machine)…`,
+  );
   fs.mkdirSync(home, { recursive: true });
   const env = { ...process.env, GOBIN: home, CGO_ENABLED: '0' };
-  run('go', ['install', `go.temporal.io/server/cmd/server@${TEMPORAL_SERVER_VERSION}`, `go.temporal.io/server/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`], { env, cwd: os.tmpdir() });
+  run(
+    'go',
+    [
+      'install',
+      `go.temporal.io/server/cmd/server@${TEMPORAL_SERVER_VERSION}`,
+      `go.temporal.io/server/cmd/tools/sql@${TEMPORAL_SERVER_VERSION}`,
+    ],
+    { env, cwd: os.tmpdir() },
+  );
   const moduleDir = path.join(goEnv('GOMODCACHE'), 'go.temporal.io', `server@${TEMPORAL_SERVER_VERSION}`);
   fs.cpSync(path.join(moduleDir, 'schema', 'postgresql'), path.join(home, 'schema', 'postgresql'), { recursive: true });
   fs.cpSync(path.join(moduleDir, 'config'), path.join(home, 'config'), { recursive: true });
@@ -223,12 +273,29 @@ export function ensureTemporalUi() {
  * the version tables (a no-op when they exist), `update-schema -d <versioned>` applies what is missing.
  */
 export function setupTemporalSchema(binaries, { host, port, user, password, database, visibilityDatabase }) {
-  const base = ['--plugin', 'postgres12', '--endpoint', host, '--port', String(port), '--user', user, ...(password ? ['--password', password] : [])];
+  const base = [
+    '--plugin',
+    'postgres12',
+    '--endpoint',
+    host,
+    '--port',
+    String(port),
+    '--user',
+    user,
+    ...(password ? ['--password', password] : []),
+  ];
   const tool = (db, ...rest) => spawnSync(binaries.sql, [...base, '--db', db, ...rest], { encoding: 'utf8' });
-  for (const [db, schema] of [[database, 'temporal'], [visibilityDatabase, 'visibility']]) {
+  for (const [db, schema] of [
+    [database, 'temporal'],
+    [visibilityDatabase, 'visibility'],
+  ]) {
     const created = tool(db, 'create-database');
-    if (created.status !== 0 && !/already exists/.test(created.stdout + created.stderr)) throw new Error(`creating the database ${db} failed:\n${created.stdout}${created.stderr}`);
-    for (const step of [['setup-schema', '-v', '0.0'], ['update-schema', '-d', path.join(binaries.schemaDir, schema, 'versioned')]]) {
+    if (created.status !== 0 && !/already exists/.test(created.stdout + created.stderr))
+      throw new Error(`creating the database ${db} failed:\n${created.stdout}${created.stderr}`);
+    for (const step of [
+      ['setup-schema', '-v', '0.0'],
+      ['update-schema', '-d', path.join(binaries.schemaDir, schema, 'versioned')],
+    ]) {
       const result = tool(db, ...step);
       if (result.status !== 0) throw new Error(`${step[0]} of ${db} failed:\n${result.stdout}${result.stderr}`);
     }
@@ -241,10 +308,20 @@ export function setupTemporalSchema(binaries, { host, port, user, password, data
  * so every one must be below 32768 (a higher one stops the server at start: "out of range").
  */
 export function clusterPorts(base) {
-  if (!Number.isInteger(base) || base < 1024 || base + 8 > 32767) throw new Error(`CLUSTER_TEMPORAL_PORT must be a whole number from 1024 to 32759 (the server keeps its ports as smallint): ${base}`);
+  if (!Number.isInteger(base) || base < 1024 || base + 8 > 32767)
+    throw new Error(
+      `CLUSTER_TEMPORAL_PORT must be a whole number from 1024 to 32759 (the server keeps its ports as smallint): ${base}`,
+    );
   return {
-    frontend: base, frontendHttp: base + 1, history: base + 2, matching: base + 3, worker: base + 4,
-    frontendMembership: base + 5, historyMembership: base + 6, matchingMembership: base + 7, workerMembership: base + 8,
+    frontend: base,
+    frontendHttp: base + 1,
+    history: base + 2,
+    matching: base + 3,
+    worker: base + 4,
+    frontendMembership: base + 5,
+    historyMembership: base + 6,
+    matchingMembership: base + 7,
+    workerMembership: base + 8,
   };
 }
 
@@ -252,7 +329,11 @@ export function clusterPorts(base) {
  * The server's configuration: the module's config/development-postgres12.yaml with our databases,
  * user and ports, no metrics or pprof listener, and dynamic configuration of our own (updates on).
  */
-export function writeTemporalServerConfig(binaries, dir, { host, port, user, password, database, visibilityDatabase, ports, logLevel = 'warn' }) {
+export function writeTemporalServerConfig(
+  binaries,
+  dir,
+  { host, port, user, password, database, visibilityDatabase, ports, logLevel = 'warn' },
+) {
   let yaml = fs.readFileSync(binaries.configTemplate, 'utf8');
   const replaceOnce = (from, to) => {
     if (!yaml.includes(from)) throw new Error(`the Temporal config template has no "${from}"`);
@@ -267,13 +348,24 @@ export function writeTemporalServerConfig(binaries, dir, { host, port, user, pas
   // The metrics and pprof listeners would clash with a second cluster on the machine: none.
   yaml = yaml.replace(/\n  pprof:\n    port: \d+\n/, '\n');
   yaml = yaml.replace(/\n  metrics:\n(    .*\n|#.*\n)*/, '\n');
-  const services = { frontend: ['frontend', 'frontendMembership'], history: ['history', 'historyMembership'], matching: ['matching', 'matchingMembership'], worker: ['worker', 'workerMembership'] };
+  const services = {
+    frontend: ['frontend', 'frontendMembership'],
+    history: ['history', 'historyMembership'],
+    matching: ['matching', 'matchingMembership'],
+    worker: ['worker', 'workerMembership'],
+  };
   for (const [service, [grpc, membership]] of Object.entries(services)) {
-    yaml = yaml.replace(new RegExp(`(\\n  ${service}:\\n    rpc:\\n      grpcPort: )\\d+(\\n      membershipPort: )\\d+`), `$1${ports[grpc]}$2${ports[membership]}`);
+    yaml = yaml.replace(
+      new RegExp(`(\\n  ${service}:\\n    rpc:\\n      grpcPort: )\\d+(\\n      membershipPort: )\\d+`),
+      `$1${ports[grpc]}$2${ports[membership]}`,
+    );
   }
   replaceOnce('httpPort: 7243', `httpPort: ${ports.frontendHttp}`);
   replaceOnce('rpcAddress: "localhost:7233"', `rpcAddress: "127.0.0.1:${ports.frontend}"`);
-  replaceOnce('filepath: "config/dynamicconfig/development-sql.yaml"', `filepath: "${path.join(dir, 'dynamicconfig.yaml')}"`);
+  replaceOnce(
+    'filepath: "config/dynamicconfig/development-sql.yaml"',
+    `filepath: "${path.join(dir, 'dynamicconfig.yaml')}"`,
+  );
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'temporal.yaml'), yaml);
   fs.writeFileSync(
@@ -299,7 +391,6 @@ export function temporalServerArgs(configDir) {
 // A real SMTP server with a web page to read what it received, so `npm start` sends every e-mail
 // over SMTP and a newcomer opens invitations and reset links at http://localhost:8025.
 
-
 /**
  * Mailpit's web pages: the Go module carries their sources, not the built files (the project builds
  * them with npm before `go build`), so `go install` alone gives a mailbox whose page is blank. Built
@@ -311,7 +402,9 @@ function buildMailpitUi(dir) {
   const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
   const buildTools = ['@vue/compiler-sfc', 'esbuild', 'esbuild-plugin-vue-next', 'esbuild-sass-plugin'];
   delete pkg.dependencies.rapidoc;
-  pkg.devDependencies = Object.fromEntries(Object.entries(pkg.devDependencies).filter(([name]) => buildTools.includes(name)));
+  pkg.devDependencies = Object.fromEntries(
+    Object.entries(pkg.devDependencies).filter(([name]) => buildTools.includes(name)),
+  );
   fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
   fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
   const configFile = path.join(dir, 'esbuild.config.mjs');
@@ -335,13 +428,22 @@ export function ensureMailpit({ build = true } = {}) {
   if (fs.existsSync(binary)) return binary;
   if (!build) return null;
   if (!onPath('go')) {
-    say('Mailpit (the mailbox) is not built and Go is not installed to build it: e-mails stay in the email_outbox table.');
+    say(
+      'Mailpit (the mailbox) is not built and Go is not installed to build it: e-mails stay in the email_outbox table.',
+    );
     return null;
   }
-  say(`Building Mailpit ${MAILPIT_VERSION}, the mailbox, with Go and npm into ${mailpitHome} (a few minutes, once per machine)…`);
+  say(
+    `Building Mailpit ${MAILPIT_VERSION}, the mailbox, with Go and npm into ${mailpitHome} (a few minutes, once per machine)…`,
+  );
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-mailpit-'));
   try {
-    const module = JSON.parse(execFileSync('go', ['mod', 'download', '-json', `github.com/axllent/mailpit@${MAILPIT_VERSION}`], { cwd: os.tmpdir(), encoding: 'utf8' }));
+    const module = JSON.parse(
+      execFileSync('go', ['mod', 'download', '-json', `github.com/axllent/mailpit@${MAILPIT_VERSION}`], {
+        cwd: os.tmpdir(),
+        encoding: 'utf8',
+      }),
+    );
     fs.cpSync(module.Dir, work, { recursive: true });
     spawnSync('chmod', ['-R', 'u+w', work]);
     try {
@@ -350,7 +452,11 @@ export function ensureMailpit({ build = true } = {}) {
       say(`Mailpit's web pages could not be built (${err.message}): its mailbox page stays blank, its API answers.`);
     }
     fs.mkdirSync(mailpitHome, { recursive: true });
-    run('go', ['build', '-ldflags', `-s -w -X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`, '-o', binary, '.'], { cwd: work, env: { ...process.env, CGO_ENABLED: '0' } });
+    run(
+      'go',
+      ['build', '-ldflags', `-s -w -X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`, '-o', binary, '.'],
+      { cwd: work, env: { ...process.env, CGO_ENABLED: '0' } },
+    );
     say('Mailpit built.');
     return binary;
   } catch (err) {

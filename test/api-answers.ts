@@ -37,7 +37,10 @@ export function recordAnswers(app: Koa): void {
 
 /** The `METHOD /route status` answers recorded in the directory: all of them, and those a test provokes every run. */
 export function readAnswers(dir: string): { all: Set<string>; everyRun: Set<string> } {
-  const lines = fs.readdirSync(dir).flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n')).filter(Boolean);
+  const lines = fs
+    .readdirSync(dir)
+    .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'))
+    .filter(Boolean);
   return {
     all: new Set(lines.map((l) => (l.startsWith(CHANCE) ? l.slice(CHANCE.length) : l))),
     everyRun: new Set(lines.filter((l) => !l.startsWith(CHANCE))),

@@ -20,7 +20,8 @@ export interface ApiHarness {
 
 export async function startApi(overrides: Partial<AppDeps> = {}): Promise<ApiHarness> {
   const databaseUrl = process.env.ESOS_TEST_DATABASE_URL;
-  if (!databaseUrl) throw new Error('ESOS_TEST_DATABASE_URL is not set: run through `npm test` or jest with the server project');
+  if (!databaseUrl)
+    throw new Error('ESOS_TEST_DATABASE_URL is not set: run through `npm test` or jest with the server project');
   const base = loadConfig();
   const config = { ...base, databaseUrl, reporting: { ...base.reporting, now: testClock } };
   const db = createDb(databaseUrl, { min: 0, max: 5 });

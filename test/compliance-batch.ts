@@ -31,12 +31,20 @@ export interface ComplianceBatchHarness {
 }
 
 /** Starts it all before the file's tests and stops it after; its fields are there once they run. */
-export function complianceBatchHarness(name: string, namePrefix: string, regulatorName: { firstName: string; lastName: string }): ComplianceBatchHarness {
+export function complianceBatchHarness(
+  name: string,
+  namePrefix: string,
+  regulatorName: { firstName: string; lastName: string },
+): ComplianceBatchHarness {
   const tag = `${namePrefix} ${Math.random().toString(36).slice(2, 7)}`;
   const taskQueue = `${name}-${process.pid}-${Date.now()}`;
   const h = { list: { requestType: ACTION_PLAN, state: 'OVERDUE' as const, search: tag } } as ComplianceBatchHarness;
   h.call = async (p, init = {}) =>
-    h.api.request(`/api/v1.0/compliance${p}`, { method: init.method ?? 'GET', headers: { ...(await bearer(init.as ?? h.regulator)), 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    h.api.request(`/api/v1.0/compliance${p}`, {
+      method: init.method ?? 'GET',
+      headers: { ...(await bearer(init.as ?? h.regulator)), 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
 
   beforeAll(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `esos-${name}-`));
@@ -44,7 +52,12 @@ export function complianceBatchHarness(name: string, namePrefix: string, regulat
     h.env = started;
     const base = loadConfig();
     h.api = await startApi({
-      config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, temporal: { ...base.temporal, taskQueue }, reporting: { ...base.reporting, now: testClock } },
+      config: {
+        ...base,
+        databaseUrl: process.env.ESOS_TEST_DATABASE_URL!,
+        temporal: { ...base.temporal, taskQueue },
+        reporting: { ...base.reporting, now: testClock },
+      },
       temporal: () => Promise.resolve(h.env.client as Client),
       verifyToken: verifyTestToken,
     });
@@ -52,7 +65,16 @@ export function complianceBatchHarness(name: string, namePrefix: string, regulat
     await grantRegulator(h.api.deps.db, h.regulator, 'WALES');
     h.mix = await seedComplianceMix(h.api.deps.db, { ca: 'WALES', count: 40, namePrefix: tag, now: testClock() });
     h.worker = new WorkerProcess(
-      { DATABASE_URL: process.env.ESOS_TEST_DATABASE_URL!, TEMPORAL_ADDRESS: h.env.address, TEMPORAL_TASK_QUEUE: taskQueue, SMTP_URL: '', LOG_LEVEL: 'warn', WORKFLOW_BUNDLE_PATH: bundle, NODE_ENV: 'test', METRICS_PORT: '' },
+      {
+        DATABASE_URL: process.env.ESOS_TEST_DATABASE_URL!,
+        TEMPORAL_ADDRESS: h.env.address,
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        SMTP_URL: '',
+        LOG_LEVEL: 'warn',
+        WORKFLOW_BUNDLE_PATH: bundle,
+        NODE_ENV: 'test',
+        METRICS_PORT: '',
+      },
       path.join(dir, 'worker.log'),
     );
   });

@@ -15,8 +15,15 @@ export interface ReceivedMail {
 export const mailpitUrl = (): string | undefined => process.env.E2E_MAILPIT_URL;
 
 async function fromMailpit(url: string): Promise<ReceivedMail[]> {
-  const { messages } = (await (await fetch(`${url}/api/v1/messages?limit=1000`)).json()) as { messages: { ID: string; To: { Address: string }[] }[] };
-  return Promise.all(messages.map(async (m) => ({ to: m.To.map((t) => t.Address).join(', '), raw: await (await fetch(`${url}/api/v1/message/${m.ID}/raw`)).text() })));
+  const { messages } = (await (await fetch(`${url}/api/v1/messages?limit=1000`)).json()) as {
+    messages: { ID: string; To: { Address: string }[] }[];
+  };
+  return Promise.all(
+    messages.map(async (m) => ({
+      to: m.To.map((t) => t.Address).join(', '),
+      raw: await (await fetch(`${url}/api/v1/message/${m.ID}/raw`)).text(),
+    })),
+  );
 }
 
 function fromDir(dir: string): ReceivedMail[] {

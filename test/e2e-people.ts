@@ -28,7 +28,9 @@ export function e2eDb(): Knex {
  * which the file's last hook closes), and letting go first closes the accounts the holder made live
  * there, so the next holder does not count them.
  */
-export async function holdAuthority(ca: CompetentAuthority): Promise<{ letGo: (accountsToClose?: number[]) => Promise<void> }> {
+export async function holdAuthority(
+  ca: CompetentAuthority,
+): Promise<{ letGo: (accountsToClose?: number[]) => Promise<void> }> {
   const url = process.env.E2E_DATABASE_URL;
   if (!url) throw new Error('E2E_DATABASE_URL is not set: browser tests run through the e2e project of jest');
   const client = new pg.Client({ connectionString: url });
@@ -36,7 +38,8 @@ export async function holdAuthority(ca: CompetentAuthority): Promise<{ letGo: (a
   await client.query('select pg_advisory_lock(hashtext($1))', [`e2e:${ca}`]);
   return {
     letGo: async (accountsToClose = []) => {
-      if (accountsToClose.length) await client.query(`update accounts set status = 'CLOSED' where id = any($1)`, [accountsToClose]);
+      if (accountsToClose.length)
+        await client.query(`update accounts set status = 'CLOSED' where id = any($1)`, [accountsToClose]);
       await client.end(); // ends the session, and with it the lock
     },
   };
@@ -75,7 +78,11 @@ export function totp(base32: string, at = Date.now()): string {
  * A person with a confirmed sign-in who has accepted the latest terms. A regulator gets an ACTIVE
  * authority in their competent authority with every permission, and a one-time-code secret.
  */
-export async function newPerson(options: { firstName: string; lastName: string; regulatorOf?: CompetentAuthority }): Promise<Person> {
+export async function newPerson(options: {
+  firstName: string;
+  lastName: string;
+  regulatorOf?: CompetentAuthority;
+}): Promise<Person> {
   const d = e2eDb();
   const id = randomUUID();
   const tag = id.slice(0, 8);
@@ -88,7 +95,14 @@ export async function newPerson(options: { firstName: string; lastName: string; 
     totpSecret: options.regulatorOf ? Array.from(randomBytes(32), (b) => BASE32[b & 31]).join('') : null,
   };
   const terms = (await d('terms').max('version as v').first())?.v ?? null;
-  await d('users').insert({ id, email: person.email, first_name: person.firstName, last_name: person.lastName, terms_version: terms, registration_status: 'REGISTERED' });
+  await d('users').insert({
+    id,
+    email: person.email,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    terms_version: terms,
+    registration_status: 'REGISTERED',
+  });
   await d('identity_credentials').insert({
     subject: id,
     email: person.email,
@@ -99,7 +113,13 @@ export async function newPerson(options: { firstName: string; lastName: string; 
     totp_secret: person.totpSecret,
     totp_offered_at: new Date(),
   });
-  if (options.regulatorOf) await d('authorities').insert({ user_id: id, competent_authority: options.regulatorOf, status: 'ACTIVE', permissions: allRegulatorPermissions });
+  if (options.regulatorOf)
+    await d('authorities').insert({
+      user_id: id,
+      competent_authority: options.regulatorOf,
+      status: 'ACTIVE',
+      permissions: allRegulatorPermissions,
+    });
   return person;
 }
 
@@ -111,7 +131,13 @@ export async function signIn(page: Page, person: Person): Promise<void> {
     await page.getByLabel('Code from your authenticator app').fill(totp(person.totpSecret));
     await page.getByRole('button', { name: 'Continue' }).click();
   }
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/') && !url.pathname.startsWith('/start-login') && !url.pathname.startsWith('/callback'), { timeout: 20_000 });
+  await page.waitForURL(
+    (url) =>
+      !url.pathname.startsWith('/auth/') &&
+      !url.pathname.startsWith('/start-login') &&
+      !url.pathname.startsWith('/callback'),
+    { timeout: 20_000 },
+  );
 }
 
 /** The newest e-mail to `to` with this subject, waiting for the outbox to have it. */
@@ -132,9 +158,24 @@ export async function accountWithAdmin(name: string): Promise<{ id: number; admi
   const admin = await newPerson({ firstName: 'Amir', lastName: 'Answerer' });
   const d = e2eDb();
   const [account] = await d('accounts')
-    .insert({ organisation_id: `ORG${700000 + Math.floor(Math.random() * 99999)}`, name, status: 'LIVE', competent_authority: 'ENGLAND', address_line1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 1AA', accepted_at: new Date() })
+    .insert({
+      organisation_id: `ORG${700000 + Math.floor(Math.random() * 99999)}`,
+      name,
+      status: 'LIVE',
+      competent_authority: 'ENGLAND',
+      address_line1: '2 Mill Lane',
+      city: 'Leeds',
+      postcode: 'LS1 1AA',
+      accepted_at: new Date(),
+    })
     .returning(['id']);
-  await d('authorities').insert({ user_id: admin.id, account_id: account.id, code: 'operator_admin', status: 'ACTIVE', permissions: operatorRoles.operator_admin.permissions });
+  await d('authorities').insert({
+    user_id: admin.id,
+    account_id: account.id,
+    code: 'operator_admin',
+    status: 'ACTIVE',
+    permissions: operatorRoles.operator_admin.permissions,
+  });
   await d('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
   return { id: account.id, admin };
 }

@@ -10,9 +10,12 @@ export const demoUsers = {
 
 export async function openSignIn(page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/start-login`);
-  await page.getByRole('button', { name: 'Continue' }).click({ timeout: 15_000 }).catch(async (err) => {
-    throw new Error(`${err.message} at ${page.url()}: ${await page.locator('body').textContent()}`);
-  });
+  await page
+    .getByRole('button', { name: 'Continue' })
+    .click({ timeout: 15_000 })
+    .catch(async (err) => {
+      throw new Error(`${err.message} at ${page.url()}: ${await page.locator('body').textContent()}`);
+    });
   await page.waitForURL('**/auth/interaction/**');
 }
 

@@ -5,7 +5,9 @@ import type { Db } from '../infra/db';
 import type { TokenUser } from './tokens';
 
 export async function embeddedTokenSigner(db: Db, serviceUrl: string): Promise<(user: TokenUser) => Promise<string>> {
-  const { keys } = (await db('identity_keys').where({ name: 'jwks' }).first()).value as { keys: (JWK & { kid: string })[] };
+  const { keys } = (await db('identity_keys').where({ name: 'jwks' }).first()).value as {
+    keys: (JWK & { kid: string })[];
+  };
   const key = await importJWK(keys[0], 'ES256');
   return (user) =>
     new SignJWT({ email: user.email, given_name: user.firstName, family_name: user.lastName })

@@ -2,7 +2,14 @@
 // must be unique is made unique per call, because all test files of a run share one database.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../infra/db';
-import { allRegulatorPermissions, operatorRoles, type AuthorityStatus, type CompetentAuthority, type OperatorRoleCode, type Permission } from '../domain/authorities';
+import {
+  allRegulatorPermissions,
+  operatorRoles,
+  type AuthorityStatus,
+  type CompetentAuthority,
+  type OperatorRoleCode,
+  type Permission,
+} from '../domain/authorities';
 
 export interface TestUser {
   id: string;
@@ -20,11 +27,17 @@ export interface TestAccount {
 }
 
 let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 export async function createUser(
   db: Db,
-  fields: Partial<TestUser> & { jobTitle?: string; phoneNumber?: string; termsVersion?: number | null; registrationStatus?: 'PENDING' | 'REGISTERED' } = {},
+  fields: Partial<TestUser> & {
+    jobTitle?: string;
+    phoneNumber?: string;
+    termsVersion?: number | null;
+    registrationStatus?: 'PENDING' | 'REGISTERED';
+  } = {},
 ): Promise<TestUser> {
   const id = fields.id ?? randomUUID();
   const user = {
@@ -49,7 +62,13 @@ export async function createUser(
 
 export async function createAccount(
   db: Db,
-  fields: { competentAuthority?: CompetentAuthority; status?: string; name?: string; registrationNumber?: string | null; verificationBodyId?: number | null } = {},
+  fields: {
+    competentAuthority?: CompetentAuthority;
+    status?: string;
+    name?: string;
+    registrationNumber?: string | null;
+    verificationBodyId?: number | null;
+  } = {},
 ): Promise<TestAccount> {
   // From ORG900000 up, clear of the ids the account-opening process derives from account ids.
   const organisationId = `ORG${900000 + Math.floor(Math.random() * 1e5)}`;
@@ -71,7 +90,13 @@ export async function createAccount(
     .returning(['id']);
   // A random organisation id can collide; try again rather than fail a test by chance.
   if (!row) return createAccount(db, fields);
-  return { id: row.id, organisationId, name, competentAuthority: fields.competentAuthority ?? 'ENGLAND', status: fields.status ?? 'LIVE' };
+  return {
+    id: row.id,
+    organisationId,
+    name,
+    competentAuthority: fields.competentAuthority ?? 'ENGLAND',
+    status: fields.status ?? 'LIVE',
+  };
 }
 
 export async function grantOperator(
@@ -82,7 +107,13 @@ export async function grantOperator(
   status: AuthorityStatus = 'ACTIVE',
 ): Promise<number> {
   const [row] = await db('authorities')
-    .insert({ user_id: user.id, account_id: account.id, code, status, permissions: [...operatorRoles[code].permissions] })
+    .insert({
+      user_id: user.id,
+      account_id: account.id,
+      code,
+      status,
+      permissions: [...operatorRoles[code].permissions],
+    })
     .returning(['id']);
   return Number(row.id);
 }
@@ -94,7 +125,9 @@ export async function grantRegulator(
   permissions: readonly Permission[] = allRegulatorPermissions,
   status: AuthorityStatus = 'ACTIVE',
 ): Promise<number> {
-  const [row] = await db('authorities').insert({ user_id: user.id, competent_authority: competentAuthority, status, permissions: [...permissions] }).returning(['id']);
+  const [row] = await db('authorities')
+    .insert({ user_id: user.id, competent_authority: competentAuthority, status, permissions: [...permissions] })
+    .returning(['id']);
   return Number(row.id);
 }
 
@@ -111,7 +144,9 @@ export async function grantVerifier(
   status: AuthorityStatus = 'ACTIVE',
 ): Promise<number> {
   const vb = verificationBodyId ?? (await createVerificationBody(db));
-  const [row] = await db('authorities').insert({ user_id: user.id, verification_body_id: vb, code, status, permissions: [] }).returning(['id']);
+  const [row] = await db('authorities')
+    .insert({ user_id: user.id, verification_body_id: vb, code, status, permissions: [] })
+    .returning(['id']);
   return Number(row.id);
 }
 
@@ -122,9 +157,23 @@ export async function grantVerifier(
  */
 export async function createTask(
   db: Db,
-  fields: { requestId: string; requestType: string; type: string; account: TestAccount; assignee: TestUser | null; startMinutes: number; dueInDays?: number | null },
+  fields: {
+    requestId: string;
+    requestType: string;
+    type: string;
+    account: TestAccount;
+    assignee: TestUser | null;
+    startMinutes: number;
+    dueInDays?: number | null;
+  },
 ): Promise<number> {
-  await db('requests').insert({ id: fields.requestId, type: fields.requestType, status: 'IN_PROGRESS', account_id: fields.account.id, competent_authority: fields.account.competentAuthority });
+  await db('requests').insert({
+    id: fields.requestId,
+    type: fields.requestType,
+    status: 'IN_PROGRESS',
+    account_id: fields.account.id,
+    competent_authority: fields.account.competentAuthority,
+  });
   const [row] = await db('request_tasks')
     .insert({
       request_id: fields.requestId,
@@ -133,7 +182,10 @@ export async function createTask(
       account_id: fields.account.id,
       competent_authority: fields.account.competentAuthority,
       start_date: db.raw('now() + make_interval(mins => ?)', [fields.startMinutes]),
-      due_date: fields.dueInDays === undefined || fields.dueInDays === null ? null : db.raw('current_date + ?::int', [fields.dueInDays]),
+      due_date:
+        fields.dueInDays === undefined || fields.dueInDays === null
+          ? null
+          : db.raw('current_date + ?::int', [fields.dueInDays]),
     })
     .returning('id');
   return Number(row.id);
@@ -142,7 +194,14 @@ export async function createTask(
 /** A report submitted on its own completed request, as storeSubmittedReport keeps it (MI reports read these). */
 export async function createSubmittedReport(
   db: Db,
-  fields: { account: TestAccount; requestType: string; requestId: string; data: Record<string, unknown>; submittedBy?: string; submittedAt?: Date },
+  fields: {
+    account: TestAccount;
+    requestType: string;
+    requestId: string;
+    data: Record<string, unknown>;
+    submittedBy?: string;
+    submittedAt?: Date;
+  },
 ): Promise<void> {
   const submittedAt = fields.submittedAt ?? new Date();
   await db('requests').insert({
@@ -155,5 +214,12 @@ export async function createSubmittedReport(
     submitted_at: submittedAt,
     ended_at: submittedAt,
   });
-  await db('reports').insert({ request_id: fields.requestId, account_id: fields.account.id, type: fields.requestType, data: JSON.stringify(fields.data), submitted_by: fields.submittedBy ?? 'test-user', submitted_at: submittedAt });
+  await db('reports').insert({
+    request_id: fields.requestId,
+    account_id: fields.account.id,
+    type: fields.requestType,
+    data: JSON.stringify(fields.data),
+    submitted_by: fields.submittedBy ?? 'test-user',
+    submitted_at: submittedAt,
+  });
 }

@@ -14,7 +14,8 @@ export interface Ref {
 export type Value = null | boolean | number | string | Ref | Value[] | { [key: string]: Value };
 
 /** A path parameter or query value: the valid one of the route's example, a world value, or generated text. */
-export type ParamChoice = { kind: 'example' } | { kind: 'ref'; name: string } | { kind: 'raw'; text: string } | { kind: 'text'; text: string };
+export type ParamChoice =
+  { kind: 'example' } | { kind: 'ref'; name: string } | { kind: 'raw'; text: string } | { kind: 'text'; text: string };
 
 export type BodyChoice =
   | { kind: 'none' }
@@ -68,7 +69,8 @@ export function harvestSchemas(dir = path.resolve(__dirname, '..', 'domain')): {
     seen.add(node);
     const s = node as Record<string, unknown>;
     if (s.kind === 'schema') {
-      if (s.entries && typeof s.entries === 'object') for (const [k, child] of Object.entries(s.entries)) (keys.add(k), walk(child));
+      if (s.entries && typeof s.entries === 'object')
+        for (const [k, child] of Object.entries(s.entries)) (keys.add(k), walk(child));
       if (Array.isArray(s.options)) for (const o of s.options) typeof o === 'string' ? values.add(o) : walk(o);
       if (typeof s.literal === 'string') values.add(s.literal);
       for (const k of ['wrapped', 'item', 'key', 'value', 'rest']) walk(s[k]);
@@ -80,7 +82,17 @@ export function harvestSchemas(dir = path.resolve(__dirname, '..', 'domain')): {
     if (Object.getPrototypeOf(node) === Object.prototype) Object.values(s).forEach(walk);
   };
   const files = (d: string): string[] =>
-    fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'testing' ? [] : files(path.join(d, e.name))) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path.join(d, e.name)] : []));
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory()
+          ? e.name === 'testing'
+            ? []
+            : files(path.join(d, e.name))
+          : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+            ? [path.join(d, e.name)]
+            : [],
+      );
   for (const file of files(dir)) Object.values(require(file) as object).forEach(walk);
   return { keys: [...keys].sort(), values: [...values].sort() };
 }
@@ -90,7 +102,10 @@ export const samples = {
   text: Buffer.from('A plain note\n'),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
   png: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
-  bmp: Buffer.concat([Buffer.from('424d3a0000000000000036000000280000000100000001000000010018000000000004000000', 'hex'), Buffer.alloc(20)]),
+  bmp: Buffer.concat([
+    Buffer.from('424d3a0000000000000036000000280000000100000001000000010018000000000004000000', 'hex'),
+    Buffer.alloc(20),
+  ]),
   eicar: Buffer.from(EICAR_TEST_STRING),
   nul: Buffer.from('text with a \u0000 inside\n'),
   empty: Buffer.alloc(0),
@@ -101,18 +116,29 @@ export const samples = {
  * bigint (and their unsigned doubles) — and of JavaScript's exact integers, with numeric's oddities.
  */
 export const integerBoundaries = [
-  -32769, -32768, 32767, 32768, 65535, 65536,
-  -2147483649, -2147483648, 2147483647, 2147483648, 4294967295, 4294967296,
-  -9007199254740993, -9007199254740992, 9007199254740991, 9007199254740992, 9007199254740993,
-  -9223372036854775808, 9223372036854775807, 18446744073709551615,
+  -32769, -32768, 32767, 32768, 65535, 65536, -2147483649, -2147483648, 2147483647, 2147483648, 4294967295, 4294967296,
+  -9007199254740993, -9007199254740992, 9007199254740991, 9007199254740992, 9007199254740993, -9223372036854775808,
+  9223372036854775807, 18446744073709551615,
 ];
 export function integerBoundaryTexts(): string[] {
   return [
     ...integerBoundaries.map((n) => String(BigInt(Math.trunc(n)))),
     // As written, not as a double would round them: bigint's own bounds and one past.
-    '-9223372036854775809', '-9223372036854775808', '9223372036854775807', '9223372036854775808', '18446744073709551616',
+    '-9223372036854775809',
+    '-9223372036854775808',
+    '9223372036854775807',
+    '9223372036854775808',
+    '18446744073709551616',
     // numeric: more digits than a double holds, tiny and huge exponents, a fraction on an id.
-    '123456789012345678901234567890.123456789', '1e400', '-1e400', '1e-400', '0.0000001', '2147483647.5', '-0', '00', '0e0',
+    '123456789012345678901234567890.123456789',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '0.0000001',
+    '2147483647.5',
+    '-0',
+    '00',
+    '0e0',
   ];
 }
 
@@ -121,8 +147,14 @@ export const invalidUtf8 = ['ff', 'c080', 'eda080', 'edb080', 'f4908080', 'e282'
 
 /** JSON bodies as bytes: invalid UTF-8 inside a string and a field name, a BOM before it, the body in UTF-16. */
 export const byteBodies = [
-  ...invalidUtf8.map((bad) => Buffer.concat([Buffer.from('{"note":"a'), Buffer.from(bad, 'hex'), Buffer.from('b","requestId":"x"}')]).toString('hex')),
-  ...invalidUtf8.map((bad) => Buffer.concat([Buffer.from('{"'), Buffer.from(bad, 'hex'), Buffer.from('":1}')]).toString('hex')),
+  ...invalidUtf8.map((bad) =>
+    Buffer.concat([Buffer.from('{"note":"a'), Buffer.from(bad, 'hex'), Buffer.from('b","requestId":"x"}')]).toString(
+      'hex',
+    ),
+  ),
+  ...invalidUtf8.map((bad) =>
+    Buffer.concat([Buffer.from('{"'), Buffer.from(bad, 'hex'), Buffer.from('":1}')]).toString('hex'),
+  ),
   Buffer.concat([Buffer.from('efbbbf', 'hex'), Buffer.from('{"note":"with a BOM"}')]).toString('hex'),
   Buffer.concat([Buffer.from('fffe', 'hex'), Buffer.from('{"note":"UTF-16"}', 'utf16le')]).toString('hex'),
   Buffer.from('{"note":"UTF-16 without a BOM"}', 'utf16le').toString('hex'),
@@ -243,12 +275,18 @@ const tricky = [
 ];
 
 /** Percent-encodes every UTF-8 byte, so even a lone surrogate makes a URL (as U+FFFD). */
-export const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => '%' + b.toString(16).padStart(2, '0')).join('');
+export const percentEncode = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((b) => '%' + b.toString(16).padStart(2, '0')).join('');
 
 export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, refNames: string[]) {
   const text = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...tricky) },
-    { weight: 1, arbitrary: fc.constantFrom(...tricky.filter((t) => /[\uD800-\uDFFF]/.test(t) && !/^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(t))) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        ...tricky.filter((t) => /[\uD800-\uDFFF]/.test(t) && !/^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(t)),
+      ),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...harvest.values) },
     { weight: 2, arbitrary: fc.string() },
     { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
@@ -258,13 +296,32 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
   );
   const number = fc.oneof(
     fc.integer(),
-    fc.constantFrom(0, -0, -1, 1, 0.5, 2147483647, 2147483648, -2147483649, 32768, Number.MAX_SAFE_INTEGER, 1e21, 1e308, -1e308, 5e-324),
+    fc.constantFrom(
+      0,
+      -0,
+      -1,
+      1,
+      0.5,
+      2147483647,
+      2147483648,
+      -2147483649,
+      32768,
+      Number.MAX_SAFE_INTEGER,
+      1e21,
+      1e308,
+      -1e308,
+      5e-324,
+    ),
     fc.constantFrom(...integerBoundaries),
     fc.constantFrom(...integerBoundaries).map((n) => n + 0.5),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
   );
   const ref = fc.constantFrom(...refNames).map((name): Ref => ({ $ref: name }));
-  const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...harvest.keys) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }, { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'a\u0000', '') });
+  const key = fc.oneof(
+    { weight: 5, arbitrary: fc.constantFrom(...harvest.keys) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'a\u0000', '') },
+  );
   const { value } = fc.letrec<{ value: Value }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -280,47 +337,178 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
   // Objects shaped like the API's bodies: known field names, sometimes nested one level down.
   const bodyObject = fc.dictionary(key, value, { minKeys: 1, maxKeys: 8 });
   const jsonType = fc.constantFrom('application/json', 'application/json; charset=utf-8');
-  const otherType = fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/vnd.api+json', '');
+  const otherType = fc.constantFrom(
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+    'application/vnd.api+json',
+    '',
+  );
 
   const param: fc.Arbitrary<ParamChoice> = fc.oneof(
     { weight: 6, arbitrary: fc.constant({ kind: 'example' } as const) },
     { weight: 2, arbitrary: fc.constantFrom(...refNames).map((name) => ({ kind: 'ref', name }) as const) },
     { weight: 3, arbitrary: text.map((t) => ({ kind: 'text', text: t }) as const) },
-    { weight: 1, arbitrary: fc.constantFrom('%00', 'a%00', '%', '%zz', '%E0%A4%A', '%2e%2e', '%2F', '..', '%20', '%201', '+1', '%C0%80').map((t) => ({ kind: 'raw', text: t }) as const) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('%00', 'a%00', '%', '%zz', '%E0%A4%A', '%2e%2e', '%2F', '..', '%20', '%201', '+1', '%C0%80')
+        .map((t) => ({ kind: 'raw', text: t }) as const),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...pathSweep).map((t) => ({ kind: 'raw', text: t }) as const) },
   );
   const query: fc.Arbitrary<QueryChoice> = fc.record({
-    changes: fc.array(fc.record({ at: fc.nat({ max: 5 }), to: fc.oneof(param, fc.constantFrom('drop' as const, 'repeat' as const)) }), { maxLength: 3 }),
-    extra: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...harvest.keys), fc.constantFrom('page', 'size', 'accountId', 'requestId', 'uuid', 'term', 'a[b]', '__proto__')), param), { maxLength: 2 }),
+    changes: fc.array(
+      fc.record({ at: fc.nat({ max: 5 }), to: fc.oneof(param, fc.constantFrom('drop' as const, 'repeat' as const)) }),
+      { maxLength: 3 },
+    ),
+    extra: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...harvest.keys),
+          fc.constantFrom('page', 'size', 'accountId', 'requestId', 'uuid', 'term', 'a[b]', '__proto__'),
+        ),
+        param,
+      ),
+      { maxLength: 2 },
+    ),
   });
 
   const partContent = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...(Object.keys(samples) as (keyof typeof samples)[])).map((sample) => ({ kind: 'sample', sample }) as const) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom(...(Object.keys(samples) as (keyof typeof samples)[]))
+        .map((sample) => ({ kind: 'sample', sample }) as const),
+    },
     { weight: 4, arbitrary: bodyObject.map((v) => ({ kind: 'json', value: v }) as const) },
     { weight: 2, arbitrary: text.map((t) => ({ kind: 'text', text: t }) as const) },
     { weight: 1, arbitrary: fc.constantFrom(1, 21).map((megabytes) => ({ kind: 'huge', megabytes }) as const) },
     { weight: 1, arbitrary: fc.constantFrom(...byteBodies).map((hex) => ({ kind: 'bytes', hex }) as const) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(33, 10_000, 1_000_000), shape: fc.constantFrom<DeepShape>('array', 'object', 'mixed') }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('deep' as const),
+        depth: fc.constantFrom(33, 10_000, 1_000_000),
+        shape: fc.constantFrom<DeepShape>('array', 'object', 'mixed'),
+      }),
+    },
   );
   const part: fc.Arbitrary<PartChoice> = fc.record({
-    name: fc.oneof(fc.constantFrom('file', 'attachment', 'signature', 'regulatorInvitedUser', 'regulatorUserUpdateDTO', 'requestTaskActionDetails'), fc.string({ maxLength: 8 })),
-    fileName: fc.oneof(fc.constant(null), fc.constantFrom('note.txt', 'report.pdf', 'image.png', 'signature.bmp', 'macro.docm', 'x.exe', '', '.txt', 'a\u0000.txt', '../../x.txt', 'é😀.txt', 'x'.repeat(300) + '.txt'), text),
-    contentType: fc.oneof(fc.constant(null), fc.constantFrom('application/json', 'text/plain', 'application/pdf', 'image/bmp', 'application/octet-stream')),
+    name: fc.oneof(
+      fc.constantFrom(
+        'file',
+        'attachment',
+        'signature',
+        'regulatorInvitedUser',
+        'regulatorUserUpdateDTO',
+        'requestTaskActionDetails',
+      ),
+      fc.string({ maxLength: 8 }),
+    ),
+    fileName: fc.oneof(
+      fc.constant(null),
+      fc.constantFrom(
+        'note.txt',
+        'report.pdf',
+        'image.png',
+        'signature.bmp',
+        'macro.docm',
+        'x.exe',
+        '',
+        '.txt',
+        'a\u0000.txt',
+        '../../x.txt',
+        'é😀.txt',
+        'x'.repeat(300) + '.txt',
+      ),
+      text,
+    ),
+    contentType: fc.oneof(
+      fc.constant(null),
+      fc.constantFrom('application/json', 'text/plain', 'application/pdf', 'image/bmp', 'application/octet-stream'),
+    ),
     content: partContent,
   });
 
   const body: fc.Arbitrary<BodyChoice> = fc.oneof(
     { weight: 1, arbitrary: fc.constant({ kind: 'none' } as const) },
-    { weight: 8, arbitrary: fc.record({ kind: fc.constant('json' as const), value: bodyObject, contentType: jsonType }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value, contentType: fc.oneof(jsonType, otherType) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), text: fc.oneof(fc.constantFrom('{', '{"a":', '[1,2', 'nul', '\u0000', '{"a":1}}', '{"a":"\\u0000"}', '"\\ud800"', '{"__proto__":{"x":1}}', '1e999', '-', ''), fc.string()), contentType: fc.oneof(jsonType, otherType) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('raw' as const), text: fc.constantFrom(...rawJsonTexts), contentType: jsonType }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('bytes' as const), hex: fc.constantFrom(...byteBodies), contentType: fc.oneof(jsonType, fc.constant('application/json; charset=utf-16')) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(33, 100, 10_000, 100_000, 400_000, 1_000_000), shape: fc.constantFrom<DeepShape>('array', 'object', 'mixed') }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('huge' as const), megabytes: fc.constantFrom(1, 10), contentType: fc.oneof(jsonType, otherType) }) },
+    {
+      weight: 8,
+      arbitrary: fc.record({ kind: fc.constant('json' as const), value: bodyObject, contentType: jsonType }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('json' as const), value, contentType: fc.oneof(jsonType, otherType) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('raw' as const),
+        text: fc.oneof(
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            '[1,2',
+            'nul',
+            '\u0000',
+            '{"a":1}}',
+            '{"a":"\\u0000"}',
+            '"\\ud800"',
+            '{"__proto__":{"x":1}}',
+            '1e999',
+            '-',
+            '',
+          ),
+          fc.string(),
+        ),
+        contentType: fc.oneof(jsonType, otherType),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('raw' as const),
+        text: fc.constantFrom(...rawJsonTexts),
+        contentType: jsonType,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('bytes' as const),
+        hex: fc.constantFrom(...byteBodies),
+        contentType: fc.oneof(jsonType, fc.constant('application/json; charset=utf-16')),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('deep' as const),
+        depth: fc.constantFrom(33, 100, 10_000, 100_000, 400_000, 1_000_000),
+        shape: fc.constantFrom<DeepShape>('array', 'object', 'mixed'),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('huge' as const),
+        megabytes: fc.constantFrom(1, 10),
+        contentType: fc.oneof(jsonType, otherType),
+      }),
+    },
   );
   const multipart: fc.Arbitrary<BodyChoice> = fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('multipart' as const), parts: fc.array(part, { maxLength: 4 }), broken: fc.boolean() }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('multipart' as const),
+        parts: fc.array(part, { maxLength: 4 }),
+        broken: fc.boolean(),
+      }),
+    },
     { weight: 1, arbitrary: body },
   );
   /** A body shaped like what a route asked for (its fields, found by asking it): each field generated, some left out. */
@@ -342,7 +530,12 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
   };
   const leafFor = (field: string): fc.Arbitrary<Value> => {
     const known = refsFor(field);
-    return known.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known).map((name): Ref => ({ $ref: name })) }, { weight: 1, arbitrary: value }) : value;
+    return known.length
+      ? fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...known).map((name): Ref => ({ $ref: name })) },
+          { weight: 1, arbitrary: value },
+        )
+      : value;
   };
   const shaped = (fields: string[]): fc.Arbitrary<BodyChoice> =>
     fc
@@ -351,7 +544,11 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
         extra: fc.option(bodyObject, { freq: 4 }),
         contentType: jsonType,
       })
-      .map(({ leaves, extra, contentType }) => ({ kind: 'json' as const, value: nest(fields, leaves, extra ?? {}), contentType }));
+      .map(({ leaves, extra, contentType }) => ({
+        kind: 'json' as const,
+        value: nest(fields, leaves, extra ?? {}),
+        contentType,
+      }));
   /** A multipart body with the parts a route asked for: its JSON part shaped like its fields, and its files. */
   const shapedMultipart = (jsonPart: string | null, fields: string[], files: string[]): fc.Arbitrary<BodyChoice> =>
     fc
@@ -364,17 +561,33 @@ export function fuzzArbitraries(harvest: { keys: string[]; values: string[] }, r
         kind: 'multipart' as const,
         broken: false,
         parts: [
-          ...(jsonPart && json.kind === 'json' ? [{ name: jsonPart, fileName: null, contentType: 'application/json', content: { kind: 'json' as const, value: json.value } }] : []),
+          ...(jsonPart && json.kind === 'json'
+            ? [
+                {
+                  name: jsonPart,
+                  fileName: null,
+                  contentType: 'application/json',
+                  content: { kind: 'json' as const, value: json.value },
+                },
+              ]
+            : []),
           ...fileParts.map((p, k) => ({ ...p, name: files[k], fileName: p.fileName ?? 'file.txt' })),
           ...extra,
         ],
       }));
-  const caller: fc.Arbitrary<Caller> = fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...roles) }, { weight: 1, arbitrary: fc.constantFrom('badToken' as const, 'expiredToken' as const) });
+  const caller: fc.Arbitrary<Caller> = fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom(...roles) },
+    { weight: 1, arbitrary: fc.constantFrom('badToken' as const, 'expiredToken' as const) },
+  );
   return { param, query, body, multipart, caller, shaped, shapedMultipart };
 }
 
 /** An object with a value at each dotted path ('user.firstName', 'rows.0.email'); undefined leaves are left out. */
-export function nest(paths: string[], values: (Value | undefined)[], base: { [key: string]: Value }): { [key: string]: Value } {
+export function nest(
+  paths: string[],
+  values: (Value | undefined)[],
+  base: { [key: string]: Value },
+): { [key: string]: Value } {
   const root: { [key: string]: Value } = { ...base };
   paths.forEach((p, i) => {
     if (values[i] === undefined) return;
@@ -385,7 +598,8 @@ export function nest(paths: string[], values: (Value | undefined)[], base: { [ke
       const slot = (node as Record<string, Value>)[k];
       if (last) (node as Record<string, Value>)[k] = values[i] as Value;
       else {
-        if (!slot || typeof slot !== 'object') (node as Record<string, Value>)[k] = /^\d+$/.test(keys[depth + 1]) ? [] : {};
+        if (!slot || typeof slot !== 'object')
+          (node as Record<string, Value>)[k] = /^\d+$/.test(keys[depth + 1]) ? [] : {};
         node = (node as Record<string, Value>)[k] as Record<string, Value>;
       }
     });
@@ -405,17 +619,28 @@ export function hugeJson(megabytes: number): Buffer {
 export function resolveRefs(value: Value, refs: Record<string, string | number>): unknown {
   if (Array.isArray(value)) return value.map((v) => resolveRefs(v, refs));
   if (value && typeof value === 'object') {
-    if ('$ref' in value && typeof value.$ref === 'string' && Object.keys(value).length === 1) return refs[value.$ref] ?? `unknown-${value.$ref}`;
+    if ('$ref' in value && typeof value.$ref === 'string' && Object.keys(value).length === 1)
+      return refs[value.$ref] ?? `unknown-${value.$ref}`;
     // Own keys only, and __proto__ kept as a plain key, as JSON.parse would make it.
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: resolveRefs(v as Value, refs), enumerable: true, configurable: true, writable: true });
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(out, k, {
+        value: resolveRefs(v as Value, refs),
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     return out;
   }
   return value;
 }
 
 /** The URL text of a parameter choice: the example, a world value, percent-encoded text or raw URL text. */
-export function paramText(choice: ParamChoice, example: string | undefined, refs: Record<string, string | number>): string {
+export function paramText(
+  choice: ParamChoice,
+  example: string | undefined,
+  refs: Record<string, string | number>,
+): string {
   switch (choice.kind) {
     case 'example':
       return example ?? '';
@@ -429,7 +654,10 @@ export function paramText(choice: ParamChoice, example: string | undefined, refs
 }
 
 /** The body (and its content type) of a case, built at send time. */
-export function buildBody(choice: BodyChoice, refs: Record<string, string | number>): { body?: Buffer | string; contentType?: string } {
+export function buildBody(
+  choice: BodyChoice,
+  refs: Record<string, string | number>,
+): { body?: Buffer | string; contentType?: string } {
   switch (choice.kind) {
     case 'none':
       return {};

@@ -24,14 +24,28 @@ export async function startIdentityApi(env: Record<string, string> = {}): Promis
   const databaseUrl = process.env.ESOS_TEST_DATABASE_URL!;
   const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'api/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: url, DATABASE_URL: databaseUrl, TRUST_PROXY: 'true', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'error', TEMPORAL_ADDRESS: '127.0.0.1:1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: 'true',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+      TEMPORAL_ADDRESS: '127.0.0.1:1',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/version`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/version`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('the web process did not start');
     await new Promise((r) => setTimeout(r, 200));
@@ -56,9 +70,26 @@ export const PASSWORD = 'Correct-Horse-Battery-42';
 /** A confirmed sign-in and its user row, offered a one-time code already (so none is asked for unless it has one). */
 export async function signInPerson(db: Db, options: { totpSecret?: string | null } = {}) {
   const email = `person.${randomBytes(6).toString('hex')}@example.org`;
-  const credential = await createCredential(db, { email, firstName: 'Pat', lastName: 'Person', password: PASSWORD, verified: true });
-  await db('identity_credentials').where({ subject: credential.subject }).update({ totp_offered_at: new Date(), totp_secret: options.totpSecret ?? null });
-  await db('users').insert({ id: credential.subject, email, first_name: 'Pat', last_name: 'Person', terms_version: db.raw('(select max(version) from terms)') }).onConflict('id').ignore();
+  const credential = await createCredential(db, {
+    email,
+    firstName: 'Pat',
+    lastName: 'Person',
+    password: PASSWORD,
+    verified: true,
+  });
+  await db('identity_credentials')
+    .where({ subject: credential.subject })
+    .update({ totp_offered_at: new Date(), totp_secret: options.totpSecret ?? null });
+  await db('users')
+    .insert({
+      id: credential.subject,
+      email,
+      first_name: 'Pat',
+      last_name: 'Person',
+      terms_version: db.raw('(select max(version) from terms)'),
+    })
+    .onConflict('id')
+    .ignore();
   return { id: credential.subject, email, firstName: 'Pat', lastName: 'Person' };
 }
 
@@ -87,7 +118,12 @@ export class Visitor {
     const res = await fetch(path.startsWith('http') ? path : this.base + path, {
       ...init,
       redirect: 'manual',
-      headers: { ...this.headers, ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': this.ip },
+      headers: {
+        ...this.headers,
+        ...(init.headers as Record<string, string>),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-forwarded-for': this.ip,
+      },
     });
     for (const line of res.headers.getSetCookie()) {
       this.setCookies.push(line);
@@ -101,7 +137,11 @@ export class Visitor {
   }
 
   async post(path: string, form: Record<string, string>): Promise<Page> {
-    return this.fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    return this.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
   }
 
   /** Opens the sign-in page the SPA's "Start now" leads to: the interaction's path and its form token. */
@@ -118,7 +158,8 @@ export class Visitor {
       nonce: randomBytes(8).toString('hex'),
     });
     const auth = await this.fetch(`/auth/auth?${query}`);
-    if (!auth.location?.includes('/auth/interaction/')) throw new Error(`no interaction: ${auth.status} ${auth.html.slice(0, 200)}`);
+    if (!auth.location?.includes('/auth/interaction/'))
+      throw new Error(`no interaction: ${auth.status} ${auth.html.slice(0, 200)}`);
     const interaction = new URL(auth.location, this.base).pathname;
     const page = await this.fetch(interaction);
     return { interaction, csrf: csrfOf(page.html) };
@@ -140,19 +181,31 @@ export class Visitor {
     const chain: string[] = [];
     for (let i = 0; i < 10 && location && !location.startsWith(`${this.base}/callback`); i++) {
       const next = await this.fetch(location);
-      chain.push(`${location} → ${next.status} ${next.status === 200 ? errorOf(next.html) ?? next.html.slice(0, 80) : ''}`);
+      chain.push(
+        `${location} → ${next.status} ${next.status === 200 ? (errorOf(next.html) ?? next.html.slice(0, 80)) : ''}`,
+      );
       location = next.location;
     }
     const code = location ? new URL(location, this.base).searchParams.get('code') : null;
     if (!code) throw new Error(`signing in did not reach the callback: ${chain.join('; ')}`);
-    return this.token({ grant_type: 'authorization_code', code, redirect_uri: `${this.base}/callback`, code_verifier: this.verifier });
+    return this.token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${this.base}/callback`,
+      code_verifier: this.verifier,
+    });
   }
 
   /** The token endpoint, as the SPA calls it (public client, our origin). */
   async token(form: Record<string, string>): Promise<Tokens> {
     const res = await fetch(`${this.base}/auth/token`, {
       method: 'POST',
-      headers: { ...this.headers, 'content-type': 'application/x-www-form-urlencoded', origin: this.base, 'x-forwarded-for': this.ip },
+      headers: {
+        ...this.headers,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: this.base,
+        'x-forwarded-for': this.ip,
+      },
       body: new URLSearchParams({ client_id: 'esos-web', ...form }).toString(),
     });
     return { status: res.status, ...((await res.json()) as Omit<Tokens, 'status'>) };
@@ -162,7 +215,8 @@ export class Visitor {
   async signIn(email: string, password: string, code?: () => string): Promise<Tokens> {
     const step = await this.openSignIn();
     let page = await this.enterPassword(step, email, password);
-    if (page.status !== 303 && page.status !== 302) throw new Error(`password refused: ${page.status} ${errorOf(page.html)}`);
+    if (page.status !== 303 && page.status !== 302)
+      throw new Error(`password refused: ${page.status} ${errorOf(page.html)}`);
     // A one-time code is asked for on the interaction's own page; otherwise the sign-in resumes.
     if (page.location?.includes('/auth/interaction/')) {
       const codePage = await this.fetch(page.location);
@@ -182,4 +236,7 @@ export interface Tokens {
 
 export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 /** The error message a form shows, if any. */
-export const errorOf = (html: string) => /class="govuk-error-message">(?:<span class="govuk-visually-hidden">Error:<\/span>)?\s*([^<]*)</.exec(html)?.[1]?.trim() ?? null;
+export const errorOf = (html: string) =>
+  /class="govuk-error-message">(?:<span class="govuk-visually-hidden">Error:<\/span>)?\s*([^<]*)</
+    .exec(html)?.[1]
+    ?.trim() ?? null;

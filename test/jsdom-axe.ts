@@ -3,6 +3,8 @@
 import axe from 'axe-core';
 
 export async function axeViolations(container: Element): Promise<string[]> {
-  const { violations } = await axe.run(container, { rules: { region: { enabled: false }, 'color-contrast': { enabled: false } } });
+  const { violations } = await axe.run(container, {
+    rules: { region: { enabled: false }, 'color-contrast': { enabled: false } },
+  });
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }

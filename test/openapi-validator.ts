@@ -13,10 +13,15 @@ process.stdout.write(JSON.stringify(result));
 
 export function validateOpenApi(document: unknown): Promise<{ valid: boolean; version?: string; errors?: unknown }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`${err.message}\n${stderr}`));
-      resolve(JSON.parse(stdout));
-    });
+    const child = execFile(
+      process.execPath,
+      ['--input-type=module', '-e', SCRIPT],
+      { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`${err.message}\n${stderr}`));
+        resolve(JSON.parse(stdout));
+      },
+    );
     child.stdin!.end(JSON.stringify(document));
   });
 }

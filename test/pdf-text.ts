@@ -13,11 +13,16 @@ process.stdout.write(JSON.stringify({ pages: text, totalPages }));
 
 export function pdfText(pdf: Buffer | Uint8Array): Promise<{ pages: string[]; text: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--input-type=module', '-e', SCRIPT], { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`${err.message}\n${stderr}`));
-      const { pages } = JSON.parse(stdout) as { pages: string[] };
-      resolve({ pages, text: pages.join('\n') });
-    });
+    const child = execFile(
+      process.execPath,
+      ['--input-type=module', '-e', SCRIPT],
+      { cwd: process.cwd(), maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`${err.message}\n${stderr}`));
+        const { pages } = JSON.parse(stdout) as { pages: string[] };
+        resolve({ pages, text: pages.join('\n') });
+      },
+    );
     child.stdin!.end(Buffer.from(pdf));
   });
 }

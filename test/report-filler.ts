@@ -22,7 +22,8 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
       await page.locator(`input[type="radio"][name="${path}"][value="${String(value)}"]`).check();
       return;
     case 'checkboxes':
-      for (const item of value as unknown[]) await page.locator(`input[type="checkbox"][name="${path}"][value="${String(item)}"]`).check();
+      for (const item of value as unknown[])
+        await page.locator(`input[type="checkbox"][name="${path}"][value="${String(item)}"]`).check();
       return;
     case 'select':
       await byId(page, path).selectOption(String(value));
@@ -48,7 +49,8 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
       const list = page.locator(`[id="l.${path}"]`);
       for (let i = 0; i < items.length; i++) {
         // An item not on the page yet is added with the list's own button.
-        if ((await page.locator(`[id^="${path}.${i}."]`).count()) === 0) await list.getByRole('button', { name: /^Add/ }).last().click();
+        if ((await page.locator(`[id^="${path}.${i}."]`).count()) === 0)
+          await list.getByRole('button', { name: /^Add/ }).last().click();
         await fillFields(page, field.item, `${path}.${i}.`, items[i]!);
       }
       return;
@@ -68,7 +70,12 @@ const stepOfUrl = (url: string) => /\/section\/([^/?#]+)(?:\/([^/?#]+))?/.exec(n
  * From the task list: opens the section, answers each page it asks and confirms the section.
  * Ends back on the task list.
  */
-export async function completeSection(page: Page, def: ReportDefinition, sectionId: string, answers: Values): Promise<void> {
+export async function completeSection(
+  page: Page,
+  def: ReportDefinition,
+  sectionId: string,
+  answers: Values,
+): Promise<void> {
   const section = sectionOf(def, sectionId)!;
   await page.getByRole('link', { name: section.title, exact: true }).click();
   await page.waitForURL((url) => stepOfUrl(url.href)?.[1] === sectionId);

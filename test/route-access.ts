@@ -5,9 +5,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../infra/db';
 import type { TokenUser } from './tokens';
-import { createAccount, createUser, createVerificationBody, grantOperator, grantRegulator, grantVerifier } from './factories';
+import {
+  createAccount,
+  createUser,
+  createVerificationBody,
+  grantOperator,
+  grantRegulator,
+  grantVerifier,
+} from './factories';
 
-export const roles = ['anonymous', 'adminOfA', 'restrictedOfA', 'operatorOfB', 'regulatorEngland', 'regulatorWales', 'regulatorNoPermissions', 'verifier'] as const;
+export const roles = [
+  'anonymous',
+  'adminOfA',
+  'restrictedOfA',
+  'operatorOfB',
+  'regulatorEngland',
+  'regulatorWales',
+  'regulatorNoPermissions',
+  'verifier',
+] as const;
 export type Role = (typeof roles)[number];
 
 /**
@@ -43,9 +59,17 @@ export interface AccessExpectation {
 export async function makeWorld(db: Db): Promise<World> {
   const accountA = await createAccount(db, { competentAuthority: 'ENGLAND' });
   const accountB = await createAccount(db, { competentAuthority: 'ENGLAND' });
-  const [adminOfA, restrictedOfA, operatorOfB, regulatorEngland, regulatorWales, regulatorNoPermissions, verifier, operatorTarget, regulatorTarget] = await Promise.all(
-    Array.from({ length: 9 }, () => createUser(db)),
-  );
+  const [
+    adminOfA,
+    restrictedOfA,
+    operatorOfB,
+    regulatorEngland,
+    regulatorWales,
+    regulatorNoPermissions,
+    verifier,
+    operatorTarget,
+    regulatorTarget,
+  ] = await Promise.all(Array.from({ length: 9 }, () => createUser(db)));
   await grantOperator(db, adminOfA, accountA, 'operator_admin');
   await grantOperator(db, restrictedOfA, accountA, 'operator');
   await grantOperator(db, operatorTarget, accountA, 'operator');
@@ -70,7 +94,10 @@ export async function makeWorld(db: Db): Promise<World> {
 export function loadAccessExpectations(): Record<string, AccessExpectation> {
   const dir = path.resolve(__dirname, 'access');
   const merged: Record<string, AccessExpectation> = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = require(path.join(dir, file)) as { accessExpectations?: Record<string, AccessExpectation> };
     Object.assign(merged, mod.accessExpectations ?? {});
   }

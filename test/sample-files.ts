@@ -85,25 +85,55 @@ export function zip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-const contentTypes = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+const contentTypes =
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
 
 export const samples = {
   pdf: () => Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1'),
   png: () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40)]),
   jpg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40)]),
-  docx: (extra: ZipEntry[] = []) => zip([{ name: '[Content_Types].xml', data: contentTypes }, { name: 'word/document.xml', data: '<w:document/>' }, ...extra]),
-  xlsx: () => zip([{ name: '[Content_Types].xml', data: contentTypes }, { name: 'xl/workbook.xml', data: '<workbook/>' }]),
-  odt: () => zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text' }, { name: 'content.xml', data: '<office:document-content/>' }]),
-  doc: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(100), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(100)]),
+  docx: (extra: ZipEntry[] = []) =>
+    zip([
+      { name: '[Content_Types].xml', data: contentTypes },
+      { name: 'word/document.xml', data: '<w:document/>' },
+      ...extra,
+    ]),
+  xlsx: () =>
+    zip([
+      { name: '[Content_Types].xml', data: contentTypes },
+      { name: 'xl/workbook.xml', data: '<workbook/>' },
+    ]),
+  odt: () =>
+    zip([
+      { name: 'mimetype', data: 'application/vnd.oasis.opendocument.text' },
+      { name: 'content.xml', data: '<office:document-content/>' },
+    ]),
+  doc: () =>
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(100),
+      Buffer.from('WordDocument', 'utf16le'),
+      Buffer.alloc(100),
+    ]),
   csv: () => Buffer.from('CRN,Name\n01234567,Café Ltd\n', 'utf8'),
   txt: () => Buffer.from('Minutes of the site visit\n', 'utf8'),
 };
 
 /** A multipart body with one file part (and any other parts), as a browser would send it. */
-export function formWith(file: { field?: string; name: string; data: Buffer | string; type?: string } | null, other: Record<string, string> = {}): FormData {
+export function formWith(
+  file: { field?: string; name: string; data: Buffer | string; type?: string } | null,
+  other: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(other)) form.append(name, value);
-  if (file) form.append(file.field ?? 'file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file)
+    form.append(
+      file.field ?? 'file',
+      new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], {
+        type: file.type ?? 'application/octet-stream',
+      }),
+      file.name,
+    );
   return form;
 }
 
@@ -117,9 +147,18 @@ export const evasiveDocx = {
   nested: (content: string | Buffer, depth: number) => {
     // Deflated at every level, so the content's bytes appear only once each archive is opened.
     let inner = zip([{ name: 'readme.txt', data: content, deflate: true }]);
-    for (let level = 1; level < depth; level++) inner = zip([{ name: `level${level}.zip`, data: inner, deflate: true }]);
+    for (let level = 1; level < depth; level++)
+      inner = zip([{ name: `level${level}.zip`, data: inner, deflate: true }]);
     return samples.docx([{ name: 'word/embeddings/package.zip', data: inner, deflate: true }]);
   },
-  afterZeros: (content: string | Buffer, zerosBefore: number) => samples.docx([{ name: 'word/media/image1.bin', data: Buffer.concat([Buffer.alloc(zerosBefore), Buffer.from(content)]), deflate: true }]),
-  encrypted: (content: string | Buffer) => samples.docx([{ name: 'word/embeddings/secret.txt', data: content, deflate: true, password: 'secret' }]),
+  afterZeros: (content: string | Buffer, zerosBefore: number) =>
+    samples.docx([
+      {
+        name: 'word/media/image1.bin',
+        data: Buffer.concat([Buffer.alloc(zerosBefore), Buffer.from(content)]),
+        deflate: true,
+      },
+    ]),
+  encrypted: (content: string | Buffer) =>
+    samples.docx([{ name: 'word/embeddings/secret.txt', data: content, deflate: true, password: 'secret' }]),
 };

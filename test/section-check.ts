@@ -22,4 +22,5 @@ export function completing(payload: ReportDraft, sectionId: string): { issues: [
 }
 
 /** The issues of a complete report's section with these changes. */
-export const issuesOf = (name: CompleteReportName, sectionId: string, changes: Values): [string, string][] => completing(changed(name, sectionId, changes), sectionId).issues;
+export const issuesOf = (name: CompleteReportName, sectionId: string, changes: Values): [string, string][] =>
+  completing(changed(name, sectionId, changes), sectionId).issues;

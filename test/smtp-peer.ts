@@ -27,7 +27,11 @@ export async function startSmtpPeer(opts: { failFirst?: number; saveTo?: string 
           return callback(err);
         }
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        if (opts.saveTo) fs.writeFileSync(path.join(opts.saveTo, `${Date.now()}-${received.length}.eml`), `X-Envelope-To: ${session.envelope.rcptTo.map((r) => r.address).join(', ')}\r\n${raw}`);
+        if (opts.saveTo)
+          fs.writeFileSync(
+            path.join(opts.saveTo, `${Date.now()}-${received.length}.eml`),
+            `X-Envelope-To: ${session.envelope.rcptTo.map((r) => r.address).join(', ')}\r\n${raw}`,
+          );
         callback();
       });
     },

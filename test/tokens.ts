@@ -30,7 +30,12 @@ export interface MintOptions {
 export async function mintToken(user: TokenUser, options: MintOptions = {}): Promise<string> {
   const oidc = oidcOf();
   const { privateKey } = await getKeys();
-  return new SignJWT({ email: user.email, given_name: user.firstName ?? 'Test', family_name: user.lastName ?? 'User', ...(options.authTime ? { auth_time: options.authTime } : {}) })
+  return new SignJWT({
+    email: user.email,
+    given_name: user.firstName ?? 'Test',
+    family_name: user.lastName ?? 'User',
+    ...(options.authTime ? { auth_time: options.authTime } : {}),
+  })
     .setProtectedHeader({ alg: 'ES256' })
     .setSubject(user.id)
     .setIssuer(options.issuer ?? oidc.issuer)
@@ -45,7 +50,11 @@ export async function verifyTestToken(token: string): Promise<Principal | null> 
   const oidc = oidcOf();
   const { publicKey } = await getKeys();
   try {
-    const { payload } = await jwtVerify(token, publicKey, { issuer: oidc.issuer, audience: oidc.audience, algorithms: ['ES256'] });
+    const { payload } = await jwtVerify(token, publicKey, {
+      issuer: oidc.issuer,
+      audience: oidc.audience,
+      algorithms: ['ES256'],
+    });
     if (!payload.sub || typeof payload.email !== 'string') return null;
     return {
       subject: payload.sub,

@@ -17,7 +17,8 @@ jest.setTimeout(240_000);
 const batch = complianceBatchHarness('chase', 'Chaseco', { firstName: 'Ceri', lastName: 'Chaser' });
 const { list, call } = batch;
 
-const sentIn = async (db: Knex, chaseId: number) => Number((await db('compliance_reminders').where({ chase_id: chaseId, status: 'SENT' }).count({ n: '*' }).first())!.n);
+const sentIn = async (db: Knex, chaseId: number) =>
+  Number((await db('compliance_reminders').where({ chase_id: chaseId, status: 'SENT' }).count({ n: '*' }).first())!.n);
 
 it('sends exactly one e-mail to each of 20 primary contacts though the worker is killed half-way', async () => {
   const { db } = batch.api.deps;
@@ -54,18 +55,33 @@ it('sends exactly one e-mail to each of 20 primary contacts though the worker is
   expect(done.organisations.every((o) => o.outcome === 'SENT')).toBe(true);
 
   // Exactly one e-mail to each of the twenty primary contacts, none to anyone else of the mix.
-  const emails = await db('email_outbox').whereIn('to_address', batch.mix.map((m) => m.email)).select('to_address', 'subject', 'body_text');
+  const emails = await db('email_outbox')
+    .whereIn(
+      'to_address',
+      batch.mix.map((m) => m.email),
+    )
+    .select('to_address', 'subject', 'body_text');
   const contacts = batch.mix.filter((m) => twenty.some((o) => o.accountId === m.id));
   expect(emails.map((e) => e.to_address).sort()).toEqual(contacts.map((m) => m.email).sort());
   expect(emails[0].subject).toBe('Reminder: your ESOS Action Plan - Manage your ESOS reporting');
   const first = contacts[0];
-  expect(emails.find((e) => e.to_address === first.email)!.body_text).toContain(`Our records show that ${first.name} has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`);
+  expect(emails.find((e) => e.to_address === first.email)!.body_text).toContain(
+    `Our records show that ${first.name} has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`,
+  );
   // Each send is in its account's audit trail, in the regulator's name.
-  const audit = await db('audit_log').where({ entity: 'compliance_reminders', operation: 'INSERT' }).whereIn('account_id', twenty.map((o) => o.accountId)).select('account_id', 'actor_user_id');
+  const audit = await db('audit_log')
+    .where({ entity: 'compliance_reminders', operation: 'INSERT' })
+    .whereIn(
+      'account_id',
+      twenty.map((o) => o.accountId),
+    )
+    .select('account_id', 'actor_user_id');
   expect(audit.map((a) => a.account_id).sort()).toEqual(twenty.map((o) => o.accountId).sort());
   expect(new Set(audit.map((a) => a.actor_user_id))).toEqual(new Set([batch.regulator.id]));
   // …and reads there as a sentence.
-  const trail = await batch.api.request(`/api/v1.0/accounts/${first.id}/audit-entries?page=0&size=10`, { headers: await bearer(batch.regulator) });
+  const trail = await batch.api.request(`/api/v1.0/accounts/${first.id}/audit-entries?page=0&size=10`, {
+    headers: await bearer(batch.regulator),
+  });
   expect(trail.body.auditEntries.find((e: { entity: string }) => e.entity === 'compliance_reminders')).toMatchObject({
     description: 'Ceri Chaser sent the primary contact a reminder to submit the Phase 3 Action Plan',
     via: `complianceChase ${chaseWorkflowId(chaseId)}: sendChaseReminders`,
@@ -85,5 +101,7 @@ it('a second chase of the same list within the interval says who was reminded al
   // A count the list no longer has is refused: the check page was out of date.
   const stale = await call('/chases', { method: 'POST', body: { list, expected: 20 } });
   expect(stale.status).toBe(409);
-  expect(stale.body.message).toBe('The list has changed since you checked it. Check who will be sent a reminder again.');
+  expect(stale.body.message).toBe(
+    'The list has changed since you checked it. Check who will be sent a reminder again.',
+  );
 });

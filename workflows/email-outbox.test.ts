@@ -1,5 +1,11 @@
 // The e-mail dispatcher on a real Temporal dev server, a real database and a real SMTP peer.
-import { Worker, Runtime, DefaultLogger, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  Worker,
+  Runtime,
+  DefaultLogger,
+  bundleWorkflowCode,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createEmailActivities } from '../activities/email';
 import { createDb, dropDatabase, type Db } from '../infra/db';
@@ -18,8 +24,14 @@ let databaseUrl: string;
 beforeAll(async () => {
   // Each test stops its worker under a dispatcher still running: the SDK's warnings that a task's
   // workflow has gone meanwhile are expected here, not news.
-  Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' }, forward: {} } } });
-  [env, bundle] = await Promise.all([startTestTemporal(), bundleWorkflowCode({ workflowsPath: require.resolve('./index'), logger: new DefaultLogger('WARN') })]);
+  Runtime.install({
+    logger: new DefaultLogger('ERROR'),
+    telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' }, forward: {} } },
+  });
+  [env, bundle] = await Promise.all([
+    startTestTemporal(),
+    bundleWorkflowCode({ workflowsPath: require.resolve('./index'), logger: new DefaultLogger('WARN') }),
+  ]);
   // Its own database: other test files queue e-mails into the shared one while this one runs.
   databaseUrl = await createTestDatabase();
   db = createDb(databaseUrl);
@@ -39,10 +51,18 @@ async function runDispatcher(smtpUrl: string, until: () => Promise<boolean>) {
     connection: env.nativeConnection,
     taskQueue,
     workflowBundle: bundle,
-    activities: createEmailActivities({ db, mailer: createMailer(smtpUrl, 'ESOS <no-reply@esos.test>'), domain: 'esos.test' }),
+    activities: createEmailActivities({
+      db,
+      mailer: createMailer(smtpUrl, 'ESOS <no-reply@esos.test>'),
+      domain: 'esos.test',
+    }),
   });
   await worker.runUntil(async () => {
-    const handle = await env.client.workflow.start(emailOutboxDispatcher, { taskQueue, workflowId: `dispatcher-${taskQueue}`, args: [{ idlePollMs: 200 }] });
+    const handle = await env.client.workflow.start(emailOutboxDispatcher, {
+      taskQueue,
+      workflowId: `dispatcher-${taskQueue}`,
+      args: [{ idlePollMs: 200 }],
+    });
     const deadline = Date.now() + 20_000;
     while (!(await until())) {
       if (Date.now() > deadline) throw new Error('the dispatcher did not finish in time');

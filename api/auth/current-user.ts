@@ -20,12 +20,15 @@ export const sessionEnded = (authorities: { status: AuthorityStatus }[] = []) =>
 };
 
 // How many times the user's sign-ins of the embedded provider were ended (identity/sessions.ts).
-const GENERATION_SQL = '(select c.session_generation from identity_credentials c where c.subject = u.id) as session_generation';
+const GENERATION_SQL =
+  '(select c.session_generation from identity_credentials c where c.subject = u.id) as session_generation';
 
 /** A bearer token's principal on a public route, unless the user's sign-ins were ended since it was issued (401). */
 export async function currentPrincipal(db: Db, principal: Principal | undefined): Promise<Principal | undefined> {
   if (!principal) return undefined;
-  const row = await db('users as u').where('u.id', principal.subject).first('u.sessions_revoked_at', db.raw(GENERATION_SQL));
+  const row = await db('users as u')
+    .where('u.id', principal.subject)
+    .first('u.sessions_revoked_at', db.raw(GENERATION_SQL));
   if (row && sessionEndedFor(principal, row)) throw sessionEnded();
   return principal;
 }
@@ -69,7 +72,15 @@ interface CallerRow {
   first_name: string;
   last_name: string;
   terms_accepted: boolean;
-  authorities: { id: number; code: string | null; status: AuthorityStatus; account_id: number | null; competent_authority: CompetentAuthority | null; verification_body_id: number | null; permissions: Permission[] | null }[];
+  authorities: {
+    id: number;
+    code: string | null;
+    status: AuthorityStatus;
+    account_id: number | null;
+    competent_authority: CompetentAuthority | null;
+    verification_body_id: number | null;
+    permissions: Permission[] | null;
+  }[];
 }
 
 // The user and their authorities in one round trip: every authenticated request runs this.
@@ -92,9 +103,15 @@ export const CALLER_SQL = `
 export async function loadCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
   let [row]: (CallerRow | undefined)[] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
   if (!row) {
-    await ensureUserRow(db, { id: principal.subject, email: principal.email, firstName: principal.firstName, lastName: principal.lastName });
+    await ensureUserRow(db, {
+      id: principal.subject,
+      email: principal.email,
+      firstName: principal.firstName,
+      lastName: principal.lastName,
+    });
     [row] = await queryPrepared<CallerRow>(db, CALLER_SQL, [principal.subject]);
-    if (!row) throw conflict('USER_EMAIL_IN_USE', 'Your email address is used by another sign-in. Contact the service desk');
+    if (!row)
+      throw conflict('USER_EMAIL_IN_USE', 'Your email address is used by another sign-in. Contact the service desk');
   }
   if (sessionEndedFor(principal, row)) throw sessionEnded(row.authorities);
   const authorities: Authority[] = row.authorities.map((r) => ({
@@ -120,14 +137,21 @@ export async function loadCurrentUser(db: Db, principal: Principal): Promise<Cur
 
 /** The competent authority a regulator works for (regulators have exactly one). */
 export function regulatorCompetentAuthority(user: CurrentUser): CompetentAuthority | null {
-  return user.roleType === 'REGULATOR' ? (user.active.find((a) => a.competentAuthority)?.competentAuthority ?? null) : null;
+  return user.roleType === 'REGULATOR'
+    ? (user.active.find((a) => a.competentAuthority)?.competentAuthority ?? null)
+    : null;
 }
 
 /** Does the caller hold this permission on this account (operators) or for its CA (regulators)? */
-export function hasPermissionOnAccount(user: CurrentUser, account: { id: number; competentAuthority: string }, permission?: Permission): boolean {
+export function hasPermissionOnAccount(
+  user: CurrentUser,
+  account: { id: number; competentAuthority: string },
+  permission?: Permission,
+): boolean {
   return user.active.some(
     (a) =>
-      ((user.roleType === 'OPERATOR' && a.accountId === account.id) || (user.roleType === 'REGULATOR' && a.competentAuthority === account.competentAuthority)) &&
+      ((user.roleType === 'OPERATOR' && a.accountId === account.id) ||
+        (user.roleType === 'REGULATOR' && a.competentAuthority === account.competentAuthority)) &&
       (!permission || a.permissions.includes(permission)),
   );
 }

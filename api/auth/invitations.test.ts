@@ -26,7 +26,15 @@ const json = async (path: string, body: unknown, user?: TestUser) =>
 let n = 0;
 async function invite(): Promise<{ email: string; token: string }> {
   const email = `fresh.${Date.now()}.${n++}@example.test`;
-  expect((await json(`/operator-users/invite/account/${account.id}`, { email, firstName: 'Fred', lastName: 'Fresh', roleCode: 'operator' }, admin)).status).toBe(204);
+  expect(
+    (
+      await json(
+        `/operator-users/invite/account/${account.id}`,
+        { email, firstName: 'Fred', lastName: 'Fresh', roleCode: 'operator' },
+        admin,
+      )
+    ).status,
+  ).toBe(204);
   const mail = await api.deps.db('email_outbox').where({ to_address: email }).first();
   return { email, token: decodeURIComponent(/invitation\?token=(\S+)/.exec(mail.body_text)![1]) };
 }
@@ -35,21 +43,43 @@ const accept = (token: string) => json('/operator-users/registration/accept-invi
 
 it('accepts for a confirmed sign-in that has not used the service yet: its subject becomes the user', async () => {
   const { email, token } = await invite();
-  const credential = await createCredential(api.deps.db, { email, firstName: 'Fred', lastName: 'Fresh', password: 'Fresh-Sign-In-Phrase-3', verified: true });
+  const credential = await createCredential(api.deps.db, {
+    email,
+    firstName: 'Fred',
+    lastName: 'Fresh',
+    password: 'Fresh-Sign-In-Phrase-3',
+    verified: true,
+  });
   expect(await accept(token)).toMatchObject({ status: 200, body: { accountName: account.name } });
-  expect(await api.deps.db('users').where({ id: credential.subject }).first()).toMatchObject({ email, first_name: 'Fred', last_name: 'Fresh' });
-  expect(await api.deps.db('authorities').where({ account_id: account.id, user_id: credential.subject }).first()).toMatchObject({ status: 'ACCEPTED', code: 'operator' });
+  expect(await api.deps.db('users').where({ id: credential.subject }).first()).toMatchObject({
+    email,
+    first_name: 'Fred',
+    last_name: 'Fresh',
+  });
+  expect(
+    await api.deps.db('authorities').where({ account_id: account.id, user_id: credential.subject }).first(),
+  ).toMatchObject({ status: 'ACCEPTED', code: 'operator' });
   // Their first signed-in call finds them as invited: ACCEPTED, awaiting activation.
-  const state = await api.request('/api/v1.0/authorities/current-user-state', { headers: await bearer({ id: credential.subject, email }) });
+  const state = await api.request('/api/v1.0/authorities/current-user-state', {
+    headers: await bearer({ id: credential.subject, email }),
+  });
   expect(state.body).toEqual({ userId: credential.subject, roleType: 'OPERATOR', status: 'ACCEPTED' });
 });
 
 it('refuses while the sign-in’s e-mail is not confirmed, or there is no sign-in at all', async () => {
   const unconfirmed = await invite();
-  await createCredential(api.deps.db, { email: unconfirmed.email, firstName: 'Una', lastName: 'Unconfirmed', password: 'Fresh-Sign-In-Phrase-3' });
+  await createCredential(api.deps.db, {
+    email: unconfirmed.email,
+    firstName: 'Una',
+    lastName: 'Unconfirmed',
+    password: 'Fresh-Sign-In-Phrase-3',
+  });
   expect(await accept(unconfirmed.token)).toMatchObject({ status: 400, body: { code: 'USER_NOT_SIGNED_IN' } });
   const nobody = await invite();
   expect(await accept(nobody.token)).toMatchObject({ status: 400, body: { code: 'USER_NOT_SIGNED_IN' } });
   // Nothing was accepted: the invitations are still open.
-  expect(await json('/users/token/resolve-email', { token: nobody.token, type: 'OPERATOR_INVITATION' })).toMatchObject({ status: 200, body: { email: nobody.email } });
+  expect(await json('/users/token/resolve-email', { token: nobody.token, type: 'OPERATOR_INVITATION' })).toMatchObject({
+    status: 200,
+    body: { email: nobody.email },
+  });
 });

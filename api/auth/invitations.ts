@@ -51,7 +51,12 @@ export function invitationTypeOf(row: PendingInvitation): InvitationType {
 }
 
 /** The PENDING authority a token stands for, locked for update inside trx; 400 when invalid or expired. */
-export async function findInvitation(trx: Knex | Knex.Transaction, token: string, type?: InvitationType, lock = true): Promise<PendingInvitation> {
+export async function findInvitation(
+  trx: Knex | Knex.Transaction,
+  token: string,
+  type?: InvitationType,
+  lock = true,
+): Promise<PendingInvitation> {
   const query = trx('authorities').where({ invitation_token_hash: hashToken(token), status: 'PENDING' });
   const row = (await (lock ? query.forUpdate() : query).first()) as PendingInvitation | undefined;
   if (!row || (type && invitationTypeOf(row) !== type)) throw invalidToken();
@@ -63,22 +68,41 @@ export async function findInvitation(trx: Knex | Knex.Transaction, token: string
  * The user accepting: the signed-in caller, who must be the invitee, or else the user registered
  * with the invited e-mail (the SPA signs people in before it accepts, which creates that row).
  */
-export async function resolveInvitee(trx: Db | Knex.Transaction, invitation: PendingInvitation, principal: Principal | undefined) {
+export async function resolveInvitee(
+  trx: Db | Knex.Transaction,
+  invitation: PendingInvitation,
+  principal: Principal | undefined,
+) {
   const email = invitation.invited_email.toLowerCase();
   if (principal) {
     if (principal.email.toLowerCase() !== email) throw notTheInvitee();
-    await ensureUserRow(trx, { id: principal.subject, email, firstName: principal.firstName, lastName: principal.lastName });
+    await ensureUserRow(trx, {
+      id: principal.subject,
+      email,
+      firstName: principal.firstName,
+      lastName: principal.lastName,
+    });
     const user = await trx('users').where({ id: principal.subject }).first();
     if (!user || (invitation.user_id && invitation.user_id !== user.id)) throw notTheInvitee();
     return user;
   }
   const found = await inviteeSignIn(trx, invitation);
-  if (!found) throw new ApiError(400, 'USER_NOT_SIGNED_IN', 'Sign in with the invited email address before accepting the invitation');
+  if (!found)
+    throw new ApiError(
+      400,
+      'USER_NOT_SIGNED_IN',
+      'Sign in with the invited email address before accepting the invitation',
+    );
   if ('user' in found) return found.user;
   // A confirmed sign-in of the embedded provider that has not used the service yet (just created
   // from the invitation page): its subject becomes the user's id, as at its first API call.
   const { credential } = found;
-  await ensureUserRow(trx, { id: credential.subject, email, firstName: credential.first_name, lastName: credential.last_name });
+  await ensureUserRow(trx, {
+    id: credential.subject,
+    email,
+    firstName: credential.first_name,
+    lastName: credential.last_name,
+  });
   return trx('users').where({ id: credential.subject }).first();
 }
 
@@ -88,17 +112,27 @@ export async function resolveInvitee(trx: Db | Knex.Transaction, invitation: Pen
  */
 export async function inviteeSignIn(trx: Db | Knex.Transaction, invitation: PendingInvitation) {
   const email = invitation.invited_email.toLowerCase();
-  const user = invitation.user_id ? await trx('users').where({ id: invitation.user_id }).first() : await trx('users').whereRaw('lower(email) = ?', [email]).first();
+  const user = invitation.user_id
+    ? await trx('users').where({ id: invitation.user_id }).first()
+    : await trx('users').whereRaw('lower(email) = ?', [email]).first();
   if (user) return { user };
-  const credential = await trx('identity_credentials').whereRaw('lower(email) = ?', [email]).whereNotNull('email_verified_at').first();
+  const credential = await trx('identity_credentials')
+    .whereRaw('lower(email) = ?', [email])
+    .whereNotNull('email_verified_at')
+    .first();
   return credential ? { credential } : null;
 }
 
 /** PENDING → ACCEPTED, bound to the user; the token cannot be used again. */
-export async function markAccepted(trx: Knex.Transaction, invitation: PendingInvitation, userId: string): Promise<void> {
+export async function markAccepted(
+  trx: Knex.Transaction,
+  invitation: PendingInvitation,
+  userId: string,
+): Promise<void> {
   // A person holds authorities of one role type only (reference §2.1).
   const others = await trx('authorities').where({ user_id: userId }).whereNot({ id: invitation.id });
-  const kind = (a: { account_id: unknown; competent_authority: unknown }) => (a.account_id ? 'O' : a.competent_authority ? 'R' : 'V');
+  const kind = (a: { account_id: unknown; competent_authority: unknown }) =>
+    a.account_id ? 'O' : a.competent_authority ? 'R' : 'V';
   if (others.some((a) => kind(a) !== kind(invitation) || (kind(a) === 'R' && kind(invitation) === 'R'))) {
     throw new ApiError(400, 'AUTHORITY1000', 'Can not assign authority. Another role is already assigned to user.');
   }

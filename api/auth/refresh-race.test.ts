@@ -5,7 +5,13 @@
 // held open for a while in some rounds, as a caller's transaction is (an administrator's reset
 // queues e-mails in it), and in some rounds across the turn of a second.
 import { endSessions } from '../../identity/sessions';
-import { PASSWORD, signInPerson, startIdentityApi, type IdentityHarness, type Tokens } from '../../test/identity-harness';
+import {
+  PASSWORD,
+  signInPerson,
+  startIdentityApi,
+  type IdentityHarness,
+  type Tokens,
+} from '../../test/identity-harness';
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -17,7 +23,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until `ms` milliseconds into a second of the clock. */
 const untilMsIntoSecond = (ms: number) => sleep((ms - (Date.now() % 1000) + 1000) % 1000);
 
-const apiStatus = async (tokens: Tokens) => (await fetch(`${h.url}/api/v1.0/users`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status;
+const apiStatus = async (tokens: Tokens) =>
+  (await fetch(`${h.url}/api/v1.0/users`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status;
 
 it('no token from a refresh that began before a revocation works after it (many rounds, concurrent)', async () => {
   const user = await signInPerson(h.db);
@@ -36,13 +43,17 @@ it('no token from a refresh that began before a revocation works after it (many 
     // The last round lets the refresh finish first, so the refreshed tokens' refusal is always
     // exercised, however a loaded machine orders the racing rounds.
     const refreshFirst = i === rounds - 1;
-    const refreshing = refreshFirst ? browser.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }) : null;
+    const refreshing = refreshFirst
+      ? browser.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! })
+      : null;
     if (refreshing) await refreshing;
     const revoke = h.db.transaction(async (trx) => {
       await endSessions(trx, user.id);
       if (hold) await sleep(hold);
     });
-    const refresh = refreshing ?? sleep(lead).then(() => browser.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }));
+    const refresh =
+      refreshing ??
+      sleep(lead).then(() => browser.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }));
     const [refreshed] = await Promise.all([refresh, revoke]);
     // The revocation is committed: everything from before it is refused.
     expect(await apiStatus(tokens)).toBe(401);

@@ -13,8 +13,13 @@ export async function reset2fa({ db, config }: AppDeps, userId: string): Promise
   await db.transaction(async (trx) => {
     // The sign-in's row before the user's, as every revocation takes them (identity/sessions.ts), so
     // two at once for one person queue rather than deadlock.
-    await trx('identity_credentials').where({ subject: userId }).update({ totp_secret: null, totp_offered_at: null, updated_at: trx.fn.now() });
-    const [user] = await trx('users').where({ id: userId }).update({ two_factor_reset_at: trx.fn.now() }).returning(['email']);
+    await trx('identity_credentials')
+      .where({ subject: userId })
+      .update({ totp_secret: null, totp_offered_at: null, updated_at: trx.fn.now() });
+    const [user] = await trx('users')
+      .where({ id: userId })
+      .update({ two_factor_reset_at: trx.fn.now() })
+      .returning(['email']);
     await endSessions(trx, userId);
     await queueEmails(trx, [emails.reset2faConfirmation({ to: user.email, link: `${config.publicUrl}/` })]);
   });

@@ -26,13 +26,31 @@ function authoritiesOver(user: CurrentUser, account: AccountRef) {
 }
 
 /** Loads the account if the caller may see it (404 otherwise) and holds the permission there (403 otherwise). */
-export async function assertAccountAccess(db: Db, user: CurrentUser, accountId: number | string, permission?: Permission): Promise<AccountRef> {
+export async function assertAccountAccess(
+  db: Db,
+  user: CurrentUser,
+  accountId: number | string,
+  permission?: Permission,
+): Promise<AccountRef> {
   // Text from a path or query string must be the id exactly (' 1' is not account 1).
-  const id = typeof accountId === 'number' ? (Number.isInteger(accountId) && accountId > 0 && accountId <= INTEGER_COLUMN_MAX ? accountId : null) : parseIdText(accountId);
+  const id =
+    typeof accountId === 'number'
+      ? Number.isInteger(accountId) && accountId > 0 && accountId <= INTEGER_COLUMN_MAX
+        ? accountId
+        : null
+      : parseIdText(accountId);
   if (id === null) throw notFound('Account not found');
-  const row = await db('accounts').where({ id }).first('id', 'name', 'status', 'competent_authority', 'verification_body_id');
+  const row = await db('accounts')
+    .where({ id })
+    .first('id', 'name', 'status', 'competent_authority', 'verification_body_id');
   if (!row) throw notFound('Account not found');
-  const account: AccountRef = { id: row.id, name: row.name, status: row.status, competentAuthority: row.competent_authority, verificationBodyId: row.verification_body_id };
+  const account: AccountRef = {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    competentAuthority: row.competent_authority,
+    verificationBodyId: row.verification_body_id,
+  };
   const covering = authoritiesOver(user, account);
   if (covering.length === 0) throw notFound('Account not found');
   if (permission && !covering.some((a) => a.permissions.includes(permission))) throw forbidden();
@@ -56,5 +74,12 @@ export function assertCaAccess(user: CurrentUser, permission?: Permission): Comp
 export async function loadRegulatorAuthority(db: Db, competentAuthority: CompetentAuthority, userId: string) {
   const row = await db('authorities').where({ user_id: userId, competent_authority: competentAuthority }).first();
   if (!row) throw notFound('User not found');
-  return row as { id: string; user_id: string; status: string; permissions: string[]; created_at: Date; created_by: string | null };
+  return row as {
+    id: string;
+    user_id: string;
+    status: string;
+    permissions: string[];
+    created_at: Date;
+    created_by: string | null;
+  };
 }

@@ -3,7 +3,14 @@
 // themselves) or whose password is reset gets 401 on the very next API call, and their refresh token
 // no longer works. Runs the web process (test/identity-harness.ts) against the test database.
 import { ACCOUNT_DISABLED } from '../../domain/users';
-import { PASSWORD, signInPerson, startIdentityApi, type IdentityHarness, type Tokens, type Visitor } from '../../test/identity-harness';
+import {
+  PASSWORD,
+  signInPerson,
+  startIdentityApi,
+  type IdentityHarness,
+  type Tokens,
+  type Visitor,
+} from '../../test/identity-harness';
 import { createAccount, grantOperator, type TestAccount } from '../../test/factories';
 import { issueToken } from '../../identity/one-time-tokens';
 import { generateSecret, totpAt } from '../../identity/totp';
@@ -26,7 +33,11 @@ async function accountWithUser(totpSecret: string | null = null) {
   await grantOperator(h.db, user, account, 'operator');
   const adminTokens = await h.visitor().signIn(admin.email, PASSWORD);
   const browser = h.visitor();
-  const tokens = await browser.signIn(user.email, PASSWORD, totpSecret ? () => totpAt(totpSecret, Date.now()) : undefined);
+  const tokens = await browser.signIn(
+    user.email,
+    PASSWORD,
+    totpSecret ? () => totpAt(totpSecret, Date.now()) : undefined,
+  );
   expect(await call(tokens, '/api/v1.0/users')).toMatchObject({ status: 200 });
   return { account, admin, user, adminTokens, browser, tokens };
 }
@@ -34,7 +45,10 @@ async function accountWithUser(totpSecret: string | null = null) {
 async function call(tokens: Tokens, path: string, init: { method?: string; body?: unknown } = {}) {
   const res = await fetch(h.url + path, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${tokens.access_token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${tokens.access_token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
@@ -52,7 +66,10 @@ async function expectSignedOut(browser: Visitor, tokens: Tokens, message = 'Your
 const nextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 20));
 
 const setStatus = (adminTokens: Tokens, account: TestAccount, userId: string, authorityStatus: string) =>
-  call(adminTokens, `/api/v1.0/operator-authorities/account/${account.id}`, { method: 'POST', body: { accountOperatorAuthorityUpdateList: [{ userId, roleCode: 'operator', authorityStatus }] } });
+  call(adminTokens, `/api/v1.0/operator-authorities/account/${account.id}`, {
+    method: 'POST',
+    body: { accountOperatorAuthorityUpdateList: [{ userId, roleCode: 'operator', authorityStatus }] },
+  });
 
 it('disabling a user ends their sign-ins at once; signed in again, they are told they are disabled', async () => {
   const { account, user, adminTokens, browser, tokens } = await accountWithUser();
@@ -63,19 +80,26 @@ it('disabling a user ends their sign-ins at once; signed in again, they are told
   expect((await call(adminTokens, '/api/v1.0/users')).status).toBe(200);
   await nextSecond();
   const again = await h.visitor().signIn(user.email, PASSWORD);
-  expect(await call(again, '/api/v1.0/authorities/current-user-state')).toMatchObject({ status: 200, body: { status: 'DISABLED' } });
+  expect(await call(again, '/api/v1.0/authorities/current-user-state')).toMatchObject({
+    status: 200,
+    body: { status: 'DISABLED' },
+  });
 });
 
 it('removing a user from the account ends their sign-ins', async () => {
   const { account, user, adminTokens, browser, tokens } = await accountWithUser();
-  expect(await call(adminTokens, `/api/v1.0/operator-authorities/account/${account.id}/${user.id}`, { method: 'DELETE' })).toMatchObject({ status: 204 });
+  expect(
+    await call(adminTokens, `/api/v1.0/operator-authorities/account/${account.id}/${user.id}`, { method: 'DELETE' }),
+  ).toMatchObject({ status: 204 });
   await expectSignedOut(browser, tokens);
 });
 
 it('an administrator’s reset of the one-time code ends the user’s sign-ins', async () => {
   const secret = generateSecret();
   const { account, user, adminTokens, browser, tokens } = await accountWithUser(secret);
-  expect(await call(adminTokens, `/api/v1.0/operator-users/account/${account.id}/${user.id}/reset-2fa`, { method: 'PATCH' })).toMatchObject({ status: 204 });
+  expect(
+    await call(adminTokens, `/api/v1.0/operator-users/account/${account.id}/${user.id}/reset-2fa`, { method: 'PATCH' }),
+  ).toMatchObject({ status: 204 });
   await expectSignedOut(browser, tokens);
 });
 
@@ -98,15 +122,30 @@ it('a user asks to change their authenticator app with a code from it; the e-mai
   const secret = generateSecret();
   const { user, browser, tokens } = await accountWithUser(secret);
   const path = '/api/v1.0/users/security-setup/2fa/request-change';
-  expect(await call(tokens, path, { method: 'POST', body: {} })).toMatchObject({ status: 400, body: { field: 'password' } });
+  expect(await call(tokens, path, { method: 'POST', body: {} })).toMatchObject({
+    status: 400,
+    body: { field: 'password' },
+  });
   const now = totpAt(secret, Date.now());
   const wrong = now === '123456' ? '654321' : '123456';
-  expect(await call(tokens, path, { method: 'POST', body: { password: wrong } })).toMatchObject({ status: 400, body: { code: 'OTP1001', message: 'The code is not correct' } });
+  expect(await call(tokens, path, { method: 'POST', body: { password: wrong } })).toMatchObject({
+    status: 400,
+    body: { code: 'OTP1001', message: 'The code is not correct' },
+  });
   // The sign-in used this step's code; the next step's is accepted (one step of drift either way).
-  expect(await call(tokens, path, { method: 'POST', body: { password: totpAt(secret, Date.now() + 30_000) } })).toMatchObject({ status: 204 });
-  const mail = await h.db('email_outbox').where({ to_address: user.email, subject: 'Change your authenticator app' }).first();
+  expect(
+    await call(tokens, path, { method: 'POST', body: { password: totpAt(secret, Date.now() + 30_000) } }),
+  ).toMatchObject({ status: 204 });
+  const mail = await h
+    .db('email_outbox')
+    .where({ to_address: user.email, subject: 'Change your authenticator app' })
+    .first();
   const link = /\/2fa\/reset-2fa\?token=([\w-]{43})/.exec(mail.body_text)![1];
-  const removed = await fetch(`${h.url}/api/v1.0/users/security-setup/2fa/delete`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: link }) });
+  const removed = await fetch(`${h.url}/api/v1.0/users/security-setup/2fa/delete`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: link }),
+  });
   expect(removed.status).toBe(204);
   expect((await h.db('identity_credentials').where({ subject: user.id }).first()).totp_secret).toBeNull();
   await expectSignedOut(browser, tokens);
@@ -116,7 +155,11 @@ it('refuses more than five wrong codes on request-change, as the sign-in page do
   const secret = generateSecret();
   const { tokens } = await accountWithUser(secret);
   const wrong = totpAt(secret, Date.now()) === '000000' ? '111111' : '000000';
-  const answers = await Promise.all(Array.from({ length: 20 }, () => call(tokens, '/api/v1.0/users/security-setup/2fa/request-change', { method: 'POST', body: { password: wrong } })));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      call(tokens, '/api/v1.0/users/security-setup/2fa/request-change', { method: 'POST', body: { password: wrong } }),
+    ),
+  );
   expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
   expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
 });

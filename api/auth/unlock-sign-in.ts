@@ -8,5 +8,6 @@ export async function unlockUserSignIn(db: Db, userId: string): Promise<void> {
   const user = await db('users').where({ id: userId }).first('email');
   const credential = await db('identity_credentials').where({ subject: userId }).first('email');
   // The counters are keyed on the e-mail typed at sign-in: the user's, and the sign-in's if it differs.
-  for (const email of new Set([user?.email, credential?.email].filter((e): e is string => !!e))) await unlockSignIn(db, email);
+  for (const email of new Set([user?.email, credential?.email].filter((e): e is string => !!e)))
+    await unlockSignIn(db, email);
 }

@@ -15,7 +15,12 @@ export interface UserClaims {
 
 export async function ensureUserRow(db: Knex | Knex.Transaction, claims: UserClaims): Promise<void> {
   await db('users')
-    .insert({ id: claims.id, email: claims.email.toLowerCase(), first_name: claims.firstName, last_name: claims.lastName })
+    .insert({
+      id: claims.id,
+      email: claims.email.toLowerCase(),
+      first_name: claims.firstName,
+      last_name: claims.lastName,
+    })
     .onConflict()
     .ignore();
 }

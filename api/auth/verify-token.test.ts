@@ -26,7 +26,13 @@ function token(overrides: { iss?: string; aud?: string; exp?: number } = {}, key
 }
 
 it('accepts a token of our issuer for our audience and returns the principal from its claims', async () => {
-  await expect(verify(await token())).resolves.toEqual({ subject: 'user-1', email: 'olivia@example.org', firstName: 'Olivia', lastName: 'Operator', issuedAt: expect.any(Number) });
+  await expect(verify(await token())).resolves.toEqual({
+    subject: 'user-1',
+    email: 'olivia@example.org',
+    firstName: 'Olivia',
+    lastName: 'Operator',
+    issuedAt: expect.any(Number),
+  });
 });
 
 it('refuses a token of another issuer', async () => {
@@ -69,7 +75,13 @@ describe('with verified tokens remembered (the default)', () => {
 
   it('checks the signature of a token once, then answers from memory', async () => {
     const t = await token();
-    const expected = { subject: 'user-1', email: 'olivia@example.org', firstName: 'Olivia', lastName: 'Operator', issuedAt: expect.any(Number) };
+    const expected = {
+      subject: 'user-1',
+      email: 'olivia@example.org',
+      firstName: 'Olivia',
+      lastName: 'Operator',
+      issuedAt: expect.any(Number),
+    };
     await expect(cached(t)).resolves.toEqual(expected);
     await expect(cached(t)).resolves.toEqual(expected);
     await expect(cached(t)).resolves.toEqual(expected);
@@ -115,7 +127,11 @@ describe('with verified tokens remembered (the default)', () => {
   });
 
   it('keeps at most cacheSize tokens, dropping the least recently used', async () => {
-    const [a, b, c] = [await token(), await token({ exp: Math.floor(Date.now() / 1000) + 301 }), await token({ exp: Math.floor(Date.now() / 1000) + 302 })];
+    const [a, b, c] = [
+      await token(),
+      await token({ exp: Math.floor(Date.now() / 1000) + 301 }),
+      await token({ exp: Math.floor(Date.now() / 1000) + 302 }),
+    ];
     await small(a);
     await small(b);
     await small(a); // a is now the most recently used
@@ -127,4 +143,3 @@ describe('with verified tokens remembered (the default)', () => {
     expect(checks).toBe(4);
   });
 });
-

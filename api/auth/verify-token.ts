@@ -46,7 +46,9 @@ export function createTokenVerifier(options: VerifierOptions): (token: string) =
         firstName: str(payload.given_name),
         lastName: str(payload.family_name),
         issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
-        ...(Number.isSafeInteger(payload[GENERATION_CLAIM]) ? { sessionGeneration: payload[GENERATION_CLAIM] as number } : {}),
+        ...(Number.isSafeInteger(payload[GENERATION_CLAIM])
+          ? { sessionGeneration: payload[GENERATION_CLAIM] as number }
+          : {}),
         ...(typeof payload.auth_time === 'number' ? { authTime: payload.auth_time } : {}),
       });
       return { principal, expiresAt: payload.exp! * 1000 };

@@ -29,7 +29,8 @@ interface ChProfile {
   sic_codes?: string[];
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 export function toCompanyProfile(registrationNumber: string, body: ChProfile): CompanyProfile {
   const a = body.registered_office_address ?? {};

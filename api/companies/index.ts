@@ -18,7 +18,8 @@ export interface CompanyRegisterConfig {
 
 export function companyRegisterConfig(env: NodeJS.ProcessEnv = process.env): CompanyRegisterConfig {
   const kind = env.COMPANY_REGISTER ?? 'local';
-  if (kind !== 'local' && kind !== 'companies-house') throw new Error(`COMPANY_REGISTER must be local or companies-house, got "${kind}"`);
+  if (kind !== 'local' && kind !== 'companies-house')
+    throw new Error(`COMPANY_REGISTER must be local or companies-house, got "${kind}"`);
   const timeoutMs = Number(env.COMPANIES_HOUSE_TIMEOUT_MS ?? 5000);
   return {
     kind,

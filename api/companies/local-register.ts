@@ -13,7 +13,14 @@ export function localCompanyRegister(db: Db): CompanyRegister {
       const profile: CompanyProfile = {
         registrationNumber: row.registration_number,
         name: row.name,
-        address: { line1: row.address_line1, line2: row.address_line2, city: row.locality, county: row.region, postcode: row.postcode, country: row.country },
+        address: {
+          line1: row.address_line1,
+          line2: row.address_line2,
+          city: row.locality,
+          county: row.region,
+          postcode: row.postcode,
+          country: row.country,
+        },
         sicCodes: row.sic_codes ?? [],
         location: locationFromCountry(row.country),
       };

@@ -5,7 +5,12 @@ import type { CompetentAuthority } from '../../domain/authorities';
  * when it does not say one nation ('England and Wales', 'United Kingdom'): the applicant chooses.
  */
 export function locationFromCountry(country: string | null | undefined): CompetentAuthority | null {
-  switch ((country ?? '').trim().toLowerCase().replace(/[\s_-]+/g, ' ')) {
+  switch (
+    (country ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ')
+  ) {
     case 'england':
       return 'ENGLAND';
     case 'wales':

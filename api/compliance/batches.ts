@@ -6,7 +6,12 @@
 import type { AppDeps } from '../deps';
 
 /** Keeps the batch's row and starts its workflow (`workflow` of the new id); its id. Not started, nothing was sent, so the row is not kept. */
-export async function startBatch(deps: AppDeps, table: 'compliance_chases' | 'rfi_batches', row: Record<string, unknown>, workflow: (id: number) => { type: string; workflowId: string; args: unknown[] }): Promise<number> {
+export async function startBatch(
+  deps: AppDeps,
+  table: 'compliance_chases' | 'rfi_batches',
+  row: Record<string, unknown>,
+  workflow: (id: number) => { type: string; workflowId: string; args: unknown[] },
+): Promise<number> {
   const [inserted] = await deps.db(table).insert(row).returning('id');
   const id = Number(inserted.id);
   try {
@@ -31,13 +36,23 @@ interface OutcomeTable {
   undecided?: string;
 }
 
-export async function batchOutcomes<K extends string, Row>(db: AppDeps['db'], t: OutcomeTable, id: number, accountIds: number[], outcomes: readonly K[], columns: string) {
+export async function batchOutcomes<K extends string, Row>(
+  db: AppDeps['db'],
+  t: OutcomeTable,
+  id: number,
+  accountIds: number[],
+  outcomes: readonly K[],
+  columns: string,
+) {
   const total = accountIds.length;
   const { rows: counted } = await db.raw<{ rows: { status: K; n: number }[] }>(
     `select status, count(*)::int as n from ${t.table} where ${t.batch} = ?${t.undecided ? ` and status <> '${t.undecided}'` : ''} group by status`,
     [id],
   );
-  const counts = Object.fromEntries([...outcomes.map((k) => [k, 0]), ['PENDING', total]]) as Record<K | 'PENDING', number>;
+  const counts = Object.fromEntries([...outcomes.map((k) => [k, 0]), ['PENDING', total]]) as Record<
+    K | 'PENDING',
+    number
+  >;
   for (const c of counted) {
     counts[c.status] = c.n;
     counts.PENDING -= c.n;

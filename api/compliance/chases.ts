@@ -26,14 +26,16 @@ export const ORGANISATION_PLACEHOLDER = '[organisation name]';
 
 function chaseReport(deps: Deps, list: ComplianceList) {
   const def = complianceReport(list.requestType);
-  if (!canChase(list.state)) throw badRequest('state: only organisations that have not submitted can be sent a reminder', 'state');
+  if (!canChase(list.state))
+    throw badRequest('state: only organisations that have not submitted can be sent a reminder', 'state');
   return { requestType: def.requestType, name: def.name ?? def.title, dueOn: reportDueOn(deps.config, def) };
 }
 
 export async function chaseCheck(deps: Deps, ca: CompetentAuthority, list: ComplianceList): Promise<ChaseCheck> {
   const report = chaseReport(deps, list);
   const organisations = await complianceListAccounts(deps.db, deps.config, ca, list);
-  if (organisations.length > COMPLIANCE_CHASE_MAX) throw badRequest(`A reminder can be sent to at most ${COMPLIANCE_CHASE_MAX} organisations at once`);
+  if (organisations.length > COMPLIANCE_CHASE_MAX)
+    throw badRequest(`A reminder can be sent to at most ${COMPLIANCE_CHASE_MAX} organisations at once`);
   const intervalDays = deps.config.complianceChaseIntervalDays;
   const { rows: reminded } = await deps.db.raw<{ rows: { account_id: number; at: Date }[] }>(
     `select c.account_id, max(c.created_at) as at from compliance_reminders c
@@ -47,7 +49,9 @@ export async function chaseCheck(deps: Deps, ca: CompetentAuthority, list: Compl
     list,
     reportName: report.name,
     count: organisations.length - reminded.length,
-    remindedAlready: reminded.map((r) => ({ accountId: r.account_id, name: names.get(r.account_id) ?? '', at: new Date(r.at).toISOString() })).sort((a, b) => a.name.localeCompare(b.name)),
+    remindedAlready: reminded
+      .map((r) => ({ accountId: r.account_id, name: names.get(r.account_id) ?? '', at: new Date(r.at).toISOString() }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     intervalDays,
     organisations,
     template: { name: CHASE_TEMPLATE, subject: words.subject, body: words.paragraphs.join('\n\n') },
@@ -55,9 +59,19 @@ export async function chaseCheck(deps: Deps, ca: CompetentAuthority, list: Compl
 }
 
 /** Starts a chase of the list, as the check page showed it (`expected` organisations); its id. */
-export async function startChase(deps: AppDeps, ca: CompetentAuthority, by: Actor, list: ComplianceList, expected: number): Promise<number> {
+export async function startChase(
+  deps: AppDeps,
+  ca: CompetentAuthority,
+  by: Actor,
+  list: ComplianceList,
+  expected: number,
+): Promise<number> {
   const check = await chaseCheck(deps, ca, list);
-  if (check.count !== expected) throw conflict('CHASE_LIST_CHANGED', 'The list has changed since you checked it. Check who will be sent a reminder again.');
+  if (check.count !== expected)
+    throw conflict(
+      'CHASE_LIST_CHANGED',
+      'The list has changed since you checked it. Check who will be sent a reminder again.',
+    );
   if (check.count === 0) throw badRequest('Every organisation on this list has been sent a reminder already');
   const report = chaseReport(deps, list);
   return startBatch(
@@ -71,7 +85,11 @@ export async function startChase(deps: AppDeps, ca: CompetentAuthority, by: Acto
       created_by: by.userId,
       created_by_name: by.fullName,
     },
-    (id) => ({ type: 'complianceChase', workflowId: chaseWorkflowId(id), args: [{ chaseId: id, by, report, intervalDays: check.intervalDays }] }),
+    (id) => ({
+      type: 'complianceChase',
+      workflowId: chaseWorkflowId(id),
+      args: [{ chaseId: id, by, report, intervalDays: check.intervalDays }],
+    }),
   );
 }
 
@@ -95,6 +113,11 @@ export async function chaseProgress(db: AppDeps['db'], ca: CompetentAuthority, i
     done: !!chase.completed_at,
     createdAt: new Date(chase.created_at).toISOString(),
     createdBy: chase.created_by_name,
-    organisations: rows.map((r) => ({ accountId: r.id, name: r.name, outcome: (r.status as ChaseOutcome | null) ?? 'PENDING', to: r.to_address })),
+    organisations: rows.map((r) => ({
+      accountId: r.id,
+      name: r.name,
+      outcome: (r.status as ChaseOutcome | null) ?? 'PENDING',
+      to: r.to_address,
+    })),
   };
 }

@@ -42,7 +42,12 @@ export function reportDueAt(config: Settings, def: ProcessDefinition): Date {
 
 /** The report's due day in words, as the reminder writes it ('5 December 2024'). */
 export function reportDueOn(config: Settings, def: ProcessDefinition): string {
-  return reportDueAt(config, def).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  return reportDueAt(config, def).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 }
 
 // The SQL of an account's standing on one report; `a` the account, `r` its request (left-joined),
@@ -51,7 +56,8 @@ const SUBMITTED = `r.status = 'COMPLETED'`;
 const IN_PROGRESS = `r.status = 'IN_PROGRESS'`;
 const NOT_STARTED = `(r.status is null or r.status not in ('COMPLETED', 'IN_PROGRESS'))`;
 const taskDue = `(select min(t.due_at) from request_tasks t where t.request_id = r.id)`;
-const overdue = (due: string, now: string) => `(r.status is distinct from 'COMPLETED' and coalesce(${taskDue}, ${due}) < ${now})`;
+const overdue = (due: string, now: string) =>
+  `(r.status is distinct from 'COMPLETED' and coalesce(${taskDue}, ${due}) < ${now})`;
 
 const stateSql = (state: ComplianceState, due: string, now: string): string =>
   ({ SUBMITTED, IN_PROGRESS, NOT_STARTED, OVERDUE: overdue(due, now) })[state];
@@ -65,7 +71,11 @@ const pct = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 100
  * heaviest read, while its numbers move by the day; callers asking at once share one computation.
  * `asOf` says when it was computed. Kept per API process.
  */
-export function recentComplianceOverview(db: Knex, config: Settings & Pick<Config, 'complianceOverviewMaxAgeSeconds'>, ca: CompetentAuthority): Promise<ComplianceOverview> {
+export function recentComplianceOverview(
+  db: Knex,
+  config: Settings & Pick<Config, 'complianceOverviewMaxAgeSeconds'>,
+  ca: CompetentAuthority,
+): Promise<ComplianceOverview> {
   const maxAgeMs = config.complianceOverviewMaxAgeSeconds * 1000;
   const kept = recentOverviews.get(ca);
   if (kept && Date.now() - kept.at < maxAgeMs) return kept.overview;
@@ -78,7 +88,11 @@ export function recentComplianceOverview(db: Knex, config: Settings & Pick<Confi
 const recentOverviews = new Map<CompetentAuthority, { at: number; overview: Promise<ComplianceOverview> }>();
 
 /** The overview: counts per report and state, the breakdowns of submitted reports, submissions by day. */
-export async function complianceOverview(db: Knex, config: Settings, ca: CompetentAuthority): Promise<ComplianceOverview> {
+export async function complianceOverview(
+  db: Knex,
+  config: Settings,
+  ca: CompetentAuthority,
+): Promise<ComplianceOverview> {
   const now = config.reporting.now();
   const reports = complianceReports();
   const types = reports.map((r) => r.requestType);
@@ -89,7 +103,9 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
     // The requests of the live accounts, each with its open task's due moment if any. An account
     // without a request, or whose request has no due moment, is overdue once the report's own due
     // moment has passed (added below), so the accounts need not be crossed with the reports.
-    db.raw<{ rows: { type: string; submitted: number; in_progress: number; with_task_due: number; overdue_by_task: number }[] }>(
+    db.raw<{
+      rows: { type: string; submitted: number; in_progress: number; with_task_due: number; overdue_by_task: number }[];
+    }>(
       `select r.type,
               count(*) filter (where ${SUBMITTED})::int as submitted,
               count(*) filter (where ${IN_PROGRESS})::int as in_progress,
@@ -127,7 +143,12 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
     liveAccounts,
     asOf: now.toISOString(),
     reports: reports.map((def, i) => {
-      const row = counts.rows.find((c) => c.type === def.requestType) ?? { submitted: 0, in_progress: 0, with_task_due: 0, overdue_by_task: 0 };
+      const row = counts.rows.find((c) => c.type === def.requestType) ?? {
+        submitted: 0,
+        in_progress: 0,
+        with_task_due: 0,
+        overdue_by_task: 0,
+      };
       const dueByItsDate = liveAccounts - row.submitted - row.with_task_due;
       const byState: Record<ComplianceState, number> = {
         SUBMITTED: row.submitted,
@@ -141,13 +162,20 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
         dueAt: dues[i].toISOString(),
         windowCloses: windowsOf(config, def)?.submit?.to ?? null,
         counts: byState,
-        percentages: Object.fromEntries(complianceStates.map((s) => [s, pct(byState[s], liveAccounts)])) as Record<ComplianceState, number>,
+        percentages: Object.fromEntries(complianceStates.map((s) => [s, pct(byState[s], liveAccounts)])) as Record<
+          ComplianceState,
+          number
+        >,
       };
     }),
     breakdowns: breakdowns.map((def, i) => {
       const { title, labels } = def.complianceBreakdown!;
       const found = new Map(broken[i].rows.map((r) => [r.value, r.n]));
-      return { requestType: def.requestType, title, rows: Object.entries(labels).map(([value, label]) => ({ value, label, count: found.get(value) ?? 0 })) };
+      return {
+        requestType: def.requestType,
+        title,
+        rows: Object.entries(labels).map(([value, label]) => ({ value, label, count: found.get(value) ?? 0 })),
+      };
     }),
     overTime: reports.map((def) => {
       let total = 0;
@@ -155,7 +183,9 @@ export async function complianceOverview(db: Knex, config: Settings, ca: Compete
         requestType: def.requestType,
         name: def.name ?? def.title,
         windowCloses: windowsOf(config, def)?.submit?.to ?? null,
-        points: overTime.rows.filter((r) => r.type === def.requestType).map((r) => ({ day: r.day, total: (total += r.n) })),
+        points: overTime.rows
+          .filter((r) => r.type === def.requestType)
+          .map((r) => ({ day: r.day, total: (total += r.n) })),
       };
     }),
   };
@@ -177,13 +207,25 @@ function listQuery(db: Knex, config: Settings, ca: CompetentAuthority, list: Com
   const due = reportDueAt(config, def).toISOString();
   const now = config.reporting.now().toISOString();
   const breakdown = def.complianceBreakdown;
-  if (list.category && !(breakdown && list.category in breakdown.labels)) throw badRequest(`category: ${list.category} is not a category of ${def.name ?? def.title}`, 'category');
+  if (list.category && !(breakdown && list.category in breakdown.labels))
+    throw badRequest(`category: ${list.category} is not a category of ${def.name ?? def.title}`, 'category');
   const where: string[] = ['a.competent_authority = :ca', `a.status = 'LIVE'`];
   if (list.state) where.push(stateSql(list.state, ':due::timestamptz', ':now::timestamptz'));
-  if (list.category) where.push(`${SUBMITTED} and ${breakdown!.sql('(select p.data from reports p where p.request_id = r.id)')} = :category`);
+  if (list.category)
+    where.push(
+      `${SUBMITTED} and ${breakdown!.sql('(select p.data from reports p where p.request_id = r.id)')} = :category`,
+    );
   const search = list.search?.trim();
-  if (search) where.push(`(a.name ilike :search or a.organisation_id ilike :search or a.registration_number ilike :search)`);
-  const bindings = { ca, type: def.requestType, due, now, category: list.category ?? null, search: search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null };
+  if (search)
+    where.push(`(a.name ilike :search or a.organisation_id ilike :search or a.registration_number ilike :search)`);
+  const bindings = {
+    ca,
+    type: def.requestType,
+    due,
+    now,
+    category: list.category ?? null,
+    search: search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  };
   const from = `from accounts a
     left join requests r on r.account_id = a.id and r.type = :type
     where ${where.join(' and ')}`;
@@ -209,7 +251,8 @@ const rowOf = (r: ListRowSql): ComplianceListRow => ({
   organisationId: r.organisation_id,
   name: r.name,
   registrationNumber: r.registration_number,
-  state: r.request_status === 'COMPLETED' ? 'SUBMITTED' : r.request_status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'NOT_STARTED',
+  state:
+    r.request_status === 'COMPLETED' ? 'SUBMITTED' : r.request_status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'NOT_STARTED',
   overdue: r.is_overdue,
   requestId: r.request_id,
   dueDate: r.due_at ? new Date(r.due_at).toISOString() : null,
@@ -251,17 +294,34 @@ export async function complianceListPage(
   let total = rows.length ? Number(rows[0].total) : 0;
   // A page past the end still says how many there are.
   if (!rows.length && order.page > 0) total = await complianceListCount(db, config, ca, list);
-  return { reportName: def.name ?? def.title, categoryLabel: list.category ? (def.complianceBreakdown?.labels[list.category] ?? null) : null, rows: rows.map(rowOf), total };
+  return {
+    reportName: def.name ?? def.title,
+    categoryLabel: list.category ? (def.complianceBreakdown?.labels[list.category] ?? null) : null,
+    rows: rows.map(rowOf),
+    total,
+  };
 }
 
-export async function complianceListCount(db: Knex, config: Settings, ca: CompetentAuthority, list: ComplianceList): Promise<number> {
+export async function complianceListCount(
+  db: Knex,
+  config: Settings,
+  ca: CompetentAuthority,
+  list: ComplianceList,
+): Promise<number> {
   const { from, bindings } = listQuery(db, config, ca, list);
   const { rows } = await db.raw<{ rows: { n: number }[] }>(`select count(*)::int as n ${from}`, bindings);
   return rows[0]?.n ?? 0;
 }
 
 /** Every row of the list in batches, for the export (read a thousand at a time, in the list's order). */
-export async function* complianceListBatches(db: Knex, config: Settings, ca: CompetentAuthority, list: ComplianceList, sort: ComplianceSort, direction: 'asc' | 'desc'): AsyncIterable<ComplianceListRow[]> {
+export async function* complianceListBatches(
+  db: Knex,
+  config: Settings,
+  ca: CompetentAuthority,
+  list: ComplianceList,
+  sort: ComplianceSort,
+  direction: 'asc' | 'desc',
+): AsyncIterable<ComplianceListRow[]> {
   const size = 1000;
   for (let page = 0; ; page++) {
     const { rows } = await complianceListPage(db, config, ca, list, { sort, direction, page, size });
@@ -271,8 +331,16 @@ export async function* complianceListBatches(db: Knex, config: Settings, ca: Com
 }
 
 /** The ids and names of every account of the list (a chase's organisations), by name. */
-export async function complianceListAccounts(db: Knex, config: Settings, ca: CompetentAuthority, list: ComplianceList): Promise<{ accountId: number; name: string; organisationId: string }[]> {
+export async function complianceListAccounts(
+  db: Knex,
+  config: Settings,
+  ca: CompetentAuthority,
+  list: ComplianceList,
+): Promise<{ accountId: number; name: string; organisationId: string }[]> {
   const { from, bindings } = listQuery(db, config, ca, list);
-  const { rows } = await db.raw<{ rows: { id: number; name: string; organisation_id: string }[] }>(`select a.id, a.name, a.organisation_id ${from} order by a.name, a.id`, bindings);
+  const { rows } = await db.raw<{ rows: { id: number; name: string; organisation_id: string }[] }>(
+    `select a.id, a.name, a.organisation_id ${from} order by a.name, a.id`,
+    bindings,
+  );
   return rows.map((r) => ({ accountId: r.id, name: r.name, organisationId: r.organisation_id }));
 }

@@ -10,25 +10,41 @@ import { complianceListAccounts, complianceReport } from './overview';
 import { batchOutcomes, startBatch } from './batches';
 import { deadlineProblem } from '../../processes/request-for-information/request';
 import { dateValueToIso } from '../../domain/validation/dates';
-import { RFI_BATCH_MAX, rfiBatchWorkflowId, type RfiBatchCheck, type RfiBatchOutcome, type RfiBatchProgress, type RfiBatchStart } from '../../processes/request-for-information/batch';
+import {
+  RFI_BATCH_MAX,
+  rfiBatchWorkflowId,
+  type RfiBatchCheck,
+  type RfiBatchOutcome,
+  type RfiBatchProgress,
+  type RfiBatchStart,
+} from '../../processes/request-for-information/batch';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
-
 
 export async function rfiBatchCheck(deps: Deps, ca: CompetentAuthority, list: ComplianceList): Promise<RfiBatchCheck> {
   const def = complianceReport(list.requestType);
   const organisations = await complianceListAccounts(deps.db, deps.config, ca, list);
-  if (organisations.length > RFI_BATCH_MAX) throw badRequest(`A request for information can be sent to at most ${RFI_BATCH_MAX} organisations at once`);
+  if (organisations.length > RFI_BATCH_MAX)
+    throw badRequest(`A request for information can be sent to at most ${RFI_BATCH_MAX} organisations at once`);
   return { list, reportName: def.name ?? def.title, count: organisations.length, organisations };
 }
 
 /** Starts a batch for the list as the check page showed it (`expected` organisations); its id. */
-export async function startRfiBatch(deps: AppDeps, ca: CompetentAuthority, by: Actor, start: RfiBatchStart): Promise<number> {
+export async function startRfiBatch(
+  deps: AppDeps,
+  ca: CompetentAuthority,
+  by: Actor,
+  start: RfiBatchStart,
+): Promise<number> {
   // The deadline is after today by the real clock, as on the request's own page.
   const problem = deadlineProblem(start.deadline, new Date());
   if (problem) throw new ApiError(400, 'FORM_VALIDATION', problem, 'deadline');
   const check = await rfiBatchCheck(deps, ca, start.list);
-  if (check.count !== start.expected) throw conflict('RFI_LIST_CHANGED', 'The list has changed since you checked it. Check who will be sent the request again.');
+  if (check.count !== start.expected)
+    throw conflict(
+      'RFI_LIST_CHANGED',
+      'The list has changed since you checked it. Check who will be sent the request again.',
+    );
   return startBatch(
     deps,
     'rfi_batches',
@@ -45,8 +61,14 @@ export async function startRfiBatch(deps: AppDeps, ca: CompetentAuthority, by: A
   );
 }
 
-export async function rfiBatchProgress(db: AppDeps['db'], ca: CompetentAuthority, id: number): Promise<RfiBatchProgress> {
-  const batch = await db('rfi_batches').where({ id, competent_authority: ca }).first('*', db.raw('deadline::text as deadline'));
+export async function rfiBatchProgress(
+  db: AppDeps['db'],
+  ca: CompetentAuthority,
+  id: number,
+): Promise<RfiBatchProgress> {
+  const batch = await db('rfi_batches')
+    .where({ id, competent_authority: ca })
+    .first('*', db.raw('deadline::text as deadline'));
   if (!batch) throw notFound('Request for information batch not found');
   const { total, counts, rows } = await batchOutcomes<RfiBatchOutcome, { request_id: string | null }>(
     db,

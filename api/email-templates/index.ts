@@ -3,7 +3,13 @@
 import type { EmailToQueue } from '../../infra/outbox';
 import { compose, formatDuration, SERVICE_NAME } from '../../infra/email-layout';
 
-export function invitationToOperatorAccount(p: { to: string; accountName: string; roleName: string; link: string; expiryMinutes: number }): EmailToQueue {
+export function invitationToOperatorAccount(p: {
+  to: string;
+  accountName: string;
+  roleName: string;
+  link: string;
+  expiryMinutes: number;
+}): EmailToQueue {
   return compose('InvitationToOperatorAccount', p.to, `You have been invited to ${p.accountName}`, [
     `You have been invited to join the organisation account ${p.accountName} in the ${SERVICE_NAME} service as ${withArticle(p.roleName)}.`,
     { text: 'Accept the invitation', link: p.link },
@@ -12,7 +18,12 @@ export function invitationToOperatorAccount(p: { to: string; accountName: string
   ]);
 }
 
-export function invitationToRegulatorAccount(p: { to: string; competentAuthorityName: string; link: string; expiryMinutes: number }): EmailToQueue {
+export function invitationToRegulatorAccount(p: {
+  to: string;
+  competentAuthorityName: string;
+  link: string;
+  expiryMinutes: number;
+}): EmailToQueue {
   return compose('InvitationToRegulatorAccount', p.to, `You have been invited to the ${SERVICE_NAME} service`, [
     `${p.competentAuthorityName} has invited you to the ${SERVICE_NAME} service as a regulator user.`,
     { text: 'Accept the invitation', link: p.link },
@@ -20,7 +31,12 @@ export function invitationToRegulatorAccount(p: { to: string; competentAuthority
   ]);
 }
 
-export function invitationToVerifier(p: { to: string; verificationBodyName: string; link: string; expiryMinutes: number }): EmailToQueue {
+export function invitationToVerifier(p: {
+  to: string;
+  verificationBodyName: string;
+  link: string;
+  expiryMinutes: number;
+}): EmailToQueue {
   return compose('InvitationToVerifierAccount', p.to, `You have been invited to the ${SERVICE_NAME} service`, [
     `${p.verificationBodyName} has invited you to the ${SERVICE_NAME} service.`,
     { text: 'Accept the invitation', link: p.link },
@@ -35,7 +51,13 @@ export function inviteeInvitationAccepted(p: { to: string; scopeName: string }):
   ]);
 }
 
-export function inviterInvitationAccepted(p: { to: string; inviteeName: string; inviteeEmail: string; scopeName: string; link: string }): EmailToQueue {
+export function inviterInvitationAccepted(p: {
+  to: string;
+  inviteeName: string;
+  inviteeEmail: string;
+  scopeName: string;
+  link: string;
+}): EmailToQueue {
   return compose('InviterInvitationAccepted', p.to, `${p.inviteeName} has accepted the invitation`, [
     `${p.inviteeName} (${p.inviteeEmail}) has accepted the invitation to ${p.scopeName}.`,
     'Activate their user account so they can use the service.',

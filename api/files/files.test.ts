@@ -64,13 +64,18 @@ describe('what the browser checks first', () => {
 
   it('names the limit and the types in the messages', () => {
     expect(FILE_TOO_LARGE).toBe('The selected file must be no more than 20MB');
-    expect(FILE_TYPE_NOT_ALLOWED).toBe('The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP');
+    expect(FILE_TYPE_NOT_ALLOWED).toBe(
+      'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP',
+    );
   });
 });
 
 describe('download tokens', () => {
   // With FILE_TOKEN_SECRET set the database is never asked (this handle would throw if it were).
-  const keysFor = (fileTokenSecret: string): FileTokenKeySource => ({ config: { fileTokenSecret }, db: undefined as unknown as FileTokenKeySource['db'] });
+  const keysFor = (fileTokenSecret: string): FileTokenKeySource => ({
+    config: { fileTokenSecret },
+    db: undefined as unknown as FileTokenKeySource['db'],
+  });
   const keys = keysFor('a-test-secret-that-is-long-enough-for-hs256');
   const uuid = '6f1c1d9e-5b7a-4c35-9a51-0c8f3c2d1e00';
 
@@ -79,24 +84,49 @@ describe('download tokens', () => {
     expect(tokenExpirationMinutes).toBe(FILE_TOKEN_MINUTES);
     await expect(verifyFileToken(keys, token, 'NOTE')).resolves.toEqual({ uuid, kind: 'NOTE', userId: 'u1' });
     const attachment = await issueFileToken(keys, { uuid, kind: 'ATTACHMENT' });
-    await expect(verifyFileToken(keys, attachment.token, 'ATTACHMENT')).resolves.toEqual({ uuid, kind: 'ATTACHMENT', userId: null });
+    await expect(verifyFileToken(keys, attachment.token, 'ATTACHMENT')).resolves.toEqual({
+      uuid,
+      kind: 'ATTACHMENT',
+      userId: null,
+    });
   });
 
   it('are accepted at a URL taking several kinds, and tell which kind they are', async () => {
     const signature = await issueFileToken(keys, { uuid, kind: 'SIGNATURE' });
-    await expect(verifyFileToken(keys, signature.token, ['ATTACHMENT', 'SIGNATURE'])).resolves.toEqual({ uuid, kind: 'SIGNATURE', userId: null });
-    await expect(verifyFileToken(keys, signature.token, ['DOCUMENT'])).rejects.toMatchObject({ status: 400, code: 'TOKEN1001' });
+    await expect(verifyFileToken(keys, signature.token, ['ATTACHMENT', 'SIGNATURE'])).resolves.toEqual({
+      uuid,
+      kind: 'SIGNATURE',
+      userId: null,
+    });
+    await expect(verifyFileToken(keys, signature.token, ['DOCUMENT'])).rejects.toMatchObject({
+      status: 400,
+      code: 'TOKEN1001',
+    });
   });
 
   it('are refused at a download URL of another kind, signed with another key, altered or expired', async () => {
     const { token } = await issueFileToken(keys, { uuid, kind: 'ATTACHMENT' });
-    await expect(verifyFileToken(keys, token, 'DOCUMENT')).rejects.toMatchObject({ status: 400, code: 'TOKEN1001', message: 'Invalid Token' });
-    await expect(verifyFileToken(keysFor('another-test-secret-that-is-long-enough'), token, 'ATTACHMENT')).rejects.toMatchObject({ status: 400, code: 'TOKEN1001' });
+    await expect(verifyFileToken(keys, token, 'DOCUMENT')).rejects.toMatchObject({
+      status: 400,
+      code: 'TOKEN1001',
+      message: 'Invalid Token',
+    });
+    await expect(
+      verifyFileToken(keysFor('another-test-secret-that-is-long-enough'), token, 'ATTACHMENT'),
+    ).rejects.toMatchObject({ status: 400, code: 'TOKEN1001' });
     const [header, payload, signature] = token.split('.');
-    const altered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace(uuid, '00000000-0000-4000-8000-000000000000')).toString('base64url');
-    await expect(verifyFileToken(keys, `${header}.${altered}.${signature}`, 'ATTACHMENT')).rejects.toMatchObject({ code: 'TOKEN1001' });
+    const altered = Buffer.from(
+      Buffer.from(payload, 'base64url').toString().replace(uuid, '00000000-0000-4000-8000-000000000000'),
+    ).toString('base64url');
+    await expect(verifyFileToken(keys, `${header}.${altered}.${signature}`, 'ATTACHMENT')).rejects.toMatchObject({
+      code: 'TOKEN1001',
+    });
     await expect(verifyFileToken(keys, 'not-a-token', 'ATTACHMENT')).rejects.toMatchObject({ code: 'TOKEN1001' });
-    const old = await issueFileToken(keys, { uuid, kind: 'ATTACHMENT' }, { now: new Date(Date.now() - (FILE_TOKEN_MINUTES * 60 + 5) * 1000) });
+    const old = await issueFileToken(
+      keys,
+      { uuid, kind: 'ATTACHMENT' },
+      { now: new Date(Date.now() - (FILE_TOKEN_MINUTES * 60 + 5) * 1000) },
+    );
     await expect(verifyFileToken(keys, old.token, 'ATTACHMENT')).rejects.toMatchObject({
       status: 400,
       code: 'TOKEN1003',

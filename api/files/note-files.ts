@@ -11,7 +11,10 @@ import { UUID } from '../../domain/files';
 /** The optional `files` of a note body: uuids of uploads. */
 const noteFilesSchema = v.optional(
   v.pipe(
-    v.array(v.pipe(v.string('Each file must be given by its uuid'), v.regex(UUID, 'Each file must be given by its uuid')), 'Give the files as a list of file uuids'),
+    v.array(
+      v.pipe(v.string('Each file must be given by its uuid'), v.regex(UUID, 'Each file must be given by its uuid')),
+      'Give the files as a list of file uuids',
+    ),
     v.maxLength(NOTE_MAX_FILES, `A note can have up to ${NOTE_MAX_FILES} files`),
   ),
 );
@@ -28,7 +31,9 @@ export type NotePlace = { accountId: number } | { requestId: string };
 
 /** Uploads for a request note also carry the request's account: an account note's have no request. */
 export const ofPlace = (query: Knex.QueryBuilder, place: NotePlace) =>
-  'accountId' in place ? query.where({ account_id: place.accountId }).whereNull('request_id') : query.where({ request_id: place.requestId });
+  'accountId' in place
+    ? query.where({ account_id: place.accountId }).whereNull('request_id')
+    : query.where({ request_id: place.requestId });
 
 /**
  * The `files` map of a note saved with these uuids. `kept` are the files the note has now (they may
@@ -42,7 +47,10 @@ export async function attachNoteFiles(
   const wanted = [...new Set(args.uuids)];
   const fresh = wanted.filter((u) => !Object.hasOwn(args.kept, u));
   const claimed: { uuid: string; file_name: string }[] = fresh.length
-    ? await ofPlace(trx('files').whereIn('uuid', fresh).where({ kind: 'NOTE', status: 'PENDING', created_by: args.userId }), args.place)
+    ? await ofPlace(
+        trx('files').whereIn('uuid', fresh).where({ kind: 'NOTE', status: 'PENDING', created_by: args.userId }),
+        args.place,
+      )
         .update({ status: 'SUBMITTED' })
         .returning(['uuid', 'file_name'])
     : [];
@@ -63,5 +71,8 @@ export async function deleteNoteFiles(trx: Knex.Transaction, files: Record<strin
 
 /** Lazily, when a notes list is read (as the reference does): note uploads never saved within a day. */
 export async function purgeAbandonedNoteFiles(db: Knex): Promise<void> {
-  await db('files').where({ kind: 'NOTE', status: 'PENDING' }).where('created_at', '<', db.raw("now() - interval '1 day'")).delete();
+  await db('files')
+    .where({ kind: 'NOTE', status: 'PENDING' })
+    .where('created_at', '<', db.raw("now() - interval '1 day'"))
+    .delete();
 }

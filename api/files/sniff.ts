@@ -3,7 +3,8 @@
 // so a program renamed to .pdf, or a macro-enabled workbook renamed to .xlsx, is refused.
 import { UPLOAD_TYPES, type UploadExtension } from '../../domain/files';
 
-const startsWith = (data: Buffer, ...bytes: number[]) => data.length >= bytes.length && bytes.every((b, i) => data[i] === b);
+const startsWith = (data: Buffer, ...bytes: number[]) =>
+  data.length >= bytes.length && bytes.every((b, i) => data[i] === b);
 
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -19,7 +19,10 @@ afterAll(async () => {
 
 describe('the file token key without FILE_TOKEN_SECRET', () => {
   it('is one secret in the database, created once even when two processes start together', async () => {
-    const [a, b] = await Promise.all([fileTokenKey({ config: unset, db: replicaA }), fileTokenKey({ config: unset, db: replicaB })]);
+    const [a, b] = await Promise.all([
+      fileTokenKey({ config: unset, db: replicaA }),
+      fileTokenKey({ config: unset, db: replicaB }),
+    ]);
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
     expect(a.length).toBe(32);
     expect(await replicaA('identity_keys').where({ name: 'file-token-secret' })).toHaveLength(1);
@@ -27,15 +30,22 @@ describe('the file token key without FILE_TOKEN_SECRET', () => {
 
   it('lets a token issued by one process be downloaded through another', async () => {
     const { token } = await issueFileToken({ config: unset, db: replicaA }, { uuid, kind: 'SIGNATURE' });
-    await expect(verifyFileToken({ config: unset, db: replicaB }, token, ['ATTACHMENT', 'SIGNATURE'])).resolves.toEqual({ uuid, kind: 'SIGNATURE', userId: null });
+    await expect(verifyFileToken({ config: unset, db: replicaB }, token, ['ATTACHMENT', 'SIGNATURE'])).resolves.toEqual(
+      { uuid, kind: 'SIGNATURE', userId: null },
+    );
   });
 
   it('is not the key of a deployment that sets FILE_TOKEN_SECRET, nor the other way round', async () => {
     const secretSet = { config: { fileTokenSecret: 'a-configured-secret-of-at-least-32-chars' }, db: replicaA };
     const fromDb = await issueFileToken({ config: unset, db: replicaA }, { uuid, kind: 'ATTACHMENT' });
-    await expect(verifyFileToken(secretSet, fromDb.token, 'ATTACHMENT')).rejects.toMatchObject({ status: 400, code: 'TOKEN1001' });
+    await expect(verifyFileToken(secretSet, fromDb.token, 'ATTACHMENT')).rejects.toMatchObject({
+      status: 400,
+      code: 'TOKEN1001',
+    });
     const fromSecret = await issueFileToken(secretSet, { uuid, kind: 'ATTACHMENT' });
-    await expect(verifyFileToken({ config: unset, db: replicaB }, fromSecret.token, 'ATTACHMENT')).rejects.toMatchObject({ status: 400, code: 'TOKEN1001' });
+    await expect(
+      verifyFileToken({ config: unset, db: replicaB }, fromSecret.token, 'ATTACHMENT'),
+    ).rejects.toMatchObject({ status: 400, code: 'TOKEN1001' });
     await expect(verifyFileToken(secretSet, fromSecret.token, 'ATTACHMENT')).resolves.toMatchObject({ uuid });
   });
 });

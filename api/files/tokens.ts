@@ -25,11 +25,15 @@ const SECRET_NAME = 'file-token-secret';
 const stored = new WeakMap<Db, Promise<Uint8Array>>();
 
 async function loadStoredSecret(db: Db): Promise<Uint8Array> {
-  const read = async () => (await db('identity_keys').where({ name: SECRET_NAME }).first('value'))?.value as string | undefined;
+  const read = async () =>
+    (await db('identity_keys').where({ name: SECRET_NAME }).first('value'))?.value as string | undefined;
   let value = await read();
   if (!value) {
     // Two replicas starting together: the first insert wins and both read it back.
-    await db('identity_keys').insert({ name: SECRET_NAME, value: JSON.stringify(randomBytes(32).toString('base64url')) }).onConflict('name').ignore();
+    await db('identity_keys')
+      .insert({ name: SECRET_NAME, value: JSON.stringify(randomBytes(32).toString('base64url')) })
+      .onConflict('name')
+      .ignore();
     value = await read();
   }
   return new Uint8Array(Buffer.from(value!, 'base64url'));
@@ -60,9 +64,17 @@ export interface FileTokenClaims {
   userId?: string;
 }
 
-export async function issueFileToken(keys: FileTokenKeySource, claims: FileTokenClaims, options: { now?: Date } = {}): Promise<FileToken> {
+export async function issueFileToken(
+  keys: FileTokenKeySource,
+  claims: FileTokenClaims,
+  options: { now?: Date } = {},
+): Promise<FileToken> {
   const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  const token = await new SignJWT({ get_file_uuid: claims.uuid, kind: claims.kind, ...(claims.userId ? { uid: claims.userId } : {}) })
+  const token = await new SignJWT({
+    get_file_uuid: claims.uuid,
+    kind: claims.kind,
+    ...(claims.userId ? { uid: claims.userId } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(SUBJECT)
     .setAudience(AUDIENCE)
@@ -84,16 +96,25 @@ export interface VerifiedFileToken {
  * The file a token is good for at a download URL taking these kinds; 400 when forged, expired or
  * for another URL.
  */
-export async function verifyFileToken(keys: FileTokenKeySource, token: string, kinds: FileKind | readonly FileKind[]): Promise<VerifiedFileToken> {
+export async function verifyFileToken(
+  keys: FileTokenKeySource,
+  token: string,
+  kinds: FileKind | readonly FileKind[],
+): Promise<VerifiedFileToken> {
   if (token.length > 2000) throw invalid();
   const accepted: readonly unknown[] = typeof kinds === 'string' ? [kinds] : kinds;
   const key = await fileTokenKey(keys);
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE, subject: SUBJECT });
     if (!accepted.includes(payload.kind) || typeof payload.get_file_uuid !== 'string') throw invalid();
-    return { uuid: payload.get_file_uuid, kind: payload.kind as FileKind, userId: typeof payload.uid === 'string' ? payload.uid : null };
+    return {
+      uuid: payload.get_file_uuid,
+      kind: payload.kind as FileKind,
+      userId: typeof payload.uid === 'string' ? payload.uid : null,
+    };
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw new ApiError(400, 'TOKEN1003', 'The download link has expired. Go back and select the file again');
+    if (err instanceof errors.JWTExpired)
+      throw new ApiError(400, 'TOKEN1003', 'The download link has expired. Go back and select the file again');
     throw invalid();
   }
 }

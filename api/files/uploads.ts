@@ -43,7 +43,8 @@ const UNSHOWABLE_IN_FILE_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\
 /** The name an uploaded file is stored and shown under; 400 FILE1006 when nothing (or too much) is left. */
 export function cleanFileName(raw: string | null, field: string): string {
   const fileName = (raw ?? '').replace(UNSHOWABLE_IN_FILE_NAMES, '').trim();
-  if (fileName === '' || fileName.length > 255) throw new ApiError(400, 'FILE1006', 'The file name must be between 1 and 255 characters', field);
+  if (fileName === '' || fileName.length > 255)
+    throw new ApiError(400, 'FILE1006', 'The file name must be between 1 and 255 characters', field);
   return fileName;
 }
 
@@ -54,7 +55,11 @@ export interface CheckedFile {
 }
 
 /** A file part that passed every check; 400 (or 503 when the scanner is down) otherwise. */
-export async function checkUpload(deps: Pick<AppDeps, 'virusScanner' | 'logger'>, parts: Part[], field: string): Promise<CheckedFile> {
+export async function checkUpload(
+  deps: Pick<AppDeps, 'virusScanner' | 'logger'>,
+  parts: Part[],
+  field: string,
+): Promise<CheckedFile> {
   const part = parts.find((p) => p.name === field && p.filename !== null);
   if (!part) throw new ApiError(400, 'REQUIRED_PARAMETER', `Required parameter ${field} was null or undefined`, field);
   const fileName = cleanFileName(part.filename, field);
@@ -70,7 +75,12 @@ export async function checkUpload(deps: Pick<AppDeps, 'virusScanner' | 'logger'>
 }
 
 /** The virus scan every uploaded file goes through: 400 when infected, 503 when the scanner cannot say. */
-export async function assertNoVirus(deps: Pick<AppDeps, 'virusScanner' | 'logger'>, data: Buffer, fileName: string, field: string): Promise<void> {
+export async function assertNoVirus(
+  deps: Pick<AppDeps, 'virusScanner' | 'logger'>,
+  data: Buffer,
+  fileName: string,
+  field: string,
+): Promise<void> {
   let result;
   try {
     result = await deps.virusScanner.scan(data, fileName);
@@ -83,7 +93,8 @@ export async function assertNoVirus(deps: Pick<AppDeps, 'virusScanner' | 'logger
     // clamd's heuristics for what it could not scan whole (AlertEncrypted…, AlertExceedsMax): not a virus
     // found, but nothing we can vouch for either.
     if (/^Heuristics\.Encrypted\./.test(result.threat)) throw new ApiError(400, 'FILE1008', FILE_ENCRYPTED, field);
-    if (/^Heuristics\.Limits\.Exceeded/.test(result.threat)) throw new ApiError(400, 'FILE1008', FILE_NOT_FULLY_SCANNED, field);
+    if (/^Heuristics\.Limits\.Exceeded/.test(result.threat))
+      throw new ApiError(400, 'FILE1008', FILE_NOT_FULLY_SCANNED, field);
     throw new ApiError(400, 'FILE1001', FILE_VIRUS_FOUND, field);
   }
 }
@@ -114,4 +125,3 @@ export async function storeFile(db: Knex, file: CheckedFile, fields: StoredFileF
   });
   return uuid;
 }
-

@@ -4,7 +4,21 @@
 import { customQueryRefusals as say, customReportTables } from '../../domain/mi-reports';
 
 const CHANGES_DATA = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'TRUNCATE', 'COPY', 'UPSERT']);
-const CHANGES_DATABASE = new Set(['DROP', 'CREATE', 'ALTER', 'GRANT', 'REVOKE', 'COMMENT', 'REINDEX', 'VACUUM', 'CLUSTER', 'REFRESH', 'IMPORT', 'SECURITY', 'RENAME']);
+const CHANGES_DATABASE = new Set([
+  'DROP',
+  'CREATE',
+  'ALTER',
+  'GRANT',
+  'REVOKE',
+  'COMMENT',
+  'REINDEX',
+  'VACUUM',
+  'CLUSTER',
+  'REFRESH',
+  'IMPORT',
+  'SECURITY',
+  'RENAME',
+]);
 const READS = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE']);
 
 /** The query's first word, past comments and opening parentheses, in capitals. */
@@ -14,7 +28,8 @@ export function firstKeyword(sql: string): string | null {
 }
 
 /** A listed table to suggest: the one named, if it is one, else the first. */
-const exampleFor = (name: string) => ((customReportTables as readonly string[]).includes(name) ? name : customReportTables[0]);
+const exampleFor = (name: string) =>
+  (customReportTables as readonly string[]).includes(name) ? name : customReportTables[0];
 
 /** The name as the query wrote it: schema-qualified if it was (`public.accounts`). */
 function asWritten(sql: string, name: string): string {
@@ -36,13 +51,17 @@ export function plainRefusal(sql: string, err: { code?: string; message?: string
   // SELECT … FOR UPDATE/SHARE: the readers may not lock the views' rows.
   const locking = /\bfor\s+(no\s+key\s+update|key\s+share|update|share)\b/i.test(sql);
   if (err.code === '25006' || (locking && ['42501', '0A000', '55000'].includes(err.code ?? ''))) return say.locks;
-  const denied = /permission denied for (table|view|materialized view|sequence|schema|function|relation) "?([^\s"]+)"?/.exec(message);
+  const denied =
+    /permission denied for (table|view|materialized view|sequence|schema|function|relation) "?([^\s"]+)"?/.exec(
+      message,
+    );
   if (err.code === '42501' && denied) {
     const [, kind, name] = denied as unknown as [string, string, string];
     if (kind === 'function') return say.function(name);
     return say.notListed(asWritten(sql, name), exampleFor(name));
   }
   const missing = /relation "([^"]+)" does not exist/.exec(message);
-  if (err.code === '42P01' && missing) return say.noSuchTable(missing[1]!, exampleFor(missing[1]!.replace(/^.*\./, '')));
+  if (err.code === '42P01' && missing)
+    return say.noSuchTable(missing[1]!, exampleFor(missing[1]!.replace(/^.*\./, '')));
   return null;
 }

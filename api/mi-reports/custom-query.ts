@@ -17,7 +17,12 @@ import pg from 'pg';
 import { ApiError } from '../errors';
 import type { AppDeps } from '../deps';
 import type { CompetentAuthority } from '../../domain/authorities';
-import { CUSTOM_QUERY_FAILED, customExportTooSlow, customQueriesBusy, customResultTooLarge } from '../../domain/mi-reports';
+import {
+  CUSTOM_QUERY_FAILED,
+  customExportTooSlow,
+  customQueriesBusy,
+  customResultTooLarge,
+} from '../../domain/mi-reports';
 import { miReaderConnection, miReaderRole, databaseNameOf } from '../../infra/mi-readers';
 import { claimCustomSlot, releaseCustomSlot, recordCustomSlotSession } from './custom-slots';
 import { plainRefusal } from './custom-query-errors';
@@ -65,7 +70,8 @@ const CURSOR = 'mi_custom';
 const FETCH_BYTES = 4 * 1024 * 1024;
 
 /** Rows fetched at a time: as many as fit in FETCH_BYTES at the row limit. */
-export const fetchRows = (options: Pick<CustomQueryOptions, 'rowMaxBytes'>) => Math.max(1, Math.floor(FETCH_BYTES / options.rowMaxBytes));
+export const fetchRows = (options: Pick<CustomQueryOptions, 'rowMaxBytes'>) =>
+  Math.max(1, Math.floor(FETCH_BYTES / options.rowMaxBytes));
 
 /** A cell as text: dates as ISO, JSON as JSON, bytes as hex. */
 function cellText(value: unknown): string {
@@ -102,7 +108,8 @@ export function measuredQuery(sql: string, n: number, limits: { cellMaxBytes: nu
 }
 
 const tooLarge = (message: string) => new ApiError(400, 'REPORT1003', message, 'sqlQuery');
-export const exportTooSlow = (options: Pick<CustomQueryOptions, 'exportMaxMs'>) => new ApiError(400, 'REPORT1004', customExportTooSlow(options.exportMaxMs), 'sqlQuery');
+export const exportTooSlow = (options: Pick<CustomQueryOptions, 'exportMaxMs'>) =>
+  new ApiError(400, 'REPORT1004', customExportTooSlow(options.exportMaxMs), 'sqlQuery');
 
 /**
  * Runs `sql` for the caller's competent authority and hands its cursor to `use`; everything ends
@@ -121,9 +128,16 @@ export async function withCustomQuery<T>(
   const slot = await claimCustomSlot(deps.db, caller.userId, options.concurrentPerUser);
   if (!slot) throw new ApiError(429, 'REPORT1005', customQueriesBusy(options.concurrentPerUser), 'sqlQuery');
   try {
-    return await runCustomQuery(deps, caller, sql, options, use, deadline, (pid, role) => recordCustomSlotSession(deps.db, slot, pid, role));
+    return await runCustomQuery(deps, caller, sql, options, use, deadline, (pid, role) =>
+      recordCustomSlotSession(deps.db, slot, pid, role),
+    );
   } finally {
-    await releaseCustomSlot(deps.db, slot).catch((err) => deps.logger.warn({ err }, 'a custom query slot could not be given back; it frees itself when its session is gone'));
+    await releaseCustomSlot(deps.db, slot).catch((err) =>
+      deps.logger.warn(
+        { err },
+        'a custom query slot could not be given back; it frees itself when its session is gone',
+      ),
+    );
   }
 }
 
@@ -152,13 +166,19 @@ async function runCustomQuery<T>(
     // What is allowed and what was refused, in plain words, where the database's own words would puzzle.
     const plain = plainRefusal(sql, e);
     if (plain) return new ApiError(400, 'REPORT1001', plain, 'sqlQuery');
-    const reason = e.code === '57014' ? `the query ran for longer than ${Math.round(options.timeoutMs / 100) / 10} seconds` : (e.message ?? 'the database refused it');
+    const reason =
+      e.code === '57014'
+        ? `the query ran for longer than ${Math.round(options.timeoutMs / 100) / 10} seconds`
+        : (e.message ?? 'the database refused it');
     return new ApiError(400, 'REPORT1001', `${CUSTOM_QUERY_FAILED}: ${reason}`, 'sqlQuery');
   };
   // The statement timeout stops a query in the database; should it not (or should a download's
   // deadline come first), the statement is cancelled with PostgreSQL's cancel request.
   const guard = async <R>(work: Promise<R>): Promise<R> => {
-    const wait = Math.min(options.timeoutMs + 2000, deadline === undefined ? Infinity : Math.max(0, deadline - Date.now()));
+    const wait = Math.min(
+      options.timeoutMs + 2000,
+      deadline === undefined ? Infinity : Math.max(0, deadline - Date.now()),
+    );
     const running = setTimeout(() => cancelRunning(client), wait);
     try {
       return await work;
@@ -169,17 +189,32 @@ async function runCustomQuery<T>(
     }
   };
   try {
-    await connected((client as unknown as { processID: number }).processID, miReaderRole(databaseNameOf(deps.config.databaseUrl), ca));
+    await connected(
+      (client as unknown as { processID: number }).processID,
+      miReaderRole(databaseNameOf(deps.config.databaseUrl), ca),
+    );
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(options.timeoutMs))}`);
     await client.query('set local search_path = mi_report');
     const statement = statementOf(sql);
     // The query on its own first: its columns, and any error of planning it in the database's own words.
-    await guard(client.query({ text: `declare ${PROBE} no scroll cursor for ${statement}`, queryMode: 'extended' } as pg.QueryConfig));
-    const columns = (await guard(client.query({ text: `fetch forward 0 from ${PROBE}`, rowMode: 'array' }))).fields.map((f) => f.name);
+    await guard(
+      client.query({
+        text: `declare ${PROBE} no scroll cursor for ${statement}`,
+        queryMode: 'extended',
+      } as pg.QueryConfig),
+    );
+    const columns = (await guard(client.query({ text: `fetch forward 0 from ${PROBE}`, rowMode: 'array' }))).fields.map(
+      (f) => f.name,
+    );
     await guard(client.query(`close ${PROBE}`));
     const n = columns.length;
-    await guard(client.query({ text: `declare ${CURSOR} no scroll cursor for ${measuredQuery(statement, n, options)}`, queryMode: 'extended' } as pg.QueryConfig));
+    await guard(
+      client.query({
+        text: `declare ${CURSOR} no scroll cursor for ${measuredQuery(statement, n, options)}`,
+        queryMode: 'extended',
+      } as pg.QueryConfig),
+    );
     let position = 0;
     const cursor: CustomCursor = {
       columnNames: () => columns,
@@ -192,14 +227,25 @@ async function runCustomQuery<T>(
       fetch: async (count) => {
         if (count <= 0) return { rows: [], bytes: 0 };
         if (deadline !== undefined && Date.now() >= deadline) throw exportTooSlow(options);
-        const result = await guard(client.query({ text: `fetch forward ${Math.floor(count)} from ${CURSOR}`, rowMode: 'array' }));
+        const result = await guard(
+          client.query({ text: `fetch forward ${Math.floor(count)} from ${CURSOR}`, rowMode: 'array' }),
+        );
         let bytes = 0;
         const rows = (result.rows as unknown[][]).map((row, i) => {
           const rowNumber = position + i + 1;
           const maxCell = Number(row[n] ?? 0);
           const rowBytes = Number(row[n + 2] ?? 0);
-          if (maxCell > options.cellMaxBytes) throw tooLarge(customResultTooLarge.cell(rowNumber, columns[Number(row[n + 1]) - 1] ?? `column ${String(row[n + 1])}`, maxCell, options.cellMaxBytes));
-          if (rowBytes > options.rowMaxBytes) throw tooLarge(customResultTooLarge.row(rowNumber, rowBytes, options.rowMaxBytes));
+          if (maxCell > options.cellMaxBytes)
+            throw tooLarge(
+              customResultTooLarge.cell(
+                rowNumber,
+                columns[Number(row[n + 1]) - 1] ?? `column ${String(row[n + 1])}`,
+                maxCell,
+                options.cellMaxBytes,
+              ),
+            );
+          if (rowBytes > options.rowMaxBytes)
+            throw tooLarge(customResultTooLarge.row(rowNumber, rowBytes, options.rowMaxBytes));
           bytes += rowBytes;
           return row.slice(0, n).map(cellText);
         });
@@ -220,7 +266,12 @@ async function runCustomQuery<T>(
  * readers need not be able to cancel their colleagues' queries with pg_cancel_backend.
  */
 function cancelRunning(client: pg.Client): void {
-  const { processID, secretKey, host, port } = client as unknown as { processID: number | null; secretKey: number | null; host: string; port: number };
+  const { processID, secretKey, host, port } = client as unknown as {
+    processID: number | null;
+    secretKey: number | null;
+    host: string;
+    port: number;
+  };
   if (!processID || secretKey === null || secretKey === undefined) return;
   const socket = host.startsWith('/') ? net.connect(path.join(host, `.s.PGSQL.${port}`)) : net.connect(port, host);
   socket.on('error', () => undefined); // the statement ended by itself meanwhile, or the server went away
@@ -251,11 +302,20 @@ export async function customQueryPage(cursor: CustomCursor, options: CustomQuery
   // Count on to one beyond the limit: that one says the query gave more than may be shown.
   const after = await cursor.move(options.rowLimit - offset - results.length + 1);
   const seen = skipped + results.length + after;
-  return { columnNames: cursor.columnNames(), results, total: Math.min(seen, options.rowLimit), truncated: seen > options.rowLimit };
+  return {
+    columnNames: cursor.columnNames(),
+    results,
+    total: Math.min(seen, options.rowLimit),
+    truncated: seen > options.rowLimit,
+  };
 }
 
 /** Every row up to the row limit, a few at a time, for a download: REPORT1003 past its bytes, REPORT1004 past its deadline. */
-export async function* customQueryRows(cursor: CustomCursor, options: CustomQueryOptions, deadline: number): AsyncGenerator<string[][]> {
+export async function* customQueryRows(
+  cursor: CustomCursor,
+  options: CustomQueryOptions,
+  deadline: number,
+): AsyncGenerator<string[][]> {
   let read = 0;
   let bytes = 0;
   while (read < options.rowLimit) {

@@ -39,7 +39,9 @@ export async function claimCustomSlot(db: Db, userId: string, limit: number): Pr
 
 /** The reader session that runs the slot's query: while it is there, the slot is held. */
 export async function recordCustomSlotSession(db: Db, slot: CustomSlot, pid: number, roleName: string): Promise<void> {
-  await db('mi_report_runs').where({ user_id: slot.userId, slot: slot.slot, token: slot.token }).update({ pid, role_name: roleName });
+  await db('mi_report_runs')
+    .where({ user_id: slot.userId, slot: slot.slot, token: slot.token })
+    .update({ pid, role_name: roleName });
 }
 
 export async function releaseCustomSlot(db: Db, slot: CustomSlot): Promise<void> {

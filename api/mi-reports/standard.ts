@@ -4,16 +4,38 @@
 // .xlsx export (api/mi-reports/export.ts).
 import type { Knex } from 'knex';
 import { ApiError } from '../errors';
-import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type CompetentAuthority } from '../../domain/authorities';
+import {
+  authorityStatusLabels,
+  operatorRoles,
+  type AuthorityStatus,
+  type CompetentAuthority,
+} from '../../domain/authorities';
 import { accountStatusLabels, locationLabels, type AccountStatus } from '../../domain/accounts';
-import { accessFor, knownTaskTypes, processFor, requestActionLabel, requestTypeName, submittedDataReport, taskTypeLabel } from '../../processes';
+import {
+  accessFor,
+  knownTaskTypes,
+  processFor,
+  requestActionLabel,
+  requestTypeName,
+  submittedDataReport,
+  taskTypeLabel,
+} from '../../processes';
 import type { SubmittedDataDefinition } from '../../domain/process-definition';
 import { formatDateLong } from '../../domain/validation';
 import { fullName } from '../../domain/work-items';
 import { sectionColumns } from '../../domain/reports/columns';
 import { submittedDataSheets, type SubmittedRow } from '../../domain/reports/submitted-data';
 import { submittedReportsQuery } from '../../infra/submitted-reports';
-import { accountsUsersContactsColumns, completedWorkColumns, fixedMiReports, formatMiDateTime, outstandingRequestTasksColumns, type CompletedWorkParams, type MiReportParams, type OutstandingTasksParams } from '../../domain/mi-reports';
+import {
+  accountsUsersContactsColumns,
+  completedWorkColumns,
+  fixedMiReports,
+  formatMiDateTime,
+  outstandingRequestTasksColumns,
+  type CompletedWorkParams,
+  type MiReportParams,
+  type OutstandingTasksParams,
+} from '../../domain/mi-reports';
 
 type Row = Record<string, any>;
 
@@ -36,7 +58,8 @@ export interface ReportWorkbook {
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 const yesNo = (value: boolean | null) => (value === null ? '' : value ? 'Yes' : 'No');
-const accountStatus = (status: string | null) => (status ? (accountStatusLabels[status as AccountStatus] ?? status) : '');
+const accountStatus = (status: string | null) =>
+  status ? (accountStatusLabels[status as AccountStatus] ?? status) : '';
 const ACCOUNT_TYPE = 'ORGANISATION';
 
 // ---------------------------------------------------------------------------------------------
@@ -71,7 +94,9 @@ function accountsUsersContacts(db: Knex, ca: CompetentAuthority): ReportWorkbook
     );
   const cells = (r: Row): string[] => {
     const hasUser = r.authority_id !== null;
-    const name = r.user_id ? fullName({ firstName: r.first_name, lastName: r.last_name }) : fullName({ firstName: r.invited_profile?.firstName, lastName: r.invited_profile?.lastName });
+    const name = r.user_id
+      ? fullName({ firstName: r.first_name, lastName: r.last_name })
+      : fullName({ firstName: r.invited_profile?.firstName, lastName: r.invited_profile?.lastName });
     return [
       text(r.registration_number),
       r.organisation_id,
@@ -89,7 +114,10 @@ function accountsUsersContacts(db: Knex, ca: CompetentAuthority): ReportWorkbook
     ];
   };
   const { name } = fixedMiReports.LIST_OF_ACCOUNTS_USERS_CONTACTS;
-  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: accountsUsersContactsColumns, query, cells }] };
+  return {
+    fileName: `${name}.xlsx`,
+    sheets: [{ name: 'Data', description: name, columns: accountsUsersContactsColumns, query, cells }],
+  };
 }
 
 /** The task types regulators work on (the filter of the outstanding tasks report). */
@@ -100,7 +128,13 @@ export function regulatorTaskTypes(): string[] {
 function outstandingTasks(db: Knex, ca: CompetentAuthority, params: OutstandingTasksParams): ReportWorkbook {
   const known = regulatorTaskTypes();
   const unknown = params.requestTaskTypes.find((t) => !known.includes(t));
-  if (unknown) throw new ApiError(400, 'VALIDATION_ERROR', `requestTaskTypes: ${unknown.slice(0, 100)} is not a regulator task type`, 'requestTaskTypes');
+  if (unknown)
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      `requestTaskTypes: ${unknown.slice(0, 100)} is not a regulator task type`,
+      'requestTaskTypes',
+    );
   const query = db('request_tasks as t')
     .join('requests as r', 'r.id', 't.request_id')
     .leftJoin('accounts as a', 'a.id', 't.account_id')
@@ -111,7 +145,17 @@ function outstandingTasks(db: Knex, ca: CompetentAuthority, params: OutstandingT
       if (params.userIds.length) q.whereIn('t.assignee', params.userIds);
     })
     .orderByRaw('t.due_date asc nulls last, t.id asc')
-    .select('a.organisation_id', 'a.name as account_name', 't.request_id', 'r.type as request_type', 't.type', 'u.first_name', 'u.last_name', db.raw(`to_char(t.due_date, 'YYYY-MM-DD') as due_date`), db.raw('(t.due_date - current_date) as days_remaining'));
+    .select(
+      'a.organisation_id',
+      'a.name as account_name',
+      't.request_id',
+      'r.type as request_type',
+      't.type',
+      'u.first_name',
+      'u.last_name',
+      db.raw(`to_char(t.due_date, 'YYYY-MM-DD') as due_date`),
+      db.raw('(t.due_date - current_date) as days_remaining'),
+    );
   const cells = (r: Row): string[] => [
     text(r.organisation_id),
     ACCOUNT_TYPE,
@@ -124,7 +168,10 @@ function outstandingTasks(db: Knex, ca: CompetentAuthority, params: OutstandingT
     text(r.days_remaining),
   ];
   const { name } = fixedMiReports.REGULATOR_OUTSTANDING_REQUEST_TASKS;
-  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: outstandingRequestTasksColumns, query, cells }] };
+  return {
+    fileName: `${name}.xlsx`,
+    sheets: [{ name: 'Data', description: name, columns: outstandingRequestTasksColumns, query, cells }],
+  };
 }
 
 function completedWork(db: Knex, ca: CompetentAuthority, params: CompletedWorkParams): ReportWorkbook {
@@ -134,11 +181,23 @@ function completedWork(db: Knex, ca: CompetentAuthority, params: CompletedWorkPa
     .where('r.competent_authority', ca)
     .modify((q) => {
       // The days are UK days: from the start of the first to the end of the last.
-      if (params.fromDate) q.whereRaw(`x.created_at >= (?::date)::timestamp at time zone 'Europe/London'`, [params.fromDate]);
-      if (params.toDate) q.whereRaw(`x.created_at < (?::date + 1)::timestamp at time zone 'Europe/London'`, [params.toDate]);
+      if (params.fromDate)
+        q.whereRaw(`x.created_at >= (?::date)::timestamp at time zone 'Europe/London'`, [params.fromDate]);
+      if (params.toDate)
+        q.whereRaw(`x.created_at < (?::date + 1)::timestamp at time zone 'Europe/London'`, [params.toDate]);
     })
     .orderBy([{ column: 'x.created_at' }, { column: 'x.id' }])
-    .select('a.organisation_id', 'a.name as account_name', 'a.status as account_status', 'r.id as request_id', 'r.type as request_type', 'r.status as request_status', 'x.type', 'x.submitter', 'x.created_at');
+    .select(
+      'a.organisation_id',
+      'a.name as account_name',
+      'a.status as account_status',
+      'r.id as request_id',
+      'r.type as request_type',
+      'r.status as request_status',
+      'x.type',
+      'x.submitter',
+      'x.created_at',
+    );
   const cells = (r: Row): string[] => [
     text(r.organisation_id),
     ACCOUNT_TYPE,
@@ -152,26 +211,41 @@ function completedWork(db: Knex, ca: CompetentAuthority, params: CompletedWorkPa
     formatMiDateTime(r.created_at),
   ];
   const { name } = fixedMiReports.COMPLETED_WORK;
-  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns: completedWorkColumns, query, cells }] };
+  return {
+    fileName: `${name}.xlsx`,
+    sheets: [{ name: 'Data', description: name, columns: completedWorkColumns, query, cells }],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Submitted data: one row per submission, the answers in the columns of the report's definition.
 
-function submittedData(db: Knex, ca: CompetentAuthority, report: SubmittedDataDefinition & { requestType: string }): ReportWorkbook {
+function submittedData(
+  db: Knex,
+  ca: CompetentAuthority,
+  report: SubmittedDataDefinition & { requestType: string },
+): ReportWorkbook {
   const definition = processFor(report.requestType)!.report!;
   const query = submittedReportsQuery(db, ca, report);
   return {
     fileName: report.fileName,
     contents: report.contents,
-    sheets: submittedDataSheets(report, definition, sectionColumns).map((sheet) => ({ ...sheet, query, cells: (r: Row) => sheet.cells(r as SubmittedRow) })),
+    sheets: submittedDataSheets(report, definition, sectionColumns).map((sheet) => ({
+      ...sheet,
+      query,
+      cells: (r: Row) => sheet.cells(r as SubmittedRow),
+    })),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /** The workbook of a fixed report for the caller's competent authority. */
-export async function standardWorkbook(db: Knex, ca: CompetentAuthority, params: MiReportParams): Promise<ReportWorkbook> {
+export async function standardWorkbook(
+  db: Knex,
+  ca: CompetentAuthority,
+  params: MiReportParams,
+): Promise<ReportWorkbook> {
   switch (params.reportType) {
     case 'LIST_OF_ACCOUNTS_USERS_CONTACTS':
       return accountsUsersContacts(db, ca);

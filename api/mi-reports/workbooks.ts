@@ -13,8 +13,19 @@ export function sheetOf(workbook: ReportWorkbook, name: string | undefined): Rep
   return sheet;
 }
 
-export async function sheetPage(db: Knex, sheet: ReportSheet, page: number, size: number): Promise<{ results: string[][]; total: number }> {
-  const [rows, count] = await Promise.all([sheet.query.clone().limit(size).offset(page * size), db.count({ n: '*' }).from(sheet.query.clone().clearOrder().as('q')).first()]);
+export async function sheetPage(
+  db: Knex,
+  sheet: ReportSheet,
+  page: number,
+  size: number,
+): Promise<{ results: string[][]; total: number }> {
+  const [rows, count] = await Promise.all([
+    sheet.query
+      .clone()
+      .limit(size)
+      .offset(page * size),
+    db.count({ n: '*' }).from(sheet.query.clone().clearOrder().as('q')).first(),
+  ]);
   return { results: rows.map(sheet.cells), total: Number((count as { n?: unknown } | undefined)?.n ?? 0) };
 }
 
@@ -24,7 +35,13 @@ export function exportWorkbook(db: Knex, workbook: ReportWorkbook) {
     async (trx) => {
       async function* sheets(): AsyncGenerator<SheetOut> {
         if (workbook.contents) {
-          yield { name: workbook.contents, columns: ['Sheet', 'Description'], rows: (async function* () { yield workbook.sheets.map((s) => [s.name, s.description]); })() };
+          yield {
+            name: workbook.contents,
+            columns: ['Sheet', 'Description'],
+            rows: (async function* () {
+              yield workbook.sheets.map((s) => [s.name, s.description]);
+            })(),
+          };
         }
         let n = 0;
         for (const sheet of workbook.sheets) {

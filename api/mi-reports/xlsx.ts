@@ -9,7 +9,11 @@ import { XLSX_TYPE } from '../../documents/workbook';
 export { sheetName, writeWorkbook, type SheetOut } from '../../documents/workbook';
 
 /** Sends a written workbook as a download, removing the file once it is sent (or the client left). */
-export async function sendWorkbook(ctx: Context, written: { file: string; remove: () => Promise<void> }, fileName: string): Promise<void> {
+export async function sendWorkbook(
+  ctx: Context,
+  written: { file: string; remove: () => Promise<void> },
+  fileName: string,
+): Promise<void> {
   const { size } = await stat(written.file);
   const stream = createReadStream(written.file);
   stream.once('close', () => void written.remove());

@@ -35,9 +35,17 @@ describe('without tracing', () => {
     try {
       const res = await api.request('/api/v1.0/users', { headers: { authorization: 'Bearer x' } });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(res.body).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'Sorry, there is a problem with the service',
+        reference: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
       const logged = lines.find((l) => l.msg === 'unhandled error');
-      expect(logged).toMatchObject({ reference: res.body.reference, path: '/api/v1.0/users', err: { message: 'the token service broke' } });
+      expect(logged).toMatchObject({
+        reference: res.body.reference,
+        path: '/api/v1.0/users',
+        err: { message: 'the token service broke' },
+      });
       // A second failure gets a reference of its own.
       const again = await api.request('/api/v1.0/users', { headers: { authorization: 'Bearer x' } });
       expect(again.body.reference).not.toBe(res.body.reference);
@@ -63,7 +71,9 @@ describe('with tracing on', () => {
     const { api, lines } = await brokenApi(true);
     try {
       const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-      const res = await api.request('/api/v1.0/users', { headers: { authorization: 'Bearer x', traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      const res = await api.request('/api/v1.0/users', {
+        headers: { authorization: 'Bearer x', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
       expect(res.status).toBe(500);
       expect(res.body.reference).toBe(traceId);
       expect(lines.find((l) => l.msg === 'unhandled error')).toMatchObject({ reference: traceId, traceId });
@@ -77,7 +87,9 @@ describe('with tracing on', () => {
       expect(version.status).toBe(200);
       const own = exporter.getFinishedSpans().find((s) => s.name === 'GET /api/version');
       expect(own?.parentSpanId).toBeUndefined();
-      expect(lines.find((l) => l.msg === 'request' && l.path === '/api/version')).toMatchObject({ traceId: own!.spanContext().traceId });
+      expect(lines.find((l) => l.msg === 'request' && l.path === '/api/version')).toMatchObject({
+        traceId: own!.spanContext().traceId,
+      });
     } finally {
       await api.close();
     }

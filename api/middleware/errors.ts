@@ -18,7 +18,13 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.status = err.status;
         // A refusal for now (a part recovering): when to try again.
         if (err.status === 503) ctx.set('Retry-After', '5');
-        ctx.body = { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.fields ? { fields: err.fields } : {}), ...(err.data ? { data: err.data } : {}) };
+        ctx.body = {
+          code: err.code,
+          message: err.message,
+          ...(err.field ? { field: err.field } : {}),
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.data ? { data: err.data } : {}),
+        };
         return;
       }
       const status = err.status ?? err.statusCode;
@@ -26,14 +32,23 @@ export function errorHandler(logger: Logger): Middleware {
         // Thrown by body parsing and similar: the client's fault, say so plainly.
         ctx.status = status;
         const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-        const message = status === 413 ? 'The request body is too large' : err.expose ? err.message : 'The request could not be read';
+        const message =
+          status === 413 ? 'The request body is too large' : err.expose ? err.message : 'The request could not be read';
         ctx.body = { code, message };
         return;
       }
       // PostgreSQL or Temporal away: 503 with a JSON message, and a hint when to try again.
       const part = unavailablePart(err);
       if (part) {
-        logger.warn({ err: { message: err.message, code: (err as { code?: unknown }).code }, part, path: ctx.path, method: ctx.method }, 'service part unavailable');
+        logger.warn(
+          {
+            err: { message: err.message, code: (err as { code?: unknown }).code },
+            part,
+            path: ctx.path,
+            method: ctx.method,
+          },
+          'service part unavailable',
+        );
         ctx.status = 503;
         ctx.set('Retry-After', '10');
         ctx.body = { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGES[part], unavailable: part };

@@ -6,7 +6,8 @@ import { ApiError } from '../errors';
 import { inputLimits } from '../../domain/limits';
 
 export const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL)';
-export const UNICODE_MESSAGE = 'The request contains text that is not valid Unicode (a lone UTF-16 surrogate, such as \\ud800 without its pair)';
+export const UNICODE_MESSAGE =
+  'The request contains text that is not valid Unicode (a lone UTF-16 surrogate, such as \\ud800 without its pair)';
 
 const refuse = (message: string, field?: string) => new ApiError(400, 'INVALID_INPUT', message, field || undefined);
 
@@ -33,19 +34,23 @@ export function assertStorableText(text: string, where: string): void {
 export function assertJsonWithinLimits(value: unknown, path = ''): void {
   const walk = (node: unknown, at: string, depth: number): void => {
     if (typeof node === 'string') {
-      if (node.length > inputLimits.stringLength) throw refuse(`${at || 'A value'} is longer than ${inputLimits.stringLength} characters`, at);
+      if (node.length > inputLimits.stringLength)
+        throw refuse(`${at || 'A value'} is longer than ${inputLimits.stringLength} characters`, at);
       assertStorableText(node, at);
       return;
     }
     if (node === null || typeof node !== 'object') return;
-    if (depth >= inputLimits.jsonDepth) throw refuse(`The request nests lists and objects more than ${inputLimits.jsonDepth} deep`, at);
+    if (depth >= inputLimits.jsonDepth)
+      throw refuse(`The request nests lists and objects more than ${inputLimits.jsonDepth} deep`, at);
     if (Array.isArray(node)) {
-      if (node.length > inputLimits.listLength) throw refuse(`${at || 'The list'} has more than ${inputLimits.listLength} items`, at);
+      if (node.length > inputLimits.listLength)
+        throw refuse(`${at || 'The list'} has more than ${inputLimits.listLength} items`, at);
       node.forEach((item, i) => walk(item, `${at}[${i}]`, depth + 1));
       return;
     }
     const keys = Object.keys(node);
-    if (keys.length > inputLimits.objectKeys) throw refuse(`${at || 'The request'} has more than ${inputLimits.objectKeys} fields`, at);
+    if (keys.length > inputLimits.objectKeys)
+      throw refuse(`${at || 'The request'} has more than ${inputLimits.objectKeys} fields`, at);
     for (const key of keys) {
       const child = at ? `${at}.${key}` : key;
       assertStorableText(key, child);
@@ -57,7 +62,8 @@ export function assertJsonWithinLimits(value: unknown, path = ''): void {
 
 /** Path and query: not too long, well-formed percent-encoding of UTF-8, no NUL or lone surrogate in any value. */
 export const checkAddress: Middleware = async (ctx, next) => {
-  if (ctx.url.length > inputLimits.urlLength) throw new ApiError(414, 'URI_TOO_LONG', `The address is longer than ${inputLimits.urlLength} characters`);
+  if (ctx.url.length > inputLimits.urlLength)
+    throw new ApiError(414, 'URI_TOO_LONG', `The address is longer than ${inputLimits.urlLength} characters`);
   let path: string;
   try {
     path = decodeURIComponent(ctx.path);

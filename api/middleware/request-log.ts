@@ -10,7 +10,13 @@ export function requestLog(logger: Logger): Middleware {
         await next();
       } finally {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, userId: ctx.state.user?.userId };
+        const line = {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          userId: ctx.state.user?.userId,
+        };
         if (ctx.status >= 500) logger.error(line, 'request');
         else logger.info(line, 'request');
       }

@@ -38,7 +38,11 @@ const responses: [string, string, string, string | null][] = [
 
 function expectStrictHeaders(headers: Headers, what: string, tls: boolean) {
   const csp = headers.get('content-security-policy') ?? '';
-  expect({ what, scriptSrc: /script-src ([^;]*)/.exec(csp)?.[1], frameAncestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1] }).toEqual({ what, scriptSrc: "'self'", frameAncestors: "'none'" });
+  expect({
+    what,
+    scriptSrc: /script-src ([^;]*)/.exec(csp)?.[1],
+    frameAncestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1],
+  }).toEqual({ what, scriptSrc: "'self'", frameAncestors: "'none'" });
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   expect({
     what,
@@ -57,7 +61,12 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
   afterAll(() => h.close());
 
   it.each(responses)('%s: strict headers and HSTS', async (what, method, p, body) => {
-    const res = await fetch(h.url + (p === 'STATIC' ? staticFile() : p), { method, headers: { ...behindTls, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ?? undefined, redirect: 'manual' });
+    const res = await fetch(h.url + (p === 'STATIC' ? staticFile() : p), {
+      method,
+      headers: { ...behindTls, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ?? undefined,
+      redirect: 'manual',
+    });
     await res.arrayBuffer();
     expect(res.status).toBeLessThan(500);
     expectStrictHeaders(res.headers, what, true);
@@ -72,7 +81,9 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
     const v = h.visitor('192.0.2.80', behindTls);
     await v.openSignIn();
     const cookies = v.setCookies;
-    expect(cookies.map((c) => c.split('=')[0])).toEqual(expect.arrayContaining(['_interaction', '_interaction_resume', 'esos_csrf']));
+    expect(cookies.map((c) => c.split('=')[0])).toEqual(
+      expect.arrayContaining(['_interaction', '_interaction_resume', 'esos_csrf']),
+    );
     for (const cookie of cookies) {
       expect(cookie).toMatch(/; secure/i);
       expect(cookie).toMatch(/; httponly/i);
@@ -82,15 +93,27 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
 
   it('lets only the silent-check page be framed, by our own origin', async () => {
     const res = await fetch(`${h.url}/auth/silent-check`, { headers: behindTls });
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self'; frame-ancestors 'self'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; frame-ancestors 'self'",
+    );
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('strict-transport-security')).toBe(HSTS);
   });
 
   it('serves pages without inline script, inline style or event handlers', async () => {
-    for (const p of ['/dashboard', '/auth/register', '/auth/forgot-password', '/auth/interaction/no-such-interaction']) {
+    for (const p of [
+      '/dashboard',
+      '/auth/register',
+      '/auth/forgot-password',
+      '/auth/interaction/no-such-interaction',
+    ]) {
       const html = await (await fetch(h.url + p)).text();
-      expect({ p, inlineScript: /<script(?![^>]*\bsrc=)[^>]*>/i.test(html), styleAttribute: /\sstyle=/i.test(html), handler: /\son[a-z]+=/i.test(html) }).toEqual({ p, inlineScript: false, styleAttribute: false, handler: false });
+      expect({
+        p,
+        inlineScript: /<script(?![^>]*\bsrc=)[^>]*>/i.test(html),
+        styleAttribute: /\sstyle=/i.test(html),
+        handler: /\son[a-z]+=/i.test(html),
+      }).toEqual({ p, inlineScript: false, styleAttribute: false, handler: false });
     }
   });
 });
@@ -118,7 +141,11 @@ it('keeps the headers on a 500 (the error the API hides)', async () => {
   try {
     const res = await api.request('/api/v1.0/users', { headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference: expect.any(String) });
+    expect(res.body).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'Sorry, there is a problem with the service',
+      reference: expect.any(String),
+    });
     expectStrictHeaders(res.headers, '500', false);
   } finally {
     await api.close();

@@ -7,7 +7,15 @@ export type UnavailablePart = 'database' | 'temporal';
 
 /** PostgreSQL SQLSTATEs of a server that is away or going: admin_shutdown, crash_shutdown, cannot_connect_now, connection_exception…, too_many_connections. */
 const PG_AWAY = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
-const NET_AWAY = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NET_AWAY = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 /** gRPC status codes: 14 UNAVAILABLE, 4 DEADLINE_EXCEEDED. */
 const GRPC_AWAY = new Set([14, 4]);
 
@@ -49,12 +57,17 @@ export function unavailablePart(err: unknown): UnavailablePart | null {
     const message = String(e.message ?? '');
     if (name === 'KnexTimeoutError') return 'database';
     if (typeof e.code === 'string' && PG_AWAY.has(e.code)) return 'database';
-    if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)/.test(message)) {
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)/.test(
+        message,
+      )
+    ) {
       return 'database';
     }
   }
   for (const e of errors) {
-    if (typeof e.code === 'string' && NET_AWAY.has(e.code)) return errors.some(isTemporalError) ? 'temporal' : 'database';
+    if (typeof e.code === 'string' && NET_AWAY.has(e.code))
+      return errors.some(isTemporalError) ? 'temporal' : 'database';
   }
   return null;
 }

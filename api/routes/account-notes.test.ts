@@ -1,7 +1,14 @@
 // Account notes: who sees which notes, who may change them, paging newest first.
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
+import {
+  createAccount,
+  createUser,
+  grantOperator,
+  grantRegulator,
+  type TestAccount,
+  type TestUser,
+} from '../../test/factories';
 
 let api: ApiHarness;
 let account: TestAccount;
@@ -35,12 +42,20 @@ const call = async (user: TestUser, method: string, path: string, body?: unknown
     headers: { ...(await bearer(user)), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-const list = (user: TestUser, page = 0, size = 10) => call(user, 'GET', `/account-notes?accountId=${account.id}&page=${page}&size=${size}`);
+const list = (user: TestUser, page = 0, size = 10) =>
+  call(user, 'GET', `/account-notes?accountId=${account.id}&page=${page}&size=${size}`);
 
 it('an administrator and a regulator add notes; operators see only operators’ notes, newest first', async () => {
   const a = await call(admin, 'POST', '/account-notes', { accountId: account.id, note: '  Site visit booked  ' });
   expect(a.status).toBe(201);
-  expect(a.body).toMatchObject({ accountId: account.id, note: 'Site visit booked', submitter: 'Ada Tester', roleType: 'OPERATOR', editable: true, files: {} });
+  expect(a.body).toMatchObject({
+    accountId: account.id,
+    note: 'Site visit booked',
+    submitter: 'Ada Tester',
+    roleType: 'OPERATOR',
+    editable: true,
+    files: {},
+  });
   const r = await call(regulator, 'POST', '/account-notes', { accountId: account.id, note: 'Regulator only' });
   expect(r.status).toBe(201);
 
@@ -54,17 +69,22 @@ it('an administrator and a regulator add notes; operators see only operators’ 
 
   const forOperator = await list(restricted);
   expect(forOperator.body).toMatchObject({ totalItems: 1, hasUserEditPermission: false });
-  expect(forOperator.body.accountNotes).toEqual([expect.objectContaining({ note: 'Site visit booked', editable: false })]);
+  expect(forOperator.body.accountNotes).toEqual([
+    expect.objectContaining({ note: 'Site visit booked', editable: false }),
+  ]);
   expect((await call(restricted, 'GET', `/account-notes/${r.body.id}`)).status).toBe(404);
   expect((await list(secondAdmin)).body.accountNotes[0].editable).toBe(true);
 });
 
 it('pages the list', async () => {
-  for (const note of ['one', 'two', 'three']) await call(secondAdmin, 'POST', '/account-notes', { accountId: account.id, note });
+  for (const note of ['one', 'two', 'three'])
+    await call(secondAdmin, 'POST', '/account-notes', { accountId: account.id, note });
   const page = await list(regulator, 1, 2);
   expect(page.body.totalItems).toBe(5);
   expect(page.body.accountNotes.map((n: { note: string }) => n.note)).toEqual(['one', 'Regulator only']);
-  expect((await call(regulator, 'GET', `/account-notes?accountId=${account.id}&page=0`)).body.message).toBe('Required parameter size was null or undefined');
+  expect((await call(regulator, 'GET', `/account-notes?accountId=${account.id}&page=0`)).body.message).toBe(
+    'Required parameter size was null or undefined',
+  );
 });
 
 it('changes and deletes notes only within the role type that wrote them', async () => {
@@ -83,9 +103,15 @@ it('changes and deletes notes only within the role type that wrote them', async 
 it('validates the note: required, at most 10000 characters', async () => {
   const blank = await call(admin, 'POST', '/account-notes', { accountId: account.id, note: '   ' });
   expect(blank.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'note', message: 'note: Enter a note' });
-  expect((await call(admin, 'POST', '/account-notes', { accountId: account.id, note: 'x'.repeat(10001) })).body.message).toBe('note: Enter up to 10000 characters');
-  expect((await call(admin, 'POST', '/account-notes', { accountId: account.id, note: 'x'.repeat(10000) })).status).toBe(201);
-  expect((await call(admin, 'POST', '/account-notes', { note: 'no account' })).body.message).toBe('Required parameter accountId was null or undefined');
+  expect(
+    (await call(admin, 'POST', '/account-notes', { accountId: account.id, note: 'x'.repeat(10001) })).body.message,
+  ).toBe('note: Enter up to 10000 characters');
+  expect((await call(admin, 'POST', '/account-notes', { accountId: account.id, note: 'x'.repeat(10000) })).status).toBe(
+    201,
+  );
+  expect((await call(admin, 'POST', '/account-notes', { note: 'no account' })).body.message).toBe(
+    'Required parameter accountId was null or undefined',
+  );
 });
 
 it('answers 404 to an operator of another account and a regulator of another CA', async () => {

@@ -13,7 +13,19 @@ import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
 import type { Db } from '../../infra/db';
 import { accountNoteSchema, noteUpdateSchema, type AccountNoteDto, type AccountNotesPage } from '../../domain/notes';
-import { asMissingNote, deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
+import {
+  asMissingNote,
+  deleteNote,
+  findNote,
+  insertNote,
+  listNotes,
+  noteFields,
+  noteFileToken,
+  noteVisibleTo,
+  updateNote,
+  uploadNoteFile,
+  type NoteRow,
+} from '../notes';
 
 const NOTES_EDIT = 'PERM_ACCOUNT_NOTES_EDIT' as const;
 const NOTE_ROLES = role(['OPERATOR', 'REGULATOR']);
@@ -27,9 +39,13 @@ function mayWriteNotes(user: CurrentUser, account: AccountRef): boolean {
   return user.roleType === 'OPERATOR' && canOnAccount(user, account, NOTES_EDIT);
 }
 
-const editable = (user: CurrentUser, account: AccountRef, note: NoteRow) => note.role_type === user.roleType && mayWriteNotes(user, account);
+const editable = (user: CurrentUser, account: AccountRef, note: NoteRow) =>
+  note.role_type === user.roleType && mayWriteNotes(user, account);
 const place = (account: AccountRef) => ({ accountId: account.id });
-const toDto = (user: CurrentUser, account: AccountRef, row: AccountNoteRow): AccountNoteDto => ({ ...noteFields(row, editable(user, account, row)), accountId: row.account_id });
+const toDto = (user: CurrentUser, account: AccountRef, row: AccountNoteRow): AccountNoteDto => ({
+  ...noteFields(row, editable(user, account, row)),
+  accountId: row.account_id,
+});
 
 /** The note and its account, if the caller may see both (otherwise the 404 of a missing note). */
 async function loadNote(db: Db, user: CurrentUser, rawId: string | undefined) {
@@ -43,7 +59,11 @@ async function list(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
   const account = await assertAccountAccess(db, user, required(ctx.query.accountId as string | undefined, 'accountId'));
   const { rows, total } = await listNotes<AccountNoteRow>(ctx, db, user, place(account));
-  const body: AccountNotesPage = { accountNotes: rows.map((r) => toDto(user, account, r)), totalItems: total, hasUserEditPermission: mayWriteNotes(user, account) };
+  const body: AccountNotesPage = {
+    accountNotes: rows.map((r) => toDto(user, account, r)),
+    totalItems: total,
+    hasUserEditPermission: mayWriteNotes(user, account),
+  };
   ctx.body = body;
 }
 
@@ -51,11 +71,19 @@ async function create(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
   // Who may write here is answered before what they wrote, so a stranger learns nothing from 400s.
   const rawAccountId = (ctx.request.body as { accountId?: unknown } | undefined)?.accountId;
-  const account = await assertAccountAccess(db, user, required(rawAccountId as number | undefined, 'accountId') as number);
+  const account = await assertAccountAccess(
+    db,
+    user,
+    required(rawAccountId as number | undefined, 'accountId') as number,
+  );
   if (!mayWriteNotes(user, account)) throw forbidden();
   const input = validate(accountNoteSchema, ctx.request.body);
   ctx.status = 201;
-  ctx.body = toDto(user, account, await insertNote<AccountNoteRow>(db, user, place(account), input.note, ctx.request.body));
+  ctx.body = toDto(
+    user,
+    account,
+    await insertNote<AccountNoteRow>(db, user, place(account), input.note, ctx.request.body),
+  );
 }
 
 async function update(ctx: Context, { db }: AppDeps) {
@@ -88,10 +116,37 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const accountNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/account-notes', access: NOTE_ROLES, query: textQuery(['accountId'], { paged: true }), answers: [404], handler: list },
-  { method: 'post', path: '/account-notes', access: NOTE_ROLES, body: accountNoteSchema, ok: 201, answers: [404], handler: create },
-  { method: 'get', path: '/account-notes/:accountId/files', access: NOTE_ROLES, query: fileUuidQuery('uuid'), handler: fileToken },
-  { method: 'post', path: '/account-notes/upload/account/:accountId', access: NOTE_ROLES, multipart: true, handler: upload },
+  {
+    method: 'get',
+    path: '/account-notes',
+    access: NOTE_ROLES,
+    query: textQuery(['accountId'], { paged: true }),
+    answers: [404],
+    handler: list,
+  },
+  {
+    method: 'post',
+    path: '/account-notes',
+    access: NOTE_ROLES,
+    body: accountNoteSchema,
+    ok: 201,
+    answers: [404],
+    handler: create,
+  },
+  {
+    method: 'get',
+    path: '/account-notes/:accountId/files',
+    access: NOTE_ROLES,
+    query: fileUuidQuery('uuid'),
+    handler: fileToken,
+  },
+  {
+    method: 'post',
+    path: '/account-notes/upload/account/:accountId',
+    access: NOTE_ROLES,
+    multipart: true,
+    handler: upload,
+  },
   {
     method: 'get',
     path: '/account-notes/:id',

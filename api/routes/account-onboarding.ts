@@ -50,16 +50,30 @@ function rowErrors(code: string, entries: Entry[], errors: CsvRowError[]): ApiEr
 
 async function alreadyRegistered(db: Knex | Knex.Transaction, registrationNumbers: string[], emails: string[]) {
   const [registry, live] = await Promise.all([
-    db('account_onboarding_registry').whereIn('registration_number', registrationNumbers).orWhereIn('email', emails).select('registration_number', 'email'),
-    db('accounts').whereIn('registration_number', registrationNumbers).where({ status: 'LIVE' }).select('registration_number'),
+    db('account_onboarding_registry')
+      .whereIn('registration_number', registrationNumbers)
+      .orWhereIn('email', emails)
+      .select('registration_number', 'email'),
+    db('accounts')
+      .whereIn('registration_number', registrationNumbers)
+      .where({ status: 'LIVE' })
+      .select('registration_number'),
   ]);
   return {
-    registrationNumbers: new Set<string>([...registry.map((r) => r.registration_number as string), ...live.map((r) => r.registration_number as string)]),
+    registrationNumbers: new Set<string>([
+      ...registry.map((r) => r.registration_number as string),
+      ...live.map((r) => r.registration_number as string),
+    ]),
     emails: new Set<string>(registry.map((r) => r.email as string)),
   };
 }
 
-function verifiedAccountInvitation(to: string, registrationNumber: string, competentAuthority: CompetentAuthority, publicUrl: string): EmailToQueue {
+function verifiedAccountInvitation(
+  to: string,
+  registrationNumber: string,
+  competentAuthority: CompetentAuthority,
+  publicUrl: string,
+): EmailToQueue {
   return compose('VerifiedAccountInvitation', to, `Sign up invitation - ${SERVICE_NAME}`, [
     `${competentAuthorityLabels[competentAuthority]} has verified your organisation (registration number ${registrationNumber}) for the ${SERVICE_NAME} service.`,
     'Sign in with this email address and apply for an organisation account with that registration number. Your account will be set up straight away and you will be its administrator.',
@@ -82,27 +96,56 @@ async function upload(ctx: Context, { db, config }: AppDeps) {
   const formatErrors = body.verifiedAccounts.flatMap((e, i) => verifiedAccountRowErrors(e, entries[i]!.row));
   if (formatErrors.length > 0) throw rowErrors('ONBOARDING1000', entries, formatErrors);
   const inFile = duplicateErrors(entries);
-  if (inFile.length > 0) throw rowErrors('ONBOARDING1001', entries, inFile.sort((a, b) => a.row - b.row));
+  if (inFile.length > 0)
+    throw rowErrors(
+      'ONBOARDING1001',
+      entries,
+      inFile.sort((a, b) => a.row - b.row),
+    );
 
   await db.transaction(async (trx) => {
-    const existing = await alreadyRegistered(trx, entries.map((e) => e.registrationNumber), entries.map((e) => e.email));
+    const existing = await alreadyRegistered(
+      trx,
+      entries.map((e) => e.registrationNumber),
+      entries.map((e) => e.email),
+    );
     const inSystem: CsvRowError[] = entries.flatMap((e) => [
-      ...(existing.registrationNumbers.has(e.registrationNumber) ? [{ row: e.row, column: 'CRN' as const, message: CSV_DUPLICATE_CRN_IN_SYSTEM }] : []),
-      ...(existing.emails.has(e.email) ? [{ row: e.row, column: 'Email' as const, message: CSV_DUPLICATE_EMAIL_IN_SYSTEM }] : []),
+      ...(existing.registrationNumbers.has(e.registrationNumber)
+        ? [{ row: e.row, column: 'CRN' as const, message: CSV_DUPLICATE_CRN_IN_SYSTEM }]
+        : []),
+      ...(existing.emails.has(e.email)
+        ? [{ row: e.row, column: 'Email' as const, message: CSV_DUPLICATE_EMAIL_IN_SYSTEM }]
+        : []),
     ]);
     if (inSystem.length > 0) throw rowErrors('ONBOARDING1002', entries, inSystem);
     for (let i = 0; i < entries.length; i += ONBOARDING_BATCH_SIZE) {
       const batch = entries.slice(i, i + ONBOARDING_BATCH_SIZE);
       try {
         await trx('account_onboarding_registry').insert(
-          batch.map((e) => ({ email: e.email, registration_number: e.registrationNumber, status: 'PENDING', submitter_id: user.userId, competent_authority: competentAuthority })),
+          batch.map((e) => ({
+            email: e.email,
+            registration_number: e.registrationNumber,
+            status: 'PENDING',
+            submitter_id: user.userId,
+            competent_authority: competentAuthority,
+          })),
         );
       } catch (err) {
         // Another upload committed the same value after our check: the unique constraints decide.
-        if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'ONBOARDING1002', 'Some of these values were registered by another upload just now. Upload the file again to see which.');
+        if ((err as { code?: string }).code === '23505')
+          throw new ApiError(
+            409,
+            'ONBOARDING1002',
+            'Some of these values were registered by another upload just now. Upload the file again to see which.',
+          );
         throw err;
       }
-      await queueEmails(trx, batch.map((e) => verifiedAccountInvitation(e.email, e.registrationNumber, competentAuthority, config.publicUrl)));
+      await queueEmails(
+        trx,
+        batch.map((e) =>
+          verifiedAccountInvitation(e.email, e.registrationNumber, competentAuthority, config.publicUrl),
+        ),
+      );
     }
   });
   ctx.status = 201;
@@ -110,14 +153,23 @@ async function upload(ctx: Context, { db, config }: AppDeps) {
 }
 
 export const accountOnboardingRoutes: RouteDef[] = [
-  { method: 'post', path: '/organisation/account-onboarding', access: role(['REGULATOR'], { permission: UPLOAD }), body: onboardingRegistrySchema, ok: 201, handler: upload },
+  {
+    method: 'post',
+    path: '/organisation/account-onboarding',
+    access: role(['REGULATOR'], { permission: UPLOAD }),
+    body: onboardingRegistrySchema,
+    ok: 201,
+    handler: upload,
+  },
   {
     // The applicant's verified registration number, to prefill the wizard.
     method: 'get',
     path: '/organisation/account-onboarding/registration-number',
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
-      const row = await db('account_onboarding_registry').where({ email: currentUser(ctx).email.toLowerCase(), status: 'PENDING' }).first('registration_number');
+      const row = await db('account_onboarding_registry')
+        .where({ email: currentUser(ctx).email.toLowerCase(), status: 'PENDING' })
+        .first('registration_number');
       ctx.body = { registrationNumber: (row?.registration_number as string | undefined) ?? null };
     },
   },
@@ -129,7 +181,9 @@ export const accountOnboardingRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const { emails } = validate(onboardingEmailsSchema, ctx.request.body);
       const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
-      const rows = wanted.length ? await db('account_onboarding_registry').whereIn('email', wanted).select('email') : [];
+      const rows = wanted.length
+        ? await db('account_onboarding_registry').whereIn('email', wanted).select('email')
+        : [];
       ctx.body = { emails: rows.map((r) => r.email as string) };
     },
   },
@@ -141,7 +195,9 @@ export const accountOnboardingRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const { registrationNumbers } = validate(onboardingRegistrationNumbersSchema, ctx.request.body);
       const wanted = [...new Set(registrationNumbers.map(normaliseRegistrationNumber))];
-      const existing = wanted.length ? await alreadyRegistered(db, wanted, []) : { registrationNumbers: new Set<string>() };
+      const existing = wanted.length
+        ? await alreadyRegistered(db, wanted, [])
+        : { registrationNumbers: new Set<string>() };
       ctx.body = { registrationNumbers: wanted.filter((n) => existing.registrationNumbers.has(n)) };
     },
   },

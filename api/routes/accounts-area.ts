@@ -4,4 +4,8 @@ import { accountNoteRoutes } from './account-notes';
 import { companyInformationRoutes } from './company-information';
 import { organisationRoutes } from './organisation';
 
-export const accountsAreaRoutes: RouteDef[] = [...companyInformationRoutes, ...organisationRoutes, ...accountNoteRoutes];
+export const accountsAreaRoutes: RouteDef[] = [
+  ...companyInformationRoutes,
+  ...organisationRoutes,
+  ...accountNoteRoutes,
+];

@@ -4,7 +4,16 @@
 // connection; regulators read an account's entries, operators and verifiers are refused.
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { createAccount, createUser, createVerificationBody, grantOperator, grantRegulator, grantVerifier, type TestAccount, type TestUser } from '../../test/factories';
+import {
+  createAccount,
+  createUser,
+  createVerificationBody,
+  grantOperator,
+  grantRegulator,
+  grantVerifier,
+  type TestAccount,
+  type TestUser,
+} from '../../test/factories';
 import { formWith, samples } from '../../test/sample-files';
 import { Client } from 'pg';
 import { runWithAuditContext } from '../../infra/audit';
@@ -46,7 +55,9 @@ describe('an entry for each kind of change made through the API', () => {
   it('account notes: added, changed and deleted, by their writer, from their address', async () => {
     const added = await call(admin, 'POST', '/account-notes', { accountId: account.id, note: 'Boiler replaced' });
     expect(added.status).toBe(201);
-    expect((await call(admin, 'PUT', `/account-notes/${added.body.id}`, { note: 'Boiler replaced in May' })).status).toBe(200);
+    expect(
+      (await call(admin, 'PUT', `/account-notes/${added.body.id}`, { note: 'Boiler replaced in May' })).status,
+    ).toBe(200);
     expect((await call(admin, 'DELETE', `/account-notes/${added.body.id}`)).status).toBe(204);
 
     const rows = await entries({ entity: 'account_notes', entity_key: String(added.body.id) });
@@ -70,47 +81,98 @@ describe('an entry for each kind of change made through the API', () => {
   });
 
   it('a file upload', async () => {
-    const uploaded = await api.request(`/api/v1.0/account-notes/upload/account/${account.id}`, { method: 'POST', headers: await bearer(admin), body: formWith({ name: 'Meter.png', data: samples.png() }) });
+    const uploaded = await api.request(`/api/v1.0/account-notes/upload/account/${account.id}`, {
+      method: 'POST',
+      headers: await bearer(admin),
+      body: formWith({ name: 'Meter.png', data: samples.png() }),
+    });
     expect(uploaded.status).toBe(200);
     const [row] = await entries({ entity: 'files', entity_key: uploaded.body.uuid });
-    expect(row).toMatchObject({ operation: 'INSERT', actor_user_id: admin.id, account_id: account.id, address: local, details: { values: { kind: 'NOTE', status: 'PENDING', file_name: 'Meter.png' } } });
+    expect(row).toMatchObject({
+      operation: 'INSERT',
+      actor_user_id: admin.id,
+      account_id: account.id,
+      address: local,
+      details: { values: { kind: 'NOTE', status: 'PENDING', file_name: 'Meter.png' } },
+    });
   });
 
   it('user changes: an authority disabled by the administrator, a profile changed by a regulator', async () => {
-    const disabled = await call(admin, 'POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: restricted.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] });
+    const disabled = await call(admin, 'POST', `/operator-authorities/account/${account.id}`, {
+      accountOperatorAuthorityUpdateList: [
+        { userId: restricted.id, roleCode: 'operator', authorityStatus: 'DISABLED' },
+      ],
+    });
     expect(disabled.status).toBe(204);
-    const authority = await api.deps.db('authorities').where({ user_id: restricted.id, account_id: account.id }).first('id');
+    const authority = await api.deps
+      .db('authorities')
+      .where({ user_id: restricted.id, account_id: account.id })
+      .first('id');
     const [change] = await entries({ entity: 'authorities', entity_key: String(authority.id), operation: 'UPDATE' });
-    expect(change).toMatchObject({ actor_user_id: admin.id, account_id: account.id, details: { values: { status: { from: 'ACTIVE', to: 'DISABLED' } } } });
+    expect(change).toMatchObject({
+      actor_user_id: admin.id,
+      account_id: account.id,
+      details: { values: { status: { from: 'ACTIVE', to: 'DISABLED' } } },
+    });
     // Ending the user's sign-ins is a change of the user, in the same call.
-    expect(await entries({ entity: 'users', entity_key: restricted.id, operation: 'UPDATE', actor_user_id: admin.id })).toEqual([
-      expect.objectContaining({ details: expect.objectContaining({ changed: expect.arrayContaining(['sessions_revoked_at']) }) }),
+    expect(
+      await entries({ entity: 'users', entity_key: restricted.id, operation: 'UPDATE', actor_user_id: admin.id }),
+    ).toEqual([
+      expect.objectContaining({
+        details: expect.objectContaining({ changed: expect.arrayContaining(['sessions_revoked_at']) }),
+      }),
     ]);
 
     const profile = { firstName: 'Cal', lastName: 'Renamed', jobTitle: 'Energy manager', phoneNumber: '01632 960001' };
     const patched = await call(regulator, 'PATCH', `/operator-users/account/${account.id}/${admin.id}`, profile);
     expect(patched.status).toBe(200);
-    const [profileChange] = await entries({ entity: 'users', entity_key: admin.id, operation: 'UPDATE', actor_user_id: regulator.id });
-    expect(profileChange).toMatchObject({ actor_role_type: 'REGULATOR', actor_authority: 'regulator of ENGLAND', source: 'api', details: { changed: expect.arrayContaining(['last_name']) } });
+    const [profileChange] = await entries({
+      entity: 'users',
+      entity_key: admin.id,
+      operation: 'UPDATE',
+      actor_user_id: regulator.id,
+    });
+    expect(profileChange).toMatchObject({
+      actor_role_type: 'REGULATOR',
+      actor_authority: 'regulator of ENGLAND',
+      source: 'api',
+      details: { changed: expect.arrayContaining(['last_name']) },
+    });
   });
 
   it('the account’s details changed by a regulator', async () => {
-    const details = { name: 'Renamed Ltd', address: { line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' }, codes: { type: 'SIC', codes: ['10110'] } };
+    const details = {
+      name: 'Renamed Ltd',
+      address: { line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' },
+      codes: { type: 'SIC', codes: ['10110'] },
+    };
     const res = await call(regulator, 'POST', `/organisation/accounts/${account.id}`, details);
     expect(res.status).toBe(200);
     const [row] = await entries({ entity: 'accounts', entity_key: String(account.id), operation: 'UPDATE' });
-    expect(row).toMatchObject({ actor_user_id: regulator.id, actor_authority: 'regulator of ENGLAND', account_id: account.id, details: { changed: expect.arrayContaining(['name']) } });
+    expect(row).toMatchObject({
+      actor_user_id: regulator.id,
+      actor_authority: 'regulator of ENGLAND',
+      account_id: account.id,
+      details: { changed: expect.arrayContaining(['name']) },
+    });
   });
 });
 
 describe('in the transaction of the change', () => {
   it('a change rolled back leaves no entry', async () => {
     // Only this account's entries: other test files write in parallel.
-    const count = () => api.deps.db('audit_log').where({ account_id: account.id }).count<{ count: string }[]>({ count: '*' });
+    const count = () =>
+      api.deps.db('audit_log').where({ account_id: account.id }).count<{ count: string }[]>({ count: '*' });
     const before = await count();
     await expect(
       api.deps.db.transaction(async (trx) => {
-        await trx('account_notes').insert({ account_id: account.id, payload: JSON.stringify({ note: 'Never kept', files: {} }), submitter_id: admin.id, submitter: 'Ada Auditee', role_type: 'OPERATOR' });
+        await trx('account_notes').insert({
+          account_id: account.id,
+          payload: JSON.stringify({ note: 'Never kept', files: {} }),
+          submitter_id: admin.id,
+          submitter: 'Ada Auditee',
+          role_type: 'OPERATOR',
+        });
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
@@ -119,7 +181,11 @@ describe('in the transaction of the change', () => {
 
   it('concurrent calls by different people are each attributed to their caller', async () => {
     const writers = [admin, regulator, admin, regulator, admin, regulator, admin, regulator, admin, regulator];
-    const notes = await Promise.all(writers.map((user, i) => call(user, 'POST', '/account-notes', { accountId: account.id, note: `Concurrent ${i}` })));
+    const notes = await Promise.all(
+      writers.map((user, i) =>
+        call(user, 'POST', '/account-notes', { accountId: account.id, note: `Concurrent ${i}` }),
+      ),
+    );
     for (const [i, note] of notes.entries()) {
       expect(note.status).toBe(201);
       const [row] = await entries({ entity: 'account_notes', entity_key: String(note.body.id) });
@@ -136,10 +202,21 @@ describe('in the transaction of the change', () => {
     await client.connect();
     try {
       await client.query(`load 'auto_explain'`);
-      for (const setting of ['auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_level = notice', 'enable_seqscan = off']) await client.query(`set ${setting}`);
+      for (const setting of [
+        'auto_explain.log_min_duration = 0',
+        'auto_explain.log_nested_statements = on',
+        'auto_explain.log_level = notice',
+        'enable_seqscan = off',
+      ])
+        await client.query(`set ${setting}`);
       await client.query('begin');
-      await client.query(`select set_config('esos.audit', $1, true)`, [JSON.stringify({ source: 'test', userId: admin.id })]);
-      await client.query(`insert into account_notes (account_id, payload, submitter_id, submitter, role_type) values ($1, '{}', $2, 'Ada Auditee', 'OPERATOR')`, [account.id, admin.id]);
+      await client.query(`select set_config('esos.audit', $1, true)`, [
+        JSON.stringify({ source: 'test', userId: admin.id }),
+      ]);
+      await client.query(
+        `insert into account_notes (account_id, payload, submitter_id, submitter, role_type) values ($1, '{}', $2, 'Ada Auditee', 'OPERATOR')`,
+        [account.id, admin.id],
+      );
       await client.query('rollback');
     } finally {
       await client.end();
@@ -150,13 +227,29 @@ describe('in the transaction of the change', () => {
   });
 
   it('code outside a request is the system’s, or whoever its context names', async () => {
-    const [row] = await api.deps.db('account_contacts').insert({ account_id: account.id, contact_type: 'SECONDARY', user_id: admin.id }).returning('account_id');
+    const [row] = await api.deps
+      .db('account_contacts')
+      .insert({ account_id: account.id, contact_type: 'SECONDARY', user_id: admin.id })
+      .returning('account_id');
     expect(row.account_id).toBe(account.id);
-    expect(await entries({ entity: 'account_contacts', entity_key: `${account.id}:SECONDARY` })).toEqual([expect.objectContaining({ actor_user_id: null, source: 'system', operation: 'INSERT' })]);
+    expect(await entries({ entity: 'account_contacts', entity_key: `${account.id}:SECONDARY` })).toEqual([
+      expect.objectContaining({ actor_user_id: null, source: 'system', operation: 'INSERT' }),
+    ]);
     // The query runs inside the context (awaited there), not merely built in it.
-    await runWithAuditContext({ source: 'workflow', userId: regulator.id, via: 'test' }, async () => await api.deps.db('account_contacts').where({ account_id: account.id, contact_type: 'SECONDARY' }).delete());
-    expect(await entries({ entity: 'account_contacts', entity_key: `${account.id}:SECONDARY`, operation: 'DELETE' })).toEqual([
-      expect.objectContaining({ actor_user_id: regulator.id, actor_authority: 'regulator of ENGLAND', source: 'workflow', via: 'test' }),
+    await runWithAuditContext(
+      { source: 'workflow', userId: regulator.id, via: 'test' },
+      async () =>
+        await api.deps.db('account_contacts').where({ account_id: account.id, contact_type: 'SECONDARY' }).delete(),
+    );
+    expect(
+      await entries({ entity: 'account_contacts', entity_key: `${account.id}:SECONDARY`, operation: 'DELETE' }),
+    ).toEqual([
+      expect.objectContaining({
+        actor_user_id: regulator.id,
+        actor_authority: 'regulator of ENGLAND',
+        source: 'workflow',
+        via: 'test',
+      }),
     ]);
   });
 });
@@ -165,18 +258,26 @@ describe('append-only', () => {
   it('the application’s connection can neither update, delete nor truncate the trail', async () => {
     const { db } = api.deps;
     const [first] = await db('audit_log').orderBy('id').limit(1);
-    await expect(db('audit_log').where({ id: first.id }).update({ actor_user_id: 'someone-else' })).rejects.toThrow(/audit_log is append-only: UPDATE is not allowed/);
-    await expect(db('audit_log').where({ id: first.id }).delete()).rejects.toThrow(/audit_log is append-only: DELETE is not allowed/);
+    await expect(db('audit_log').where({ id: first.id }).update({ actor_user_id: 'someone-else' })).rejects.toThrow(
+      /audit_log is append-only: UPDATE is not allowed/,
+    );
+    await expect(db('audit_log').where({ id: first.id }).delete()).rejects.toThrow(
+      /audit_log is append-only: DELETE is not allowed/,
+    );
     await expect(db.raw('truncate audit_log')).rejects.toThrow(/audit_log is append-only: TRUNCATE is not allowed/);
     expect(await db('audit_log').where({ id: first.id }).first()).toEqual(first);
   });
 });
 
 describe('GET /accounts/{id}/audit-entries', () => {
-  const path = (page = 0, size = 10, id: number = account.id) => `/accounts/${id}/audit-entries?page=${page}&size=${size}`;
+  const path = (page = 0, size = 10, id: number = account.id) =>
+    `/accounts/${id}/audit-entries?page=${page}&size=${size}`;
 
   it('gives a regulator the account’s entries, newest first, a page at a time', async () => {
-    const total = Number((await api.deps.db('audit_log').where({ account_id: account.id }).count<{ count: string }[]>({ count: '*' }))[0].count);
+    const total = Number(
+      (await api.deps.db('audit_log').where({ account_id: account.id }).count<{ count: string }[]>({ count: '*' }))[0]
+        .count,
+    );
     expect(total).toBeGreaterThan(10);
     const first = await call(regulator, 'GET', path(0, 5));
     expect(first.status).toBe(200);
@@ -190,20 +291,38 @@ describe('GET /accounts/{id}/audit-entries', () => {
     const all = (await call(regulator, 'GET', path(0, 100))).body.auditEntries as Record<string, any>[];
     const disabled = all.find((e) => e.entity === 'authorities' && e.operation === 'UPDATE');
     expect(disabled).toMatchObject({
-      actor: { userId: admin.id, name: 'Ada Auditee', roleType: 'OPERATOR', authority: `operator_admin on account ${account.id}`, actingAs: 'Advanced user' },
+      actor: {
+        userId: admin.id,
+        name: 'Ada Auditee',
+        roleType: 'OPERATOR',
+        authority: `operator_admin on account ${account.id}`,
+        actingAs: 'Advanced user',
+      },
       address: local,
       source: 'api',
       via: `POST /api/v1.0/operator-authorities/account/${account.id}`,
       description: 'Ada Auditee changed Cal Auditee’s status from Active to Disabled',
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(all.findLast((e) => e.entity === 'account_notes' && e.operation === 'INSERT')).toMatchObject({ description: 'Ada Auditee added a note to the account' });
-    expect(all.find((e) => e.entity === 'files' && e.operation === 'INSERT')).toMatchObject({ description: 'Ada Auditee uploaded the file ‘Meter.png’' });
-    expect(all.find((e) => e.entity === 'accounts' && e.operation === 'UPDATE')).toMatchObject({ description: 'Reg Auditee changed the account’s address, classification codes and name', actor: { actingAs: 'Regulator, Environment Agency' } });
+    expect(all.findLast((e) => e.entity === 'account_notes' && e.operation === 'INSERT')).toMatchObject({
+      description: 'Ada Auditee added a note to the account',
+    });
+    expect(all.find((e) => e.entity === 'files' && e.operation === 'INSERT')).toMatchObject({
+      description: 'Ada Auditee uploaded the file ‘Meter.png’',
+    });
+    expect(all.find((e) => e.entity === 'accounts' && e.operation === 'UPDATE')).toMatchObject({
+      description: 'Reg Auditee changed the account’s address, classification codes and name',
+      actor: { actingAs: 'Regulator, Environment Agency' },
+    });
     // A contact set by code outside a request is the service's own; one removed in a context names who.
     // Users are named as they are called now (the administrator was renamed above).
-    expect(all.find((e) => e.entity === 'account_contacts' && e.operation === 'INSERT')).toMatchObject({ description: 'Cal Renamed made the secondary contact', actor: null });
-    expect(all.find((e) => e.entity === 'account_contacts' && e.operation === 'DELETE')).toMatchObject({ description: 'Reg Auditee removed Cal Renamed as the secondary contact' });
+    expect(all.find((e) => e.entity === 'account_contacts' && e.operation === 'INSERT')).toMatchObject({
+      description: 'Cal Renamed made the secondary contact',
+      actor: null,
+    });
+    expect(all.find((e) => e.entity === 'account_contacts' && e.operation === 'DELETE')).toMatchObject({
+      description: 'Reg Auditee removed Cal Renamed as the secondary contact',
+    });
     // Sentences with names and labels: no user id, no code, no arrow.
     for (const { description } of all) {
       expect(description).not.toMatch(/[A-Z]{2,}_[A-Z]{2,}|\b(ACTIVE|DISABLED|LIVE)\b|→/);

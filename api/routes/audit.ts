@@ -17,33 +17,44 @@ async function list(ctx: Context, { db }: AppDeps) {
   const account = await assertAccountAccess(db, user, ctx.params.id);
   const { page, size } = pageParams(ctx.query);
   const [rows, [{ count }]] = await Promise.all([
-    db('audit_log').where({ account_id: account.id }).orderBy('id', 'desc').offset(page * size).limit(size).select('*'),
+    db('audit_log')
+      .where({ account_id: account.id })
+      .orderBy('id', 'desc')
+      .offset(page * size)
+      .limit(size)
+      .select('*'),
     db('audit_log').where({ account_id: account.id }).count<{ count: string }[]>({ count: '*' }),
   ]);
   // The names the entries refer to by id, for the whole page at once.
   const names = await auditNames(db, rows);
   const body: AuditEntriesPage = {
     totalItems: Number(count),
-    auditEntries: rows.map(
-      (r): AuditEntryDto => ({
-        id: Number(r.id),
-        at: new Date(r.at).toISOString(),
-        actor: r.actor_user_id
-          ? { userId: r.actor_user_id, name: r.actor_name, roleType: r.actor_role_type, authority: r.actor_authority, actingAs: actingAs(r.actor_authority, r.actor_role_type) }
-          : null,
-        address: r.address,
-        source: r.source,
-        via: r.via,
-        entity: r.entity,
-        operation: r.operation,
-        entityKey: r.entity_key,
-        requestId: r.request_id,
-        details: r.details,
-        description: describeAuditEntry(r, names),
-      }),
-    ),
+    auditEntries: rows.map((r): AuditEntryDto => ({
+      id: Number(r.id),
+      at: new Date(r.at).toISOString(),
+      actor: r.actor_user_id
+        ? {
+            userId: r.actor_user_id,
+            name: r.actor_name,
+            roleType: r.actor_role_type,
+            authority: r.actor_authority,
+            actingAs: actingAs(r.actor_authority, r.actor_role_type),
+          }
+        : null,
+      address: r.address,
+      source: r.source,
+      via: r.via,
+      entity: r.entity,
+      operation: r.operation,
+      entityKey: r.entity_key,
+      requestId: r.request_id,
+      details: r.details,
+      description: describeAuditEntry(r, names),
+    })),
   };
   ctx.body = body;
 }
 
-export const auditRoutes: RouteDef[] = [{ method: 'get', path: '/accounts/:id/audit-entries', access: role(['REGULATOR']), query: pageQuery, handler: list }];
+export const auditRoutes: RouteDef[] = [
+  { method: 'get', path: '/accounts/:id/audit-entries', access: role(['REGULATOR']), query: pageQuery, handler: list },
+];

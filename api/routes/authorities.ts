@@ -23,8 +23,16 @@ export const authorityRoutes: RouteDef[] = [
     path: '/authorities/account/:accountId/operator-role-codes',
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, { db }) => {
-      await assertAccountAccess(db, currentUser(ctx), required(ctx.params.accountId, 'accountId'), 'PERM_ACCOUNT_USERS_EDIT');
-      ctx.body = (Object.keys(operatorRoles) as OperatorRoleCode[]).map((code) => ({ code, name: operatorRoles[code].name }));
+      await assertAccountAccess(
+        db,
+        currentUser(ctx),
+        required(ctx.params.accountId, 'accountId'),
+        'PERM_ACCOUNT_USERS_EDIT',
+      );
+      ctx.body = (Object.keys(operatorRoles) as OperatorRoleCode[]).map((code) => ({
+        code,
+        name: operatorRoles[code].name,
+      }));
     },
   },
   {
@@ -33,7 +41,11 @@ export const authorityRoutes: RouteDef[] = [
     access: role(['REGULATOR']),
     handler: (ctx) => {
       assertCaAccess(currentUser(ctx), 'PERM_CA_USERS_EDIT');
-      ctx.body = regulatorRoleTemplates.map((r) => ({ code: r.code, name: r.name, rolePermissions: levelsForPermissions(r.permissions) }));
+      ctx.body = regulatorRoleTemplates.map((r) => ({
+        code: r.code,
+        name: r.name,
+        rolePermissions: levelsForPermissions(r.permissions),
+      }));
     },
   },
   {

@@ -35,8 +35,15 @@ export const caSiteContactRoutes: RouteDef[] = [
         .offset(page * size)
         .select('a.id', 'a.name', 'a.organisation_id', 'c.user_id', db.raw('count(*) over () as total'));
       const body: CaSiteContacts = {
-        caSiteContacts: rows.map((r) => ({ accountId: r.id, accountName: r.name, organisationId: r.organisation_id, userId: r.user_id ?? null })),
-        totalItems: rows.length ? Number(rows[0].total) : Number((await db('accounts').where({ competent_authority: ca, status: 'LIVE' }).count({ n: '*' }))[0].n),
+        caSiteContacts: rows.map((r) => ({
+          accountId: r.id,
+          accountName: r.name,
+          organisationId: r.organisation_id,
+          userId: r.user_id ?? null,
+        })),
+        totalItems: rows.length
+          ? Number(rows[0].total)
+          : Number((await db('accounts').where({ competent_authority: ca, status: 'LIVE' }).count({ n: '*' }))[0].n),
         editable: user.active.some((a) => a.competentAuthority === ca && a.permissions.includes('PERM_CA_USERS_EDIT')),
       };
       ctx.body = body;
@@ -46,21 +53,40 @@ export const caSiteContactRoutes: RouteDef[] = [
     method: 'post',
     path: '/:accountType/ca-site-contacts',
     access: role(['REGULATOR']),
-    body: caSiteContactsUpdateSchema, ok: 204,
+    body: caSiteContactsUpdateSchema,
+    ok: 204,
     handler: async (ctx, { db }) => {
       assertAccountType(ctx.params.accountType);
       const ca = assertCaAccess(currentUser(ctx), 'PERM_CA_USERS_EDIT');
       const updates = validate(caSiteContactsUpdateSchema, ctx.request.body);
       await db.transaction(async (trx) => {
         for (const { accountId, userId } of updates) {
-          const account = await trx('accounts').where({ id: accountId, competent_authority: ca, status: 'LIVE' }).forUpdate().first('id');
-          if (!account) throw new ApiError(400, 'ACCOUNT_CONTACT1001', 'The account is not a live account of your competent authority', 'accountId');
+          const account = await trx('accounts')
+            .where({ id: accountId, competent_authority: ca, status: 'LIVE' })
+            .forUpdate()
+            .first('id');
+          if (!account)
+            throw new ApiError(
+              400,
+              'ACCOUNT_CONTACT1001',
+              'The account is not a live account of your competent authority',
+              'accountId',
+            );
           if (userId) {
-            const regulator = await trx('authorities').where({ user_id: userId, competent_authority: ca, status: 'ACTIVE' }).first('id');
-            if (!regulator) throw new ApiError(400, 'AUTHORITY1003', 'User is not an active regulator of your competent authority', 'userId');
+            const regulator = await trx('authorities')
+              .where({ user_id: userId, competent_authority: ca, status: 'ACTIVE' })
+              .first('id');
+            if (!regulator)
+              throw new ApiError(
+                400,
+                'AUTHORITY1003',
+                'User is not an active regulator of your competent authority',
+                'userId',
+              );
           }
           await trx('account_contacts').where({ account_id: accountId, contact_type: 'CA_SITE' }).delete();
-          if (userId) await trx('account_contacts').insert({ account_id: accountId, contact_type: 'CA_SITE', user_id: userId });
+          if (userId)
+            await trx('account_contacts').insert({ account_id: accountId, contact_type: 'CA_SITE', user_id: userId });
         }
       });
       ctx.status = 204;

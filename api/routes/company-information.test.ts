@@ -31,28 +31,46 @@ describe('local register (COMPANY_REGISTER unset)', () => {
     const rows = await api.deps.db('company_register').select('registration_number', 'country');
     expect(rows.length).toBeGreaterThanOrEqual(300);
     expect(new Set(rows.map((r) => r.country))).toEqual(new Set(['England', 'Wales', 'Scotland', 'Northern Ireland']));
-    for (const prefix of ['SC', 'NI', 'OC']) expect(rows.some((r) => r.registration_number.startsWith(prefix))).toBe(true);
+    for (const prefix of ['SC', 'NI', 'OC'])
+      expect(rows.some((r) => r.registration_number.startsWith(prefix))).toBe(true);
     expect(rows.every((r) => /^(?:\d{8}|[A-Z]\d{7}|[A-Z]{2}\d{5}[A-Z0-9])$/.test(r.registration_number))).toBe(true);
   });
 
   it('answers the profile of a Scottish company, with its location', async () => {
-    const row = await api.deps.db('company_register').where('registration_number', 'like', 'SC%').orderBy('registration_number').first();
+    const row = await api.deps
+      .db('company_register')
+      .where('registration_number', 'like', 'SC%')
+      .orderBy('registration_number')
+      .first();
     const res = await lookup(row.registration_number.toLowerCase());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       registrationNumber: row.registration_number,
       name: row.name,
-      address: { line1: row.address_line1, line2: row.address_line2, city: row.locality, county: row.region, postcode: row.postcode, country: 'Scotland' },
+      address: {
+        line1: row.address_line1,
+        line2: row.address_line2,
+        city: row.locality,
+        county: row.region,
+        postcode: row.postcode,
+        country: 'Scotland',
+      },
       sicCodes: row.sic_codes,
       location: 'SCOTLAND',
     });
   });
 
   it('says when the number is unknown or malformed, and needs a signed-in caller', async () => {
-    expect((await lookup('99999999')).body).toEqual({ code: 'NOTFOUND1001', message: 'The registration number was not found at the Companies House', field: 'registrationNumber' });
+    expect((await lookup('99999999')).body).toEqual({
+      code: 'NOTFOUND1001',
+      message: 'The registration number was not found at the Companies House',
+      field: 'registrationNumber',
+    });
     const bad = await lookup('123');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('If your Company Registration Number has fewer than 8 numbers, add zeroes at the start');
+    expect(bad.body.message).toBe(
+      'If your Company Registration Number has fewer than 8 numbers, add zeroes at the start',
+    );
     expect((await api.request('/api/v1.0/company-information/01234567')).status).toBe(401);
   });
 });
@@ -91,16 +109,31 @@ describe('Companies House (COMPANY_REGISTER=companies-house)', () => {
       company_number: 'NI123456',
       company_name: 'LAGAN FOODS LIMITED',
       jurisdiction: 'northern-ireland',
-      registered_office_address: { premises: '12', address_line_1: 'Harbour Road', locality: 'Belfast', region: 'County Antrim', postal_code: 'BT1 2AB' },
+      registered_office_address: {
+        premises: '12',
+        address_line_1: 'Harbour Road',
+        locality: 'Belfast',
+        region: 'County Antrim',
+        postal_code: 'BT1 2AB',
+      },
       sic_codes: ['10110', '10390'],
     });
     const res = await lookup('ni123456');
-    expect(seen).toEqual([{ url: '/company/NI123456', authorization: `Basic ${Buffer.from('test-key-123:').toString('base64')}` }]);
+    expect(seen).toEqual([
+      { url: '/company/NI123456', authorization: `Basic ${Buffer.from('test-key-123:').toString('base64')}` },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       registrationNumber: 'NI123456',
       name: 'LAGAN FOODS LIMITED',
-      address: { line1: '12 Harbour Road', line2: null, city: 'Belfast', county: 'County Antrim', postcode: 'BT1 2AB', country: null },
+      address: {
+        line1: '12 Harbour Road',
+        line2: null,
+        city: 'Belfast',
+        county: 'County Antrim',
+        postcode: 'BT1 2AB',
+        country: null,
+      },
       sicCodes: ['10110', '10390'],
       location: 'NORTHERN_IRELAND',
     });

@@ -6,7 +6,14 @@
 import ExcelJS from 'exceljs';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { createAccount, createUser, grantOperator, grantRegulator, grantVerifier, type TestUser } from '../../test/factories';
+import {
+  createAccount,
+  createUser,
+  grantOperator,
+  grantRegulator,
+  grantVerifier,
+  type TestUser,
+} from '../../test/factories';
 import { mixStanding, seedComplianceMix, type MixAccount } from '../../test/compliance-mix';
 import { testClock } from '../../test/clock';
 import { ACTION_PLAN, NOTIFICATION, PROGRESS_UPDATE_1, PROGRESS_UPDATE_2, processFor } from '../../processes';
@@ -43,7 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const get = async (path: string, user = scot) => api.request(`/api/v1.0/compliance${path}`, { headers: await bearer(user) });
+const get = async (path: string, user = scot) =>
+  api.request(`/api/v1.0/compliance${path}`, { headers: await bearer(user) });
 const list = async (query: Record<string, string>, user = scot) => get(`/accounts?${new URLSearchParams(query)}`, user);
 
 /** What the mix says of account i on a report: its state and whether it is overdue. */
@@ -57,8 +65,18 @@ describe('the overview', () => {
     // Counted another way: every live account, its request of each report, its open task's due moment.
     const { db } = api.deps;
     const live = await db('accounts').where({ competent_authority: 'SCOTLAND', status: 'LIVE' }).select('id');
-    const requests = await db('requests as r').join('accounts as a', 'a.id', 'r.account_id').where({ 'a.competent_authority': 'SCOTLAND', 'a.status': 'LIVE' }).whereIn('r.type', REPORTS).select('r.id', 'r.type', 'r.status', 'r.account_id');
-    const dues = await db('request_tasks').whereIn('request_id', requests.map((r) => r.id)).whereNotNull('due_at').select('request_id', 'due_at');
+    const requests = await db('requests as r')
+      .join('accounts as a', 'a.id', 'r.account_id')
+      .where({ 'a.competent_authority': 'SCOTLAND', 'a.status': 'LIVE' })
+      .whereIn('r.type', REPORTS)
+      .select('r.id', 'r.type', 'r.status', 'r.account_id');
+    const dues = await db('request_tasks')
+      .whereIn(
+        'request_id',
+        requests.map((r) => r.id),
+      )
+      .whereNotNull('due_at')
+      .select('request_id', 'due_at');
     expect(body.liveAccounts).toBe(live.length);
     expect(body.reports.map((r) => r.requestType)).toEqual(REPORTS);
     for (const report of body.reports) {
@@ -66,7 +84,8 @@ describe('the overview', () => {
       const counts = { SUBMITTED: 0, IN_PROGRESS: 0, NOT_STARTED: 0, OVERDUE: 0 };
       for (const a of live) {
         const r = requests.find((x) => x.account_id === a.id && x.type === report.requestType);
-        const status = r?.status === 'COMPLETED' ? 'SUBMITTED' : r?.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'NOT_STARTED';
+        const status =
+          r?.status === 'COMPLETED' ? 'SUBMITTED' : r?.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'NOT_STARTED';
         counts[status]++;
         const due = dues.filter((d) => d.request_id === r?.id).map((d) => new Date(d.due_at).getTime());
         if (status !== 'SUBMITTED' && (due.length ? Math.min(...due) : statutory) < now.getTime()) counts.OVERDUE++;
@@ -82,8 +101,16 @@ describe('the overview', () => {
   it('breaks the submitted notifications down by category, as the notification decides it', async () => {
     const { body } = await get('/overview');
     const { db } = api.deps;
-    const data = await db('reports as p').join('requests as r', 'r.id', 'p.request_id').join('accounts as a', 'a.id', 'p.account_id')
-      .where({ 'a.competent_authority': 'SCOTLAND', 'a.status': 'LIVE', 'r.status': 'COMPLETED', 'p.type': NOTIFICATION }).select('p.data');
+    const data = await db('reports as p')
+      .join('requests as r', 'r.id', 'p.request_id')
+      .join('accounts as a', 'a.id', 'p.account_id')
+      .where({
+        'a.competent_authority': 'SCOTLAND',
+        'a.status': 'LIVE',
+        'r.status': 'COMPLETED',
+        'p.type': NOTIFICATION,
+      })
+      .select('p.data');
     const byCategory: Record<string, number> = {};
     for (const d of data) {
       const c = categoryOf(d.data.reportingObligation);
@@ -92,7 +119,8 @@ describe('the overview', () => {
     const breakdown = (body as ComplianceOverview).breakdowns.find((b) => b.requestType === NOTIFICATION)!;
     expect(breakdown.title).toBe('Notifications by reporting obligation category');
     expect(breakdown.rows).toHaveLength(7);
-    for (const row of breakdown.rows) expect({ [row.value]: row.count }).toEqual({ [row.value]: byCategory[row.value] ?? 0 });
+    for (const row of breakdown.rows)
+      expect({ [row.value]: row.count }).toEqual({ [row.value]: byCategory[row.value] ?? 0 });
     // Every category of the mix is there (some submitted notification of each).
     expect(breakdown.rows.every((r) => r.count > 0)).toBe(true);
   });
@@ -111,7 +139,10 @@ describe('the figures served again', () => {
   it('serves one computation of an authority for its maximum age, shared by callers asking at once, then computes again', async () => {
     const { db, config } = api.deps;
     const kept = { ...config, complianceOverviewMaxAgeSeconds: 60 };
-    const [first, atOnce] = await Promise.all([recentComplianceOverview(db, kept, 'WALES'), recentComplianceOverview(db, kept, 'WALES')]);
+    const [first, atOnce] = await Promise.all([
+      recentComplianceOverview(db, kept, 'WALES'),
+      recentComplianceOverview(db, kept, 'WALES'),
+    ]);
     expect(atOnce).toBe(first);
     await createAccount(db, { competentAuthority: 'WALES', status: 'LIVE', name: `${tag} new in Wales` });
     expect((await recentComplianceOverview(db, kept, 'WALES')).liveAccounts).toBe(first.liveAccounts);
@@ -128,7 +159,9 @@ describe('the list behind a number', () => {
       expect(res.body.total).toBe(42);
       const rows = res.body.rows as ComplianceListRow[];
       expect(rows.map((r) => r.name)).toEqual(mix.map((m) => m.name));
-      rows.forEach((row, i) => expect({ i, type, state: row.state, overdue: row.overdue }).toEqual({ i, type, ...expected(i, type) }));
+      rows.forEach((row, i) =>
+        expect({ i, type, state: row.state, overdue: row.overdue }).toEqual({ i, type, ...expected(i, type) }),
+      );
       const inProgress = rows.find((r) => r.state === 'IN_PROGRESS')!;
       expect(inProgress.assignee).toMatch(/^Primary Contact \d+$/);
       expect(rows.every((r) => r.lastReminder === null && r.dueDate)).toBe(true);
@@ -137,19 +170,61 @@ describe('the list behind a number', () => {
 
   it('filters by state and category in the database, pages and sorts', async () => {
     const overdue = await list({ requestType: ACTION_PLAN, state: 'OVERDUE', search: tag, size: '100' });
-    expect(overdue.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(mix.filter((_, i) => expected(i, ACTION_PLAN).overdue).map((m) => m.name));
-    const iso = await list({ requestType: NOTIFICATION, category: 'ISO_50001_COVERING_ENERGY_USAGE', search: tag, size: '100' });
-    expect(iso.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(mix.filter((m) => m.category === 'ISO_50001_COVERING_ENERGY_USAGE' && m.states[NOTIFICATION] === 'SUBMITTED').map((m) => m.name));
-    const page = await list({ requestType: NOTIFICATION, search: tag, sort: 'name', direction: 'desc', page: '1', size: '15' });
+    expect(overdue.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(
+      mix.filter((_, i) => expected(i, ACTION_PLAN).overdue).map((m) => m.name),
+    );
+    const iso = await list({
+      requestType: NOTIFICATION,
+      category: 'ISO_50001_COVERING_ENERGY_USAGE',
+      search: tag,
+      size: '100',
+    });
+    expect(iso.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(
+      mix
+        .filter((m) => m.category === 'ISO_50001_COVERING_ENERGY_USAGE' && m.states[NOTIFICATION] === 'SUBMITTED')
+        .map((m) => m.name),
+    );
+    const page = await list({
+      requestType: NOTIFICATION,
+      search: tag,
+      sort: 'name',
+      direction: 'desc',
+      page: '1',
+      size: '15',
+    });
     expect(page.body).toMatchObject({ total: 42, page: 1, size: 15 });
-    expect(page.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(mix.map((m) => m.name).reverse().slice(15, 30));
-    const byNumber = await list({ requestType: NOTIFICATION, search: tag, sort: 'registrationNumber', direction: 'desc', size: '5' });
-    expect(byNumber.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(mix.map((m) => m.name).reverse().slice(0, 5));
+    expect(page.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(
+      mix
+        .map((m) => m.name)
+        .reverse()
+        .slice(15, 30),
+    );
+    const byNumber = await list({
+      requestType: NOTIFICATION,
+      search: tag,
+      sort: 'registrationNumber',
+      direction: 'desc',
+      size: '5',
+    });
+    expect(byNumber.body.rows.map((r: ComplianceListRow) => r.name)).toEqual(
+      mix
+        .map((m) => m.name)
+        .reverse()
+        .slice(0, 5),
+    );
     // Soonest due first: the action plans whose task is overdue by a day, before the statutory date's, before the moved ones.
     const byDue = await list({ requestType: ACTION_PLAN, search: tag, sort: 'dueDate', size: '100' });
-    const dues = byDue.body.rows.filter((r: ComplianceListRow) => r.state !== 'SUBMITTED').map((r: ComplianceListRow) => r.dueDate);
+    const dues = byDue.body.rows
+      .filter((r: ComplianceListRow) => r.state !== 'SUBMITTED')
+      .map((r: ComplianceListRow) => r.dueDate);
     expect(dues).toEqual([...dues].sort());
-    const byReminder = await list({ requestType: ACTION_PLAN, search: tag, sort: 'lastReminder', direction: 'desc', size: '100' });
+    const byReminder = await list({
+      requestType: ACTION_PLAN,
+      search: tag,
+      sort: 'lastReminder',
+      direction: 'desc',
+      size: '100',
+    });
     expect(byReminder.body.total).toBe(42);
     const last = await list({ requestType: NOTIFICATION, search: tag, page: '9', size: '15' });
     expect(last.body).toMatchObject({ total: 42, rows: [] });
@@ -167,8 +242,19 @@ describe('the list behind a number', () => {
     await book.xlsx.load(await res.arrayBuffer());
     const sheet = book.getWorksheet('Organisations')!;
     const rows: string[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
-    expect(rows[0]).toEqual(['Organisation name', 'Organisation ID', 'Registration number', 'Status', 'Overdue', 'Due date', 'Last reminder', 'Assignee']);
+    sheet.eachRow((row) =>
+      rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+    );
+    expect(rows[0]).toEqual([
+      'Organisation name',
+      'Organisation ID',
+      'Registration number',
+      'Status',
+      'Overdue',
+      'Due date',
+      'Last reminder',
+      'Assignee',
+    ]);
     const want = mix.filter((_, i) => expected(i, PROGRESS_UPDATE_1).overdue);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[4]])).toEqual(want.map((m) => [m.name, m.organisationId, 'Yes']));
   });
@@ -209,14 +295,21 @@ describe('who may see it', () => {
     const english = await list({ requestType: NOTIFICATION, search: tag, size: '100' }, eng);
     expect(english.body.total).toBe(3);
     expect(english.body.rows.every((r: ComplianceListRow) => !mix.some((m) => m.id === r.accountId))).toBe(true);
-    const check = await get(`/chases/check?${new URLSearchParams({ requestType: ACTION_PLAN, state: 'OVERDUE', search: tag })}`, eng);
-    expect(check.body.organisations.every((o: { accountId: number }) => !mix.some((m) => m.id === o.accountId))).toBe(true);
+    const check = await get(
+      `/chases/check?${new URLSearchParams({ requestType: ACTION_PLAN, state: 'OVERDUE', search: tag })}`,
+      eng,
+    );
+    expect(check.body.organisations.every((o: { accountId: number }) => !mix.some((m) => m.id === o.accountId))).toBe(
+      true,
+    );
   });
 });
 
 describe('the chase check', () => {
   it('names who will be reminded, the template and a preview', async () => {
-    const res = await get(`/chases/check?${new URLSearchParams({ requestType: ACTION_PLAN, state: 'OVERDUE', search: tag })}`);
+    const res = await get(
+      `/chases/check?${new URLSearchParams({ requestType: ACTION_PLAN, state: 'OVERDUE', search: tag })}`,
+    );
     expect(res.status).toBe(200);
     const want = mix.filter((_, i) => expected(i, ACTION_PLAN).overdue);
     expect(res.body.count).toBe(want.length);
@@ -225,7 +318,9 @@ describe('the chase check', () => {
     expect(res.body.template).toEqual({
       name: 'ComplianceReminder',
       subject: 'Reminder: your ESOS Action Plan - Manage your ESOS reporting',
-      body: expect.stringContaining(`Our records show that [organisation name] has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`),
+      body: expect.stringContaining(
+        `Our records show that [organisation name] has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`,
+      ),
     });
   });
 
@@ -240,12 +335,32 @@ describe('a chase’s progress', () => {
   it('counts every organisation as waiting until its reminder is sent, for the chase’s own authority only; a bad id is refused', async () => {
     const { db } = api.deps;
     const [chase] = await db('compliance_chases')
-      .insert({ competent_authority: 'SCOTLAND', request_type: ACTION_PLAN, list: JSON.stringify({ requestType: ACTION_PLAN, state: 'OVERDUE' }), account_ids: [mix[0].id, mix[1].id], created_by: scot.id, created_by_name: 'Sorcha Scot' })
+      .insert({
+        competent_authority: 'SCOTLAND',
+        request_type: ACTION_PLAN,
+        list: JSON.stringify({ requestType: ACTION_PLAN, state: 'OVERDUE' }),
+        account_ids: [mix[0].id, mix[1].id],
+        created_by: scot.id,
+        created_by_name: 'Sorcha Scot',
+      })
       .returning('id');
     const progress = await get(`/chases/${chase.id}`);
-    expect(progress).toMatchObject({ status: 200, body: { id: Number(chase.id), total: 2, counts: { PENDING: 2, SENT: 0 }, done: false, createdBy: 'Sorcha Scot' } });
-    expect(progress.body.organisations.map((o: { accountId: number; outcome: string }) => [o.accountId, o.outcome]).sort()).toEqual([[mix[0].id, 'PENDING'], [mix[1].id, 'PENDING']].sort());
+    expect(progress).toMatchObject({
+      status: 200,
+      body: { id: Number(chase.id), total: 2, counts: { PENDING: 2, SENT: 0 }, done: false, createdBy: 'Sorcha Scot' },
+    });
+    expect(
+      progress.body.organisations.map((o: { accountId: number; outcome: string }) => [o.accountId, o.outcome]).sort(),
+    ).toEqual(
+      [
+        [mix[0].id, 'PENDING'],
+        [mix[1].id, 'PENDING'],
+      ].sort(),
+    );
     expect((await get(`/chases/${chase.id}`, eng)).status).toBe(404);
-    expect(await get('/chases/first')).toMatchObject({ status: 400, body: { message: expect.stringContaining('The chase id must be a whole number') } });
+    expect(await get('/chases/first')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('The chase id must be a whole number') },
+    });
   });
 });

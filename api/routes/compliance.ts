@@ -15,7 +15,14 @@ import { rfiBatchCheck, rfiBatchProgress, startRfiBatch } from '../compliance/rf
 import { rfiBatchSchema } from '../../processes/request-for-information/batch';
 import { requestForInformationProcess } from '../../processes/request-for-information/process';
 import { fullName } from '../../domain/work-items';
-import { complianceChaseSchema, complianceListQuerySchema, complianceListSchema, complianceStateLabels, type ComplianceListPage, type ComplianceListRow } from '../../domain/compliance';
+import {
+  complianceChaseSchema,
+  complianceListQuerySchema,
+  complianceListSchema,
+  complianceStateLabels,
+  type ComplianceListPage,
+  type ComplianceListRow,
+} from '../../domain/compliance';
 import * as v from 'valibot';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../../domain/request-messages';
@@ -29,10 +36,36 @@ const queryOf = (ctx: Context) => Object.fromEntries(Object.entries(ctx.query).m
 
 const listBody = v.object({ ...complianceListQuerySchema.entries });
 
-export const LIST_COLUMNS = ['Organisation name', 'Organisation ID', 'Registration number', 'Status', 'Overdue', 'Due date', 'Last reminder', 'Assignee'] as const;
+export const LIST_COLUMNS = [
+  'Organisation name',
+  'Organisation ID',
+  'Registration number',
+  'Status',
+  'Overdue',
+  'Due date',
+  'Last reminder',
+  'Assignee',
+] as const;
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }) : '');
-const cells = (r: ComplianceListRow): string[] => [r.name, r.organisationId, r.registrationNumber ?? '', complianceStateLabels[r.state], r.overdue ? 'Yes' : 'No', day(r.dueDate), day(r.lastReminder), r.assignee ?? ''];
+const day = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Europe/London',
+      })
+    : '';
+const cells = (r: ComplianceListRow): string[] => [
+  r.name,
+  r.organisationId,
+  r.registrationNumber ?? '',
+  complianceStateLabels[r.state],
+  r.overdue ? 'Yes' : 'No',
+  day(r.dueDate),
+  day(r.lastReminder),
+  r.assignee ?? '',
+];
 
 /** Sending a request for information to a list needs the permission to start one. */
 const rfiPermission = requestForInformationProcess.create!.permission!;
@@ -52,7 +85,11 @@ interface ListBatch<Body> {
 }
 
 function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
-  const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, `The ${batch.noun} id must be a whole number`), v.transform(Number));
+  const id = v.pipe(
+    v.string(),
+    v.regex(/^[1-9][0-9]{0,14}$/, `The ${batch.noun} id must be a whole number`),
+    v.transform(Number),
+  );
   return [
     {
       method: 'get',
@@ -77,7 +114,14 @@ function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
         const ca = assertCaAccess(user, batch.permission);
         const body = validate(batch.body, ctx.request.body ?? {});
         ctx.status = 201;
-        ctx.body = { id: await batch.start(deps, ca, { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } }, body) };
+        ctx.body = {
+          id: await batch.start(
+            deps,
+            ca,
+            { userId: user.userId, fullName: fullName(user), audit: { address: ctx.ip, roleType: user.roleType } },
+            body,
+          ),
+        };
       },
     },
     {
@@ -112,7 +156,17 @@ export const complianceRoutes: RouteDef[] = [
       const q = validate(complianceListQuerySchema, queryOf(ctx));
       const { sort, direction, page, size, ...list } = q;
       const found = await complianceListPage(db, config, ca, list, { sort, direction, page, size });
-      const body: ComplianceListPage = { requestType: list.requestType, reportName: found.reportName, state: list.state ?? null, category: list.category ?? null, categoryLabel: found.categoryLabel, rows: found.rows, total: found.total, page, size };
+      const body: ComplianceListPage = {
+        requestType: list.requestType,
+        reportName: found.reportName,
+        state: list.state ?? null,
+        category: list.category ?? null,
+        categoryLabel: found.categoryLabel,
+        rows: found.rows,
+        total: found.total,
+        page,
+        size,
+      };
       ctx.body = body;
     },
   },
@@ -138,7 +192,15 @@ export const complianceRoutes: RouteDef[] = [
     start: (deps, ca, by, body) => startChase(deps, ca, by, body.list, body.expected),
     progress: chaseProgress,
   }),
-  ...listBatchRoutes({ path: '/compliance/rfi-batches', noun: 'batch', permission: rfiPermission, body: rfiBatchSchema, check: rfiBatchCheck, start: startRfiBatch, progress: rfiBatchProgress }),
+  ...listBatchRoutes({
+    path: '/compliance/rfi-batches',
+    noun: 'batch',
+    permission: rfiPermission,
+    body: rfiBatchSchema,
+    check: rfiBatchCheck,
+    start: startRfiBatch,
+    progress: rfiBatchProgress,
+  }),
 ];
 
 async function* mapBatches(batches: AsyncIterable<ComplianceListRow[]>): AsyncIterable<string[][]> {

@@ -7,4 +7,11 @@ import { taskRoutes } from './tasks';
 import { taskDueDateRoutes } from './task-due-dates';
 import { workItemRoutes } from './work-items';
 
-export const engineRoutes: RouteDef[] = [...workItemRoutes, ...taskRoutes, ...taskDueDateRoutes, ...taskAssignmentRoutes, ...requestRoutes, ...requestActionRoutes];
+export const engineRoutes: RouteDef[] = [
+  ...workItemRoutes,
+  ...taskRoutes,
+  ...taskDueDateRoutes,
+  ...taskAssignmentRoutes,
+  ...requestRoutes,
+  ...requestActionRoutes,
+];

@@ -12,14 +12,29 @@ afterAll(() => api.close());
 
 async function storeFile(kind: FileKind, content: Buffer, contentType: string, fileName: string): Promise<string> {
   const uuid = randomUUID();
-  await api.deps.db('files').insert({ uuid, kind, file_name: fileName, content_type: contentType, size: content.length, content, status: 'SUBMITTED' });
+  await api.deps
+    .db('files')
+    .insert({
+      uuid,
+      kind,
+      file_name: fileName,
+      content_type: contentType,
+      size: content.length,
+      content,
+      status: 'SUBMITTED',
+    });
   return uuid;
 }
 
 async function fetchFile(path: string) {
   const res = await fetch(`${api.url}/api/v1.0${path}`);
   const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, type: res.headers.get('content-type'), bytes, json: res.headers.get('content-type')?.includes('json') ? JSON.parse(bytes.toString()) : null };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    bytes,
+    json: res.headers.get('content-type')?.includes('json') ? JSON.parse(bytes.toString()) : null,
+  };
 }
 
 describe('GET /file-attachments/{token}', () => {
@@ -33,7 +48,11 @@ describe('GET /file-attachments/{token}', () => {
 
   it('serves an attachment and a signature, each by a token of its kind, without sign-in', async () => {
     const forAttachment = await issueFileToken(api.deps, { uuid: attachment, kind: 'ATTACHMENT' });
-    expect(await fetchFile(`/file-attachments/${forAttachment.token}`)).toMatchObject({ status: 200, type: 'text/plain; charset=utf-8', bytes: Buffer.from('attached\n') });
+    expect(await fetchFile(`/file-attachments/${forAttachment.token}`)).toMatchObject({
+      status: 200,
+      type: 'text/plain; charset=utf-8',
+      bytes: Buffer.from('attached\n'),
+    });
     const forSignature = await issueFileToken(api.deps, { uuid: signature, kind: 'SIGNATURE' });
     const file = await fetchFile(`/file-attachments/${forSignature.token}`);
     expect(file).toMatchObject({ status: 200, type: 'image/bmp' });
@@ -42,15 +61,24 @@ describe('GET /file-attachments/{token}', () => {
 
   it('does not hand out a file of one kind for a token of the other', async () => {
     const signatureAsAttachment = await issueFileToken(api.deps, { uuid: signature, kind: 'ATTACHMENT' });
-    expect(await fetchFile(`/file-attachments/${signatureAsAttachment.token}`)).toMatchObject({ status: 404, json: { code: 'NOT_FOUND', message: 'File not found' } });
+    expect(await fetchFile(`/file-attachments/${signatureAsAttachment.token}`)).toMatchObject({
+      status: 404,
+      json: { code: 'NOT_FOUND', message: 'File not found' },
+    });
     const attachmentAsSignature = await issueFileToken(api.deps, { uuid: attachment, kind: 'SIGNATURE' });
-    expect(await fetchFile(`/file-attachments/${attachmentAsSignature.token}`)).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
+    expect(await fetchFile(`/file-attachments/${attachmentAsSignature.token}`)).toMatchObject({
+      status: 404,
+      json: { code: 'NOT_FOUND' },
+    });
   });
 
   it('refuses document and note tokens, and signature tokens at the other download URLs', async () => {
     for (const kind of ['DOCUMENT', 'NOTE'] as const) {
       const { token } = await issueFileToken(api.deps, { uuid: attachment, kind });
-      expect(await fetchFile(`/file-attachments/${token}`)).toMatchObject({ status: 400, json: { code: 'TOKEN1001', message: 'Invalid Token' } });
+      expect(await fetchFile(`/file-attachments/${token}`)).toMatchObject({
+        status: 400,
+        json: { code: 'TOKEN1001', message: 'Invalid Token' },
+      });
     }
     const { token } = await issueFileToken(api.deps, { uuid: signature, kind: 'SIGNATURE' });
     expect(await fetchFile(`/file-documents/${token}`)).toMatchObject({ status: 400, json: { code: 'TOKEN1001' } });

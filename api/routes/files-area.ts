@@ -6,4 +6,9 @@ import { requestNoteRoutes } from './request-notes';
 import { taskAttachmentRoutes } from './task-attachments';
 import { requestActionFileRoutes } from './request-action-files';
 
-export const filesAreaRoutes: RouteDef[] = [...requestNoteRoutes, ...taskAttachmentRoutes, ...fileDownloadRoutes, ...requestActionFileRoutes];
+export const filesAreaRoutes: RouteDef[] = [
+  ...requestNoteRoutes,
+  ...taskAttachmentRoutes,
+  ...fileDownloadRoutes,
+  ...requestActionFileRoutes,
+];

@@ -17,7 +17,11 @@ const FROM = 'mail:127.0.0.1';
 beforeEach(() => api.deps.db('identity_rate_limits').where({ key: FROM }).delete());
 
 const post = (path: string, body: unknown) =>
-  api.request(`/api/v1.0/users/forgot-password/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  api.request(`/api/v1.0/users/forgot-password/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 let n = 0;
 async function signIn(password = 'Old-Password-Phrase-1') {
@@ -25,7 +29,8 @@ async function signIn(password = 'Old-Password-Phrase-1') {
   return createCredential(api.deps.db, { email, firstName: 'Fay', lastName: 'Forgetful', password, verified: true });
 }
 
-const mails = (to: string, subject: string) => api.deps.db('email_outbox').where({ to_address: to, subject }).orderBy('id');
+const mails = (to: string, subject: string) =>
+  api.deps.db('email_outbox').where({ to_address: to, subject }).orderBy('id');
 
 async function resetToken(email: string): Promise<string> {
   expect((await post('reset-password-email', { email })).status).toBe(204);
@@ -46,13 +51,17 @@ describe('asking for a reset link', () => {
 
   it('sends at most 10 e-mails an hour from one address, then answers 429 saying when to try again (the provider pages count the same)', async () => {
     const credentials = await Promise.all(Array.from({ length: 11 }, () => signIn()));
-    for (const { email } of credentials.slice(0, 10)) expect((await post('reset-password-email', { email })).status).toBe(204);
+    for (const { email } of credentials.slice(0, 10))
+      expect((await post('reset-password-email', { email })).status).toBe(204);
     const over = await post('reset-password-email', { email: credentials[10].email });
     expect(over).toMatchObject({ status: 429, body: { code: 'TOO_MANY_EMAILS', field: 'email' } });
     expect(over.body.message).toMatch(/^Too many emails have been asked for\. Try again in (60|59) minutes$/);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(3500);
     // The same answer for an e-mail without a sign-in.
-    expect(await post('reset-password-email', { email: `nobody.${Date.now()}@example.test` })).toMatchObject({ status: 429, body: over.body });
+    expect(await post('reset-password-email', { email: `nobody.${Date.now()}@example.test` })).toMatchObject({
+      status: 429,
+      body: over.body,
+    });
     expect(await mails(credentials[10].email, 'Reset your password')).toHaveLength(0);
     expect((await api.deps.db('identity_rate_limits').where({ key: FROM }).first()).count).toBe(10);
   });
@@ -66,7 +75,10 @@ describe('asking for a reset link', () => {
   });
 
   it('answers 400 with a field message for a missing or malformed e-mail', async () => {
-    expect(await post('reset-password-email', { email: 'not-an-email' })).toMatchObject({ status: 400, body: { field: 'email', message: 'email: Enter a valid email' } });
+    expect(await post('reset-password-email', { email: 'not-an-email' })).toMatchObject({
+      status: 400,
+      body: { field: 'email', message: 'email: Enter a valid email' },
+    });
     expect(await post('reset-password-email', {})).toMatchObject({ status: 400, body: { field: 'email' } });
   });
 });
@@ -75,20 +87,44 @@ describe('the e-mailed token', () => {
   it('is verified without being used, and gives the e-mail it was sent to', async () => {
     const credential = await signIn();
     const token = await resetToken(credential.email);
-    expect(await post('token-verification', { token })).toMatchObject({ status: 200, body: { email: credential.email } });
-    expect(await post('token-verification', { token })).toMatchObject({ status: 200, body: { email: credential.email } });
+    expect(await post('token-verification', { token })).toMatchObject({
+      status: 200,
+      body: { email: credential.email },
+    });
+    expect(await post('token-verification', { token })).toMatchObject({
+      status: 200,
+      body: { email: credential.email },
+    });
   });
 
   it('is refused with TOKEN1001 when unknown or of another purpose, and EMAIL1001 when expired', async () => {
     const credential = await signIn();
     const token = await resetToken(credential.email);
-    expect(await post('token-verification', { token: 'x'.repeat(43) })).toMatchObject({ status: 400, body: { code: 'TOKEN1001', message: 'Invalid Token' } });
+    expect(await post('token-verification', { token: 'x'.repeat(43) })).toMatchObject({
+      status: 400,
+      body: { code: 'TOKEN1001', message: 'Invalid Token' },
+    });
     const confirmEmail = await issueToken(api.deps.db, 'VERIFY_EMAIL', credential.subject);
-    expect(await post('reset-password', { token: confirmEmail, password: 'Brand-New-Phrase-42' })).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
-    expect(await post('token-verification', { token: '' })).toMatchObject({ status: 400, body: { field: 'token', message: 'token: Enter the token' } });
-    await api.deps.db('identity_tokens').where({ token_hash: hashToken(token) }).update({ expires_at: new Date(Date.now() - 1000) });
-    expect(await post('token-verification', { token })).toMatchObject({ status: 400, body: { code: 'EMAIL1001', message: 'The verification link has expired' } });
-    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42' })).toMatchObject({ status: 400, body: { code: 'EMAIL1001' } });
+    expect(await post('reset-password', { token: confirmEmail, password: 'Brand-New-Phrase-42' })).toMatchObject({
+      status: 400,
+      body: { code: 'TOKEN1001' },
+    });
+    expect(await post('token-verification', { token: '' })).toMatchObject({
+      status: 400,
+      body: { field: 'token', message: 'token: Enter the token' },
+    });
+    await api.deps
+      .db('identity_tokens')
+      .where({ token_hash: hashToken(token) })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await post('token-verification', { token })).toMatchObject({
+      status: 400,
+      body: { code: 'EMAIL1001', message: 'The verification link has expired' },
+    });
+    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42' })).toMatchObject({
+      status: 400,
+      body: { code: 'EMAIL1001' },
+    });
   });
 });
 
@@ -103,15 +139,24 @@ describe('resetting the password', () => {
       { model: 'Session', id: `s-${other.subject}`, payload: JSON.stringify({ accountId: other.subject }) },
     ]);
 
-    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42', confirmPassword: 'Brand-New-Phrase-42' })).toMatchObject({ status: 204 });
+    expect(
+      await post('reset-password', { token, password: 'Brand-New-Phrase-42', confirmPassword: 'Brand-New-Phrase-42' }),
+    ).toMatchObject({ status: 204 });
     const row = await db('identity_credentials').where({ subject: credential.subject }).first();
     await expect(verifyPassword('Brand-New-Phrase-42', row.password_hash)).resolves.toBe(true);
-    expect(await db('identity_oidc_payloads').whereIn('id', [`s-${credential.subject}`, `s-${other.subject}`]).pluck('id')).toEqual([`s-${other.subject}`]);
+    expect(
+      await db('identity_oidc_payloads')
+        .whereIn('id', [`s-${credential.subject}`, `s-${other.subject}`])
+        .pluck('id'),
+    ).toEqual([`s-${other.subject}`]);
     const [confirmation] = await mails(credential.email, 'Your password has been changed');
     expect(confirmation.template).toBe('ResetPasswordConfirmation');
 
     // Single use: the same link cannot set a password again.
-    expect(await post('reset-password', { token, password: 'Third-Phrase-For-Me-7' })).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
+    expect(await post('reset-password', { token, password: 'Third-Phrase-For-Me-7' })).toMatchObject({
+      status: 400,
+      body: { code: 'TOKEN1001' },
+    });
     expect(await post('token-verification', { token })).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
   });
 
@@ -120,10 +165,19 @@ describe('resetting the password', () => {
     const token = await resetToken(credential.email);
     expect(await post('reset-password', { token, password: 'short' })).toMatchObject({
       status: 400,
-      body: { code: 'VALIDATION_ERROR', field: 'password', fields: [{ field: 'password', message: 'Password must be 8 characters or more' }] },
+      body: {
+        code: 'VALIDATION_ERROR',
+        field: 'password',
+        fields: [{ field: 'password', message: 'Password must be 8 characters or more' }],
+      },
     });
-    expect(await post('reset-password', { token, password: 'password123' })).toMatchObject({ status: 400, body: { fields: [{ field: 'password', message: 'Choose a stronger password' }] } });
-    expect(await post('reset-password', { token, password: 'Brand-New-Phrase-42', confirmPassword: 'Brand-New-Phrase-43' })).toMatchObject({
+    expect(await post('reset-password', { token, password: 'password123' })).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'password', message: 'Choose a stronger password' }] },
+    });
+    expect(
+      await post('reset-password', { token, password: 'Brand-New-Phrase-42', confirmPassword: 'Brand-New-Phrase-43' }),
+    ).toMatchObject({
       status: 400,
       body: { fields: [{ field: 'confirmPassword', message: 'Passwords do not match' }] },
     });

@@ -13,7 +13,12 @@ import { PUBLIC, type RouteDef } from '../routing';
 import { validate } from '../validate';
 import type { Knex } from 'knex';
 
-const tokenText = v.pipe(v.string('Enter the token'), v.trim(), v.nonEmpty('Enter the token'), v.maxLength(200, 'Enter a valid token'));
+const tokenText = v.pipe(
+  v.string('Enter the token'),
+  v.trim(),
+  v.nonEmpty('Enter the token'),
+  v.maxLength(200, 'Enter a valid token'),
+);
 const tokenSchema = v.object({ token: tokenText });
 /** Reset password DTO: the e-mailed token and the new password (confirmation optional: a form may check it itself). */
 const resetPasswordSchema = v.object({
@@ -35,7 +40,8 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/reset-password-email',
     access: PUBLIC,
-    body: forgotPasswordSchema, ok: 204,
+    body: forgotPasswordSchema,
+    ok: 204,
     // 429 when too many were asked for one address.
     answers: [429],
     handler: async (ctx, { db, config }) => {
@@ -63,13 +69,20 @@ export const forgotPasswordRoutes: RouteDef[] = [
     method: 'post',
     path: '/users/forgot-password/reset-password',
     access: PUBLIC,
-    body: resetPasswordSchema, ok: 204,
+    body: resetPasswordSchema,
+    ok: 204,
     handler: async (ctx, { db, config }) => {
       const body = validate(resetPasswordSchema, ctx.request.body);
       await usableToken(db, body.token);
       const errors = passwordErrors(body.password, body.confirmPassword ?? body.password);
       if (errors.length > 0) {
-        throw new ApiError(400, 'VALIDATION_ERROR', `${errors[0].field}: ${errors[0].message}`, errors[0].field, errors);
+        throw new ApiError(
+          400,
+          'VALIDATION_ERROR',
+          `${errors[0].field}: ${errors[0].message}`,
+          errors[0].field,
+          errors,
+        );
       }
       // Another request may have used the token since it was checked: the consume decides.
       if (!(await resetPassword(db, config, body.token, body.password))) throw invalidToken();

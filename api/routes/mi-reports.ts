@@ -12,16 +12,30 @@ import { notFound } from '../errors';
 import { pageParams, pageQuery } from '../params';
 import { regulatorTaskTypes, standardWorkbook } from '../mi-reports/standard';
 import { exportWorkbook, sheetOf, sheetPage } from '../mi-reports/workbooks';
-import { customQueryPage, customQueryRows, exportFileCheck, withCustomQuery, type CustomQueryCaller, type CustomQueryOptions } from '../mi-reports/custom-query';
+import {
+  customQueryPage,
+  customQueryRows,
+  exportFileCheck,
+  withCustomQuery,
+  type CustomQueryCaller,
+  type CustomQueryOptions,
+} from '../mi-reports/custom-query';
 import { sendWorkbook, writeWorkbook } from '../mi-reports/xlsx';
 import { accountTypes } from '../../domain/work-items';
-import { customReportParamsSchema, fixedMiReports, type CustomReportPage, type MiReportPage, type MiReportTypeEntry } from '../../domain/mi-reports';
+import {
+  customReportParamsSchema,
+  fixedMiReports,
+  type CustomReportPage,
+  type MiReportPage,
+  type MiReportTypeEntry,
+} from '../../domain/mi-reports';
 import { miReportParamsSchema, miReports } from '../../processes/mi-reports';
 import { NOTIFICATION, notificationProcess } from '../../processes';
 
 /** The caller's competent authority, for a known account type (ORGANISATION); 404 for any other. */
 function scope(ctx: Context) {
-  if (!accountTypes.includes(ctx.params.accountType as (typeof accountTypes)[number])) throw notFound('Unknown account type');
+  if (!accountTypes.includes(ctx.params.accountType as (typeof accountTypes)[number]))
+    throw notFound('Unknown account type');
   return assertCaAccess(currentUser(ctx));
 }
 
@@ -102,8 +116,16 @@ export const miReportRoutes: RouteDef[] = [
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
       const options = customOptions(deps);
-      const page = await withCustomQuery(deps, caller, params.sqlQuery, options, (cursor) => customQueryPage(cursor, options, params.page, params.size));
-      const body: CustomReportPage = { reportType: 'CUSTOM', ...page, rowLimit: options.rowLimit, page: params.page, size: params.size };
+      const page = await withCustomQuery(deps, caller, params.sqlQuery, options, (cursor) =>
+        customQueryPage(cursor, options, params.page, params.size),
+      );
+      const body: CustomReportPage = {
+        reportType: 'CUSTOM',
+        ...page,
+        rowLimit: options.rowLimit,
+        page: params.page,
+        size: params.size,
+      };
       ctx.body = body;
     },
   },
@@ -124,7 +146,11 @@ export const miReportRoutes: RouteDef[] = [
         caller,
         params.sqlQuery,
         options,
-        (cursor) => writeWorkbook([{ name: 'Data', columns: cursor.columnNames(), rows: customQueryRows(cursor, options, deadline) }], { check: exportFileCheck(options, deadline) }),
+        (cursor) =>
+          writeWorkbook(
+            [{ name: 'Data', columns: cursor.columnNames(), rows: customQueryRows(cursor, options, deadline) }],
+            { check: exportFileCheck(options, deadline) },
+          ),
         { deadline },
       );
       await sendWorkbook(ctx, written, `${fixedMiReports.CUSTOM.name}.xlsx`);
@@ -139,15 +165,40 @@ export const miReportRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const { page, size } = pageParams(ctx.query);
-      const query = db('reports as p').join('accounts as a', 'a.id', 'p.account_id').where({ 'a.competent_authority': ca, 'p.type': NOTIFICATION });
+      const query = db('reports as p')
+        .join('accounts as a', 'a.id', 'p.account_id')
+        .where({ 'a.competent_authority': ca, 'p.type': NOTIFICATION });
       const [rows, count] = await Promise.all([
-        query.clone().orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }]).limit(size).offset(page * size).select('p.request_id', 'p.data', 'p.submitted_at', 'a.organisation_id', 'a.name', 'a.registration_number', 'a.status'),
+        query
+          .clone()
+          .orderBy([{ column: 'p.submitted_at' }, { column: 'p.request_id' }])
+          .limit(size)
+          .offset(page * size)
+          .select(
+            'p.request_id',
+            'p.data',
+            'p.submitted_at',
+            'a.organisation_id',
+            'a.name',
+            'a.registration_number',
+            'a.status',
+          ),
         query.clone().count({ n: '*' }).first(),
       ]);
       ctx.body = {
         reportType: notificationProcess.submittedData.reportType,
         results: Object.fromEntries(
-          rows.map((r) => [r.request_id, { organisationId: r.organisation_id, organisationName: r.name, registrationNumber: r.registration_number, accountStatus: r.status, submittedAt: r.submitted_at, noc: r.data }]),
+          rows.map((r) => [
+            r.request_id,
+            {
+              organisationId: r.organisation_id,
+              organisationName: r.name,
+              registrationNumber: r.registration_number,
+              accountStatus: r.status,
+              submittedAt: r.submitted_at,
+              noc: r.data,
+            },
+          ]),
         ),
         total: Number((count as { n?: unknown } | undefined)?.n ?? 0),
       };

@@ -12,7 +12,10 @@ afterAll(() => api.close());
 const send = async (method: string, path: string, body?: unknown, user?: TestUser) =>
   api.request(`/api/v1.0${path}`, {
     method,
-    headers: { ...(user ? await bearer(user) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(user ? await bearer(user) : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -31,10 +34,18 @@ describe('inviting an operator user, accepting and activating', () => {
     const { account, admin } = await accountWithAdmin();
     const email = `invitee-${Date.now()}@example.test`;
 
-    const invited = await send('POST', `/operator-users/invite/account/${account.id}`, { email: email.toUpperCase(), firstName: 'Ivy', lastName: 'Invitee', roleCode: 'operator' }, admin);
+    const invited = await send(
+      'POST',
+      `/operator-users/invite/account/${account.id}`,
+      { email: email.toUpperCase(), firstName: 'Ivy', lastName: 'Invitee', roleCode: 'operator' },
+      admin,
+    );
     expect(invited.status).toBe(204);
     const [invitation] = await outbox(email);
-    expect(invitation).toMatchObject({ template: 'InvitationToOperatorAccount', subject: `You have been invited to ${account.name}` });
+    expect(invitation).toMatchObject({
+      template: 'InvitationToOperatorAccount',
+      subject: `You have been invited to ${account.name}`,
+    });
     expect(invitation.body_text).toContain('Restricted user');
     const token = tokenFrom(invitation.body_text);
     const pending = await api.deps.db('authorities').where({ account_id: account.id, invited_email: email }).first();
@@ -42,73 +53,140 @@ describe('inviting an operator user, accepting and activating', () => {
     expect(JSON.stringify(pending)).not.toContain(token);
 
     const list = await send('GET', `/operator-authorities/account/${account.id}`, undefined, admin);
-    expect(list.body.authorities).toContainEqual(expect.objectContaining({ email, firstName: 'Ivy', lastName: 'Invitee', roleCode: 'operator', roleName: 'Restricted user', authorityStatus: 'PENDING' }));
+    expect(list.body.authorities).toContainEqual(
+      expect.objectContaining({
+        email,
+        firstName: 'Ivy',
+        lastName: 'Invitee',
+        roleCode: 'operator',
+        roleName: 'Restricted user',
+        authorityStatus: 'PENDING',
+      }),
+    );
     expect(list.body.editable).toBe(true);
 
-    expect((await send('POST', '/users/token/resolve-email', { token, type: 'OPERATOR_INVITATION' })).body).toEqual({ email, hasSignIn: false });
+    expect((await send('POST', '/users/token/resolve-email', { token, type: 'OPERATOR_INVITATION' })).body).toEqual({
+      email,
+      hasSignIn: false,
+    });
 
     // The invitee signs in (their first call creates their user), then the SPA accepts without a token.
     const invitee = { id: `invitee-${Date.now()}`, email, firstName: 'Ivy', lastName: 'Invitee' };
     expect((await send('GET', '/users', undefined, invitee)).status).toBe(200);
     const accepted = await send('POST', '/operator-users/registration/accept-invitation', { token });
     expect(accepted).toMatchObject({ status: 200, body: { accountName: account.name } });
-    expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body).toEqual({ userId: invitee.id, roleType: 'OPERATOR', status: 'ACCEPTED' });
-    expect((await outbox(email)).map((m) => m.template)).toEqual(['InvitationToOperatorAccount', 'InviteeInvitationAccepted']);
+    expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body).toEqual({
+      userId: invitee.id,
+      roleType: 'OPERATOR',
+      status: 'ACCEPTED',
+    });
+    expect((await outbox(email)).map((m) => m.template)).toEqual([
+      'InvitationToOperatorAccount',
+      'InviteeInvitationAccepted',
+    ]);
     expect((await outbox(admin.email)).map((m) => m.template)).toEqual(['InviterInvitationAccepted']);
 
     const again = await send('POST', '/operator-users/registration/accept-invitation', { token });
     expect(again).toMatchObject({ status: 400, body: { code: 'TOKEN1001', message: 'Invalid Token' } });
     expect((await send('POST', '/users/token/resolve-email', { token })).status).toBe(400);
 
-    const activate = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'ACTIVE' }] }, admin);
+    const activate = await send(
+      'POST',
+      `/operator-authorities/account/${account.id}`,
+      { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'ACTIVE' }] },
+      admin,
+    );
     expect(activate.status).toBe(204);
     expect((await outbox(email)).map((m) => m.template)).toContain('UserAccountActivation');
     expect((await send('GET', '/authorities/current-user-state', undefined, invitee)).body.status).toBe('ENABLED');
 
     const held = await bearer(invitee); // issued before the disabling
-    const disable = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] }, admin);
+    const disable = await send(
+      'POST',
+      `/operator-authorities/account/${account.id}`,
+      {
+        accountOperatorAuthorityUpdateList: [{ userId: invitee.id, roleCode: 'operator', authorityStatus: 'DISABLED' }],
+      },
+      admin,
+    );
     expect(disable.status).toBe(204);
     // Disabling ends the invitee's sign-ins: the token they hold is refused at once.
     expect((await api.request('/api/v1.0/terms', { headers: held })).status).toBe(401);
     // Signed in again, they may still use the service but are told they are disabled.
     const newToken = await signedInAgain(invitee);
-    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: newToken })).body.status).toBe('DISABLED');
+    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: newToken })).body.status).toBe(
+      'DISABLED',
+    );
     expect((await api.request('/api/v1.0/terms', { headers: newToken })).status).toBe(200);
-    expect((await api.request(`/api/v1.0/operator-authorities/account/${account.id}`, { headers: newToken })).status).toBe(403);
+    expect(
+      (await api.request(`/api/v1.0/operator-authorities/account/${account.id}`, { headers: newToken })).status,
+    ).toBe(403);
   });
 
   it('refuses an expired invitation, and an invitation accepted by someone signed in with another e-mail', async () => {
     const { account, admin } = await accountWithAdmin();
     const email = `late-${Date.now()}@example.test`;
-    await send('POST', `/operator-users/invite/account/${account.id}`, { email, firstName: 'Lee', lastName: 'Late', roleCode: 'operator_admin' }, admin);
+    await send(
+      'POST',
+      `/operator-users/invite/account/${account.id}`,
+      { email, firstName: 'Lee', lastName: 'Late', roleCode: 'operator_admin' },
+      admin,
+    );
     const token = tokenFrom((await outbox(email))[0].body_text);
 
     const stranger = await createUser(api.deps.db);
     const wrong = await send('POST', '/operator-users/registration/accept-invitation', { token }, stranger);
     expect(wrong).toMatchObject({ status: 400, body: { code: 'TOKEN1002' } });
 
-    await api.deps.db('authorities').where({ invitation_token_hash: hashToken(token) }).update({ invitation_expires_at: new Date(Date.now() - 1000) });
+    await api.deps
+      .db('authorities')
+      .where({ invitation_token_hash: hashToken(token) })
+      .update({ invitation_expires_at: new Date(Date.now() - 1000) });
     const expired = await send('POST', '/operator-users/registration/accept-invitation', { token });
-    expect(expired).toMatchObject({ status: 400, body: { code: 'EMAIL1001', message: 'The verification link has expired' } });
+    expect(expired).toMatchObject({
+      status: 400,
+      body: { code: 'EMAIL1001', message: 'The verification link has expired' },
+    });
   });
 
   it('accepts and registers in one call, completing the profile', async () => {
     const { account, admin } = await accountWithAdmin();
     const invitee = await createUser(api.deps.db, { registrationStatus: 'PENDING', firstName: '', lastName: '' });
-    await send('POST', `/operator-users/invite/account/${account.id}`, { email: invitee.email, firstName: 'Rae', lastName: 'Register', roleCode: 'operator' }, admin);
+    await send(
+      'POST',
+      `/operator-users/invite/account/${account.id}`,
+      { email: invitee.email, firstName: 'Rae', lastName: 'Register', roleCode: 'operator' },
+      admin,
+    );
     const token = tokenFrom((await outbox(invitee.email))[0].body_text);
     const res = await send('POST', '/operator-users/registration/accept-invitation-and-register', {
       invitationTokenDTO: { token },
-      operatorUserRegistrationDTO: { firstName: 'Rae', lastName: 'Register', phoneNumber: '+44 20 7946 0000', jobTitle: 'Energy manager' },
+      operatorUserRegistrationDTO: {
+        firstName: 'Rae',
+        lastName: 'Register',
+        phoneNumber: '+44 20 7946 0000',
+        jobTitle: 'Energy manager',
+      },
     });
     expect(res).toMatchObject({ status: 200, body: { accountName: account.name } });
     const me = await send('GET', '/users', undefined, invitee);
-    expect(me.body).toMatchObject({ firstName: 'Rae', lastName: 'Register', jobTitle: 'Energy manager', phoneNumber: '+44 20 7946 0000', status: 'REGISTERED' });
+    expect(me.body).toMatchObject({
+      firstName: 'Rae',
+      lastName: 'Register',
+      jobTitle: 'Energy manager',
+      phoneNumber: '+44 20 7946 0000',
+      status: 'REGISTERED',
+    });
   });
 
   it('answers 400 with field messages for a bad invitation, and refuses inviting into an account awaiting approval', async () => {
     const { account, admin } = await accountWithAdmin();
-    const bad = await send('POST', `/operator-users/invite/account/${account.id}`, { email: 'not-an-email', firstName: ' ', lastName: 'X', roleCode: 'boss' }, admin);
+    const bad = await send(
+      'POST',
+      `/operator-users/invite/account/${account.id}`,
+      { email: 'not-an-email', firstName: ' ', lastName: 'X', roleCode: 'boss' },
+      admin,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual(
       expect.arrayContaining([
@@ -119,7 +197,12 @@ describe('inviting an operator user, accepting and activating', () => {
     );
     const awaiting = await createAccount(api.deps.db, { status: 'AWAITING_APPROVAL' });
     await grantOperator(api.deps.db, admin, awaiting, 'operator_admin');
-    const refused = await send('POST', `/operator-users/invite/account/${awaiting.id}`, { email: 'x@example.test', firstName: 'X', lastName: 'Y', roleCode: 'operator' }, admin);
+    const refused = await send(
+      'POST',
+      `/operator-users/invite/account/${awaiting.id}`,
+      { email: 'x@example.test', firstName: 'X', lastName: 'Y', roleCode: 'operator' },
+      admin,
+    );
     expect(refused).toMatchObject({ status: 400, body: { code: 'ACCOUNT1009' } });
   });
 });
@@ -132,11 +215,20 @@ describe('the last operator admin', () => {
       { userId: admin.id, roleCode: 'operator', authorityStatus: 'ACTIVE' },
       { userId: admin.id, roleCode: 'operator_admin', authorityStatus: 'DISABLED' },
     ]) {
-      const res = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [change] }, admin);
+      const res = await send(
+        'POST',
+        `/operator-authorities/account/${account.id}`,
+        { accountOperatorAuthorityUpdateList: [change] },
+        admin,
+      );
       expect(res).toMatchObject({ status: 400, body: { code: 'AUTHORITY1001', message } });
     }
-    expect((await send('DELETE', `/operator-authorities/account/${account.id}/${admin.id}`, undefined, admin)).body.message).toBe(message);
-    expect((await send('DELETE', `/operator-authorities/account/${account.id}`, undefined, admin)).body.message).toBe(message);
+    expect(
+      (await send('DELETE', `/operator-authorities/account/${account.id}/${admin.id}`, undefined, admin)).body.message,
+    ).toBe(message);
+    expect((await send('DELETE', `/operator-authorities/account/${account.id}`, undefined, admin)).body.message).toBe(
+      message,
+    );
 
     const second = await createUser(api.deps.db);
     await grantOperator(api.deps.db, second, account, 'operator_admin');
@@ -150,7 +242,16 @@ describe('the last operator admin', () => {
     const { account, admin } = await accountWithAdmin();
     const accepted = await createUser(api.deps.db);
     await grantOperator(api.deps.db, accepted, account, 'operator', 'ACCEPTED');
-    const res = await send('POST', `/operator-authorities/account/${account.id}`, { accountOperatorAuthorityUpdateList: [{ userId: accepted.id, roleCode: 'operator', authorityStatus: 'DISABLED' }] }, admin);
+    const res = await send(
+      'POST',
+      `/operator-authorities/account/${account.id}`,
+      {
+        accountOperatorAuthorityUpdateList: [
+          { userId: accepted.id, roleCode: 'operator', authorityStatus: 'DISABLED' },
+        ],
+      },
+      admin,
+    );
     expect(res).toMatchObject({ status: 400, body: { code: 'AUTHORITY1008' } });
   });
 });
@@ -158,9 +259,21 @@ describe('the last operator admin', () => {
 describe('operator profile and registration', () => {
   it('registers a new operator once, with the confirmation e-mail', async () => {
     const user = await createUser(api.deps.db, { registrationStatus: 'PENDING' });
-    const profile = { firstName: 'Nina', lastName: 'New', phoneNumber: '01234 567890', address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' } };
+    const profile = {
+      firstName: 'Nina',
+      lastName: 'New',
+      phoneNumber: '01234 567890',
+      address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' },
+    };
     const res = await send('POST', '/operator-users/registration/register', profile, user);
-    expect(res).toMatchObject({ status: 200, body: { firstName: 'Nina', status: 'REGISTERED', address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' } } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        firstName: 'Nina',
+        status: 'REGISTERED',
+        address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' },
+      },
+    });
     expect((await outbox(user.email)).map((m) => m.template)).toEqual(['UserAccountCreated']);
     expect((await send('POST', '/operator-users/registration/register', profile, user)).body.code).toBe('USER1001');
   });
@@ -170,27 +283,64 @@ describe('operator profile and registration', () => {
     const colleague = await createUser(api.deps.db);
     await grantOperator(api.deps.db, colleague, account, 'operator');
     const path = `/operator-users/account/${account.id}/${colleague.id}`;
-    expect((await send('GET', path, undefined, admin)).body).toMatchObject({ id: colleague.id, email: colleague.email });
-    const patched = await send('PATCH', path, { firstName: 'Cora', lastName: 'Colleague', phoneNumber: '+44 7700 900000' }, admin);
+    expect((await send('GET', path, undefined, admin)).body).toMatchObject({
+      id: colleague.id,
+      email: colleague.email,
+    });
+    const patched = await send(
+      'PATCH',
+      path,
+      { firstName: 'Cora', lastName: 'Colleague', phoneNumber: '+44 7700 900000' },
+      admin,
+    );
     expect(patched).toMatchObject({ status: 200, body: { firstName: 'Cora', phoneNumber: '+44 7700 900000' } });
-    const badPhone = await send('PATCH', path, { firstName: 'Cora', lastName: 'Colleague', phoneNumber: 'call me' }, admin);
+    const badPhone = await send(
+      'PATCH',
+      path,
+      { firstName: 'Cora', lastName: 'Colleague', phoneNumber: 'call me' },
+      admin,
+    );
     expect(badPhone).toMatchObject({ status: 400 });
     expect(badPhone.body).toMatchObject({ field: 'phoneNumber', message: 'phoneNumber: Enter a valid phone number' });
     expect((await send('PATCH', `${path}/reset-2fa`, undefined, admin)).status).toBe(204);
     expect((await outbox(colleague.email)).map((m) => m.template)).toEqual(['Reset2FaConfirmation']);
     // A user of another account is not found, even for an administrator.
     const elsewhere = await createUser(api.deps.db);
-    expect((await send('GET', `/operator-users/account/${account.id}/${elsewhere.id}`, undefined, admin)).status).toBe(404);
+    expect((await send('GET', `/operator-users/account/${account.id}/${elsewhere.id}`, undefined, admin)).status).toBe(
+      404,
+    );
   });
 });
 
 describe('an operator’s own details', () => {
   it('are changed by the operator, who gets their profile back; a bad phone number is refused by field', async () => {
     const { admin } = await accountWithAdmin();
-    const changed = await send('PATCH', '/operator-users/operator', { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager', phoneNumber: '+44 7700 900001' }, admin);
-    expect(changed).toMatchObject({ status: 200, body: { id: admin.id, firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager', phoneNumber: '+44 7700 900001' } });
-    expect((await send('GET', '/users', undefined, admin)).body).toMatchObject({ lastName: 'Lovelace', jobTitle: 'Energy manager' });
-    const refused = await send('PATCH', '/operator-users/operator', { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: 'call me' }, admin);
+    const changed = await send(
+      'PATCH',
+      '/operator-users/operator',
+      { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager', phoneNumber: '+44 7700 900001' },
+      admin,
+    );
+    expect(changed).toMatchObject({
+      status: 200,
+      body: {
+        id: admin.id,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        jobTitle: 'Energy manager',
+        phoneNumber: '+44 7700 900001',
+      },
+    });
+    expect((await send('GET', '/users', undefined, admin)).body).toMatchObject({
+      lastName: 'Lovelace',
+      jobTitle: 'Energy manager',
+    });
+    const refused = await send(
+      'PATCH',
+      '/operator-users/operator',
+      { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: 'call me' },
+      admin,
+    );
     expect(refused).toMatchObject({ status: 400, body: { field: 'phoneNumber' } });
   });
 });
@@ -201,11 +351,16 @@ describe('an administrator’s own sign-in', () => {
     const colleague = await createUser(api.deps.db);
     await grantOperator(api.deps.db, colleague, account, 'operator');
     const own = `/operator-users/account/${account.id}/${admin.id}`;
-    const refusal = (what: string) => ({ status: 400, body: { code: 'AUTHORITY_SELF', message: `You cannot change your own ${what}`, field: 'userId' } });
+    const refusal = (what: string) => ({
+      status: 400,
+      body: { code: 'AUTHORITY_SELF', message: `You cannot change your own ${what}`, field: 'userId' },
+    });
     expect(await send('PATCH', `${own}/reset-2fa`, undefined, admin)).toMatchObject(refusal('one-time code'));
     expect(await send('PATCH', `${own}/unlock`, undefined, admin)).toMatchObject(refusal('sign-in lock'));
     // Nothing was done: no reset stamped, no e-mail.
-    expect((await api.deps.db('users').where({ id: admin.id }).first('two_factor_reset_at')).two_factor_reset_at).toBeNull();
+    expect(
+      (await api.deps.db('users').where({ id: admin.id }).first('two_factor_reset_at')).two_factor_reset_at,
+    ).toBeNull();
     expect(await outbox(admin.email)).toHaveLength(0);
     const theirs = `/operator-users/account/${account.id}/${colleague.id}`;
     expect((await send('PATCH', `${theirs}/reset-2fa`, undefined, admin)).status).toBe(204);

@@ -6,7 +6,13 @@ import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
 import { currentPrincipal, currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
-import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
+import {
+  findInvitation,
+  INVITATION_EXPIRY_MINUTES,
+  markAccepted,
+  newInvitationToken,
+  resolveInvitee,
+} from '../auth/invitations';
 import { reset2fa } from '../auth/reset-2fa';
 import { unlockUserSignIn } from '../auth/unlock-sign-in';
 import { endSessions } from '../../identity/sessions';
@@ -44,11 +50,14 @@ async function accountOf(ctx: Context, deps: AppDeps, permission?: typeof EDIT_U
  */
 async function lockAccount(trx: Knex.Transaction, accountId: number) {
   const account = await trx('accounts').where({ id: accountId }).forUpdate().first('status');
-  if (account && isAccountReadOnly(account.status)) throw new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
+  if (account && isAccountReadOnly(account.status))
+    throw new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
 }
 
 async function assertAdminRemains(trx: Knex.Transaction, accountId: number) {
-  const [{ count }] = await trx('authorities').where({ account_id: accountId, code: 'operator_admin', status: 'ACTIVE' }).count({ count: '*' });
+  const [{ count }] = await trx('authorities')
+    .where({ account_id: accountId, code: 'operator_admin', status: 'ACTIVE' })
+    .count({ count: '*' });
   if (Number(count) === 0) throw lastAdminError();
 }
 
@@ -60,7 +69,12 @@ async function removeFromAccount(trx: Knex.Transaction, accountId: number, userI
   await assertAdminRemains(trx, accountId);
 }
 
-async function applyProfile(trx: Knex | Knex.Transaction, userId: string, dto: OperatorUserDto, extra: Record<string, unknown> = {}) {
+async function applyProfile(
+  trx: Knex | Knex.Transaction,
+  userId: string,
+  dto: OperatorUserDto,
+  extra: Record<string, unknown> = {},
+) {
   await trx('users')
     .where({ id: userId })
     .update({
@@ -97,15 +111,23 @@ async function updateAuthorities(ctx: Context, deps: AppDeps) {
       if (!row) throw new ApiError(400, 'AUTHORITY1003', 'User is not related to account', 'userId');
       const from = row.status as string;
       const to = update.authorityStatus;
-      const allowed = from === 'PENDING' ? ['PENDING'] : from === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
+      const allowed =
+        from === 'PENDING' ? ['PENDING'] : from === 'ACCEPTED' ? ['ACCEPTED', 'ACTIVE'] : ['ACTIVE', 'DISABLED'];
       if (!allowed.includes(to)) throw statusNotValid();
       const changes: Record<string, unknown> = { status: to };
-      if (update.roleCode !== row.code) Object.assign(changes, { code: update.roleCode, permissions: [...operatorRoles[update.roleCode].permissions] });
+      if (update.roleCode !== row.code)
+        Object.assign(changes, { code: update.roleCode, permissions: [...operatorRoles[update.roleCode].permissions] });
       await trx('authorities').where({ id: row.id }).update(changes);
       if (to === 'DISABLED' && from !== 'DISABLED') await endSessions(trx, update.userId);
       if (from === 'ACCEPTED' && to === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
-        mail.push(emails.userAccountActivation({ to: user.email, roleName: roleName(update.roleCode), link: `${config.publicUrl}/` }));
+        mail.push(
+          emails.userAccountActivation({
+            to: user.email,
+            roleName: roleName(update.roleCode),
+            link: `${config.publicUrl}/`,
+          }),
+        );
       }
     }
     if (body.contactTypes) await updateContacts(trx, account.id, body.contactTypes);
@@ -115,14 +137,31 @@ async function updateAuthorities(ctx: Context, deps: AppDeps) {
   ctx.status = 204;
 }
 
-async function updateContacts(trx: Knex.Transaction, accountId: number, contacts: Record<string, string | null | undefined>) {
+async function updateContacts(
+  trx: Knex.Transaction,
+  accountId: number,
+  contacts: Record<string, string | null | undefined>,
+) {
   for (const [type, userId] of Object.entries(contacts)) {
     await trx('account_contacts').where({ account_id: accountId, contact_type: type }).delete();
     if (!userId) continue;
-    const authority = await trx('authorities').where({ account_id: accountId, user_id: userId }).first('code', 'status');
-    if (!authority || authority.status !== 'ACTIVE') throw new ApiError(400, 'ACCOUNT_CONTACT1001', 'The contact must be an active user of the account', `contactTypes.${type}`);
+    const authority = await trx('authorities')
+      .where({ account_id: accountId, user_id: userId })
+      .first('code', 'status');
+    if (!authority || authority.status !== 'ACTIVE')
+      throw new ApiError(
+        400,
+        'ACCOUNT_CONTACT1001',
+        'The contact must be an active user of the account',
+        `contactTypes.${type}`,
+      );
     if (authority.code === 'operator' && (type === 'PRIMARY' || type === 'SECONDARY')) {
-      throw new ApiError(400, 'ACCOUNT_CONTACT1005', 'A restricted user cannot be the primary or secondary contact', `contactTypes.${type}`);
+      throw new ApiError(
+        400,
+        'ACCOUNT_CONTACT1005',
+        'A restricted user cannot be the primary or secondary contact',
+        `contactTypes.${type}`,
+      );
     }
     await trx('account_contacts').insert({ account_id: accountId, contact_type: type, user_id: userId });
   }
@@ -142,7 +181,10 @@ async function invite(ctx: Context, deps: AppDeps) {
     const user = await trx('users').whereRaw('lower(email) = ?', [dto.email]).first('id');
     const existing = user
       ? await trx('authorities').where({ user_id: user.id })
-      : await trx('authorities').whereNull('user_id').where({ account_id: account.id }).whereRaw('lower(invited_email) = ?', [dto.email]);
+      : await trx('authorities')
+          .whereNull('user_id')
+          .where({ account_id: account.id })
+          .whereRaw('lower(invited_email) = ?', [dto.email]);
     if (existing.some((a) => !a.account_id)) throw new ApiError(400, 'USER1001', 'User is already registered');
     const here = existing.find((a) => a.account_id === account.id);
     if (here && here.status !== 'PENDING') throw new ApiError(400, 'AUTHORITY1005', 'User status cannot be updated');
@@ -156,7 +198,13 @@ async function invite(ctx: Context, deps: AppDeps) {
       created_by: caller.userId,
     };
     if (here) await trx('authorities').where({ id: here.id }).update(fields);
-    else await trx('authorities').insert({ ...fields, user_id: user?.id ?? null, account_id: account.id, status: 'PENDING' });
+    else
+      await trx('authorities').insert({
+        ...fields,
+        user_id: user?.id ?? null,
+        account_id: account.id,
+        status: 'PENDING',
+      });
     await queueEmails(trx, [
       emails.invitationToOperatorAccount({
         to: dto.email,
@@ -171,7 +219,12 @@ async function invite(ctx: Context, deps: AppDeps) {
 }
 
 /** PENDING → ACCEPTED; tells the invitee, the inviter and the account's administrators. */
-async function acceptInvitation(ctx: Context, deps: AppDeps, token: string, profile?: OperatorUserDto & { termsVersion: number | null }) {
+async function acceptInvitation(
+  ctx: Context,
+  deps: AppDeps,
+  token: string,
+  profile?: OperatorUserDto & { termsVersion: number | null },
+) {
   const { db, config } = deps;
   const principal = await currentPrincipal(db, ctx.state.principal);
   return db.transaction(async (trx) => {
@@ -179,21 +232,37 @@ async function acceptInvitation(ctx: Context, deps: AppDeps, token: string, prof
     const user = await resolveInvitee(trx, invitation, principal);
     await markAccepted(trx, invitation, user.id);
     if (profile) {
-      await applyProfile(trx, user.id, profile, { registration_status: 'REGISTERED', ...(profile.termsVersion ? { terms_version: profile.termsVersion } : {}) });
+      await applyProfile(trx, user.id, profile, {
+        registration_status: 'REGISTERED',
+        ...(profile.termsVersion ? { terms_version: profile.termsVersion } : {}),
+      });
     }
     const account = await trx('accounts').where({ id: invitation.account_id }).first('name');
     const admins = await trx('authorities')
       .join('users', 'users.id', 'authorities.user_id')
       .where({ account_id: invitation.account_id, code: 'operator_admin', status: 'ACTIVE' })
       .select('users.email');
-    const inviter = invitation.created_by ? await trx('users').where({ id: invitation.created_by }).first('email') : undefined;
-    const inviteeName = profile ? `${profile.firstName} ${profile.lastName}` : `${user.first_name} ${user.last_name}`.trim() || user.email;
-    const recipients = new Set<string>([...admins.map((a) => a.email as string), ...(inviter ? [inviter.email as string] : [])]);
+    const inviter = invitation.created_by
+      ? await trx('users').where({ id: invitation.created_by }).first('email')
+      : undefined;
+    const inviteeName = profile
+      ? `${profile.firstName} ${profile.lastName}`
+      : `${user.first_name} ${user.last_name}`.trim() || user.email;
+    const recipients = new Set<string>([
+      ...admins.map((a) => a.email as string),
+      ...(inviter ? [inviter.email as string] : []),
+    ]);
     recipients.delete(user.email);
     await queueEmails(trx, [
       emails.inviteeInvitationAccepted({ to: user.email, scopeName: account.name }),
       ...[...recipients].map((to) =>
-        emails.inviterInvitationAccepted({ to, inviteeName, inviteeEmail: user.email, scopeName: account.name, link: `${config.publicUrl}/` }),
+        emails.inviterInvitationAccepted({
+          to,
+          inviteeName,
+          inviteeEmail: user.email,
+          scopeName: account.name,
+          link: `${config.publicUrl}/`,
+        }),
       ),
     ]);
     return { accountName: account.name as string };
@@ -212,7 +281,8 @@ export const operatorUserRoutes: RouteDef[] = [
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
       const account = await accountOf(ctx, deps);
-      const rows = await deps.db('authorities')
+      const rows = await deps
+        .db('authorities')
         .leftJoin('users', 'users.id', 'authorities.user_id')
         .where({ 'authorities.account_id': account.id })
         .orderBy('authorities.created_at')
@@ -244,7 +314,14 @@ export const operatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/operator-authorities/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, answers: [400], handler: updateAuthorities },
+  {
+    method: 'post',
+    path: '/operator-authorities/account/:accountId',
+    access: role(['OPERATOR', 'REGULATOR']),
+    ok: 204,
+    answers: [400],
+    handler: updateAuthorities,
+  },
   {
     method: 'delete',
     path: '/operator-authorities/account/:accountId/:userId',
@@ -256,7 +333,8 @@ export const operatorUserRoutes: RouteDef[] = [
       const userId = required(ctx.params.userId, 'userId');
       await deps.db.transaction(async (trx) => {
         await lockAccount(trx, account.id);
-        if (!(await trx('authorities').where({ account_id: account.id, user_id: userId }).first('id'))) throw notFound('User not found');
+        if (!(await trx('authorities').where({ account_id: account.id, user_id: userId }).first('id')))
+          throw notFound('User not found');
         await removeFromAccount(trx, account.id, userId);
         // Access taken away by someone else: the user's sign-ins end now, not when their token expires.
         if (userId !== currentUser(ctx).userId) await endSessions(trx, userId);
@@ -336,7 +414,14 @@ export const operatorUserRoutes: RouteDef[] = [
       ctx.body = await userDto(db, userId);
     },
   },
-  { method: 'post', path: '/operator-users/invite/account/:accountId', access: role(['OPERATOR', 'REGULATOR']), ok: 204, answers: [400], handler: invite },
+  {
+    method: 'post',
+    path: '/operator-users/invite/account/:accountId',
+    access: role(['OPERATOR', 'REGULATOR']),
+    ok: 204,
+    answers: [400],
+    handler: invite,
+  },
   {
     // No bearer token needed: holding the token proves the invitee's mailbox (spec section 7).
     method: 'post',
@@ -371,7 +456,10 @@ export const operatorUserRoutes: RouteDef[] = [
       await db.transaction(async (trx) => {
         const row = await trx('users').where({ id: user.userId }).forUpdate().first('registration_status');
         if (row.registration_status === 'REGISTERED') throw new ApiError(400, 'USER1001', 'User is already registered');
-        await applyProfile(trx, user.userId, dto, { registration_status: 'REGISTERED', ...(dto.termsVersion ? { terms_version: dto.termsVersion } : {}) });
+        await applyProfile(trx, user.userId, dto, {
+          registration_status: 'REGISTERED',
+          ...(dto.termsVersion ? { terms_version: dto.termsVersion } : {}),
+        });
         await queueEmails(trx, [emails.userAccountCreated({ to: user.email, link: `${config.publicUrl}/` })]);
       });
       ctx.body = await userDto(db, user.userId);

@@ -29,7 +29,11 @@ function readCodes(stored: unknown): ClassificationCodes {
   if (stored && !Array.isArray(stored) && typeof stored === 'object') return stored as ClassificationCodes;
   const rows = Array.isArray(stored) ? (stored as { type?: string; name?: string; code?: string }[]) : [];
   const type = rows[0]?.type === 'OTHER' ? 'OTHER' : 'SIC';
-  return { type, otherTypeName: type === 'OTHER' ? (rows[0]?.name ?? null) : null, codes: rows.map((r) => r.code ?? '').filter(Boolean) };
+  return {
+    type,
+    otherTypeName: type === 'OTHER' ? (rows[0]?.name ?? null) : null,
+    codes: rows.map((r) => r.code ?? '').filter(Boolean),
+  };
 }
 
 /** Regulators change an account's details with the permission that lets them review its application. */
@@ -52,7 +56,13 @@ export async function accountDto(db: Db, user: CurrentUser, account: AccountRef)
     registrationNumber: row.registration_number,
     status: row.status,
     competentAuthority: row.competent_authority,
-    address: { line1: row.address_line1, line2: row.address_line2, city: row.city, county: row.county, postcode: row.postcode },
+    address: {
+      line1: row.address_line1,
+      line2: row.address_line2,
+      city: row.city,
+      county: row.county,
+      postcode: row.postcode,
+    },
     codes: readCodes(row.classification_codes),
     acceptedAt: row.accepted_at ? new Date(row.accepted_at).toISOString() : null,
     editable: canEditDetails(user, account),
@@ -78,19 +88,40 @@ async function searchAccounts(ctx: Context, { db }: AppDeps) {
     const cas = user.active.map((a) => a.competentAuthority).filter((ca) => ca !== null);
     query.whereIn('competent_authority', cas);
   } else if (user.roleType === 'VERIFIER') {
-    query.whereIn('verification_body_id', user.active.map((a) => a.verificationBodyId).filter((vb) => vb !== null));
+    query.whereIn(
+      'verification_body_id',
+      user.active.map((a) => a.verificationBodyId).filter((vb) => vb !== null),
+    );
   } else {
-    query.whereIn('id', user.active.map((a) => a.accountId).filter((id) => id !== null));
+    query.whereIn(
+      'id',
+      user.active.map((a) => a.accountId).filter((id) => id !== null),
+    );
   }
   if (term) {
     // ILIKE '%term%' uses the trigram indexes on the three columns; wildcards typed by the user are literal.
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((q) => q.whereILike('name', pattern).orWhereILike('registration_number', pattern).orWhereILike('organisation_id', pattern));
+    query.where((q) =>
+      q
+        .whereILike('name', pattern)
+        .orWhereILike('registration_number', pattern)
+        .orWhereILike('organisation_id', pattern),
+    );
   }
   const [{ total }] = await query.clone().count({ total: '*' });
-  const rows = await query.orderBy('organisation_id', 'asc').limit(size).offset(page * size).select('id', 'name', 'organisation_id', 'registration_number', 'status');
+  const rows = await query
+    .orderBy('organisation_id', 'asc')
+    .limit(size)
+    .offset(page * size)
+    .select('id', 'name', 'organisation_id', 'registration_number', 'status');
   const result: AccountSearchResult = {
-    accounts: rows.map((r) => ({ id: r.id, name: r.name, organisationId: r.organisation_id, registrationNumber: r.registration_number, status: r.status })),
+    accounts: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      organisationId: r.organisation_id,
+      registrationNumber: r.registration_number,
+      status: r.status,
+    })),
     total: Number(total),
   };
   ctx.body = result;
@@ -99,7 +130,8 @@ async function searchAccounts(ctx: Context, { db }: AppDeps) {
 async function updateAccount(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
   const account = await assertAccountAccess(db, user, required(ctx.params.id, 'id'));
-  if (user.roleType === 'OPERATOR' && !canOnAccount(user, account, 'PERM_ACCOUNT_DETAILS_EDIT')) throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
+  if (user.roleType === 'OPERATOR' && !canOnAccount(user, account, 'PERM_ACCOUNT_DETAILS_EDIT'))
+    throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
   if (user.roleType === 'REGULATOR' && !canOnAccount(user, account, reviewerPermission())) {
     throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
   }
@@ -124,7 +156,13 @@ async function updateAccount(ctx: Context, { db }: AppDeps) {
 }
 
 export const organisationRoutes: RouteDef[] = [
-  { method: 'get', path: '/organisation/accounts', access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']), query: textQuery([], { optional: ['term'], paged: true }), handler: searchAccounts },
+  {
+    method: 'get',
+    path: '/organisation/accounts',
+    access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']),
+    query: textQuery([], { optional: ['term'], paged: true }),
+    handler: searchAccounts,
+  },
   {
     method: 'get',
     path: '/organisation/accounts/registration-number',
@@ -134,7 +172,9 @@ export const organisationRoutes: RouteDef[] = [
       const raw = required(ctx.query.reg_nbr as string | undefined, 'reg_nbr');
       const problem = registrationNumberError(String(raw));
       if (problem) throw new ApiError(400, 'INVALID_REGISTRATION_NUMBER', problem, 'reg_nbr');
-      const live = await db('accounts').where({ registration_number: normaliseRegistrationNumber(String(raw)), status: 'LIVE' }).first('id');
+      const live = await db('accounts')
+        .where({ registration_number: normaliseRegistrationNumber(String(raw)), status: 'LIVE' })
+        .first('id');
       ctx.body = { exists: !!live };
     },
   },
@@ -148,6 +188,12 @@ export const organisationRoutes: RouteDef[] = [
       ctx.body = await accountDto(db, user, account);
     },
   },
-  { method: 'post', path: '/organisation/accounts/:id', access: role(['OPERATOR', 'REGULATOR']), answers: [400], handler: updateAccount },
+  {
+    method: 'post',
+    path: '/organisation/accounts/:id',
+    access: role(['OPERATOR', 'REGULATOR']),
+    answers: [400],
+    handler: updateAccount,
+  },
   ...accountOnboardingRoutes,
 ];

@@ -12,7 +12,17 @@ import { startApi, type ApiHarness } from '../../test/api-harness';
 import { startTestTemporal } from '../../test/temporal';
 import { createTestDatabase } from '../../test/setup/test-database';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { createAccount, createSubmittedReport, createUser, createVerificationBody, grantOperator, grantRegulator, grantVerifier, type TestAccount, type TestUser } from '../../test/factories';
+import {
+  createAccount,
+  createSubmittedReport,
+  createUser,
+  createVerificationBody,
+  grantOperator,
+  grantRegulator,
+  grantVerifier,
+  type TestAccount,
+  type TestUser,
+} from '../../test/factories';
 import { completeReport, withUndertaking } from '../../test/fixtures/notification-reports';
 import { createDb, dropDatabase, type Db } from '../../infra/db';
 import { loadConfig } from '../../infra/config';
@@ -37,15 +47,26 @@ const england: TestAccount[] = [];
 const PERSONAL = ['Priya', 'Shah', 'Hannah', 'Okafor', 'Margaret', 'Ellis', 'Gareth', '@', '1228 960124'];
 
 async function submitNotification(account: TestAccount, n: number) {
-  const draft = withUndertaking(completeReport('esos95To100'), { name: account.name, registrationNumber: `0800${String(n).padStart(4, '0')}` });
-  await createSubmittedReport(db, { account, requestType: 'NOTIFICATION_OF_COMPLIANCE_P3', requestId: `NOC${String(account.id).padStart(6, '0')}-P3`, data: draft.report });
+  const draft = withUndertaking(completeReport('esos95To100'), {
+    name: account.name,
+    registrationNumber: `0800${String(n).padStart(4, '0')}`,
+  });
+  await createSubmittedReport(db, {
+    account,
+    requestType: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    requestId: `NOC${String(account.id).padStart(6, '0')}-P3`,
+    data: draft.report,
+  });
 }
 
 beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const [temporalEnv, bundle, url] = await Promise.all([
     startTestTemporal(),
-    bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows/published-data'), logger: new DefaultLogger('WARN') }),
+    bundleWorkflowCode({
+      workflowsPath: require.resolve('../../workflows/published-data'),
+      logger: new DefaultLogger('WARN'),
+    }),
     createTestDatabase(),
   ]);
   env = temporalEnv;
@@ -53,8 +74,18 @@ beforeAll(async () => {
   db = createDb(databaseUrl, { min: 0, max: 5 });
   const taskQueue = `published-data-${process.pid}`;
   const base = loadConfig();
-  api = await startApi({ db, config: { ...base, databaseUrl, temporal: { ...base.temporal, taskQueue } }, temporal: () => Promise.resolve(env.client as Client), verifyToken: verifyTestToken });
-  worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, activities: withAuditContext(createPublishedDataActivities({ db })) });
+  api = await startApi({
+    db,
+    config: { ...base, databaseUrl, temporal: { ...base.temporal, taskQueue } },
+    temporal: () => Promise.resolve(env.client as Client),
+    verifyToken: verifyTestToken,
+  });
+  worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: bundle,
+    activities: withAuditContext(createPublishedDataActivities({ db })),
+  });
   running = worker.run();
 
   publisher = await createUser(db, { firstName: 'Pat', lastName: 'Publisher' });
@@ -62,8 +93,14 @@ beforeAll(async () => {
   wales = await createUser(db);
   await grantRegulator(db, wales, 'WALES');
   withoutPermission = await createUser(db);
-  await grantRegulator(db, withoutPermission, 'ENGLAND', allRegulatorPermissions.filter((p) => p !== 'PERM_PUBLISHED_DATA_EDIT'));
-  for (let i = 0; i < 3; i++) england.push(await createAccount(db, { competentAuthority: 'ENGLAND', name: `English Organisation ${i}` }));
+  await grantRegulator(
+    db,
+    withoutPermission,
+    'ENGLAND',
+    allRegulatorPermissions.filter((p) => p !== 'PERM_PUBLISHED_DATA_EDIT'),
+  );
+  for (let i = 0; i < 3; i++)
+    england.push(await createAccount(db, { competentAuthority: 'ENGLAND', name: `English Organisation ${i}` }));
   operator = await createUser(db);
   await grantOperator(db, operator, england[0]!, 'operator_admin');
   verifier = await createUser(db);
@@ -85,12 +122,19 @@ afterAll(async () => {
 
 async function call(path: string, user: TestUser | null, init: { method?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(user ? await bearer(user) : {}) };
-  return api.request(`/api/v1.0${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return api.request(`/api/v1.0${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
 
 /** Publishes and waits for the workflow to finish; answers the version. */
 async function publish(description: string): Promise<PublishedVersion> {
-  const res = await call('/published-data/versions', publisher, { method: 'POST', body: { reportType: 'NOC_SUBMITTED_DATA_P3', description } });
+  const res = await call('/published-data/versions', publisher, {
+    method: 'POST',
+    body: { reportType: 'NOC_SUBMITTED_DATA_P3', description },
+  });
   expect(res.status).toBe(202);
   expect(res.body).toMatchObject({ status: 'BUILDING', title: 'Notification of Compliance, phase 3', description });
   const deadline = Date.now() + 30_000;
@@ -131,9 +175,26 @@ it('refuses publishing to operators, verifiers, regulators without the permissio
 });
 
 it('answers bad input with 400 and unknown versions with 404', async () => {
-  expect(await call('/published-data/versions', publisher, { method: 'POST', body: { reportType: 'CUSTOM', description: 'x' } })).toMatchObject({ status: 400, body: { message: 'reportType: Select the data to publish' } });
-  expect(await call('/published-data/versions', publisher, { method: 'POST', body: { reportType: 'NOC_SUBMITTED_DATA_P3', description: '  ' } })).toMatchObject({ status: 400, body: { message: 'description: Enter a description of the data' } });
-  expect((await call('/published-data/versions', publisher, { method: 'POST', body: { reportType: 'NOC_SUBMITTED_DATA_P3', description: 'x'.repeat(501) } })).status).toBe(400);
+  expect(
+    await call('/published-data/versions', publisher, {
+      method: 'POST',
+      body: { reportType: 'CUSTOM', description: 'x' },
+    }),
+  ).toMatchObject({ status: 400, body: { message: 'reportType: Select the data to publish' } });
+  expect(
+    await call('/published-data/versions', publisher, {
+      method: 'POST',
+      body: { reportType: 'NOC_SUBMITTED_DATA_P3', description: '  ' },
+    }),
+  ).toMatchObject({ status: 400, body: { message: 'description: Enter a description of the data' } });
+  expect(
+    (
+      await call('/published-data/versions', publisher, {
+        method: 'POST',
+        body: { reportType: 'NOC_SUBMITTED_DATA_P3', description: 'x'.repeat(501) },
+      })
+    ).status,
+  ).toBe(400);
   expect((await call('/published-data?page=-1&size=10', null)).status).toBe(400);
   expect((await call('/published-data/versions/abc', publisher)).status).toBe(404);
   expect((await call('/published-data/1/files/pdf', null)).status).toBe(404);
@@ -142,9 +203,21 @@ it('answers bad input with 400 and unknown versions with 404', async () => {
 it('publishes one version of a dataset at a time', async () => {
   // An action plan version still being built (its workflow never started here).
   const [busy] = await db('published_datasets')
-    .insert({ competent_authority: 'ENGLAND', report_type: 'ACTION_PLAN_SUBMITTED_DATA_P3', phase: 'P3', version: 1, status: 'BUILDING', description: 'Busy', requested_by: publisher.id, workflow_id: 'none' })
+    .insert({
+      competent_authority: 'ENGLAND',
+      report_type: 'ACTION_PLAN_SUBMITTED_DATA_P3',
+      phase: 'P3',
+      version: 1,
+      status: 'BUILDING',
+      description: 'Busy',
+      requested_by: publisher.id,
+      workflow_id: 'none',
+    })
     .returning('id');
-  const again = await call('/published-data/versions', publisher, { method: 'POST', body: { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3', description: 'Action plans' } });
+  const again = await call('/published-data/versions', publisher, {
+    method: 'POST',
+    body: { reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3', description: 'Action plans' },
+  });
   expect(again).toMatchObject({ status: 409, body: { code: 'PUBLISHED_DATA_BUSY' } });
   await db('published_datasets').where({ id: busy.id }).update({ status: 'FAILED' });
   // Not published: neither listed nor served.
@@ -153,14 +226,29 @@ it('publishes one version of a dataset at a time', async () => {
 
 it("publishes the authority's notifications: one row each, no contact details, served to anyone with caching headers", async () => {
   first = await publish('Notifications submitted by 5 January');
-  expect(first).toMatchObject({ status: 'PUBLISHED', version: 1, rows: 2, requestedBy: 'Pat Publisher', changes: { since: null, changed: [], removed: [] } });
-  expect(first.changes!.added.map((a) => a.organisationName).sort()).toEqual(['English Organisation 0', 'English Organisation 1']);
+  expect(first).toMatchObject({
+    status: 'PUBLISHED',
+    version: 1,
+    rows: 2,
+    requestedBy: 'Pat Publisher',
+    changes: { since: null, changed: [], removed: [] },
+  });
+  expect(first.changes!.added.map((a) => a.organisationName).sort()).toEqual([
+    'English Organisation 0',
+    'English Organisation 1',
+  ]);
 
   const list = await call('/published-data?page=0&size=10', null);
   expect(list.status).toBe(200);
   const page = list.body as PublicDatasetPage;
   expect(page.total).toBe(1);
-  expect(page.items[0]).toMatchObject({ id: first.id, publisher: 'Environment Agency', version: 1, rows: 2, description: 'Notifications submitted by 5 January' });
+  expect(page.items[0]).toMatchObject({
+    id: first.id,
+    publisher: 'Environment Agency',
+    version: 1,
+    rows: 2,
+    description: 'Notifications submitted by 5 January',
+  });
   const [xlsx, csv] = page.items[0]!.files;
   expect(xlsx).toMatchObject({ format: 'xlsx', fileName: 'Energy_Savings_Opportunity_Scheme_Phase_3_ENGLAND_v1.xlsx' });
   expect(csv).toMatchObject({ format: 'csv', fileName: 'Energy_Savings_Opportunity_Scheme_Phase_3_ENGLAND_v1.csv' });
@@ -177,7 +265,12 @@ it("publishes the authority's notifications: one row each, no contact details, s
   const sheets = await sheetRows(bytes);
   expect(Object.keys(sheets)[0]).toBe('Table of contents');
   const obligations = sheets['Reporting Obligation']!;
-  expect(obligations.slice(1).map((r) => r[1]).sort()).toEqual(['English Organisation 0', 'English Organisation 1']);
+  expect(
+    obligations
+      .slice(1)
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual(['English Organisation 0', 'English Organisation 1']);
   const everything = JSON.stringify(sheets);
   for (const text of PERSONAL) expect(everything).not.toContain(text);
   expect(everything).not.toContain('Welsh Organisation');
@@ -189,16 +282,25 @@ it("publishes the authority's notifications: one row each, no contact details, s
 
 it('shows a later submission and a changed report only in the next version, with the change log', async () => {
   await submitNotification(england[2]!, 2);
-  const changed = withUndertaking(completeReport('esos95To100'), { name: 'English Organisation 1', registrationNumber: '08000001' });
+  const changed = withUndertaking(completeReport('esos95To100'), {
+    name: 'English Organisation 1',
+    registrationNumber: '08000001',
+  });
   (changed.report.responsibleUndertaking!.tradingDetails as Record<string, unknown>).tradingName = 'Renamed Freight';
-  await db('reports').where({ account_id: england[1]!.id }).update({ data: JSON.stringify(changed.report) });
+  await db('reports')
+    .where({ account_id: england[1]!.id })
+    .update({ data: JSON.stringify(changed.report) });
 
   const second = await publish('Notifications submitted by 12 January');
   expect(second).toMatchObject({ version: 2, rows: 3 });
   expect(second.changes).toEqual({
     since: 1,
-    added: [{ requestId: `NOC${String(england[2]!.id).padStart(6, '0')}-P3`, organisationName: 'English Organisation 2' }],
-    changed: [{ requestId: `NOC${String(england[1]!.id).padStart(6, '0')}-P3`, organisationName: 'English Organisation 1' }],
+    added: [
+      { requestId: `NOC${String(england[2]!.id).padStart(6, '0')}-P3`, organisationName: 'English Organisation 2' },
+    ],
+    changed: [
+      { requestId: `NOC${String(england[1]!.id).padStart(6, '0')}-P3`, organisationName: 'English Organisation 1' },
+    ],
     removed: [],
   });
   // The first version's files are as they were.
@@ -218,20 +320,37 @@ it('withdraws a version: kept and listed for its regulators, no longer listed or
   const versions = (await call('/published-data/versions?page=0&size=10', publisher)).body.items as PublishedVersion[];
   const second = versions.find((v) => v.version === 2)!;
   const withdrawn = await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST' });
-  expect(withdrawn).toMatchObject({ status: 200, body: { status: 'WITHDRAWN', withdrawnBy: 'Pat Publisher', files: [] } });
-  expect((await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST' })).status).toBe(409);
+  expect(withdrawn).toMatchObject({
+    status: 200,
+    body: { status: 'WITHDRAWN', withdrawnBy: 'Pat Publisher', files: [] },
+  });
+  expect((await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST' })).status).toBe(
+    409,
+  );
 
   const page = (await call('/published-data?page=0&size=10', null)).body as PublicDatasetPage;
   expect(page.items.map((i) => i.version)).toEqual([1]);
   expect((await download(second.files[0]!.url)).res.status).toBe(404);
-  expect((await call(`/published-data/versions/${second.id}`, publisher)).body).toMatchObject({ status: 'WITHDRAWN', rows: 3 });
+  expect((await call(`/published-data/versions/${second.id}`, publisher)).body).toMatchObject({
+    status: 'WITHDRAWN',
+    rows: 3,
+  });
 
   // The next version compares with the version still served.
   const third = await publish('Notifications again');
   expect(third).toMatchObject({ version: 3, changes: { since: 1 } });
 
-  const audit = await db('audit_log').where({ entity: 'published_datasets', entity_key: String(second.id) }).orderBy('id').select('operation', 'actor_user_id', 'details');
+  const audit = await db('audit_log')
+    .where({ entity: 'published_datasets', entity_key: String(second.id) })
+    .orderBy('id')
+    .select('operation', 'actor_user_id', 'details');
   expect(audit[0]).toMatchObject({ operation: 'INSERT', actor_user_id: publisher.id });
-  expect(audit.some((a) => a.actor_user_id === publisher.id && a.details.values?.status?.to === 'PUBLISHED')).toBe(true);
-  expect(audit.at(-1)).toMatchObject({ operation: 'UPDATE', actor_user_id: publisher.id, details: { values: { status: { from: 'PUBLISHED', to: 'WITHDRAWN' } } } });
+  expect(audit.some((a) => a.actor_user_id === publisher.id && a.details.values?.status?.to === 'PUBLISHED')).toBe(
+    true,
+  );
+  expect(audit.at(-1)).toMatchObject({
+    operation: 'UPDATE',
+    actor_user_id: publisher.id,
+    details: { values: { status: { from: 'PUBLISHED', to: 'WITHDRAWN' } } },
+  });
 });

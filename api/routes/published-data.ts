@@ -44,7 +44,12 @@ const titleOf = (reportType: string) => publishableReport(reportType)?.title ?? 
 const fileUrl = (id: number, format: string) => `/v1.0/published-data/${id}/files/${format}`;
 
 async function filesOf(db: Knex, ids: number[]): Promise<Map<number, PublishedFile[]>> {
-  const rows: Row[] = ids.length ? await db('published_dataset_files').whereIn('dataset_id', ids).orderBy(['dataset_id', 'format']).select('dataset_id', 'format', 'file_name', 'size') : [];
+  const rows: Row[] = ids.length
+    ? await db('published_dataset_files')
+        .whereIn('dataset_id', ids)
+        .orderBy(['dataset_id', 'format'])
+        .select('dataset_id', 'format', 'file_name', 'size')
+    : [];
   const out = new Map<number, PublishedFile[]>();
   for (const r of rows) {
     const list = out.get(r.dataset_id) ?? [];
@@ -52,7 +57,8 @@ async function filesOf(db: Knex, ids: number[]): Promise<Map<number, PublishedFi
     out.set(r.dataset_id, list);
   }
   // xlsx first, then CSV.
-  for (const list of out.values()) list.sort((a, b) => publishedFormats.indexOf(a.format) - publishedFormats.indexOf(b.format));
+  for (const list of out.values())
+    list.sort((a, b) => publishedFormats.indexOf(a.format) - publishedFormats.indexOf(b.format));
   return out;
 }
 
@@ -69,7 +75,9 @@ function versionOf(r: Row, files: PublishedFile[]): PublishedVersion {
     requestedAt: iso(r.requested_at)!,
     publishedAt: iso(r.published_at),
     withdrawnAt: iso(r.withdrawn_at),
-    withdrawnBy: r.withdrawn_by ? fullName({ firstName: r.withdrawer_first_name, lastName: r.withdrawer_last_name }) : null,
+    withdrawnBy: r.withdrawn_by
+      ? fullName({ firstName: r.withdrawer_first_name, lastName: r.withdrawer_last_name })
+      : null,
     rows: r.row_count,
     changes: (r.changes as PublishedChanges | null) ?? null,
     files: r.status === 'PUBLISHED' ? files : [],
@@ -81,7 +89,13 @@ const versionsQuery = (db: Knex, ca: CompetentAuthority) =>
     .join('users as rq', 'rq.id', 'd.requested_by')
     .leftJoin('users as wd', 'wd.id', 'd.withdrawn_by')
     .where('d.competent_authority', ca)
-    .select('d.*', 'rq.first_name as requester_first_name', 'rq.last_name as requester_last_name', 'wd.first_name as withdrawer_first_name', 'wd.last_name as withdrawer_last_name');
+    .select(
+      'd.*',
+      'rq.first_name as requester_first_name',
+      'rq.last_name as requester_last_name',
+      'wd.first_name as withdrawer_first_name',
+      'wd.last_name as withdrawer_last_name',
+    );
 
 /** A version of the caller's competent authority (404 for any other, or a malformed id). */
 async function ownVersion(ctx: Context, db: Knex): Promise<{ ca: CompetentAuthority; row: Row }> {
@@ -102,24 +116,33 @@ export const publishedDataRoutes: RouteDef[] = [
       const { page, size } = pageParams(ctx.query);
       const published = db('published_datasets').where({ status: 'PUBLISHED' });
       const [rows, count] = await Promise.all([
-        published.clone().orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(size).offset(page * size).select('id', 'competent_authority', 'report_type', 'version', 'description', 'published_at', 'row_count'),
+        published
+          .clone()
+          .orderBy([
+            { column: 'published_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
+          .limit(size)
+          .offset(page * size)
+          .select('id', 'competent_authority', 'report_type', 'version', 'description', 'published_at', 'row_count'),
         published.clone().count<{ n: string }[]>({ n: '*' }).first(),
       ]);
-      const files = await filesOf(db, rows.map((r: Row) => r.id));
-      const items = rows.map(
-        (r: Row): PublicDataset => ({
-          id: r.id,
-          title: titleOf(r.report_type),
-          reportType: r.report_type,
-          competentAuthority: r.competent_authority,
-          publisher: publisherOf(r.competent_authority),
-          version: r.version,
-          description: r.description,
-          publishedAt: iso(r.published_at)!,
-          rows: r.row_count ?? 0,
-          files: files.get(r.id) ?? [],
-        }),
+      const files = await filesOf(
+        db,
+        rows.map((r: Row) => r.id),
       );
+      const items = rows.map((r: Row): PublicDataset => ({
+        id: r.id,
+        title: titleOf(r.report_type),
+        reportType: r.report_type,
+        competentAuthority: r.competent_authority,
+        publisher: publisherOf(r.competent_authority),
+        version: r.version,
+        description: r.description,
+        publishedAt: iso(r.published_at)!,
+        rows: r.row_count ?? 0,
+        files: files.get(r.id) ?? [],
+      }));
       const body: PublicDatasetPage = { items, total: Number(count?.n ?? 0), page, size };
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = body;
@@ -146,7 +169,12 @@ export const publishedDataRoutes: RouteDef[] = [
       ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.set('Content-Disposition', contentDisposition(file.file_name));
       ctx.type = CONTENT_TYPES[format];
-      if (ctx.get('if-none-match').split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}` || t === '*')) {
+      if (
+        ctx
+          .get('if-none-match')
+          .split(/\s*,\s*/)
+          .some((t) => t === etag || t === `W/${etag}` || t === '*')
+      ) {
         ctx.status = 304;
         return;
       }
@@ -162,10 +190,16 @@ export const publishedDataRoutes: RouteDef[] = [
       const ca = assertCaAccess(currentUser(ctx), PERMISSION);
       const { page, size } = pageParams(ctx.query);
       const [rows, count] = await Promise.all([
-        versionsQuery(db, ca).orderBy('d.id', 'desc').limit(size).offset(page * size),
+        versionsQuery(db, ca)
+          .orderBy('d.id', 'desc')
+          .limit(size)
+          .offset(page * size),
         db('published_datasets').where({ competent_authority: ca }).count<{ n: string }[]>({ n: '*' }).first(),
       ]);
-      const files = await filesOf(db, rows.map((r: Row) => r.id));
+      const files = await filesOf(
+        db,
+        rows.map((r: Row) => r.id),
+      );
       const body: PublishedVersionPage = {
         reports: publishableReports().map((r) => ({ reportType: r.reportType, title: r.title })),
         items: rows.map((r: Row) => versionOf(r, files.get(r.id) ?? [])),
@@ -189,7 +223,8 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'post',
     path: '/published-data/versions',
     access: role(['REGULATOR'], { permission: PERMISSION }),
-    body: publishRequestSchema, ok: 202,
+    body: publishRequestSchema,
+    ok: 202,
     // 409 while a version of the same data is being built.
     answers: [409],
     handler: async (ctx, { db, temporal, config }) => {
@@ -200,13 +235,32 @@ export const publishedDataRoutes: RouteDef[] = [
       const key = { competent_authority: ca, report_type: report.reportType, phase: report.phase };
       const id: number = await db.transaction(async (trx) => {
         // One publication of a dataset at a time: the dataset's versions are locked while the next is numbered.
-        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`published-data:${ca}:${report.reportType}:${report.phase}`]);
-        if (await trx('published_datasets').where({ ...key, status: 'BUILDING' }).first('id')) throw conflict('PUBLISHED_DATA_BUSY', 'This data is already being published. Wait until it has finished.');
-        const last = await trx('published_datasets').where(key).max<{ max: number | null }[]>({ max: 'version' }).first();
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [
+          `published-data:${ca}:${report.reportType}:${report.phase}`,
+        ]);
+        if (
+          await trx('published_datasets')
+            .where({ ...key, status: 'BUILDING' })
+            .first('id')
+        )
+          throw conflict('PUBLISHED_DATA_BUSY', 'This data is already being published. Wait until it has finished.');
+        const last = await trx('published_datasets')
+          .where(key)
+          .max<{ max: number | null }[]>({ max: 'version' })
+          .first();
         const [row] = await trx('published_datasets')
-          .insert({ ...key, version: (last?.max ?? 0) + 1, status: 'BUILDING', description: input.description, requested_by: user.userId, workflow_id: '' })
+          .insert({
+            ...key,
+            version: (last?.max ?? 0) + 1,
+            status: 'BUILDING',
+            description: input.description,
+            requested_by: user.userId,
+            workflow_id: '',
+          })
           .returning(['id']);
-        await trx('published_datasets').where({ id: row.id }).update({ workflow_id: publishedDataWorkflowId(row.id) });
+        await trx('published_datasets')
+          .where({ id: row.id })
+          .update({ workflow_id: publishedDataWorkflowId(row.id) });
         return Number(row.id);
       });
       try {
@@ -234,7 +288,9 @@ export const publishedDataRoutes: RouteDef[] = [
     answers: [409],
     handler: async (ctx, { db }) => {
       const { ca, row } = await ownVersion(ctx, db);
-      const changed = await db('published_datasets').where({ id: row.id, status: 'PUBLISHED' }).update({ status: 'WITHDRAWN', withdrawn_at: db.fn.now(), withdrawn_by: currentUser(ctx).userId });
+      const changed = await db('published_datasets')
+        .where({ id: row.id, status: 'PUBLISHED' })
+        .update({ status: 'WITHDRAWN', withdrawn_at: db.fn.now(), withdrawn_by: currentUser(ctx).userId });
       if (changed === 0) throw conflict('PUBLISHED_DATA_NOT_PUBLISHED', 'Only published data can be withdrawn');
       const after = await versionsQuery(db, ca).where('d.id', row.id).first();
       ctx.body = versionOf(after, []);

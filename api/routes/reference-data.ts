@@ -7,7 +7,13 @@ import type { RouteDef } from '../routing';
 import { PUBLIC } from '../routing';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { REFERENCE_DATA_TYPES_REQUIRED, referenceDataTypes, referenceDataTypeUnknown, type ReferenceData, type ReferenceDataType } from '../../domain/reference-data';
+import {
+  REFERENCE_DATA_TYPES_REQUIRED,
+  referenceDataTypes,
+  referenceDataTypeUnknown,
+  type ReferenceData,
+  type ReferenceDataType,
+} from '../../domain/reference-data';
 import { textQuery } from '../params';
 
 const loaders: { [T in ReferenceDataType]: (db: AppDeps['db']) => Promise<NonNullable<ReferenceData[T]>> } = {
@@ -20,10 +26,14 @@ const loaders: { [T in ReferenceDataType]: (db: AppDeps['db']) => Promise<NonNul
 /** `types` repeated (types=A&types=B), comma-separated (types=A,B) or both. */
 function requestedTypes(query: Context['query']): ReferenceDataType[] {
   const raw = query.types;
-  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.length === 0) throw new ApiError(400, 'REQUIRED_PARAMETER', REFERENCE_DATA_TYPES_REQUIRED, 'types');
   for (const value of values) {
-    if (!referenceDataTypes.includes(value as ReferenceDataType)) throw new ApiError(400, 'VALIDATION_ERROR', referenceDataTypeUnknown(value.slice(0, 50)), 'types');
+    if (!referenceDataTypes.includes(value as ReferenceDataType))
+      throw new ApiError(400, 'VALIDATION_ERROR', referenceDataTypeUnknown(value.slice(0, 50)), 'types');
   }
   return [...new Set(values as ReferenceDataType[])];
 }

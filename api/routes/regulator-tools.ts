@@ -6,4 +6,9 @@ import { miReportRoutes } from './mi-reports';
 import { referenceDataRoutes } from './reference-data';
 import { verificationBodyRoutes } from './verification-bodies';
 
-export const regulatorToolRoutes: RouteDef[] = [...caSiteContactRoutes, ...miReportRoutes, ...verificationBodyRoutes, ...referenceDataRoutes];
+export const regulatorToolRoutes: RouteDef[] = [
+  ...caSiteContactRoutes,
+  ...miReportRoutes,
+  ...verificationBodyRoutes,
+  ...referenceDataRoutes,
+];

@@ -19,7 +19,12 @@ afterAll(() => api.close());
 /** A file download as the browser makes it: no sign-in, the bytes as they are. */
 async function download(path: string) {
   const res = await fetch(`${api.url}/api/v1.0${path}`);
-  return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** A BMP header as the signature rules read it: 'BM', then width and height at bytes 18 and 22. */
@@ -34,10 +39,18 @@ function bmp(width: number, height: number, size = 600): Buffer {
   return b;
 }
 
-async function invite(by: TestUser, user: Record<string, unknown> | string, signature?: { data: Buffer; name: string; type: string }) {
+async function invite(
+  by: TestUser,
+  user: Record<string, unknown> | string,
+  signature?: { data: Buffer; name: string; type: string },
+) {
   const form = new FormData();
-  form.append('regulatorInvitedUser', new Blob([typeof user === 'string' ? user : JSON.stringify(user)], { type: 'application/json' }));
-  if (signature) form.append('signature', new Blob([new Uint8Array(signature.data)], { type: signature.type }), signature.name);
+  form.append(
+    'regulatorInvitedUser',
+    new Blob([typeof user === 'string' ? user : JSON.stringify(user)], { type: 'application/json' }),
+  );
+  if (signature)
+    form.append('signature', new Blob([new Uint8Array(signature.data)], { type: signature.type }), signature.name);
   return api.request('/api/v1.0/regulator-users/invite', { method: 'POST', headers: await bearer(by), body: form });
 }
 
@@ -62,8 +75,12 @@ describe('inviting a regulator user with a signature', () => {
     const token = decodeURIComponent(/invitation\/regulator\?token=(\S+)/.exec(mail.body_text)![1]);
 
     const list = await get('/regulator-authorities', admin);
-    expect(list.body.caUsers).toContainEqual(expect.objectContaining({ email: dto.email, firstName: 'Nell', jobTitle: 'Officer', authorityStatus: 'PENDING' }));
-    expect((await get('/regulator-authorities', wales)).body.caUsers.map((u: { email: string }) => u.email)).not.toContain(dto.email);
+    expect(list.body.caUsers).toContainEqual(
+      expect.objectContaining({ email: dto.email, firstName: 'Nell', jobTitle: 'Officer', authorityStatus: 'PENDING' }),
+    );
+    expect(
+      (await get('/regulator-authorities', wales)).body.caUsers.map((u: { email: string }) => u.email),
+    ).not.toContain(dto.email);
 
     const invitee = { id: `reg-${Date.now()}`, email: dto.email, firstName: 'Nell', lastName: 'Newcomer' };
     const accepted = await api.request('/api/v1.0/regulator-users/registration/accept-invitation-and-register', {
@@ -74,7 +91,13 @@ describe('inviting a regulator user with a signature', () => {
     expect(accepted.status).toBe(204);
 
     const details = await get(`/regulator-users/${invitee.id}`, admin);
-    expect(details.body).toMatchObject({ email: dto.email, jobTitle: 'Officer', phoneNumber: '+44 117 496 0000', status: 'REGISTERED', signature: { name: 'sig.bmp', size: 600 } });
+    expect(details.body).toMatchObject({
+      email: dto.email,
+      jobTitle: 'Officer',
+      phoneNumber: '+44 117 496 0000',
+      status: 'REGISTERED',
+      signature: { name: 'sig.bmp', size: 600 },
+    });
     expect((await get(`/regulator-users/${invitee.id}`, wales)).status).toBe(404);
     expect((await get(`/regulator-authorities/permissions/${invitee.id}`, wales)).status).toBe(404);
 
@@ -84,51 +107,90 @@ describe('inviting a regulator user with a signature', () => {
       body: JSON.stringify([{ userId: invitee.id, authorityStatus: 'ACTIVE' }]),
     });
     expect(activate.status).toBe(204);
-    const templates = (await api.deps.db('email_outbox').where({ to_address: dto.email }).orderBy('id')).map((m) => m.template);
+    const templates = (await api.deps.db('email_outbox').where({ to_address: dto.email }).orderBy('id')).map(
+      (m) => m.template,
+    );
     expect(templates).toEqual(['InvitationToRegulatorAccount', 'InviteeInvitationAccepted', 'UserAccountActivation']);
 
     const own = await get('/regulator-authorities/permissions', invitee);
-    expect(own.body).toMatchObject({ REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY', ASSIGN_REASSIGN_TASKS: 'EXECUTE', MANAGE_USERS_AND_CONTACTS: 'NONE' });
-    expect((await get(`/regulator-authorities/permissions/${invitee.id}`, admin)).body).toEqual({ permissions: own.body, editable: true });
+    expect(own.body).toMatchObject({
+      REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY',
+      ASSIGN_REASSIGN_TASKS: 'EXECUTE',
+      MANAGE_USERS_AND_CONTACTS: 'NONE',
+    });
+    expect((await get(`/regulator-authorities/permissions/${invitee.id}`, admin)).body).toEqual({
+      permissions: own.body,
+      editable: true,
+    });
     // Without PERM_CA_USERS_EDIT the new user may not manage others.
     expect((await get('/regulator-authorities/permissions/group-levels', invitee)).status).toBe(403);
   });
 
   it('refuses a signature that is not a BMP, too wide, or too large', async () => {
-    const png = await invite(admin, newcomer(), { data: Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(100), 'latin1'), name: 'sig.bmp', type: 'image/bmp' });
+    const png = await invite(admin, newcomer(), {
+      data: Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(100), 'latin1'),
+      name: 'sig.bmp',
+      type: 'image/bmp',
+    });
     expect(png).toMatchObject({ status: 400, body: { code: 'FILE1005', field: 'signature' } });
     const wide = await invite(admin, newcomer(), { data: bmp(241, 100), name: 'sig.bmp', type: 'image/bmp' });
     expect(wide).toMatchObject({ status: 400, body: { code: 'IMAGE1001' } });
-    const big = await invite(admin, newcomer(), { data: bmp(200, 100, 300 * 1024), name: 'sig.bmp', type: 'image/bmp' });
+    const big = await invite(admin, newcomer(), {
+      data: bmp(200, 100, 300 * 1024),
+      name: 'sig.bmp',
+      type: 'image/bmp',
+    });
     expect(big.status).toBe(413);
   });
 
   it('refuses a signature the virus scanner flags, and invites nobody', async () => {
     const user = newcomer();
-    const infected = await invite(admin, user, { data: Buffer.concat([bmp(200, 100, 100), Buffer.from(EICAR_TEST_STRING)]), name: 'sig.bmp', type: 'image/bmp' });
-    expect(infected).toMatchObject({ status: 400, body: { code: 'FILE1001', message: 'The selected file contains a virus', field: 'signature' } });
+    const infected = await invite(admin, user, {
+      data: Buffer.concat([bmp(200, 100, 100), Buffer.from(EICAR_TEST_STRING)]),
+      name: 'sig.bmp',
+      type: 'image/bmp',
+    });
+    expect(infected).toMatchObject({
+      status: 400,
+      body: { code: 'FILE1001', message: 'The selected file contains a virus', field: 'signature' },
+    });
     expect(await api.deps.db('authorities').where({ invited_email: user.email }).first()).toBeUndefined();
   });
 
   it('refuses a signature whose name is too long to keep, and invites nobody', async () => {
     const user = newcomer();
     const long = await invite(admin, user, { data: bmp(200, 100), name: `${'s'.repeat(300)}.bmp`, type: 'image/bmp' });
-    expect(long).toMatchObject({ status: 400, body: { code: 'FILE1006', message: 'The file name must be between 1 and 255 characters', field: 'signature' } });
+    expect(long).toMatchObject({
+      status: 400,
+      body: { code: 'FILE1006', message: 'The file name must be between 1 and 255 characters', field: 'signature' },
+    });
     expect(await api.deps.db('authorities').where({ invited_email: user.email }).first()).toBeUndefined();
   });
 
   it('answers 400 with field messages for a bad invited user, a level the group does not have, or a missing part', async () => {
     const bad = await invite(admin, { ...newcomer(), email: 'nope', jobTitle: '' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields).toEqual(expect.arrayContaining([{ field: 'email', message: 'Enter a valid email' }, { field: 'jobTitle', message: 'Enter your job title' }]));
+    expect(bad.body.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'email', message: 'Enter a valid email' },
+        { field: 'jobTitle', message: 'Enter your job title' },
+      ]),
+    );
     const level = await invite(admin, { ...newcomer(), permissions: { ASSIGN_REASSIGN_TASKS: 'VIEW_ONLY' } });
     expect(level).toMatchObject({ status: 400, body: { field: 'permissions.ASSIGN_REASSIGN_TASKS' } });
     const notJson = await invite(admin, '{oops');
     expect(notJson).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST_FORMAT' } });
     const form = new FormData();
     form.append('signature', new Blob([new Uint8Array(bmp(10, 10))]), 'sig.bmp');
-    const missing = await api.request('/api/v1.0/regulator-users/invite', { method: 'POST', headers: await bearer(admin), body: form });
-    expect(missing).toMatchObject({ status: 400, body: { message: 'Required parameter regulatorInvitedUser was null or undefined' } });
+    const missing = await api.request('/api/v1.0/regulator-users/invite', {
+      method: 'POST',
+      headers: await bearer(admin),
+      body: form,
+    });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { message: 'Required parameter regulatorInvitedUser was null or undefined' },
+    });
   });
 
   it('refuses inviting someone who already is a regulator', async () => {
@@ -143,7 +205,15 @@ describe('permission levels and roles', () => {
     expect(levels.body.REVIEW_ORGANISATION_ACCOUNT).toEqual(['NONE', 'VIEW_ONLY', 'EXECUTE']);
     expect(levels.body.ASSIGN_REASSIGN_TASKS).toEqual(['NONE', 'EXECUTE']);
     const roles = await get('/authorities/regulator-roles', admin);
-    expect(roles.body).toContainEqual(expect.objectContaining({ code: 'regulator_admin_team', rolePermissions: expect.objectContaining({ REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY', ASSIGN_REASSIGN_TASKS: 'EXECUTE' }) }));
+    expect(roles.body).toContainEqual(
+      expect.objectContaining({
+        code: 'regulator_admin_team',
+        rolePermissions: expect.objectContaining({
+          REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY',
+          ASSIGN_REASSIGN_TASKS: 'EXECUTE',
+        }),
+      }),
+    );
   });
 
   it('disables and re-enables a regulator user, and refuses ACTIVE → ACCEPTED and users of another competent authority', async () => {
@@ -162,7 +232,9 @@ describe('permission levels and roles', () => {
     // Their sign-ins end at once; signed in again, they are told they are disabled.
     expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: held })).status).toBe(401);
     const again = await signedInAgain(colleague);
-    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: again })).body.status).toBe('DISABLED');
+    expect((await api.request('/api/v1.0/authorities/current-user-state', { headers: again })).body.status).toBe(
+      'DISABLED',
+    );
     expect((await api.request('/api/v1.0/regulator-authorities', { headers: again })).status).toBe(403);
     expect((await post('ACTIVE')).status).toBe(204);
     expect((await post('ACCEPTED')).body.code).toBe('AUTHORITY1008');
@@ -171,16 +243,29 @@ describe('permission levels and roles', () => {
 });
 
 describe('updating regulator users and their signatures', () => {
-  const profile = { firstName: 'Rita', lastName: 'Revised', jobTitle: 'Team leader', phoneNumber: '+44 117 496 0001', mobileNumber: null };
+  const profile = {
+    firstName: 'Rita',
+    lastName: 'Revised',
+    jobTitle: 'Team leader',
+    phoneNumber: '+44 117 496 0001',
+    mobileNumber: null,
+  };
 
   async function update(by: TestUser, path: string, dto: unknown, signature?: Buffer) {
     const form = new FormData();
-    form.append('regulatorUserUpdateDTO', new Blob([typeof dto === 'string' ? dto : JSON.stringify(dto)], { type: 'application/json' }));
-    if (signature) form.append('signature', new Blob([new Uint8Array(signature)], { type: 'image/bmp' }), 'signature.bmp');
+    form.append(
+      'regulatorUserUpdateDTO',
+      new Blob([typeof dto === 'string' ? dto : JSON.stringify(dto)], { type: 'application/json' }),
+    );
+    if (signature)
+      form.append('signature', new Blob([new Uint8Array(signature)], { type: 'image/bmp' }), 'signature.bmp');
     return api.request(`/api/v1.0${path}`, { method: 'POST', headers: await bearer(by), body: form });
   }
 
-  async function regulator(permissions: Parameters<typeof grantRegulator>[3], ca: Parameters<typeof grantRegulator>[2] = 'ENGLAND') {
+  async function regulator(
+    permissions: Parameters<typeof grantRegulator>[3],
+    ca: Parameters<typeof grantRegulator>[2] = 'ENGLAND',
+  ) {
     const user = await createUser(api.deps.db);
     await grantRegulator(api.deps.db, user, ca, permissions);
     return user;
@@ -190,7 +275,14 @@ describe('updating regulator users and their signatures', () => {
     const me = await regulator(['PERM_TASK_ASSIGNMENT']);
     const first = await update(me, '/regulator-users', { user: profile }, bmp(120, 60, 700));
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ id: me.id, firstName: 'Rita', lastName: 'Revised', jobTitle: 'Team leader', phoneNumber: '+44 117 496 0001', signature: { name: 'signature.bmp', size: 700 } });
+    expect(first.body).toMatchObject({
+      id: me.id,
+      firstName: 'Rita',
+      lastName: 'Revised',
+      jobTitle: 'Team leader',
+      phoneNumber: '+44 117 496 0001',
+      signature: { name: 'signature.bmp', size: 700 },
+    });
     const oldUuid = first.body.signature.uuid as string;
 
     const token = await get(`/users/signature?signatureUuid=${oldUuid}`, me);
@@ -199,7 +291,12 @@ describe('updating regulator users and their signatures', () => {
     // Someone else's signature is not theirs to download.
     expect((await get(`/users/signature?signatureUuid=${oldUuid}`, admin)).status).toBe(404);
 
-    const second = await update(me, '/regulator-users', { user: { ...profile, mobileNumber: '07700 900123' } }, bmp(100, 50, 800));
+    const second = await update(
+      me,
+      '/regulator-users',
+      { user: { ...profile, mobileNumber: '07700 900123' } },
+      bmp(100, 50, 800),
+    );
     expect(second.body).toMatchObject({ mobileNumber: '07700 900123', signature: { size: 800 } });
     expect(second.body.signature.uuid).not.toBe(oldUuid);
     expect(await api.deps.db('files').where({ uuid: oldUuid })).toHaveLength(0);
@@ -211,41 +308,71 @@ describe('updating regulator users and their signatures', () => {
 
   it('never changes permissions through the own-profile call', async () => {
     const me = await regulator(['PERM_TASK_ASSIGNMENT']);
-    const res = await update(me, '/regulator-users', { user: profile, permissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' } });
+    const res = await update(me, '/regulator-users', {
+      user: profile,
+      permissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' },
+    });
     expect(res.status).toBe(200);
-    expect((await get('/regulator-authorities/permissions', me)).body).toMatchObject({ ASSIGN_REASSIGN_TASKS: 'EXECUTE', MANAGE_USERS_AND_CONTACTS: 'NONE' });
+    expect((await get('/regulator-authorities/permissions', me)).body).toMatchObject({
+      ASSIGN_REASSIGN_TASKS: 'EXECUTE',
+      MANAGE_USERS_AND_CONTACTS: 'NONE',
+    });
   });
 
   it('lets a regulator who manages users update a colleague, merging the permission groups sent into theirs', async () => {
     const colleague = await regulator(['PERM_TASK_ASSIGNMENT']);
-    const res = await update(admin, `/regulator-users/${colleague.id}`, { user: profile, permissions: { REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY' } }, bmp(240, 140));
-    expect(res).toMatchObject({ status: 200, body: { id: colleague.id, lastName: 'Revised', signature: { size: 600 } } });
+    const res = await update(
+      admin,
+      `/regulator-users/${colleague.id}`,
+      { user: profile, permissions: { REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY' } },
+      bmp(240, 140),
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: { id: colleague.id, lastName: 'Revised', signature: { size: 600 } },
+    });
     expect((await get(`/regulator-authorities/permissions/${colleague.id}`, admin)).body.permissions).toMatchObject({
       ASSIGN_REASSIGN_TASKS: 'EXECUTE',
       REVIEW_ORGANISATION_ACCOUNT: 'VIEW_ONLY',
       MANAGE_USERS_AND_CONTACTS: 'NONE',
     });
-    const token = await get(`/regulator-users/${colleague.id}/signature?signatureUuid=${res.body.signature.uuid}`, admin);
+    const token = await get(
+      `/regulator-users/${colleague.id}/signature?signatureUuid=${res.body.signature.uuid}`,
+      admin,
+    );
     expect(token).toMatchObject({ status: 200, body: { tokenExpirationMinutes: 1 } });
     expect((await download(`/file-attachments/${token.body.token}`)).bytes.equals(bmp(240, 140))).toBe(true);
     // Another competent authority's regulator does not see the user at all.
-    expect((await get(`/regulator-users/${colleague.id}/signature?signatureUuid=${res.body.signature.uuid}`, wales)).status).toBe(404);
+    expect(
+      (await get(`/regulator-users/${colleague.id}/signature?signatureUuid=${res.body.signature.uuid}`, wales)).status,
+    ).toBe(404);
     expect((await update(wales, `/regulator-users/${colleague.id}`, { user: profile })).status).toBe(404);
   });
 
   it('refuses a regulator without the manage-users permission editing others or permissions, but lets them edit themself by id', async () => {
     const plain = await regulator(['PERM_TASK_ASSIGNMENT']);
     expect((await update(plain, `/regulator-users/${admin.id}`, { user: profile })).status).toBe(403);
-    expect((await update(plain, `/regulator-users/${plain.id}`, { user: profile, permissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' } })).status).toBe(403);
+    expect(
+      (
+        await update(plain, `/regulator-users/${plain.id}`, {
+          user: profile,
+          permissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await get('/regulator-authorities/permissions', plain)).body.MANAGE_USERS_AND_CONTACTS).toBe('NONE');
     expect((await update(plain, `/regulator-users/${plain.id}`, { user: profile })).status).toBe(200);
     // The signature token of another user needs the permission too.
-    expect((await get(`/regulator-users/${admin.id}/signature?signatureUuid=${crypto.randomUUID()}`, plain)).status).toBe(403);
+    expect(
+      (await get(`/regulator-users/${admin.id}/signature?signatureUuid=${crypto.randomUUID()}`, plain)).status,
+    ).toBe(403);
   });
 
   it('answers 400 with field messages for a bad profile, a level the group lacks, a missing part or parameter, and a bad signature', async () => {
     const colleague = await regulator(['PERM_TASK_ASSIGNMENT']);
-    const bad = await update(admin, `/regulator-users/${colleague.id}`, { user: { ...profile, jobTitle: '', phoneNumber: 'call me' } });
+    const bad = await update(admin, `/regulator-users/${colleague.id}`, {
+      user: { ...profile, jobTitle: '', phoneNumber: 'call me' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual(
       expect.arrayContaining([
@@ -253,15 +380,32 @@ describe('updating regulator users and their signatures', () => {
         { field: 'user.phoneNumber', message: 'Enter a valid phone number' },
       ]),
     );
-    expect(await update(admin, `/regulator-users/${colleague.id}`, { user: profile, permissions: { ACCOUNT_CLOSURE: 'VIEW_ONLY' } })).toMatchObject({
+    expect(
+      await update(admin, `/regulator-users/${colleague.id}`, {
+        user: profile,
+        permissions: { ACCOUNT_CLOSURE: 'VIEW_ONLY' },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { field: 'permissions.ACCOUNT_CLOSURE' },
     });
-    expect(await update(admin, `/regulator-users/${colleague.id}`, { profile })).toMatchObject({ status: 400, body: { field: 'user' } });
-    expect(await update(admin, '/regulator-users', '{oops')).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST_FORMAT' } });
+    expect(await update(admin, `/regulator-users/${colleague.id}`, { profile })).toMatchObject({
+      status: 400,
+      body: { field: 'user' },
+    });
+    expect(await update(admin, '/regulator-users', '{oops')).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_REQUEST_FORMAT' },
+    });
     const png = Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(100), 'latin1');
-    expect(await update(admin, '/regulator-users', { user: profile }, png)).toMatchObject({ status: 400, body: { code: 'FILE1005', field: 'signature' } });
-    expect(await get(`/regulator-users/${colleague.id}/signature`, admin)).toMatchObject({ status: 400, body: { message: 'Required parameter signatureUuid was null or undefined' } });
+    expect(await update(admin, '/regulator-users', { user: profile }, png)).toMatchObject({
+      status: 400,
+      body: { code: 'FILE1005', field: 'signature' },
+    });
+    expect(await get(`/regulator-users/${colleague.id}/signature`, admin)).toMatchObject({
+      status: 400,
+      body: { message: 'Required parameter signatureUuid was null or undefined' },
+    });
     expect((await get(`/regulator-users/${colleague.id}/signature?signatureUuid=not-a-uuid`, admin)).status).toBe(404);
     expect((await get('/users/signature?signatureUuid=not-a-uuid', admin)).status).toBe(404);
     expect((await get('/users/signature', admin)).status).toBe(400);
@@ -276,15 +420,30 @@ describe('updating regulator users and their signatures', () => {
     expect(body).toEqual({ token: expect.any(String), tokenExpirationMinutes: 1 });
 
     const file = await download(`/file-attachments/${body.token}`);
-    expect(file).toMatchObject({ status: 200, type: 'image/bmp', disposition: 'attachment; filename="signature.bmp"; filename*=UTF-8\'\'signature.bmp' });
+    expect(file).toMatchObject({
+      status: 200,
+      type: 'image/bmp',
+      disposition: 'attachment; filename="signature.bmp"; filename*=UTF-8\'\'signature.bmp',
+    });
     expect(file.bytes.equals(image)).toBe(true);
 
-    const refused = async (token: string) => JSON.parse((await download(`/file-attachments/${token}`)).bytes.toString());
-    const forged = await issueFileToken({ config: { fileTokenSecret: 'someone-elses-secret-that-is-long-enough' }, db: api.deps.db }, { uuid: signatureUuid, kind: 'SIGNATURE' });
+    const refused = async (token: string) =>
+      JSON.parse((await download(`/file-attachments/${token}`)).bytes.toString());
+    const forged = await issueFileToken(
+      { config: { fileTokenSecret: 'someone-elses-secret-that-is-long-enough' }, db: api.deps.db },
+      { uuid: signatureUuid, kind: 'SIGNATURE' },
+    );
     expect(await refused(forged.token)).toEqual({ code: 'TOKEN1001', message: 'Invalid Token' });
     expect(await refused(`${body.token.slice(0, -2)}xx`)).toEqual({ code: 'TOKEN1001', message: 'Invalid Token' });
-    const expired = await issueFileToken(api.deps, { uuid: signatureUuid, kind: 'SIGNATURE' }, { now: new Date(Date.now() - 61_000) });
-    expect(await refused(expired.token)).toEqual({ code: 'TOKEN1003', message: 'The download link has expired. Go back and select the file again' });
+    const expired = await issueFileToken(
+      api.deps,
+      { uuid: signatureUuid, kind: 'SIGNATURE' },
+      { now: new Date(Date.now() - 61_000) },
+    );
+    expect(await refused(expired.token)).toEqual({
+      code: 'TOKEN1003',
+      message: 'The download link has expired. Go back and select the file again',
+    });
     // A signature token is good at the attachments' URL only.
     expect((await download(`/file-documents/${body.token}`)).status).toBe(400);
   });

@@ -9,7 +9,13 @@ import { PUBLIC, role } from '../routing';
 import type { AppDeps } from '../deps';
 import { currentPrincipal, currentUser, type CurrentUser } from '../auth/current-user';
 import { assertCaAccess, loadRegulatorAuthority } from '../auth/scope';
-import { findInvitation, INVITATION_EXPIRY_MINUTES, markAccepted, newInvitationToken, resolveInvitee } from '../auth/invitations';
+import {
+  findInvitation,
+  INVITATION_EXPIRY_MINUTES,
+  markAccepted,
+  newInvitationToken,
+  resolveInvitee,
+} from '../auth/invitations';
 import { jsonPart, readMultipart, type Part } from '../multipart';
 import { required, validate } from '../validate';
 import { ApiError, forbidden, notOwn } from '../errors';
@@ -27,7 +33,14 @@ import {
   type RegulatorPermissionGroup,
   type RegulatorPermissionLevel,
 } from '../../domain/authorities';
-import { currentRegulatorUserUpdateSchema, regulatorInvitedUserSchema, regulatorStatusUpdateSchema, regulatorUserUpdateSchema, SIGNATURE_MAX_BYTES, tokenSchema } from '../../domain/users';
+import {
+  currentRegulatorUserUpdateSchema,
+  regulatorInvitedUserSchema,
+  regulatorStatusUpdateSchema,
+  regulatorUserUpdateSchema,
+  SIGNATURE_MAX_BYTES,
+  tokenSchema,
+} from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import { inputLimits } from '../../domain/limits';
 import { endSessions } from '../../identity/sessions';
@@ -40,7 +53,8 @@ const statusNotValid = () => new ApiError(400, 'AUTHORITY1008', 'Authority statu
 /** Signature images: BMP (checked by its content, not the declared type), < 200 KB, ≤ 240 × 140 px, no virus. */
 async function checkSignature(deps: AppDeps, part: Part): Promise<void> {
   if (part.data.length === 0) throw new ApiError(400, 'FILE1002', 'The selected file is empty', 'signature');
-  if (part.data.length > SIGNATURE_MAX_BYTES) throw new ApiError(400, 'FILE1003', 'The selected file must be smaller than 200KB', 'signature');
+  if (part.data.length > SIGNATURE_MAX_BYTES)
+    throw new ApiError(400, 'FILE1003', 'The selected file must be smaller than 200KB', 'signature');
   if (part.data.length < 26 || part.data.toString('latin1', 0, 2) !== 'BM') {
     throw new ApiError(400, 'FILE1005', 'This type of file cannot be uploaded', 'signature');
   }
@@ -71,7 +85,9 @@ async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy:
   return uuid;
 }
 
-const groupLevels = Object.fromEntries((Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[]).map((group) => [group, levelsOfGroup(group)]));
+const groupLevels = Object.fromEntries(
+  (Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[]).map((group) => [group, levelsOfGroup(group)]),
+);
 
 async function invite(ctx: Context, deps: AppDeps) {
   const { db, config } = deps;
@@ -88,9 +104,13 @@ async function invite(ctx: Context, deps: AppDeps) {
     const user = await trx('users').whereRaw('lower(email) = ?', [dto.email]).first('id');
     const existing = user
       ? await trx('authorities').where({ user_id: user.id })
-      : await trx('authorities').whereNull('user_id').whereNotNull('competent_authority').whereRaw('lower(invited_email) = ?', [dto.email]);
+      : await trx('authorities')
+          .whereNull('user_id')
+          .whereNotNull('competent_authority')
+          .whereRaw('lower(invited_email) = ?', [dto.email]);
     const pendingHere = existing.find((a) => a.competent_authority === ca && a.status === 'PENDING');
-    if (existing.length > 0 && !(pendingHere && existing.length === 1)) throw new ApiError(400, 'USER1001', 'User is already registered');
+    if (existing.length > 0 && !(pendingHere && existing.length === 1))
+      throw new ApiError(400, 'USER1001', 'User is already registered');
     const signatureUuid = signature ? await storeSignature(trx, signature, caller.userId) : null;
     const fields = {
       permissions: permissionsForLevels(dto.permissions),
@@ -108,7 +128,13 @@ async function invite(ctx: Context, deps: AppDeps) {
       created_by: caller.userId,
     };
     if (pendingHere) await trx('authorities').where({ id: pendingHere.id }).update(fields);
-    else await trx('authorities').insert({ ...fields, user_id: user?.id ?? null, competent_authority: ca, status: 'PENDING' });
+    else
+      await trx('authorities').insert({
+        ...fields,
+        user_id: user?.id ?? null,
+        competent_authority: ca,
+        status: 'PENDING',
+      });
     await queueEmails(trx, [
       emails.invitationToRegulatorAccount({
         to: dto.email,
@@ -124,10 +150,10 @@ async function invite(ctx: Context, deps: AppDeps) {
 /** Each group at a level it offers (ASSIGN_REASSIGN_TASKS has no VIEW_ONLY); 400 otherwise. */
 function checkLevels(levels: Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>): void {
   for (const [group, level] of Object.entries(levels) as [RegulatorPermissionGroup, RegulatorPermissionLevel][]) {
-    if (!groupLevels[group].includes(level)) throw new ApiError(400, 'VALIDATION_ERROR', `permissions.${group}: Select a valid level`, `permissions.${group}`);
+    if (!groupLevels[group].includes(level))
+      throw new ApiError(400, 'VALIDATION_ERROR', `permissions.${group}: Select a valid level`, `permissions.${group}`);
   }
 }
-
 
 const UPDATE_PART = 'regulatorUserUpdateDTO';
 
@@ -136,7 +162,13 @@ const UPDATE_PART = 'regulatorUserUpdateDTO';
  * when the caller may manage users. Changing permissions always needs that permission. A new
  * signature replaces the old one.
  */
-async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentUser, userId: string, self: boolean): Promise<void> {
+async function updateRegulatorUser(
+  ctx: Context,
+  deps: AppDeps,
+  caller: CurrentUser,
+  userId: string,
+  self: boolean,
+): Promise<void> {
   const { db } = deps;
   const ca = assertCaAccess(caller);
   const authority = await loadRegulatorAuthority(db, ca, userId);
@@ -144,7 +176,9 @@ async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentU
   if (userId !== caller.userId && !mayManage) throw forbidden();
   const parts = await readMultipart(ctx, { maxBytes: inputLimits.signatureBodyBytes, maxParts: 2 });
   const raw = jsonPart(parts, UPDATE_PART);
-  const dto = self ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null } : validate(regulatorUserUpdateSchema, raw);
+  const dto = self
+    ? { ...validate(currentRegulatorUserUpdateSchema, raw), permissions: null }
+    : validate(regulatorUserUpdateSchema, raw);
   if (dto.permissions) {
     if (!mayManage) throw forbidden('You do not have permission to change permissions');
     if (userId === caller.userId) throw notOwn('permissions');
@@ -164,13 +198,16 @@ async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentU
     if (signature) {
       const previous = await trx('users').where({ id: userId }).forUpdate().first('signature_uuid');
       changes.signature_uuid = await storeSignature(trx, signature, caller.userId);
-      if (previous?.signature_uuid) await trx('files').where({ uuid: previous.signature_uuid, kind: 'SIGNATURE' }).delete();
+      if (previous?.signature_uuid)
+        await trx('files').where({ uuid: previous.signature_uuid, kind: 'SIGNATURE' }).delete();
     }
     await trx('users').where({ id: userId }).update(changes);
     if (dto.permissions) {
       const current = await trx('authorities').where({ id: authority.id }).forUpdate().first('permissions');
       const levels = { ...levelsForPermissions(current.permissions ?? []), ...dto.permissions };
-      await trx('authorities').where({ id: authority.id }).update({ permissions: permissionsForLevels(levels) });
+      await trx('authorities')
+        .where({ id: authority.id })
+        .update({ permissions: permissionsForLevels(levels) });
     }
   });
   ctx.body = await regulatorUserDto(db, userId);
@@ -180,7 +217,9 @@ async function updateRegulatorUser(ctx: Context, deps: AppDeps, caller: CurrentU
 async function regulatorUserDto(db: AppDeps['db'], userId: string) {
   const dto = await userDto(db, userId);
   const row = await db('users').where({ id: userId }).first('signature_uuid');
-  const file = row?.signature_uuid ? await db('files').where({ uuid: row.signature_uuid }).first('uuid', 'file_name', 'size') : null;
+  const file = row?.signature_uuid
+    ? await db('files').where({ uuid: row.signature_uuid }).first('uuid', 'file_name', 'size')
+    : null;
   return { ...dto, signature: file ? { uuid: file.uuid, name: file.file_name, size: file.size } : null };
 }
 
@@ -191,7 +230,10 @@ async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
   await db.transaction(async (trx) => {
     const mail: EmailToQueue[] = [];
     for (const update of updates) {
-      const row = await trx('authorities').where({ user_id: update.userId, competent_authority: ca }).forUpdate().first();
+      const row = await trx('authorities')
+        .where({ user_id: update.userId, competent_authority: ca })
+        .forUpdate()
+        .first();
       if (!row) throw new ApiError(400, 'AUTHORITY1003', 'User is not related to competent authority', 'userId');
       if (row.status === update.authorityStatus) continue;
       if (update.userId === caller.userId) throw notOwn('status');
@@ -199,10 +241,13 @@ async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
       await trx('authorities').where({ id: row.id }).update({ status: update.authorityStatus });
       if (update.authorityStatus === 'DISABLED' && row.status !== 'DISABLED') await endSessions(trx, update.userId);
       // A disabled regulator is no longer anyone's site contact (reference §2.4).
-      if (update.authorityStatus === 'DISABLED') await trx('account_contacts').where({ user_id: update.userId, contact_type: 'CA_SITE' }).delete();
+      if (update.authorityStatus === 'DISABLED')
+        await trx('account_contacts').where({ user_id: update.userId, contact_type: 'CA_SITE' }).delete();
       if (row.status === 'ACCEPTED' && update.authorityStatus === 'ACTIVE') {
         const user = await trx('users').where({ id: update.userId }).first('email');
-        mail.push(emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }));
+        mail.push(
+          emails.userAccountActivation({ to: user.email, roleName: 'Regulator', link: `${config.publicUrl}/` }),
+        );
       }
     }
     await queueEmails(trx, mail);
@@ -250,7 +295,18 @@ export const regulatorUserRoutes: RouteDef[] = [
         .leftJoin('users', 'users.id', 'authorities.user_id')
         .where({ 'authorities.competent_authority': ca })
         .orderBy('authorities.created_at')
-        .select('authorities.user_id', 'authorities.status', 'authorities.created_at', 'authorities.invited_email', 'authorities.invited_profile', 'users.email', 'users.first_name', 'users.last_name', 'users.job_title', 'users.last_sign_in_at');
+        .select(
+          'authorities.user_id',
+          'authorities.status',
+          'authorities.created_at',
+          'authorities.invited_email',
+          'authorities.invited_profile',
+          'users.email',
+          'users.first_name',
+          'users.last_name',
+          'users.job_title',
+          'users.last_sign_in_at',
+        );
       ctx.body = {
         caUsers: rows.map((r) => ({
           userId: r.user_id,
@@ -266,7 +322,14 @@ export const regulatorUserRoutes: RouteDef[] = [
       };
     },
   },
-  { method: 'post', path: '/regulator-authorities', access: role(['REGULATOR']), body: regulatorStatusUpdateSchema, ok: 204, handler: updateStatuses },
+  {
+    method: 'post',
+    path: '/regulator-authorities',
+    access: role(['REGULATOR']),
+    body: regulatorStatusUpdateSchema,
+    ok: 204,
+    handler: updateStatuses,
+  },
   {
     method: 'delete',
     path: '/regulator-authorities/:userId',
@@ -321,7 +384,14 @@ export const regulatorUserRoutes: RouteDef[] = [
       ctx.body = await userSignatureToken(deps, userId, ctx.query.signatureUuid);
     },
   },
-  { method: 'post', path: '/regulator-users/invite', access: role(['REGULATOR']), multipart: true, ok: 204, handler: invite },
+  {
+    method: 'post',
+    path: '/regulator-users/invite',
+    access: role(['REGULATOR']),
+    multipart: true,
+    ok: 204,
+    handler: invite,
+  },
   {
     method: 'post',
     path: '/regulator-users/:userId/reset-2fa',
@@ -358,7 +428,8 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'post',
     path: '/regulator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
-    body: tokenSchema, ok: 204,
+    body: tokenSchema,
+    ok: 204,
     handler: async (ctx, { db, config }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       const principal = await currentPrincipal(db, ctx.state.principal);
@@ -367,12 +438,26 @@ export const regulatorUserRoutes: RouteDef[] = [
         const user = await resolveInvitee(trx, invitation, principal);
         await markAccepted(trx, invitation, user.id);
         await trx('users').where({ id: user.id }).update({ registration_status: 'REGISTERED' });
-        const scopeName = competentAuthorityLabels[invitation.competent_authority as keyof typeof competentAuthorityLabels];
-        const inviter = invitation.created_by ? await trx('users').where({ id: invitation.created_by }).first('email') : undefined;
-        const name = `${invitation.invited_profile?.firstName ?? user.first_name} ${invitation.invited_profile?.lastName ?? user.last_name}`.trim();
+        const scopeName =
+          competentAuthorityLabels[invitation.competent_authority as keyof typeof competentAuthorityLabels];
+        const inviter = invitation.created_by
+          ? await trx('users').where({ id: invitation.created_by }).first('email')
+          : undefined;
+        const name =
+          `${invitation.invited_profile?.firstName ?? user.first_name} ${invitation.invited_profile?.lastName ?? user.last_name}`.trim();
         await queueEmails(trx, [
           emails.inviteeInvitationAccepted({ to: user.email, scopeName }),
-          ...(inviter ? [emails.inviterInvitationAccepted({ to: inviter.email, inviteeName: name, inviteeEmail: user.email, scopeName, link: `${config.publicUrl}/` })] : []),
+          ...(inviter
+            ? [
+                emails.inviterInvitationAccepted({
+                  to: inviter.email,
+                  inviteeName: name,
+                  inviteeEmail: user.email,
+                  scopeName,
+                  link: `${config.publicUrl}/`,
+                }),
+              ]
+            : []),
         ]);
       });
       ctx.status = 204;

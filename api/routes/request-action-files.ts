@@ -22,7 +22,11 @@ async function visibleAction(ctx: Context, db: AppDeps['db']) {
     .where('ra.id', validate(actionId, ctx.params.id))
     .first('ra.id', 'ra.payload', 'r.account_id', 'r.competent_authority');
   if (!action) throw notFound('Request action not found');
-  assertVisible(currentUser(ctx), { accountId: action.account_id, competentAuthority: action.competent_authority }, 'Request action');
+  assertVisible(
+    currentUser(ctx),
+    { accountId: action.account_id, competentAuthority: action.competent_authority },
+    'Request action',
+  );
   return action;
 }
 
@@ -30,19 +34,35 @@ async function attachmentToken(ctx: Context, deps: AppDeps) {
   const action = await visibleAction(ctx, deps.db);
   const uuid = fileUuidParam(ctx.query, 'attachmentUuid').toLowerCase();
   const attachments = (action.payload?.attachments ?? {}) as Record<string, string>;
-  if (!attachments || typeof attachments !== 'object' || !Object.hasOwn(attachments, uuid)) throw notFound('Attachment not found');
+  if (!attachments || typeof attachments !== 'object' || !Object.hasOwn(attachments, uuid))
+    throw notFound('Attachment not found');
   ctx.body = await issueFileToken(deps, { uuid, kind: 'ATTACHMENT' });
 }
 
 async function documentToken(ctx: Context, deps: AppDeps) {
   const action = await visibleAction(ctx, deps.db);
   const uuid = fileUuidParam(ctx.query, 'fileDocumentUuid').toLowerCase();
-  const document = await deps.db('request_action_file_documents').where({ request_action_id: action.id, file_uuid: uuid }).first('file_uuid');
+  const document = await deps
+    .db('request_action_file_documents')
+    .where({ request_action_id: action.id, file_uuid: uuid })
+    .first('file_uuid');
   if (!document) throw notFound('File document not found');
   ctx.body = await issueFileToken(deps, { uuid, kind: 'DOCUMENT' });
 }
 
 export const requestActionFileRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-action-attachments/:id', access: AUTHENTICATED, query: fileUuidQuery('attachmentUuid'), handler: attachmentToken },
-  { method: 'get', path: '/request-action-file-documents/:id', access: AUTHENTICATED, query: fileUuidQuery('fileDocumentUuid'), handler: documentToken },
+  {
+    method: 'get',
+    path: '/request-action-attachments/:id',
+    access: AUTHENTICATED,
+    query: fileUuidQuery('attachmentUuid'),
+    handler: attachmentToken,
+  },
+  {
+    method: 'get',
+    path: '/request-action-file-documents/:id',
+    access: AUTHENTICATED,
+    query: fileUuidQuery('fileDocumentUuid'),
+    handler: documentToken,
+  },
 ];

@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, verifyTestToken } from '../../test/tokens';
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../../test/factories';
+import {
+  createAccount,
+  createUser,
+  grantOperator,
+  grantRegulator,
+  type TestAccount,
+  type TestUser,
+} from '../../test/factories';
 import { evasiveDocx, formWith, samples } from '../../test/sample-files';
 import { ClamdScanner, type VirusScanner } from '../../infra/clamd';
 import { EICAR_TEST_STRING } from '../../infra/local-clamd';
@@ -32,7 +39,15 @@ const scanner: VirusScanner & { down: boolean } = {
 
 async function createRequest(accountRow: TestAccount): Promise<string> {
   const id = `RN${randomUUID().slice(0, 12)}`;
-  await api.deps.db('requests').insert({ id, type: 'ACTION_PLAN_P3', status: 'IN_PROGRESS', account_id: accountRow.id, competent_authority: accountRow.competentAuthority });
+  await api.deps
+    .db('requests')
+    .insert({
+      id,
+      type: 'ACTION_PLAN_P3',
+      status: 'IN_PROGRESS',
+      account_id: accountRow.id,
+      competent_authority: accountRow.competentAuthority,
+    });
   return id;
 }
 
@@ -41,7 +56,9 @@ beforeAll(async () => {
   const { db } = api.deps;
   account = await createAccount(db);
   const otherAccount = await createAccount(db);
-  [admin, restricted, regulator, welshRegulator, otherOperator] = await Promise.all(['Ada', 'Cal', 'Reg', 'Wyn', 'Oz'].map((firstName) => createUser(db, { firstName, lastName: 'Tester' })));
+  [admin, restricted, regulator, welshRegulator, otherOperator] = await Promise.all(
+    ['Ada', 'Cal', 'Reg', 'Wyn', 'Oz'].map((firstName) => createUser(db, { firstName, lastName: 'Tester' })),
+  );
   await grantOperator(db, admin, account, 'operator_admin');
   await grantOperator(db, restricted, account, 'operator');
   await grantOperator(db, otherOperator, otherAccount, 'operator_admin');
@@ -55,18 +72,32 @@ afterAll(() => api.close());
 const call = async (user: TestUser | null, method: string, path: string, body?: unknown) =>
   api.request(`/api/v1.0${path}`, {
     method,
-    headers: { ...(user ? await bearer(user) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(user ? await bearer(user) : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const upload = async (user: TestUser, name: string, data: Buffer | string, onRequest = requestId) =>
-  api.request(`/api/v1.0/request-notes/upload/request/${onRequest}`, { method: 'POST', headers: await bearer(user), body: formWith({ name, data }) });
-const uploaded = async (user: TestUser, name: string, data: Buffer | string, onRequest = requestId): Promise<string> => {
+  api.request(`/api/v1.0/request-notes/upload/request/${onRequest}`, {
+    method: 'POST',
+    headers: await bearer(user),
+    body: formWith({ name, data }),
+  });
+const uploaded = async (
+  user: TestUser,
+  name: string,
+  data: Buffer | string,
+  onRequest = requestId,
+): Promise<string> => {
   const res = await upload(user, name, data, onRequest);
   expect(res.status).toBe(200);
   return res.body.uuid;
 };
-const list = (user: TestUser, page = 0, size = 10) => call(user, 'GET', `/request-notes?requestId=${requestId}&page=${page}&size=${size}`);
-const fileStatus = async (uuid: string) => (await api.deps.db('files').where({ uuid }).first('status'))?.status ?? 'GONE';
+const list = (user: TestUser, page = 0, size = 10) =>
+  call(user, 'GET', `/request-notes?requestId=${requestId}&page=${page}&size=${size}`);
+const fileStatus = async (uuid: string) =>
+  (await api.deps.db('files').where({ uuid }).first('status'))?.status ?? 'GONE';
 
 async function download(user: TestUser, uuid: string, onRequest = requestId) {
   const tokenRes = await call(user, 'GET', `/request-notes/${onRequest}/files?uuid=${uuid}`);
@@ -82,19 +113,33 @@ it('an operator writes a note with a file; a regulator reads it and downloads th
   expect(await fileStatus(uuid)).toBe('PENDING');
   const created = await call(admin, 'POST', '/request-notes', { requestId, note: '  Visit booked  ', files: [uuid] });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ requestId, note: 'Visit booked', files: { [uuid]: 'Site visit – résumé.pdf' }, submitter: 'Ada Tester', roleType: 'OPERATOR', editable: true });
+  expect(created.body).toMatchObject({
+    requestId,
+    note: 'Visit booked',
+    files: { [uuid]: 'Site visit – résumé.pdf' },
+    submitter: 'Ada Tester',
+    roleType: 'OPERATOR',
+    editable: true,
+  });
   expect(await fileStatus(uuid)).toBe('SUBMITTED');
 
   const page = await list(regulator);
   expect(page.status).toBe(200);
   expect(page.body).toMatchObject({ totalItems: 1, hasUserEditPermission: true });
-  expect(page.body.requestNotes[0]).toMatchObject({ id: created.body.id, note: 'Visit booked', files: { [uuid]: 'Site visit – résumé.pdf' }, editable: false });
+  expect(page.body.requestNotes[0]).toMatchObject({
+    id: created.body.id,
+    note: 'Visit booked',
+    files: { [uuid]: 'Site visit – résumé.pdf' },
+    editable: false,
+  });
 
   const res = await download(regulator, uuid);
   expect(res.status).toBe(200);
   expect('bytes' in res && res.bytes.equals(pdf)).toBe(true);
   expect(res.headers.get('content-type')).toBe('application/pdf');
-  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Site visit _ r_sum_.pdf"; filename*=UTF-8''Site%20visit%20%E2%80%93%20r%C3%A9sum%C3%A9.pdf`);
+  expect(res.headers.get('content-disposition')).toBe(
+    `attachment; filename="Site visit _ r_sum_.pdf"; filename*=UTF-8''Site%20visit%20%E2%80%93%20r%C3%A9sum%C3%A9.pdf`,
+  );
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('cache-control')).toBe('no-store');
 });
@@ -103,24 +148,35 @@ it('operators see only operators’ notes and their files; the list pages newest
   const uuid = await uploaded(regulator, 'internal.txt', 'Regulator only\n');
   const regulatorNote = await call(regulator, 'POST', '/request-notes', { requestId, note: 'Internal', files: [uuid] });
   expect(regulatorNote.status).toBe(201);
-  for (const note of ['one', 'two']) expect((await call(restricted, 'POST', '/request-notes', { requestId, note })).status).toBe(201);
+  for (const note of ['one', 'two'])
+    expect((await call(restricted, 'POST', '/request-notes', { requestId, note })).status).toBe(201);
 
   const forOperator = await list(restricted, 0, 2);
   expect(forOperator.body.totalItems).toBe(3);
   expect(forOperator.body.requestNotes.map((n: { note: string }) => n.note)).toEqual(['two', 'one']);
-  expect((await list(restricted, 1, 2)).body.requestNotes.map((n: { note: string }) => n.note)).toEqual(['Visit booked']);
+  expect((await list(restricted, 1, 2)).body.requestNotes.map((n: { note: string }) => n.note)).toEqual([
+    'Visit booked',
+  ]);
   expect((await list(regulator)).body.totalItems).toBe(4);
   expect((await call(restricted, 'GET', `/request-notes/${regulatorNote.body.id}`)).status).toBe(404);
   expect((await download(restricted, uuid)).status).toBe(404);
   expect((await download(regulator, uuid)).status).toBe(200);
-  expect((await call(regulator, 'GET', `/request-notes?requestId=${requestId}&page=0`)).body.message).toBe('Required parameter size was null or undefined');
-  expect((await call(regulator, 'GET', '/request-notes?page=0&size=10')).body.message).toBe('Required parameter requestId was null or undefined');
+  expect((await call(regulator, 'GET', `/request-notes?requestId=${requestId}&page=0`)).body.message).toBe(
+    'Required parameter size was null or undefined',
+  );
+  expect((await call(regulator, 'GET', '/request-notes?page=0&size=10')).body.message).toBe(
+    'Required parameter requestId was null or undefined',
+  );
 });
 
 it('a note is changed and deleted within the role type that wrote it; its files follow it', async () => {
   const first = await uploaded(admin, 'a.txt', 'first\n');
   const second = await uploaded(admin, 'b.csv', samples.csv());
-  const { body: note } = await call(admin, 'POST', '/request-notes', { requestId, note: 'Draft', files: [first, second] });
+  const { body: note } = await call(admin, 'POST', '/request-notes', {
+    requestId,
+    note: 'Draft',
+    files: [first, second],
+  });
   expect((await call(regulator, 'PUT', `/request-notes/${note.id}`, { note: 'Hijack' })).status).toBe(403);
   expect((await call(regulator, 'DELETE', `/request-notes/${note.id}`)).status).toBe(403);
 
@@ -141,7 +197,10 @@ it('a note is changed and deleted within the role type that wrote it; its files 
 });
 
 it('a note may carry only its writer’s own unsaved uploads for the same request', async () => {
-  const notFound = { status: 400, body: expect.objectContaining({ field: 'files', message: 'files: A selected file was not found. Upload it again' }) };
+  const notFound = {
+    status: 400,
+    body: expect.objectContaining({ field: 'files', message: 'files: A selected file was not found. Upload it again' }),
+  };
   const othersUpload = await uploaded(restricted, 'theirs.txt', 'theirs\n');
   const otherRequestUpload = await uploaded(admin, 'elsewhere.txt', 'elsewhere\n', otherRequestId);
   for (const uuid of [othersUpload, otherRequestUpload, randomUUID()]) {
@@ -155,20 +214,39 @@ it('a note may carry only its writer’s own unsaved uploads for the same reques
   // Nothing was written by the refused calls.
   expect(await fileStatus(othersUpload)).toBe('PENDING');
 
-  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x', files: ['not-a-uuid'] })).body.message).toBe('files.0: Each file must be given by its uuid');
-  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x', files: 'abc' })).body.message).toBe('files: Give the files as a list of file uuids');
+  expect(
+    (await call(admin, 'POST', '/request-notes', { requestId, note: 'x', files: ['not-a-uuid'] })).body.message,
+  ).toBe('files.0: Each file must be given by its uuid');
+  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x', files: 'abc' })).body.message).toBe(
+    'files: Give the files as a list of file uuids',
+  );
   const eleven = Array.from({ length: 11 }, () => randomUUID());
-  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x', files: eleven })).body.message).toBe('files: A note can have up to 10 files');
+  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x', files: eleven })).body.message).toBe(
+    'files: A note can have up to 10 files',
+  );
 });
 
 it('validates the note', async () => {
-  expect((await call(admin, 'POST', '/request-notes', { requestId, note: '   ' })).body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'note', message: 'note: Enter a note' });
-  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x'.repeat(10001) })).body.message).toBe('note: Enter up to 10000 characters');
-  expect((await call(admin, 'POST', '/request-notes', { note: 'no request' })).body.message).toBe('Required parameter requestId was null or undefined');
+  expect((await call(admin, 'POST', '/request-notes', { requestId, note: '   ' })).body).toMatchObject({
+    code: 'VALIDATION_ERROR',
+    field: 'note',
+    message: 'note: Enter a note',
+  });
+  expect((await call(admin, 'POST', '/request-notes', { requestId, note: 'x'.repeat(10001) })).body.message).toBe(
+    'note: Enter up to 10000 characters',
+  );
+  expect((await call(admin, 'POST', '/request-notes', { note: 'no request' })).body.message).toBe(
+    'Required parameter requestId was null or undefined',
+  );
   const { body: note } = await call(admin, 'POST', '/request-notes', { requestId, note: 'ok' });
   expect((await call(admin, 'PUT', `/request-notes/${note.id}`, {})).body.message).toBe('note: Enter a note');
-  expect((await call(admin, 'GET', `/request-notes/${requestId}/files`)).body.message).toBe('Required parameter uuid was null or undefined');
-  expect((await call(admin, 'GET', `/request-notes/${requestId}/files?uuid=abc`)).body).toMatchObject({ field: 'uuid', message: 'uuid must be a file uuid' });
+  expect((await call(admin, 'GET', `/request-notes/${requestId}/files`)).body.message).toBe(
+    'Required parameter uuid was null or undefined',
+  );
+  expect((await call(admin, 'GET', `/request-notes/${requestId}/files?uuid=abc`)).body).toMatchObject({
+    field: 'uuid',
+    message: 'uuid must be a file uuid',
+  });
 });
 
 it('answers a stranger’s note exactly as a note that does not exist', async () => {
@@ -196,35 +274,66 @@ it('answers strangers as if the request did not exist: 404 for another account o
     expect((await call(stranger, 'GET', `/request-notes/${requestId}/files?uuid=${file}`)).status).toBe(404);
   }
   expect((await call(admin, 'GET', '/request-notes/999999999')).status).toBe(404);
-  expect((await call(admin, 'GET', `/request-notes?requestId=NOPE&page=0&size=10`)).body).toMatchObject({ code: 'NOT_FOUND', message: 'Request not found' });
+  expect((await call(admin, 'GET', `/request-notes?requestId=NOPE&page=0&size=10`)).body).toMatchObject({
+    code: 'NOT_FOUND',
+    message: 'Request not found',
+  });
   expect((await upload(admin, 'x.txt', 'x\n', 'NOPE')).status).toBe(404);
   expect((await call(null, 'GET', `/request-notes?requestId=${requestId}&page=0&size=10`)).status).toBe(401);
 });
 
 describe('upload checks', () => {
-  const refused = async (name: string, data: Buffer | string, expected: { status?: number; code: string; message: string }) => {
+  const refused = async (
+    name: string,
+    data: Buffer | string,
+    expected: { status?: number; code: string; message: string },
+  ) => {
     // Only this request's files: other test files upload in parallel.
     const stored = () => api.deps.db('files').where({ request_id: requestId }).count({ n: '*' });
     const before = await stored();
     const res = await upload(admin, name, data);
-    expect({ status: res.status, body: res.body }).toEqual({ status: expected.status ?? 400, body: { code: expected.code, message: expected.message, field: 'file' } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: expected.status ?? 400,
+      body: { code: expected.code, message: expected.message, field: 'file' },
+    });
     expect(await stored()).toEqual(before);
   };
 
   it('refuses a file whose bytes are not what its name says', async () => {
-    await refused('photo.png', samples.pdf(), { code: 'FILE1005', message: 'The content of the selected file is not a valid PNG file' });
-    await refused('report.pdf', samples.docx(), { code: 'FILE1005', message: 'The content of the selected file is not a valid PDF file' });
-    await refused('notes.txt', Buffer.from([0x4d, 0x5a, 0x90, 0x00]), { code: 'FILE1005', message: 'The content of the selected file is not a valid TXT file' });
+    await refused('photo.png', samples.pdf(), {
+      code: 'FILE1005',
+      message: 'The content of the selected file is not a valid PNG file',
+    });
+    await refused('report.pdf', samples.docx(), {
+      code: 'FILE1005',
+      message: 'The content of the selected file is not a valid PDF file',
+    });
+    await refused('notes.txt', Buffer.from([0x4d, 0x5a, 0x90, 0x00]), {
+      code: 'FILE1005',
+      message: 'The content of the selected file is not a valid TXT file',
+    });
   });
 
   it('refuses types that are not allowed, empty files and files over 20MB', async () => {
-    await refused('setup.exe', 'MZ', { code: 'FILE1005', message: 'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP' });
-    await refused('noextension', 'text', { code: 'FILE1005', message: 'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP' });
+    await refused('setup.exe', 'MZ', {
+      code: 'FILE1005',
+      message:
+        'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP',
+    });
+    await refused('noextension', 'text', {
+      code: 'FILE1005',
+      message:
+        'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP',
+    });
     await refused('empty.txt', '', { code: 'FILE1002', message: 'The selected file is empty' });
     const justOver = Buffer.alloc(UPLOAD_MAX_BYTES + 1, 'a');
     await refused('big.txt', justOver, { code: 'FILE1003', message: 'The selected file must be no more than 20MB' });
     // Far over: refused as the body arrives, before it is all read.
-    await refused('huge.txt', Buffer.alloc(UPLOAD_MAX_BYTES + 200 * 1024, 'a'), { status: 413, code: 'FILE1003', message: 'The selected file must be no more than 20MB' });
+    await refused('huge.txt', Buffer.alloc(UPLOAD_MAX_BYTES + 200 * 1024, 'a'), {
+      status: 413,
+      code: 'FILE1003',
+      message: 'The selected file must be no more than 20MB',
+    });
   });
 
   it('takes a file of exactly 20MB', async () => {
@@ -233,10 +342,17 @@ describe('upload checks', () => {
   });
 
   it('refuses what the virus scanner finds, and stores nothing while the scanner is down', async () => {
-    await refused('report.txt', `${EICAR_TEST_STRING}\n`, { code: 'FILE1001', message: 'The selected file contains a virus' });
+    await refused('report.txt', `${EICAR_TEST_STRING}\n`, {
+      code: 'FILE1001',
+      message: 'The selected file contains a virus',
+    });
     scanner.down = true;
     try {
-      await refused('report.txt', 'fine\n', { status: 503, code: 'FILE1007', message: 'The file could not be checked for viruses. Try again later' });
+      await refused('report.txt', 'fine\n', {
+        status: 503,
+        code: 'FILE1007',
+        message: 'The file could not be checked for viruses. Try again later',
+      });
     } finally {
       scanner.down = false;
     }
@@ -264,13 +380,25 @@ describe('upload checks', () => {
     expect(note.body.files).toEqual({ [uuid]: 'invoicefdp.txt' });
     expect((await list(admin)).body.requestNotes[0].files).toEqual({ [uuid]: 'invoicefdp.txt' });
     const res = await download(admin, uuid);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`);
-    await refused('\u202E\u202C', 'only controls\n', { code: 'FILE1006', message: 'The file name must be between 1 and 255 characters' });
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoicefdp.txt"; filename*=UTF-8''invoicefdp.txt`,
+    );
+    await refused('\u202E\u202C', 'only controls\n', {
+      code: 'FILE1006',
+      message: 'The file name must be between 1 and 255 characters',
+    });
   });
 
   it('needs the file part and a multipart body', async () => {
-    const noFile = await api.request(`/api/v1.0/request-notes/upload/request/${requestId}`, { method: 'POST', headers: await bearer(admin), body: formWith(null, { other: 'x' }) });
-    expect(noFile.body).toMatchObject({ code: 'REQUIRED_PARAMETER', message: 'Required parameter file was null or undefined' });
+    const noFile = await api.request(`/api/v1.0/request-notes/upload/request/${requestId}`, {
+      method: 'POST',
+      headers: await bearer(admin),
+      body: formWith(null, { other: 'x' }),
+    });
+    expect(noFile.body).toMatchObject({
+      code: 'REQUIRED_PARAMETER',
+      message: 'Required parameter file was null or undefined',
+    });
     const json = await call(admin, 'POST', `/request-notes/upload/request/${requestId}`, { file: 'x' });
     expect(json).toMatchObject({ status: 415, body: { message: 'Send the request as multipart/form-data' } });
   });
@@ -282,7 +410,8 @@ describe('download tokens', () => {
     uuid = await uploaded(admin, 'kept.txt', 'kept\n');
     await call(admin, 'POST', '/request-notes', { requestId, note: 'With a file', files: [uuid] });
   });
-  const fileNotes = async (token: string, user: TestUser | null) => api.request(`/api/v1.0/file-notes/${token}`, { headers: user ? await bearer(user) : {} });
+  const fileNotes = async (token: string, user: TestUser | null) =>
+    api.request(`/api/v1.0/file-notes/${token}`, { headers: user ? await bearer(user) : {} });
 
   it('a note file token works only for the user it was given to, and only signed in', async () => {
     const { body } = await call(admin, 'GET', `/request-notes/${requestId}/files?uuid=${uuid}`);
@@ -290,17 +419,36 @@ describe('download tokens', () => {
     expect((await fileNotes(body.token, restricted)).body).toMatchObject({ code: 'TOKEN1002' });
     expect((await fileNotes(body.token, null)).status).toBe(401);
     // Nor at the URL of another kind of file.
-    expect((await api.request(`/api/v1.0/file-attachments/${body.token}`)).body).toEqual({ code: 'TOKEN1001', message: 'Invalid Token' });
+    expect((await api.request(`/api/v1.0/file-attachments/${body.token}`)).body).toEqual({
+      code: 'TOKEN1001',
+      message: 'Invalid Token',
+    });
   });
 
   it('refuses expired and forged tokens, and answers 404 for a file that is gone', async () => {
-    const expired = await issueFileToken(api.deps, { uuid, kind: 'NOTE', userId: admin.id }, { now: new Date(Date.now() - 120_000) });
-    expect(await fileNotes(expired.token, admin)).toMatchObject({ status: 400, body: { code: 'TOKEN1003', message: 'The download link has expired. Go back and select the file again' } });
-    const forged = await issueFileToken({ config: { fileTokenSecret: 'someone-elses-secret-that-is-long-enough' }, db: api.deps.db }, { uuid, kind: 'NOTE', userId: admin.id });
-    expect(await fileNotes(forged.token, admin)).toMatchObject({ status: 400, body: { code: 'TOKEN1001', message: 'Invalid Token' } });
+    const expired = await issueFileToken(
+      api.deps,
+      { uuid, kind: 'NOTE', userId: admin.id },
+      { now: new Date(Date.now() - 120_000) },
+    );
+    expect(await fileNotes(expired.token, admin)).toMatchObject({
+      status: 400,
+      body: { code: 'TOKEN1003', message: 'The download link has expired. Go back and select the file again' },
+    });
+    const forged = await issueFileToken(
+      { config: { fileTokenSecret: 'someone-elses-secret-that-is-long-enough' }, db: api.deps.db },
+      { uuid, kind: 'NOTE', userId: admin.id },
+    );
+    expect(await fileNotes(forged.token, admin)).toMatchObject({
+      status: 400,
+      body: { code: 'TOKEN1001', message: 'Invalid Token' },
+    });
     expect(await fileNotes('x'.repeat(3000), admin)).toMatchObject({ status: 400, body: { code: 'TOKEN1001' } });
     const gone = await issueFileToken(api.deps, { uuid: randomUUID(), kind: 'NOTE', userId: admin.id });
-    expect(await fileNotes(gone.token, admin)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: 'File not found' } });
+    expect(await fileNotes(gone.token, admin)).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'File not found' },
+    });
   });
 
   it('gives the uploader a token for their unsaved upload, and no one else', async () => {
@@ -313,7 +461,10 @@ describe('download tokens', () => {
 it('purges note uploads nobody saved within a day when a list is read', async () => {
   const stale = await uploaded(admin, 'stale.txt', 'stale\n');
   const fresh = await uploaded(admin, 'fresh.txt', 'fresh\n');
-  await api.deps.db('files').where({ uuid: stale }).update({ created_at: api.deps.db.raw("now() - interval '25 hours'") });
+  await api.deps
+    .db('files')
+    .where({ uuid: stale })
+    .update({ created_at: api.deps.db.raw("now() - interval '25 hours'") });
   await list(admin);
   expect([await fileStatus(stale), await fileStatus(fresh)]).toEqual(['GONE', 'PENDING']);
 });

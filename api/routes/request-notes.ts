@@ -14,7 +14,19 @@ import { forbidden, notFound } from '../errors';
 import { required, validate } from '../validate';
 import { assertVisible } from '../tasks/task-access';
 import { noteUpdateSchema, requestNoteSchema, type RequestNoteDto, type RequestNotesPage } from '../../domain/notes';
-import { asMissingNote, deleteNote, findNote, insertNote, listNotes, noteFields, noteFileToken, noteVisibleTo, updateNote, uploadNoteFile, type NoteRow } from '../notes';
+import {
+  asMissingNote,
+  deleteNote,
+  findNote,
+  insertNote,
+  listNotes,
+  noteFields,
+  noteFileToken,
+  noteVisibleTo,
+  updateNote,
+  uploadNoteFile,
+  type NoteRow,
+} from '../notes';
 
 const NOTE_ROLES = role(['OPERATOR', 'REGULATOR']);
 
@@ -32,7 +44,9 @@ interface RequestNoteRow extends NoteRow {
 export async function viewableRequest(db: Knex, user: CurrentUser, rawId: unknown): Promise<RequestRef> {
   const id = required(rawId as string | undefined, 'requestId');
   if (typeof id !== 'string' || id.length > 30) throw notFound('Request not found');
-  const request: RequestRef | undefined = await db('requests').where({ id }).first('id', 'account_id', 'competent_authority');
+  const request: RequestRef | undefined = await db('requests')
+    .where({ id })
+    .first('id', 'account_id', 'competent_authority');
   if (!request) throw notFound('Request not found');
   assertVisible(user, { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
   return request;
@@ -40,7 +54,10 @@ export async function viewableRequest(db: Knex, user: CurrentUser, rawId: unknow
 
 const editable = (user: CurrentUser, note: NoteRow) => note.role_type === user.roleType;
 const place = (requestId: string) => ({ requestId });
-const toDto = (user: CurrentUser, row: RequestNoteRow): RequestNoteDto => ({ ...noteFields(row, editable(user, row)), requestId: row.request_id });
+const toDto = (user: CurrentUser, row: RequestNoteRow): RequestNoteDto => ({
+  ...noteFields(row, editable(user, row)),
+  requestId: row.request_id,
+});
 
 async function loadNote(db: Knex, user: CurrentUser, rawId: string | undefined): Promise<RequestNoteRow> {
   const row = await findNote<RequestNoteRow>(db, 'request_notes', rawId);
@@ -53,7 +70,11 @@ async function list(ctx: Context, { db }: AppDeps) {
   const user = currentUser(ctx);
   const request = await viewableRequest(db, user, ctx.query.requestId);
   const { rows, total } = await listNotes<RequestNoteRow>(ctx, db, user, place(request.id));
-  const body: RequestNotesPage = { requestNotes: rows.map((r) => toDto(user, r)), totalItems: total, hasUserEditPermission: true };
+  const body: RequestNotesPage = {
+    requestNotes: rows.map((r) => toDto(user, r)),
+    totalItems: total,
+    hasUserEditPermission: true,
+  };
   ctx.body = body;
 }
 
@@ -96,10 +117,37 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const requestNoteRoutes: RouteDef[] = [
-  { method: 'get', path: '/request-notes', access: NOTE_ROLES, query: textQuery(['requestId'], { paged: true }), answers: [404], handler: list },
-  { method: 'post', path: '/request-notes', access: NOTE_ROLES, body: requestNoteSchema, ok: 201, answers: [404], handler: create },
-  { method: 'get', path: '/request-notes/:requestId/files', access: NOTE_ROLES, query: fileUuidQuery('uuid'), handler: fileToken },
-  { method: 'post', path: '/request-notes/upload/request/:requestId', access: NOTE_ROLES, multipart: true, handler: upload },
+  {
+    method: 'get',
+    path: '/request-notes',
+    access: NOTE_ROLES,
+    query: textQuery(['requestId'], { paged: true }),
+    answers: [404],
+    handler: list,
+  },
+  {
+    method: 'post',
+    path: '/request-notes',
+    access: NOTE_ROLES,
+    body: requestNoteSchema,
+    ok: 201,
+    answers: [404],
+    handler: create,
+  },
+  {
+    method: 'get',
+    path: '/request-notes/:requestId/files',
+    access: NOTE_ROLES,
+    query: fileUuidQuery('uuid'),
+    handler: fileToken,
+  },
+  {
+    method: 'post',
+    path: '/request-notes/upload/request/:requestId',
+    access: NOTE_ROLES,
+    multipart: true,
+    handler: upload,
+  },
   {
     method: 'get',
     path: '/request-notes/:id',

@@ -10,7 +10,15 @@ const user = { id: randomUUID(), email: `totp.${Date.now()}@example.org`, firstN
 beforeAll(async () => {
   api = await startApi({ verifyToken: verifyTestToken });
   await migrate(api.deps.db);
-  await api.deps.db('identity_credentials').insert({ subject: user.id, email: user.email, password_hash: 'x', email_verified_at: new Date(), totp_secret: 'JBSWY3DPEHPK3PXP' });
+  await api.deps
+    .db('identity_credentials')
+    .insert({
+      subject: user.id,
+      email: user.email,
+      password_hash: 'x',
+      email_verified_at: new Date(),
+      totp_secret: 'JBSWY3DPEHPK3PXP',
+    });
 });
 afterAll(() => api.close());
 
@@ -38,7 +46,10 @@ describe('POST /api/v1.0/users/security-setup/2fa/reset-2fa', () => {
   it('e-mails the user a reset link for their own sign-in', async () => {
     const res = await api.request(path, json('POST', { email: user.email.toUpperCase() }, await bearer(user)));
     expect(res.status).toBe(204);
-    const mail = await api.deps.db('email_outbox').where({ to_address: user.email, subject: 'Reset your one-time code' }).first();
+    const mail = await api.deps
+      .db('email_outbox')
+      .where({ to_address: user.email, subject: 'Reset your one-time code' })
+      .first();
     expect(mail.body_text).toMatch(/\/2fa\/reset-2fa\?token=[\w-]{43}/);
   });
 });

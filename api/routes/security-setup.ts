@@ -23,7 +23,8 @@ export const securitySetupRoutes: RouteDef[] = [
     path: '/users/security-setup/2fa/reset-2fa',
     beforeTerms: true,
     access: AUTHENTICATED,
-    body: emailSchema, ok: 204,
+    body: emailSchema,
+    ok: 204,
     handler: async (ctx, { db, config }) => {
       const { email } = validate(emailSchema, ctx.request.body);
       const user = currentUser(ctx);
@@ -41,12 +42,14 @@ export const securitySetupRoutes: RouteDef[] = [
     path: '/users/security-setup/2fa/request-change',
     beforeTerms: true,
     access: AUTHENTICATED,
-    body: oneTimePasswordSchema, ok: 204,
+    body: oneTimePasswordSchema,
+    ok: 204,
     handler: async (ctx, { db, config }) => {
       const { password: code } = validate(oneTimePasswordSchema, ctx.request.body);
       const user = currentUser(ctx);
       const credential = await findBySubject(db, user.userId);
-      if (!credential?.totpSecret) throw new ApiError(400, 'OTP1002', 'Your sign-in has no authenticator app to change', 'password');
+      if (!credential?.totpSecret)
+        throw new ApiError(400, 'OTP1002', 'Your sign-in has no authenticator app to change', 'password');
       // The same counter as the sign-in page's code step: guessing here gains nothing there.
       const counters = codeCounters(user.userId, credential.email, ctx.ip);
       const reservation = await reserveAttempt(db, counters);
@@ -55,7 +58,8 @@ export const securitySetupRoutes: RouteDef[] = [
         throw new ApiError(429, 'TOO_MANY_ATTEMPTS', refusalMessage(reservation), 'password');
       }
       const outcome = await redeemTotpCode(db, user.userId, credential.totpSecret, code);
-      if (outcome !== 'accepted') throw new ApiError(400, 'OTP1001', outcome === 'replayed' ? CODE_USED : CODE_WRONG, 'password');
+      if (outcome !== 'accepted')
+        throw new ApiError(400, 'OTP1001', outcome === 'replayed' ? CODE_USED : CODE_WRONG, 'password');
       await attemptSucceeded(db, counters);
       await db.transaction((trx) => sendReset2faEmail(trx, config, credential, 'CHANGE_2FA'));
       ctx.status = 204;
@@ -65,7 +69,8 @@ export const securitySetupRoutes: RouteDef[] = [
     method: 'patch',
     path: '/users/security-setup/2fa/delete',
     access: PUBLIC,
-    body: tokenSchema, ok: 204,
+    body: tokenSchema,
+    ok: 204,
     handler: async (ctx, { db }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       const done = await db.transaction(async (trx) => {

@@ -22,7 +22,11 @@ describe('public system routes', () => {
   it('GET /api/version gives the displayed version, the dev version and the commit', async () => {
     const res = await api.request('/api/version');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ version: '3.3.2', devVersion: '0.81.0', commitHash: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/) });
+    expect(res.body).toEqual({
+      version: '3.3.2',
+      devVersion: '0.81.0',
+      commitHash: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/),
+    });
   });
 
   it('GET /api/health reports the database up and Temporal down with 503 when Temporal is unreachable', async () => {
@@ -58,7 +62,11 @@ describe('errors are JSON with the right status', () => {
   });
 
   it('answers 400 JSON for a body that is not JSON, and 413 for one over the limit', async () => {
-    const bad = await api.request('/api/ui-configuration', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const bad = await api.request('/api/ui-configuration', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('BAD_REQUEST');
     const big = await api.request('/api/ui-configuration', {

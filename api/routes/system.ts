@@ -51,10 +51,12 @@ export const uiConfigurationRoutes: RouteDef[] = [
       const [database, workflowEngine, scanner] = await Promise.all([
         check(() => db.raw('select 1')),
         check(async () => (await temporal()).workflowService.getSystemInfo({})),
-        ping ? check(async () => {
-          const answer = await ping.call(virusScanner);
-          if (answer !== 'PONG') throw new Error(`clamd answered ${answer}`);
-        }) : Promise.resolve(null),
+        ping
+          ? check(async () => {
+              const answer = await ping.call(virusScanner);
+              if (answer !== 'PONG') throw new Error(`clamd answered ${answer}`);
+            })
+          : Promise.resolve(null),
       ]);
       const components = { database, temporal: workflowEngine, ...(scanner ? { virusScanner: scanner } : {}) };
       const up = Object.values(components).every((c) => c === 'UP');
@@ -67,7 +69,11 @@ export const uiConfigurationRoutes: RouteDef[] = [
     path: '/version',
     access: PUBLIC,
     handler: (ctx, { config }) => {
-      ctx.body = { version: config.version.displayed, devVersion: config.version.dev, commitHash: config.version.commit };
+      ctx.body = {
+        version: config.version.displayed,
+        devVersion: config.version.dev,
+        commitHash: config.version.commit,
+      };
     },
   },
 ];

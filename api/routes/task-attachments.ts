@@ -31,29 +31,42 @@ async function upload(ctx: Context, deps: AppDeps) {
   const user = currentUser(ctx);
   const parts = await readUploadParts(ctx);
   const raw = jsonPart(parts, 'requestTaskActionDetails') as Record<string, unknown> | null;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('requestTaskActionDetails must be a JSON object', 'requestTaskActionDetails');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest('requestTaskActionDetails must be a JSON object', 'requestTaskActionDetails');
   required(raw.requestTaskId, 'requestTaskId');
   required(raw.requestTaskActionType, 'requestTaskActionType');
   const details = validate(detailsSchema, raw);
 
   const task = await viewableTask(db, user, details.requestTaskId);
   const request = await db('requests').where({ id: task.request_id }).first('type');
-  if (!request || details.requestTaskActionType !== uploadActionType(request.type)) throw badRequest('Request task action cannot proceed', 'requestTaskActionType');
-  if (task.assignee !== user.userId) throw new ApiError(403, 'REQUEST_TASK_ACTION1001', 'User is not the assignee of the request task');
+  if (!request || details.requestTaskActionType !== uploadActionType(request.type))
+    throw badRequest('Request task action cannot proceed', 'requestTaskActionType');
+  if (task.assignee !== user.userId)
+    throw new ApiError(403, 'REQUEST_TASK_ACTION1001', 'User is not the assignee of the request task');
   if (!canExecuteTask(user, task)) throw forbidden();
 
   const file = await checkUpload(deps, parts, 'attachment');
   const result = await db.transaction(async (trx) => {
-    const uuid = await storeFile(trx, file, { kind: 'ATTACHMENT', requestTaskId: Number(task.id), requestId: task.request_id, accountId: task.account_id, createdBy: user.userId });
+    const uuid = await storeFile(trx, file, {
+      kind: 'ATTACHMENT',
+      requestTaskId: Number(task.id),
+      requestId: task.request_id,
+      accountId: task.account_id,
+      createdBy: user.userId,
+    });
     // One statement: concurrent uploads to the same task queue on the row lock and all land.
     const [row] = await trx('request_tasks')
       .where({ id: task.id, assignee: user.userId })
       .update({
-        payload: trx.raw(`jsonb_set(payload, '{attachments}', coalesce(payload->'attachments', '{}'::jsonb) || jsonb_build_object(?::text, ?::text))`, [uuid, file.fileName]),
+        payload: trx.raw(
+          `jsonb_set(payload, '{attachments}', coalesce(payload->'attachments', '{}'::jsonb) || jsonb_build_object(?::text, ?::text))`,
+          [uuid, file.fileName],
+        ),
         version: trx.raw('version + 1'),
       })
       .returning('version');
-    if (!row) throw conflict('FILE1004', 'File upload failed: the task was completed or reassigned. Reload it and try again.');
+    if (!row)
+      throw conflict('FILE1004', 'File upload failed: the task was completed or reassigned. Reload it and try again.');
     return { uuid, version: row.version as number };
   });
   ctx.body = result;
@@ -69,6 +82,20 @@ async function attachmentToken(ctx: Context, { db, config }: AppDeps) {
 }
 
 export const taskAttachmentRoutes: RouteDef[] = [
-  { method: 'post', path: '/task-attachments/upload', access: AUTHENTICATED, multipart: true, answers: [403, 404, 409], handler: upload },
-  { method: 'get', path: '/task-attachments/:id', access: AUTHENTICATED, query: fileUuidQuery('attachmentUuid'), answers: [403], handler: attachmentToken },
+  {
+    method: 'post',
+    path: '/task-attachments/upload',
+    access: AUTHENTICATED,
+    multipart: true,
+    answers: [403, 404, 409],
+    handler: upload,
+  },
+  {
+    method: 'get',
+    path: '/task-attachments/:id',
+    access: AUTHENTICATED,
+    query: fileUuidQuery('attachmentUuid'),
+    answers: [403],
+    handler: attachmentToken,
+  },
 ];

@@ -22,17 +22,34 @@ export const taskDueDateRoutes: RouteDef[] = [
     answers: [400, 403],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
-      const task: TaskRow | undefined = await deps.db('request_tasks').where({ id: validate(taskIdParam, ctx.params.id) }).first();
+      const task: TaskRow | undefined = await deps
+        .db('request_tasks')
+        .where({ id: validate(taskIdParam, ctx.params.id) })
+        .first();
       if (!task) throw notFound('Request task not found');
       assertVisible(user, taskPlace(task), 'Request task');
       const rule = processOfTask(task.type)?.dueDate;
-      if (user.roleType !== 'REGULATOR' || rule?.taskType !== task.type || !rule.changePermission || !permissionsOn(user, taskPlace(task)).includes(rule.changePermission)) throw forbidden();
+      if (
+        user.roleType !== 'REGULATOR' ||
+        rule?.taskType !== task.type ||
+        !rule.changePermission ||
+        !permissionsOn(user, taskPlace(task)).includes(rule.changePermission)
+      )
+        throw forbidden();
       // Deadlines run on real time (their timers do), so 'today' is the real UK day.
       const parsed = parseDueDate((ctx.request.body as { dueDate?: unknown } | undefined)?.dueDate, ukDate(new Date()));
       if ('message' in parsed) throw badRequest(parsed.message, 'dueDate');
       const client = await deps.temporal();
       const snapshot = await updateRequest(client, task.request_id, (handle) =>
-        handle.executeUpdate(changeDueDateUpdate, { args: [{ taskId: Number(task.id), dueAt: endOfUkDay(parsed.dueDate).toISOString(), actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() } }] }),
+        handle.executeUpdate(changeDueDateUpdate, {
+          args: [
+            {
+              taskId: Number(task.id),
+              dueAt: endOfUkDay(parsed.dueDate).toISOString(),
+              actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() },
+            },
+          ],
+        }),
       );
       ctx.body = { requestTaskId: Number(task.id), dueDate: parsed.dueDate, tasks: snapshot.tasks };
     },

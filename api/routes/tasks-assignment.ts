@@ -29,9 +29,22 @@ function assertMayAssign(user: CurrentUser, task: TaskRow): void {
 export async function candidates(db: Knex, task: TaskRow, taskType: string) {
   const access = accessFor(taskType);
   if (!access) return [];
-  const ids = eligibleUsers(db, { roleType: access.roleType, permission: access.execute, accountId: task.account_id, competentAuthority: task.competent_authority }).select('user_id');
-  const rows = await db('users').whereIn('id', ids).orderBy(['first_name', 'last_name', 'id']).select('id', 'first_name', 'last_name');
-  return rows.map((r) => ({ id: r.id as string, firstName: r.first_name as string, lastName: r.last_name as string, fullName: fullName({ firstName: r.first_name, lastName: r.last_name }) }));
+  const ids = eligibleUsers(db, {
+    roleType: access.roleType,
+    permission: access.execute,
+    accountId: task.account_id,
+    competentAuthority: task.competent_authority,
+  }).select('user_id');
+  const rows = await db('users')
+    .whereIn('id', ids)
+    .orderBy(['first_name', 'last_name', 'id'])
+    .select('id', 'first_name', 'last_name');
+  return rows.map((r) => ({
+    id: r.id as string,
+    firstName: r.first_name as string,
+    lastName: r.last_name as string,
+    fullName: fullName({ firstName: r.first_name, lastName: r.last_name }),
+  }));
 }
 
 export const taskAssignmentRoutes: RouteDef[] = [
@@ -39,7 +52,8 @@ export const taskAssignmentRoutes: RouteDef[] = [
     method: 'post',
     path: '/tasks-assignment/assign',
     access: AUTHENTICATED,
-    body: assignBody, answers: [403, 404],
+    body: assignBody,
+    answers: [403, 404],
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -53,9 +67,20 @@ export const taskAssignmentRoutes: RouteDef[] = [
       }
       const client = await deps.temporal();
       const snapshot = await updateRequest(client, task.request_id, (h) =>
-        h.executeUpdate(assignTaskUpdate, { args: [{ taskId: Number(task.id), assignee: body.userId, actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() } }] }),
+        h.executeUpdate(assignTaskUpdate, {
+          args: [
+            {
+              taskId: Number(task.id),
+              assignee: body.userId,
+              actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() },
+            },
+          ],
+        }),
       );
-      ctx.body = { taskId: Number(task.id), assignee: snapshot.tasks.find((t) => t.taskId === Number(task.id))?.assignee ?? body.userId };
+      ctx.body = {
+        taskId: Number(task.id),
+        assignee: snapshot.tasks.find((t) => t.taskId === Number(task.id))?.assignee ?? body.userId,
+      };
     },
   },
   {
@@ -68,10 +93,19 @@ export const taskAssignmentRoutes: RouteDef[] = [
       const user = currentUser(ctx);
       const task = await viewableTask(deps.db, user, validate(taskIdParam, ctx.params.taskId));
       assertMayAssign(user, task);
-      if (accessFor(task.type)?.roleType !== 'REGULATOR') throw new ApiError(400, 'ITEM1000', 'Operator tasks cannot be released');
+      if (accessFor(task.type)?.roleType !== 'REGULATOR')
+        throw new ApiError(400, 'ITEM1000', 'Operator tasks cannot be released');
       const client = await deps.temporal();
       await updateRequest(client, task.request_id, (h) =>
-        h.executeUpdate(assignTaskUpdate, { args: [{ taskId: Number(task.id), assignee: null, actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() } }] }),
+        h.executeUpdate(assignTaskUpdate, {
+          args: [
+            {
+              taskId: Number(task.id),
+              assignee: null,
+              actor: { userId: user.userId, fullName: fullName(user), audit: auditOrigin() },
+            },
+          ],
+        }),
       );
       ctx.status = 204;
     },
@@ -99,7 +133,8 @@ export const taskAssignmentRoutes: RouteDef[] = [
       assertMayAssign(user, task);
       const access = accessFor(ctx.params.taskType);
       if (!access) throw badRequest(`Unknown task type ${ctx.params.taskType}`, 'taskType');
-      if (access.roleType !== accessFor(task.type)?.roleType) throw badRequest('The task type belongs to another role', 'taskType');
+      if (access.roleType !== accessFor(task.type)?.roleType)
+        throw badRequest('The task type belongs to another role', 'taskType');
       const found = await candidates(db, task, ctx.params.taskType);
       // A helper's task (the notification's review) goes to someone other than the caller.
       ctx.body = taskDefinition(ctx.params.taskType)?.supporting ? found.filter((c) => c.id !== user.userId) : found;

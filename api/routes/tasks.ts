@@ -7,7 +7,17 @@ import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { idempotencyKey, required, validate } from '../validate';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors';
-import { actingUser, assertVisible, canExecuteTask, canViewTask, permissionsOn, taskPlace, viewableTask, taskIdParam, type TaskRow } from '../tasks/task-access';
+import {
+  actingUser,
+  assertVisible,
+  canExecuteTask,
+  canViewTask,
+  permissionsOn,
+  taskPlace,
+  viewableTask,
+  taskIdParam,
+  type TaskRow,
+} from '../tasks/task-access';
 import { queryPrepared } from '../../infra/prepared';
 import { updateRequest } from '../request-workflows';
 import { processOfTask, taskDefinition, type ActionRefusal, type TaskActionDefinition } from '../../processes';
@@ -19,7 +29,6 @@ import { taskContext } from '../tasks/task-context';
 import { taskActionUpdate } from '../../domain/request-messages';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
 import { STALE_TASK_MESSAGE } from '../../domain/requests';
-
 
 const actionBody = v.object({
   requestTaskId: wholeNumber('requestTaskId must be a number', { max: BIGINT_ID_MAX }),
@@ -58,7 +67,12 @@ export const TASK_PAGE_SQL = `
 
 /** A refusal of an action's hook as a 400 that lists each problem (its section, page and field). */
 function refused(refusal: ActionRefusal): ApiError {
-  const fields = refusal.violations.map((v) => ({ field: [v.section, v.path].filter(Boolean).join('.'), message: v.message, ...(v.section ? { section: v.section } : {}), ...(v.step ? { step: v.step } : {}) }));
+  const fields = refusal.violations.map((v) => ({
+    field: [v.section, v.path].filter(Boolean).join('.'),
+    message: v.message,
+    ...(v.section ? { section: v.section } : {}),
+    ...(v.step ? { step: v.step } : {}),
+  }));
   return new ApiError(400, refusal.code, refusal.message, fields[0]?.field || undefined, fields);
 }
 
@@ -66,7 +80,14 @@ function refused(refusal: ActionRefusal): ApiError {
  * SAVE: the keys sent replace the draft's, or the action's `apply` works out the next draft from the
  * stored one. Either way only if nobody saved since the caller read the task (its version).
  */
-async function save(deps: AppDeps, user: CurrentUser, task: TaskRow, action: TaskActionDefinition, input: unknown, version: number) {
+async function save(
+  deps: AppDeps,
+  user: CurrentUser,
+  task: TaskRow,
+  action: TaskActionDefinition,
+  input: unknown,
+  version: number,
+) {
   const { db } = deps;
   let next: Record<string, unknown> | null = null;
   if (action.apply) {
@@ -78,7 +99,10 @@ async function save(deps: AppDeps, user: CurrentUser, task: TaskRow, action: Tas
   const [row] = await db('request_tasks')
     .where({ id: task.id, version, assignee: user.userId })
     // Without `apply`, what the process put in the task stays beside the keys sent.
-    .update({ payload: next ? JSON.stringify(next) : db.raw('payload || ?::jsonb', [JSON.stringify(input)]), version: db.raw('version + 1') })
+    .update({
+      payload: next ? JSON.stringify(next) : db.raw('payload || ?::jsonb', [JSON.stringify(input)]),
+      version: db.raw('version + 1'),
+    })
     .returning(['version', ...(next ? [] : ['payload'])]);
   if (!row) {
     const now = await db('request_tasks').where({ id: task.id }).first('version');
@@ -103,7 +127,11 @@ export const taskRoutes: RouteDef[] = [
       assertVisible(user, taskPlace(task), 'Request task');
       if (!canViewTask(user, task)) throw forbidden();
       // Opening the task is what makes it no longer 'New' for this user (not audited: no context needed).
-      await queryPrepared(db, 'insert into request_task_visits (task_id, user_id) values (?, ?) on conflict (task_id, user_id) do nothing', [task.id, user.userId]);
+      await queryPrepared(
+        db,
+        'insert into request_task_visits (task_id, user_id) values (?, ?) on conflict (task_id, user_id) do nothing',
+        [task.id, user.userId],
+      );
       const definition = taskDefinition(task.type);
       const mayAct = task.assignee === user.userId && canExecuteTask(user, task);
       ctx.body = {
@@ -123,7 +151,13 @@ export const taskRoutes: RouteDef[] = [
           type: task.type,
           payload: task.payload,
           version: task.version,
-          assignee: task.assignee ? { userId: task.assignee, firstName: task.assignee_first_name ?? '', lastName: task.assignee_last_name ?? '' } : null,
+          assignee: task.assignee
+            ? {
+                userId: task.assignee,
+                firstName: task.assignee_first_name ?? '',
+                lastName: task.assignee_last_name ?? '',
+              }
+            : null,
           startDate: task.start_date,
           dueDate: task.due_at ?? null,
           daysRemaining: task.days_remaining,
@@ -149,7 +183,8 @@ export const taskRoutes: RouteDef[] = [
       const task = await viewableTask(deps.db, user, body.requestTaskId);
       const action = taskDefinition(task.type)?.actions[body.requestTaskActionType];
       if (!action) throw badRequest('Request task action cannot proceed', 'requestTaskActionType');
-      if (task.assignee !== user.userId) throw new ApiError(403, 'REQUEST_TASK_ACTION1001', 'User is not the assignee of the request task');
+      if (task.assignee !== user.userId)
+        throw new ApiError(403, 'REQUEST_TASK_ACTION1001', 'User is not the assignee of the request task');
       if (!canExecuteTask(user, task)) throw forbidden();
       const input = validate(action.input, body.requestTaskActionPayload ?? {});
 
@@ -160,7 +195,8 @@ export const taskRoutes: RouteDef[] = [
       }
 
       if (action.submitWindow) {
-        if (!inWindow(windowsOf(deps.config, processOfTask(task.type))?.submit, deps.config.reporting.now())) throw new ApiError(400, action.submitWindow.code, action.submitWindow.message);
+        if (!inWindow(windowsOf(deps.config, processOfTask(task.type))?.submit, deps.config.reporting.now()))
+          throw new ApiError(400, action.submitWindow.code, action.submitWindow.message);
       }
       if (action.check) {
         const refusal = await action.check(task.payload, input, await taskContext(deps, user, task));
@@ -171,7 +207,9 @@ export const taskRoutes: RouteDef[] = [
       // save in between makes it another attempt (the version is part of the id). A caller's own
       // Idempotency-Key counts for this task only.
       const key = idempotencyKey(ctx);
-      const updateId = key ? `task-${task.id}:key:${key}` : `task-${task.id}:${body.requestTaskActionType}:v${task.version}`;
+      const updateId = key
+        ? `task-${task.id}:key:${key}`
+        : `task-${task.id}:${body.requestTaskActionType}:v${task.version}`;
       const snapshot = await updateRequest(client, task.request_id, (handle) =>
         handle.executeUpdate(taskActionUpdate, {
           updateId,
@@ -188,7 +226,12 @@ export const taskRoutes: RouteDef[] = [
           ],
         }),
       );
-      ctx.body = { requestTaskId: Number(task.id), requestId: task.request_id, requestStatus: snapshot.status, nextTasks: snapshot.tasks };
+      ctx.body = {
+        requestTaskId: Number(task.id),
+        requestId: task.request_id,
+        requestStatus: snapshot.status,
+        nextTasks: snapshot.tasks,
+      };
     },
   },
 ];

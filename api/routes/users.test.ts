@@ -27,15 +27,33 @@ const goodFeedback = {
 
 describe('current user', () => {
   it('creates the user from the token on the first call and answers with the profile', async () => {
-    const who = { id: 'new-subject-' + Date.now(), email: `First.Call${Date.now()}@Example.test`, firstName: 'Fiona', lastName: 'First' };
+    const who = {
+      id: 'new-subject-' + Date.now(),
+      email: `First.Call${Date.now()}@Example.test`,
+      firstName: 'Fiona',
+      lastName: 'First',
+    };
     const res = await api.request('/api/v1.0/users', { headers: await bearer(who) });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: who.id, email: who.email.toLowerCase(), firstName: 'Fiona', lastName: 'First', jobTitle: null, phoneNumber: null, termsVersion: null });
+    expect(res.body).toMatchObject({
+      id: who.id,
+      email: who.email.toLowerCase(),
+      firstName: 'Fiona',
+      lastName: 'First',
+      jobTitle: null,
+      phoneNumber: null,
+      termsVersion: null,
+    });
   });
 
   it('creates the user once when their first calls arrive at the same moment, and answers each', async () => {
     for (let round = 0; round < 60; round++) {
-      const who = { id: `at-once-${Date.now()}-${round}`, email: `at.once.${Date.now()}.${round}@example.test`, firstName: 'Ada', lastName: 'Once' };
+      const who = {
+        id: `at-once-${Date.now()}-${round}`,
+        email: `at.once.${Date.now()}.${round}@example.test`,
+        firstName: 'Ada',
+        lastName: 'Once',
+      };
       const headers = await bearer(who);
       const answers = await Promise.all(Array.from({ length: 8 }, () => api.request('/api/v1.0/users', { headers })));
       expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
@@ -45,8 +63,21 @@ describe('current user', () => {
 
   it('refuses with 409, not a failure, a first sign-in whose e-mail another user already has', async () => {
     const existing = await createUser(api.deps.db);
-    const res = await api.request('/api/v1.0/users', { headers: await bearer({ id: `other-subject-${Date.now()}`, email: existing.email.toUpperCase(), firstName: 'Eve', lastName: 'Else' }) });
-    expect(res).toMatchObject({ status: 409, body: { code: 'USER_EMAIL_IN_USE', message: 'Your email address is used by another sign-in. Contact the service desk' } });
+    const res = await api.request('/api/v1.0/users', {
+      headers: await bearer({
+        id: `other-subject-${Date.now()}`,
+        email: existing.email.toUpperCase(),
+        firstName: 'Eve',
+        lastName: 'Else',
+      }),
+    });
+    expect(res).toMatchObject({
+      status: 409,
+      body: {
+        code: 'USER_EMAIL_IN_USE',
+        message: 'Your email address is used by another sign-in. Contact the service desk',
+      },
+    });
   });
 
   it('refuses an expired token, a token for another audience and no token with 401', async () => {
@@ -69,7 +100,10 @@ describe('terms and conditions', () => {
     const terms = await api.request('/api/v1.0/terms', { headers });
     expect(terms.status).toBe(200);
     expect(terms.body).toEqual({ version: expect.any(Number), url: expect.any(String) });
-    const patched = await api.request('/api/v1.0/users/terms-and-conditions', json('PATCH', { version: terms.body.version }, headers));
+    const patched = await api.request(
+      '/api/v1.0/users/terms-and-conditions',
+      json('PATCH', { version: terms.body.version }, headers),
+    );
     expect(patched.status).toBe(204);
     expect((await api.request('/api/v1.0/users', { headers })).body.termsVersion).toBe(terms.body.version);
   });
@@ -77,9 +111,19 @@ describe('terms and conditions', () => {
   it('refuses every action with 403 TERMS_NOT_ACCEPTED until the latest terms are accepted, but not the reads the terms page and sign-in need', async () => {
     const user = await createUser(api.deps.db, { termsVersion: null });
     const headers = await bearer(user);
-    const action = () => api.request('/api/v1.0/operator-users/operator', json('PATCH', { firstName: 'Tess', lastName: 'Terms' }, headers));
-    expect(await action()).toMatchObject({ status: 403, body: { code: 'TERMS_NOT_ACCEPTED', message: 'Accept the terms and conditions before you use the service' } });
-    expect((await api.request('/api/v1.0/tasks-assignment/assign', json('POST', { taskId: 1, userId: user.id }, headers))).body.code).toBe('TERMS_NOT_ACCEPTED');
+    const action = () =>
+      api.request(
+        '/api/v1.0/operator-users/operator',
+        json('PATCH', { firstName: 'Tess', lastName: 'Terms' }, headers),
+      );
+    expect(await action()).toMatchObject({
+      status: 403,
+      body: { code: 'TERMS_NOT_ACCEPTED', message: 'Accept the terms and conditions before you use the service' },
+    });
+    expect(
+      (await api.request('/api/v1.0/tasks-assignment/assign', json('POST', { taskId: 1, userId: user.id }, headers)))
+        .body.code,
+    ).toBe('TERMS_NOT_ACCEPTED');
     for (const read of ['/api/v1.0/users', '/api/v1.0/terms', '/api/v1.0/authorities/current-user-state']) {
       expect((await api.request(read, { headers })).status).toBe(200);
     }
@@ -87,7 +131,9 @@ describe('terms and conditions', () => {
     expect((await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback, headers))).status).toBe(204);
 
     const { version } = (await api.request('/api/v1.0/terms', { headers })).body;
-    expect((await api.request('/api/v1.0/users/terms-and-conditions', json('PATCH', { version }, headers))).status).toBe(204);
+    expect(
+      (await api.request('/api/v1.0/users/terms-and-conditions', json('PATCH', { version }, headers))).status,
+    ).toBe(204);
     expect((await action()).body.code).not.toBe('TERMS_NOT_ACCEPTED');
   });
 
@@ -107,24 +153,44 @@ describe('feedback', () => {
     const res = await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback, await bearer(user)));
     expect(res.status).toBe(204);
     const row = await api.deps.db('user_feedback').where({ user_id: user.id }).first();
-    expect(row.payload).toMatchObject({ tasksRate: 'NEITHER_SATISFIED_NOR_DISSATISFIED', tasksRateReason: 'Too many clicks' });
+    expect(row.payload).toMatchObject({
+      tasksRate: 'NEITHER_SATISFIED_NOR_DISSATISFIED',
+      tasksRateReason: 'Too many clicks',
+    });
   });
 
   it('answers 400 with the six messages of the spec when no rating is given', async () => {
-    const res = await api.request('/api/v1.0/users/feedback', json('POST', {}, await bearer(await createUser(api.deps.db))));
+    const res = await api.request(
+      '/api/v1.0/users/feedback',
+      json('POST', {}, await bearer(await createUser(api.deps.db))),
+    );
     expect(res.status).toBe(400);
-    expect(res.body.fields.map((f: { message: string }) => f.message).sort()).toEqual(Object.values(feedbackMessages).sort());
+    expect(res.body.fields.map((f: { message: string }) => f.message).sort()).toEqual(
+      Object.values(feedbackMessages).sort(),
+    );
   });
 
   it('refuses "not applicable" for the first and last rating, and reasons over 1200 characters', async () => {
     const headers = await bearer(await createUser(api.deps.db));
-    const na = await api.request('/api/v1.0/users/feedback', json('POST', { ...goodFeedback, satisfactionRate: 'NOT_APPLICABLE_NOT_USED_YET' }, headers));
+    const na = await api.request(
+      '/api/v1.0/users/feedback',
+      json('POST', { ...goodFeedback, satisfactionRate: 'NOT_APPLICABLE_NOT_USED_YET' }, headers),
+    );
     expect(na.status).toBe(400);
-    expect(na.body).toMatchObject({ field: 'satisfactionRate', message: `satisfactionRate: ${feedbackMessages.satisfactionRate}` });
-    const long = await api.request('/api/v1.0/users/feedback', json('POST', { ...goodFeedback, improvementSuggestion: 'x'.repeat(1201) }, headers));
+    expect(na.body).toMatchObject({
+      field: 'satisfactionRate',
+      message: `satisfactionRate: ${feedbackMessages.satisfactionRate}`,
+    });
+    const long = await api.request(
+      '/api/v1.0/users/feedback',
+      json('POST', { ...goodFeedback, improvementSuggestion: 'x'.repeat(1201) }, headers),
+    );
     expect(long.status).toBe(400);
     expect(long.body.field).toBe('improvementSuggestion');
-    const exact = await api.request('/api/v1.0/users/feedback', json('POST', { ...goodFeedback, improvementSuggestion: 'x'.repeat(1200) }, headers));
+    const exact = await api.request(
+      '/api/v1.0/users/feedback',
+      json('POST', { ...goodFeedback, improvementSuggestion: 'x'.repeat(1200) }, headers),
+    );
     expect(exact.status).toBe(204);
   });
 

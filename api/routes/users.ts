@@ -39,8 +39,10 @@ export async function userSignatureToken(deps: FileTokenKeySource, userId: strin
   const uuid = required(typeof signatureUuid === 'string' ? signatureUuid : undefined, 'signatureUuid');
   if (!UUID.test(uuid)) throw notFound('Signature not found');
   const row = await db('users').where({ id: userId }).first('signature_uuid');
-  if (!row?.signature_uuid || row.signature_uuid.toLowerCase() !== uuid.toLowerCase()) throw notFound('Signature not found');
-  if (!(await db('files').where({ uuid: row.signature_uuid, kind: 'SIGNATURE' }).first('uuid'))) throw notFound('Signature not found');
+  if (!row?.signature_uuid || row.signature_uuid.toLowerCase() !== uuid.toLowerCase())
+    throw notFound('Signature not found');
+  if (!(await db('files').where({ uuid: row.signature_uuid, kind: 'SIGNATURE' }).first('uuid')))
+    throw notFound('Signature not found');
   return issueFileToken(deps, { uuid: row.signature_uuid, kind: 'SIGNATURE' });
 }
 
@@ -68,12 +70,15 @@ export const userRoutes: RouteDef[] = [
     path: '/users/terms-and-conditions',
     beforeTerms: true,
     access: AUTHENTICATED,
-    body: updateTermsSchema, ok: 204,
+    body: updateTermsSchema,
+    ok: 204,
     handler: async (ctx, { db }) => {
       const { version } = validate(updateTermsSchema, ctx.request.body);
       const terms = await db('terms').where({ version }).first();
       if (!terms) throw badRequest('There are no terms and conditions with this version', 'version');
-      await db('users').where({ id: currentUser(ctx).userId }).update({ terms_version: version, updated_at: db.fn.now() });
+      await db('users')
+        .where({ id: currentUser(ctx).userId })
+        .update({ terms_version: version, updated_at: db.fn.now() });
       ctx.status = 204;
     },
   },
@@ -82,7 +87,8 @@ export const userRoutes: RouteDef[] = [
     path: '/users/feedback',
     beforeTerms: true,
     access: AUTHENTICATED,
-    body: feedbackSchema, ok: 204,
+    body: feedbackSchema,
+    ok: 204,
     handler: async (ctx, { db }) => {
       const feedback = validate(feedbackSchema, ctx.request.body);
       await db('user_feedback').insert({ user_id: currentUser(ctx).userId, payload: JSON.stringify(feedback) });

@@ -24,11 +24,30 @@ function appoint(replace: boolean) {
     await db.transaction(async (trx) => {
       const row = await trx('accounts').where({ id: account.id }).forUpdate().first('status', 'verification_body_id');
       if (row.status !== 'LIVE') throw accountNotLive();
-      if (!replace && row.verification_body_id !== null) throw new ApiError(400, 'ACCOUNT1010', 'A verification body is already appointed to this account', 'verificationBodyId');
-      if (replace && row.verification_body_id === null) throw new ApiError(400, 'ACCOUNT1011', 'No verification body is appointed to this account yet', 'verificationBodyId');
-      if (replace && row.verification_body_id === verificationBodyId) throw new ApiError(400, 'ACCOUNT1012', 'This verification body is already appointed to the account', 'verificationBodyId');
+      if (!replace && row.verification_body_id !== null)
+        throw new ApiError(
+          400,
+          'ACCOUNT1010',
+          'A verification body is already appointed to this account',
+          'verificationBodyId',
+        );
+      if (replace && row.verification_body_id === null)
+        throw new ApiError(
+          400,
+          'ACCOUNT1011',
+          'No verification body is appointed to this account yet',
+          'verificationBodyId',
+        );
+      if (replace && row.verification_body_id === verificationBodyId)
+        throw new ApiError(
+          400,
+          'ACCOUNT1012',
+          'This verification body is already appointed to the account',
+          'verificationBodyId',
+        );
       const body = await trx('verification_bodies').where({ id: verificationBodyId, status: 'ACTIVE' }).first('id');
-      if (!body) throw new ApiError(400, 'VERIFICATION_BODY1000', 'Select an active verification body', 'verificationBodyId');
+      if (!body)
+        throw new ApiError(400, 'VERIFICATION_BODY1000', 'Select an active verification body', 'verificationBodyId');
       await trx('accounts').where({ id: account.id }).update({ verification_body_id: verificationBodyId });
     });
     ctx.status = 204;
@@ -36,15 +55,32 @@ function appoint(replace: boolean) {
 }
 
 export const verificationBodyRoutes: RouteDef[] = [
-  { method: 'post', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), body: appointVerificationBodySchema, ok: 204, handler: appoint(false) },
-  { method: 'patch', path: '/accounts/:id/appoint-verification-body', access: role(['OPERATOR']), body: appointVerificationBodySchema, ok: 204, handler: appoint(true) },
+  {
+    method: 'post',
+    path: '/accounts/:id/appoint-verification-body',
+    access: role(['OPERATOR']),
+    body: appointVerificationBodySchema,
+    ok: 204,
+    handler: appoint(false),
+  },
+  {
+    method: 'patch',
+    path: '/accounts/:id/appoint-verification-body',
+    access: role(['OPERATOR']),
+    body: appointVerificationBodySchema,
+    ok: 204,
+    handler: appoint(true),
+  },
   {
     method: 'get',
     path: '/accounts/:id/active-verification-bodies',
     access: role(['OPERATOR']),
     handler: async (ctx, { db }) => {
       await assertAccountAccess(db, currentUser(ctx), required(ctx.params.id, 'id'), EDIT_USERS);
-      const bodies: VerificationBodyDto[] = await db('verification_bodies').where({ status: 'ACTIVE' }).orderBy(['name', 'id']).select('id', 'name', 'status');
+      const bodies: VerificationBodyDto[] = await db('verification_bodies')
+        .where({ status: 'ACTIVE' })
+        .orderBy(['name', 'id'])
+        .select('id', 'name', 'status');
       ctx.body = bodies;
     },
   },
@@ -57,7 +93,9 @@ export const verificationBodyRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const account = await assertAccountAccess(db, currentUser(ctx), required(ctx.params.id, 'id'));
       // No body appointed: 204, nothing to show.
-      const body: VerificationBodyDto | undefined = account.verificationBodyId ? await db('verification_bodies').where({ id: account.verificationBodyId }).first('id', 'name', 'status') : undefined;
+      const body: VerificationBodyDto | undefined = account.verificationBodyId
+        ? await db('verification_bodies').where({ id: account.verificationBodyId }).first('id', 'name', 'status')
+        : undefined;
       if (body) ctx.body = body;
       else ctx.status = 204;
     },

@@ -20,7 +20,9 @@ async function accept(ctx: Context, { db }: AppDeps, token: string) {
     await markAccepted(trx, invitation, user.id);
     await trx('users').where({ id: user.id }).update({ registration_status: 'REGISTERED' });
     const body = await trx('verification_bodies').where({ id: invitation.verification_body_id }).first('name');
-    await queueEmails(trx, [emails.inviteeInvitationAccepted({ to: user.email, scopeName: body?.name ?? 'the verification body' })]);
+    await queueEmails(trx, [
+      emails.inviteeInvitationAccepted({ to: user.email, scopeName: body?.name ?? 'the verification body' }),
+    ]);
     return { email: user.email as string, invitationStatus: 'ACCEPTED' as const };
   });
 }

@@ -8,8 +8,14 @@ import { currentUser, type CurrentUser } from '../auth/current-user';
 import { pageParams, pageQuery } from '../params';
 import { notFound } from '../errors';
 import { assertVisible, listScope } from '../tasks/task-access';
-import { accountTypes, MAX_PAGE_SIZE, workItemLists, type WorkItem, type WorkItemList, type WorkItemPage } from '../../domain/work-items';
-
+import {
+  accountTypes,
+  MAX_PAGE_SIZE,
+  workItemLists,
+  type WorkItem,
+  type WorkItemList,
+  type WorkItemPage,
+} from '../../domain/work-items';
 
 const itemColumns = `rt.id, rt.type, rt.request_id, rt.account_id, r.type as request_type,
   a.name as account_name, a.registration_number, a.organisation_id,
@@ -39,7 +45,10 @@ function toItem(row: ItemRow): WorkItem {
   return {
     taskId: Number(row.id),
     taskType: row.type,
-    taskAssignee: row.first_name !== null || row.last_name !== null ? { firstName: row.first_name ?? '', lastName: row.last_name ?? '' } : null,
+    taskAssignee:
+      row.first_name !== null || row.last_name !== null
+        ? { firstName: row.first_name ?? '', lastName: row.last_name ?? '' }
+        : null,
     daysRemaining: row.days_remaining,
     requestId: row.request_id,
     requestType: row.request_type,
@@ -64,10 +73,20 @@ function pageSize(size: number): number {
  * hash over sequential scans (a regulator's list took 50 ms instead of 2.5). The total is the outer
  * row, so a page past the end still carries it (one row with no task): one round trip in every case.
  */
-export function workItemPageStatement(user: CurrentUser, list: WorkItemList, page: number, size: number): { sql: string; bindings: Knex.Value[] } | null {
+export function workItemPageStatement(
+  user: CurrentUser,
+  list: WorkItemList,
+  page: number,
+  size: number,
+): { sql: string; bindings: Knex.Value[] } | null {
   const scope = listScope(user);
   if (!scope) return null;
-  const assignment = list === 'assigned-to-me' ? 'rt.assignee = ?' : list === 'assigned-to-others' ? 'rt.assignee <> ?' : 'rt.assignee is null';
+  const assignment =
+    list === 'assigned-to-me'
+      ? 'rt.assignee = ?'
+      : list === 'assigned-to-others'
+        ? 'rt.assignee <> ?'
+        : 'rt.assignee is null';
   const where = `${assignment} and ${scope.sql}`;
   const whereBindings: Knex.Value[] = [...(list === 'unassigned' ? [] : [user.userId]), ...scope.bindings];
   return {
@@ -80,7 +99,13 @@ export function workItemPageStatement(user: CurrentUser, list: WorkItemList, pag
   };
 }
 
-export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemList, page: number, size: number): Promise<WorkItemPage> {
+export async function workItemPage(
+  db: Knex,
+  user: CurrentUser,
+  list: WorkItemList,
+  page: number,
+  size: number,
+): Promise<WorkItemPage> {
   const statement = workItemPageStatement(user, list, page, size);
   if (!statement) return { items: [], totalItems: 0 };
   const rows = await queryPrepared<ItemRow & { total_items: number }>(db, statement.sql, statement.bindings);
@@ -88,29 +113,34 @@ export async function workItemPage(db: Knex, user: CurrentUser, list: WorkItemLi
 }
 
 export const workItemRoutes: RouteDef[] = [
-  ...workItemLists.map(
-    (list): RouteDef => ({
-      method: 'get',
-      path: `/:accountType/items/${list}`,
-      access: AUTHENTICATED,
-      query: pageQuery,
-      handler: async (ctx, { db }) => {
-        const accountType = ctx.params.accountType;
-        if (!(accountTypes as readonly string[]).includes(accountType)) throw notFound(`Unknown account type ${accountType}`);
-        const { page, size } = pageParams(ctx.query);
-        ctx.body = await workItemPage(db, currentUser(ctx), list, page, size);
-      },
-    }),
-  ),
+  ...workItemLists.map((list): RouteDef => ({
+    method: 'get',
+    path: `/:accountType/items/${list}`,
+    access: AUTHENTICATED,
+    query: pageQuery,
+    handler: async (ctx, { db }) => {
+      const accountType = ctx.params.accountType;
+      if (!(accountTypes as readonly string[]).includes(accountType))
+        throw notFound(`Unknown account type ${accountType}`);
+      const { page, size } = pageParams(ctx.query);
+      ctx.body = await workItemPage(db, currentUser(ctx), list, page, size);
+    },
+  })),
   {
     method: 'get',
     path: '/items/:requestId',
     access: AUTHENTICATED,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
-      const request = await db('requests').where({ id: ctx.params.requestId }).first('id', 'account_id', 'competent_authority');
+      const request = await db('requests')
+        .where({ id: ctx.params.requestId })
+        .first('id', 'account_id', 'competent_authority');
       if (!request) throw notFound('Request not found');
-      assertVisible(user, { accountId: request.account_id, competentAuthority: request.competent_authority }, 'Request');
+      assertVisible(
+        user,
+        { accountId: request.account_id, competentAuthority: request.competent_authority },
+        'Request',
+      );
       const scope = listScope(user);
       if (!scope) {
         ctx.body = { items: [], totalItems: 0 };

@@ -24,15 +24,31 @@ export interface TaskRow {
 }
 
 /** The caller's permissions that apply to a resource of this account / CA. */
-export function permissionsOn(user: CurrentUser, where: { accountId: number | null; competentAuthority: string | null }): string[] {
+export function permissionsOn(
+  user: CurrentUser,
+  where: { accountId: number | null; competentAuthority: string | null },
+): string[] {
   return user.active
-    .filter((a) => (user.roleType === 'OPERATOR' ? a.accountId !== null && a.accountId === where.accountId : user.roleType === 'REGULATOR' && a.competentAuthority !== null && a.competentAuthority === where.competentAuthority))
+    .filter((a) =>
+      user.roleType === 'OPERATOR'
+        ? a.accountId !== null && a.accountId === where.accountId
+        : user.roleType === 'REGULATOR' &&
+          a.competentAuthority !== null &&
+          a.competentAuthority === where.competentAuthority,
+    )
     .flatMap((a) => a.permissions);
 }
 
 /** Does the caller hold any active authority on this account (or its CA)? */
-export function hasAuthorityOn(user: CurrentUser, where: { accountId: number | null; competentAuthority: string | null }): boolean {
-  return user.active.some((a) => (user.roleType === 'OPERATOR' ? a.accountId !== null && a.accountId === where.accountId : user.roleType === 'REGULATOR' && a.competentAuthority === where.competentAuthority));
+export function hasAuthorityOn(
+  user: CurrentUser,
+  where: { accountId: number | null; competentAuthority: string | null },
+): boolean {
+  return user.active.some((a) =>
+    user.roleType === 'OPERATOR'
+      ? a.accountId !== null && a.accountId === where.accountId
+      : user.roleType === 'REGULATOR' && a.competentAuthority === where.competentAuthority,
+  );
 }
 
 export function taskPlace(task: TaskRow) {
@@ -53,7 +69,11 @@ export function canExecuteTask(user: CurrentUser, task: TaskRow): boolean {
  * Refuses a resource of an account (or CA) the caller holds no authority on as if it did not exist
  * (404), so sequential ids reveal nothing; callers who can see the place but lack a permission get 403.
  */
-export function assertVisible(user: CurrentUser, where: { accountId: number | null; competentAuthority: string | null }, what: string): void {
+export function assertVisible(
+  user: CurrentUser,
+  where: { accountId: number | null; competentAuthority: string | null },
+  what: string,
+): void {
   if (!hasAuthorityOn(user, where)) throw notFound(`${what} not found`);
 }
 
@@ -67,7 +87,12 @@ export async function viewableTask(db: Knex, user: CurrentUser, taskId: number):
 }
 
 export function actingUser(user: CurrentUser, task: TaskRow): ActingUser {
-  return { userId: user.userId, fullName: fullName(user), audit: auditOrigin(), permissions: permissionsOn(user, taskPlace(task)) };
+  return {
+    userId: user.userId,
+    fullName: fullName(user),
+    audit: auditOrigin(),
+    permissions: permissionsOn(user, taskPlace(task)),
+  };
 }
 
 /**
@@ -78,7 +103,8 @@ export function listScope(user: CurrentUser): { sql: string; bindings: Knex.Valu
   const types = knownTaskTypes();
   const groups = new Map<string, { places: (number | string)[]; types: string[] }>();
   for (const a of user.active) {
-    const place = user.roleType === 'OPERATOR' ? a.accountId : user.roleType === 'REGULATOR' ? a.competentAuthority : null;
+    const place =
+      user.roleType === 'OPERATOR' ? a.accountId : user.roleType === 'REGULATOR' ? a.competentAuthority : null;
     if (place === null) continue;
     const viewable = types.filter((t) => {
       const access = accessFor(t)!;

@@ -8,10 +8,23 @@ import { candidates } from '../routes/tasks-assignment';
 import type { TaskRow } from './task-access';
 
 export async function taskContext(deps: AppDeps, user: CurrentUser, task: TaskRow): Promise<TaskContext> {
-  const account = task.account_id === null ? null : await deps.db('accounts').where({ id: task.account_id }).first('id', 'name', 'registration_number', 'competent_authority');
+  const account =
+    task.account_id === null
+      ? null
+      : await deps
+          .db('accounts')
+          .where({ id: task.account_id })
+          .first('id', 'name', 'registration_number', 'competent_authority');
   return {
     userId: user.userId,
-    account: account ? { id: account.id, name: account.name, registrationNumber: account.registration_number, competentAuthority: account.competent_authority } : null,
+    account: account
+      ? {
+          id: account.id,
+          name: account.name,
+          registrationNumber: account.registration_number,
+          competentAuthority: account.competent_authority,
+        }
+      : null,
     now: deps.config.reporting.now(),
     companyExists: async (registrationNumber) => !!(await companyRegister(deps.db).lookup(registrationNumber)),
     isCandidate: async (userId, taskType) => (await candidates(deps.db, task, taskType)).some((c) => c.id === userId),

@@ -17,7 +17,8 @@ function columnsOf(fields: readonly Field[], path: string[], prefix: string): An
   const out: AnswerColumn[] = [];
   for (const field of flatFields(fields)) {
     const heading = prefix ? `${prefix} - ${field.label}` : field.label;
-    if (field.kind === 'group' && field.summary === 'rows') out.push(...columnsOf(field.fields, [...path, field.name], heading));
+    if (field.kind === 'group' && field.summary === 'rows')
+      out.push(...columnsOf(field.fields, [...path, field.name], heading));
     else out.push({ heading, path: [...path, field.name], field });
   }
   return out;
@@ -51,7 +52,14 @@ export function sectionCells(columns: readonly AnswerColumn[], values: Values | 
     const field = column.field;
     // A list's items in full, one per line (the summaries show only their titles).
     if (field.kind === 'list' && Array.isArray(value) && value.length > 0) {
-      return (value as Values[]).map((item, i) => `${itemTitle(field, item, i)}: ${answerRows(field.item, item).map((r) => `${r.key}: ${r.value.join(', ')}`).join('; ')}`).join('\n');
+      return (value as Values[])
+        .map(
+          (item, i) =>
+            `${itemTitle(field, item, i)}: ${answerRows(field.item, item)
+              .map((r) => `${r.key}: ${r.value.join(', ')}`)
+              .join('; ')}`,
+        )
+        .join('\n');
     }
     return formatAnswer(field, value).join('\n');
   });
@@ -69,13 +77,15 @@ export function withoutContactDetails(fields: readonly Field[]): Field[] {
     if (field.kind === 'group') {
       const kept = withoutContactDetails(field.fields);
       if (kept.length > 0) out.push({ ...field, fields: kept });
-    }
-    else if (field.kind === 'list') {
+    } else if (field.kind === 'list') {
       const item = withoutContactDetails(field.item);
       const titleKept = field.titleField && item.some((f) => f.name === field.titleField!.split('.')[0]);
       if (item.length > 0) out.push({ ...field, item, titleField: titleKept ? field.titleField : undefined });
     } else if (field.kind === 'radios' || field.kind === 'checkboxes' || field.kind === 'select') {
-      out.push({ ...field, options: field.options.map((o) => (o.reveal ? { ...o, reveal: withoutContactDetails(o.reveal) } : o)) } as Field);
+      out.push({
+        ...field,
+        options: field.options.map((o) => (o.reveal ? { ...o, reveal: withoutContactDetails(o.reveal) } : o)),
+      } as Field);
     } else out.push(field);
   }
   return out;
@@ -83,5 +93,8 @@ export function withoutContactDetails(fields: readonly Field[]): Field[] {
 
 /** The columns of a section that published data holds: its columns without contact details. */
 export function publishedColumns(section: SectionDefinition): AnswerColumn[] {
-  return sectionColumns({ ...section, steps: section.steps.map((step) => ({ ...step, fields: withoutContactDetails(step.fields) })) });
+  return sectionColumns({
+    ...section,
+    steps: section.steps.map((step) => ({ ...step, fields: withoutContactDetails(step.fields) })),
+  });
 }

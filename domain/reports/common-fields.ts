@@ -24,7 +24,18 @@ export const LONG_TEXT_MAX = 10000;
 /** Energy in kWh: whole numbers of up to 15 digits (reference §7.5 EnergyConsumption). */
 export const ENERGY_DIGITS = 15;
 
-export function yesNo(name: string, label: string, required: string, options: { hint?: string; yes?: Partial<ChoiceOption>; no?: Partial<ChoiceOption>; when?: Field['when']; summaryLabel?: string } = {}): Field {
+export function yesNo(
+  name: string,
+  label: string,
+  required: string,
+  options: {
+    hint?: string;
+    yes?: Partial<ChoiceOption>;
+    no?: Partial<ChoiceOption>;
+    when?: Field['when'];
+    summaryLabel?: string;
+  } = {},
+): Field {
   return {
     kind: 'radios',
     name,
@@ -48,8 +59,20 @@ export const optionalQuestionOptions: ChoiceOption[] = [
   { value: 'SKIP_QUESTION', text: 'Skip this question' },
 ];
 
-export const text = (name: string, label: string, required?: string, extra: Partial<TextField> = {}): TextField => ({ kind: 'text', name, label, required, maxLength: TEXT_MAX, ...extra });
-export const longText = (name: string, label: string, required?: string, extra: Partial<TextField> = {}): TextField => ({ kind: 'textarea', name, label, required, maxLength: LONG_TEXT_MAX, ...extra });
+export const text = (name: string, label: string, required?: string, extra: Partial<TextField> = {}): TextField => ({
+  kind: 'text',
+  name,
+  label,
+  required,
+  maxLength: TEXT_MAX,
+  ...extra,
+});
+export const longText = (
+  name: string,
+  label: string,
+  required?: string,
+  extra: Partial<TextField> = {},
+): TextField => ({ kind: 'textarea', name, label, required, maxLength: LONG_TEXT_MAX, ...extra });
 
 export const kWh = (name: string, label: string, required?: string, extra: Partial<NumberField> = {}): NumberField => ({
   kind: 'number',
@@ -63,9 +86,24 @@ export const kWh = (name: string, label: string, required?: string, extra: Parti
   ...extra,
 });
 
-export const pounds = (name: string, label: string, required?: string): NumberField => ({ kind: 'number', name, label, required, min: 0, decimals: 2, digits: ENERGY_DIGITS, prefix: '£' });
+export const pounds = (name: string, label: string, required?: string): NumberField => ({
+  kind: 'number',
+  name,
+  label,
+  required,
+  min: 0,
+  decimals: 2,
+  digits: ENERGY_DIGITS,
+  prefix: '£',
+});
 
-export const percent = (name: string, label: string, required?: string, max = 100, maxMessage?: string): NumberField => ({
+export const percent = (
+  name: string,
+  label: string,
+  required?: string,
+  max = 100,
+  maxMessage?: string,
+): NumberField => ({
   kind: 'number',
   name,
   label,
@@ -74,7 +112,10 @@ export const percent = (name: string, label: string, required?: string, max = 10
   min: 0,
   max,
   suffix: '%',
-  messages: { max: maxMessage ?? `Enter a percentage between 0 and ${max}`, min: `Enter a percentage between 0 and ${max}` },
+  messages: {
+    max: maxMessage ?? `Enter a percentage between 0 and ${max}`,
+    min: `Enter a percentage between 0 and ${max}`,
+  },
 });
 
 export const addressFields = (): Field[] => [
@@ -85,7 +126,12 @@ export const addressFields = (): Field[] => [
   text('postcode', 'Postcode', POSTCODE_REQUIRED, { maxLength: 64, width: '10', autocomplete: 'postal-code' }),
 ];
 
-export const address = (name = 'address', label = 'Address'): GroupField => ({ kind: 'group', name, label, fields: addressFields() });
+export const address = (name = 'address', label = 'Address'): GroupField => ({
+  kind: 'group',
+  name,
+  label,
+  fields: addressFields(),
+});
 
 const PHONE = /^[0-9][0-9 ()-]{4,18}[0-9]$/;
 const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
@@ -95,7 +141,9 @@ const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
  * national trunk prefix 0 goes (Italy, 39, keeps it: it is part of the number there).
  */
 export function formatPhone(values: Values): string | null {
-  const code = String(values.countryCode ?? '').trim().replace(/^\+/, '');
+  const code = String(values.countryCode ?? '')
+    .trim()
+    .replace(/^\+/, '');
   const number = String(values.number ?? '').trim();
   if (!code) return number || null;
   if (!number) return `+${code}`;
@@ -111,10 +159,22 @@ export const phone = (name: string, label: string, required: string | undefined)
   summary: 'lines',
   format: formatPhone,
   fields: [
-    text('countryCode', 'Country code', required ? 'Enter the country code' : undefined, { maxLength: 5, width: '5', pattern: { regex: COUNTRY_CODE, message: 'Enter a country code such as 44' } }),
-    text('number', 'Number', required, { maxLength: 20, width: '20', inputType: 'tel', pattern: { regex: PHONE, message: 'Enter a valid phone number' } }),
+    text('countryCode', 'Country code', required ? 'Enter the country code' : undefined, {
+      maxLength: 5,
+      width: '5',
+      pattern: { regex: COUNTRY_CODE, message: 'Enter a country code such as 44' },
+    }),
+    text('number', 'Number', required, {
+      maxLength: 20,
+      width: '20',
+      inputType: 'tel',
+      pattern: { regex: PHONE, message: 'Enter a valid phone number' },
+    }),
   ],
-  checks: (values) => (!required && (values.countryCode ? !values.number : !!values.number) ? [{ path: values.number ? 'countryCode' : 'number', message: 'Enter both the country code and the number' }] : []),
+  checks: (values) =>
+    !required && (values.countryCode ? !values.number : !!values.number)
+      ? [{ path: values.number ? 'countryCode' : 'number', message: 'Enter both the country code and the number' }]
+      : [],
 });
 
 /** ContactPerson (reference §7.5): names, job title, phone, optional mobile, e-mail and address. */
@@ -124,7 +184,12 @@ export const contactPersonFields = (options: { jobTitleRequired?: string } = {})
   text('jobTitle', options.jobTitleRequired ? 'Job title' : 'Job title (optional)', options.jobTitleRequired),
   phone('phoneNumber', 'Phone number', 'Enter a phone number'),
   phone('mobileNumber', 'Mobile number (optional)', undefined),
-  text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', autocomplete: 'email', contactDetail: true }),
+  text('email', 'Email address', 'Enter email address', {
+    format: 'email',
+    inputType: 'email',
+    autocomplete: 'email',
+    contactDetail: true,
+  }),
   { ...address('address', 'Address'), contactDetail: true },
 ];
 
@@ -148,7 +213,9 @@ export const ENERGY_SUM_MISMATCH = 'Sum of energy consumption values should equa
 export const COST_SUM_MISMATCH = 'Sum of energy cost values should equal the total value';
 
 const numberAt = (values: Values, path: string): number | null => {
-  const value = path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Values)[k] : undefined), values);
+  const value = path
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Values)[k] : undefined), values);
   return typeof value === 'number' ? value : null;
 };
 
@@ -167,10 +234,19 @@ export function sumOf(values: Values, paths: readonly string[], decimals = 0): n
 export function energyConsumption(
   name: string,
   label: string,
-  options: { required?: boolean; partMessage?: (purpose: string) => string; positiveTotal?: string; hint?: string; when?: Field['when']; optional?: boolean } = {},
+  options: {
+    required?: boolean;
+    partMessage?: (purpose: string) => string;
+    positiveTotal?: string;
+    hint?: string;
+    when?: Field['when'];
+    optional?: boolean;
+  } = {},
 ): GroupField {
   const message = options.partMessage ?? ((purpose: string) => `Enter the energy consumption for ${purpose}`);
-  const parts = organisationalPurposes.map(([key, text]) => kWh(key, text, options.required ? message(text.toLowerCase()) : undefined));
+  const parts = organisationalPurposes.map(([key, text]) =>
+    kWh(key, text, options.required ? message(text.toLowerCase()) : undefined),
+  );
   return {
     kind: 'group',
     name,
@@ -186,7 +262,11 @@ export function energyConsumption(
         name: 'total',
         label: 'Total',
         unit: 'kWh',
-        compute: (values) => sumOf(values, organisationalPurposes.map(([k]) => k)),
+        compute: (values) =>
+          sumOf(
+            values,
+            organisationalPurposes.map(([k]) => k),
+          ),
         mismatch: ENERGY_SUM_MISMATCH,
         check: (total) => (options.positiveTotal && !(total !== null && total > 0) ? options.positiveTotal : null),
       },
@@ -196,7 +276,14 @@ export function energyConsumption(
 
 /** floor(part × 100 / whole) in whole per cent, or null without both (or with nothing to divide by). */
 export function percentageOf(part: number | null | undefined, whole: number | null | undefined): number | null {
-  if (typeof part !== 'number' || typeof whole !== 'number' || whole <= 0 || !Number.isInteger(part) || !Number.isInteger(whole)) return null;
+  if (
+    typeof part !== 'number' ||
+    typeof whole !== 'number' ||
+    whole <= 0 ||
+    !Number.isInteger(part) ||
+    !Number.isInteger(whole)
+  )
+    return null;
   // kWh have up to 15 digits: part × 100 can pass 2^53, so divide exactly.
   return Number((BigInt(part) * 100n) / BigInt(whole));
 }
@@ -220,7 +307,13 @@ export function significantEnergyConsumption(
     wholeLabel?: string;
   },
 ): GroupField {
-  const base = energyConsumption(name, label, { required: options.required, partMessage: (purpose) => `Enter the significant energy consumption for ${purpose}`, positiveTotal: options.positiveTotal, optional: options.optional, hint: options.hint });
+  const base = energyConsumption(name, label, {
+    required: options.required,
+    partMessage: (purpose) => `Enter the significant energy consumption for ${purpose}`,
+    positiveTotal: options.positiveTotal,
+    optional: options.optional,
+    hint: options.hint,
+  });
   return {
     ...base,
     checks: options.checks,
@@ -239,10 +332,15 @@ export function significantEnergyConsumption(
   };
 }
 
-export const SIGNIFICANT_PCT_MISMATCH = 'The significant energy consumption percentage should equal the significant energy consumption as a share of the total';
+export const SIGNIFICANT_PCT_MISMATCH =
+  'The significant energy consumption percentage should equal the significant energy consumption as a share of the total';
 
 /** ClassificationCodes: SIC or another named classification, and 1 to 4 codes (as on the account). */
-export const classificationCodes = (name = 'codes', label = 'Activity codes', extra: Partial<GroupField> = {}): GroupField => ({
+export const classificationCodes = (
+  name = 'codes',
+  label = 'Activity codes',
+  extra: Partial<GroupField> = {},
+): GroupField => ({
   kind: 'group',
   name,
   label,
@@ -256,7 +354,11 @@ export const classificationCodes = (name = 'codes', label = 'Activity codes', ex
       required: CLASSIFICATION_TYPE_REQUIRED,
       options: [
         { value: 'SIC', text: classificationTypeLabels.SIC },
-        { value: 'OTHER', text: classificationTypeLabels.OTHER, reveal: [text('otherTypeName', 'Classification name', CLASSIFICATION_NAME_REQUIRED)] },
+        {
+          value: 'OTHER',
+          text: classificationTypeLabels.OTHER,
+          reveal: [text('otherTypeName', 'Classification name', CLASSIFICATION_NAME_REQUIRED)],
+        },
       ],
     },
     {
@@ -281,7 +383,9 @@ export const classificationCodes = (name = 'codes', label = 'Activity codes', ex
 export function codesFromAccount(codes: unknown): Values | undefined {
   if (!codes || typeof codes !== 'object' || Array.isArray(codes)) return undefined;
   const c = codes as { type?: unknown; otherTypeName?: unknown; codes?: unknown };
-  const list = Array.isArray(c.codes) ? c.codes.filter((code): code is string => typeof code === 'string' && code.trim() !== '') : [];
+  const list = Array.isArray(c.codes)
+    ? c.codes.filter((code): code is string => typeof code === 'string' && code.trim() !== '')
+    : [];
   return {
     ...(typeof c.type === 'string' ? { type: c.type } : {}),
     ...(c.type === 'OTHER' && typeof c.otherTypeName === 'string' ? { otherTypeName: c.otherTypeName } : {}),
@@ -290,25 +394,46 @@ export function codesFromAccount(codes: unknown): Values | undefined {
 }
 
 /** PotentialReductionPair: kWh a year and its cost. */
-export const reductionPair = (name: string, label: string, required: boolean, messages?: { energy: string; cost: string }): GroupField => ({
+export const reductionPair = (
+  name: string,
+  label: string,
+  required: boolean,
+  messages?: { energy: string; cost: string },
+): GroupField => ({
   kind: 'group',
   name,
   label,
   summary: 'lines',
   fields: [
-    kWh('energyConsumption', 'Energy (kWh)', required ? (messages?.energy ?? `Enter the energy for ${label.toLowerCase()}`) : undefined),
-    pounds('energyCost', 'Cost (£)', required ? (messages?.cost ?? `Enter the cost for ${label.toLowerCase()}`) : undefined),
+    kWh(
+      'energyConsumption',
+      'Energy (kWh)',
+      required ? (messages?.energy ?? `Enter the energy for ${label.toLowerCase()}`) : undefined,
+    ),
+    pounds(
+      'energyCost',
+      'Cost (£)',
+      required ? (messages?.cost ?? `Enter the cost for ${label.toLowerCase()}`) : undefined,
+    ),
   ],
 });
 
 /** The messages of a pair that is the page's only question. */
-export const REDUCTION_TOTAL_MESSAGES = { energy: 'Enter the reduction in energy consumption in kWh', cost: 'Enter the reduction in energy spend in £' };
+export const REDUCTION_TOTAL_MESSAGES = {
+  energy: 'Enter the reduction in energy consumption in kWh',
+  cost: 'Enter the reduction in energy spend in £',
+};
 
 /**
  * EnergyConsumptionPotentialReduction and EnergySavingsCategoriesPotentialReduction: a pair per
  * purpose (or category) and the totals of energy and of cost.
  */
-export function reductionBreakdown(name: string, label: string, parts: readonly (readonly [string, string])[], options: { required?: boolean; hint?: string; when?: Field['when'] } = {}): GroupField {
+export function reductionBreakdown(
+  name: string,
+  label: string,
+  parts: readonly (readonly [string, string])[],
+  options: { required?: boolean; hint?: string; when?: Field['when'] } = {},
+): GroupField {
   const keys = parts.map(([k]) => k);
   return {
     kind: 'group',
@@ -319,17 +444,52 @@ export function reductionBreakdown(name: string, label: string, parts: readonly 
     summary: 'rows',
     fields: [
       ...parts.map(([key, text]) => reductionPair(key, text, !!options.required)),
-      { kind: 'computed', name: 'energyConsumptionTotal', label: 'Total energy', unit: 'kWh', compute: (values) => sumOf(values, keys.map((k) => `${k}.energyConsumption`)), mismatch: ENERGY_SUM_MISMATCH },
-      { kind: 'computed', name: 'energyCostTotal', label: 'Total cost', unit: '£', compute: (values) => sumOf(values, keys.map((k) => `${k}.energyCost`), 2), mismatch: COST_SUM_MISMATCH },
+      {
+        kind: 'computed',
+        name: 'energyConsumptionTotal',
+        label: 'Total energy',
+        unit: 'kWh',
+        compute: (values) =>
+          sumOf(
+            values,
+            keys.map((k) => `${k}.energyConsumption`),
+          ),
+        mismatch: ENERGY_SUM_MISMATCH,
+      },
+      {
+        kind: 'computed',
+        name: 'energyCostTotal',
+        label: 'Total cost',
+        unit: '£',
+        compute: (values) =>
+          sumOf(
+            values,
+            keys.map((k) => `${k}.energyCost`),
+            2,
+          ),
+        mismatch: COST_SUM_MISMATCH,
+      },
     ],
   };
 }
 
-export const registrationNumber = (name: string, label: string, required: string, options: Pick<TextField, 'register'> = {}): TextField =>
-  text(name, label, required, { normalise: 'registrationNumber', maxLength: 8, width: '10', pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT }, ...options });
+export const registrationNumber = (
+  name: string,
+  label: string,
+  required: string,
+  options: Pick<TextField, 'register'> = {},
+): TextField =>
+  text(name, label, required, {
+    normalise: 'registrationNumber',
+    maxLength: 8,
+    width: '10',
+    pattern: { regex: REGISTRATION_NUMBER_PATTERN, message: REGISTRATION_NUMBER_FORMAT },
+    ...options,
+  });
 
 /** The value when it is an object of answers (a stored section, a group), else undefined. */
-export const valuesOf = (value: unknown): Values | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : undefined);
+export const valuesOf = (value: unknown): Values | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Values) : undefined;
 
 /** Issues for a value that must be one of the other's answers (e.g. a part not above its total). */
 export const issue = (path: string, message: string): Issue => ({ path, message });

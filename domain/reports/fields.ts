@@ -197,7 +197,16 @@ export interface ComputedField extends Common {
   check?: (value: number | null, values: Values, env: FieldEnv<any>) => string | null;
 }
 
-export type Field = TextField | NumberField | ChoiceField | CheckboxesField | DateField | MonthField | GroupField | ListField | ComputedField;
+export type Field =
+  | TextField
+  | NumberField
+  | ChoiceField
+  | CheckboxesField
+  | DateField
+  | MonthField
+  | GroupField
+  | ListField
+  | ComputedField;
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
@@ -214,9 +223,16 @@ export function flatFields(fields: readonly Field[]): Field[] {
     if (field.kind === 'radios' || field.kind === 'checkboxes' || field.kind === 'select') {
       for (const option of field.options) {
         for (const revealed of option.reveal ?? []) {
-          const chosen = (values: Values) => (field.kind === 'checkboxes' ? Array.isArray(values[field.name]) && (values[field.name] as unknown[]).includes(option.value) : values[field.name] === option.value);
+          const chosen = (values: Values) =>
+            field.kind === 'checkboxes'
+              ? Array.isArray(values[field.name]) && (values[field.name] as unknown[]).includes(option.value)
+              : values[field.name] === option.value;
           const own = revealed.when;
-          out.push(...flatFields([{ ...revealed, when: (values, env) => chosen(values) && (own ? own(values, env) : true) } as Field]));
+          out.push(
+            ...flatFields([
+              { ...revealed, when: (values, env) => chosen(values) && (own ? own(values, env) : true) } as Field,
+            ]),
+          );
         }
       }
     }
@@ -231,7 +247,8 @@ function prefixIssues(issues: Issue[], prefix: string | number): Issue[] {
 }
 
 function parseText(field: TextField, raw: unknown): Parsed {
-  if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') return fail(field.required ?? `Enter ${field.label.toLowerCase()}`);
+  if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number')
+    return fail(field.required ?? `Enter ${field.label.toLowerCase()}`);
   let text = raw === null || raw === undefined ? '' : String(raw).trim();
   if (field.normalise === 'registrationNumber') text = text.replace(/\s+/g, '').toUpperCase();
   if (text === '') return field.required ? fail(field.required) : ok(null);
@@ -242,7 +259,10 @@ function parseText(field: TextField, raw: unknown): Parsed {
 }
 
 function digitsBefore(text: string): number {
-  return text.replace(/^-/, '').split('.')[0]!.replace(/^0+(?=\d)/, '').length;
+  return text
+    .replace(/^-/, '')
+    .split('.')[0]!
+    .replace(/^0+(?=\d)/, '').length;
 }
 
 /** The spec's messages for the usual bounds (section 5, shared field rules). */
@@ -253,20 +273,24 @@ function rangeMessageOf(field: NumberField): string {
 }
 
 function parseNumber(field: NumberField, raw: unknown): Parsed {
-  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return field.required ? fail(field.required) : ok(null);
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === ''))
+    return field.required ? fail(field.required) : ok(null);
   if (typeof raw !== 'number' && typeof raw !== 'string') return fail(NUMERICAL_VALUE);
   const text = toDecimalText(typeof raw === 'string' ? raw.replace(/,/g, '') : raw);
   if (text === null) return fail(NUMERICAL_VALUE);
   const value = Number(text);
   const m = field.messages ?? {};
   const rangeMessage = rangeMessageOf(field);
-  if (field.integer && !Number.isInteger(value)) return fail(m.integer ?? (field.gt === 0 || field.min === 0 ? rangeMessage : INTEGER_NUMBER));
+  if (field.integer && !Number.isInteger(value))
+    return fail(m.integer ?? (field.gt === 0 || field.min === 0 ? rangeMessage : INTEGER_NUMBER));
   if (field.gt !== undefined && !(value > field.gt)) return fail(m.min ?? rangeMessage);
   if (field.min !== undefined && value < field.min) return fail(m.min ?? rangeMessage);
-  if (field.digits !== undefined && digitsBefore(text) > field.digits) return fail(m.digits ?? maxIntegerPlacesMessage(field.digits));
+  if (field.digits !== undefined && digitsBefore(text) > field.digits)
+    return fail(m.digits ?? maxIntegerPlacesMessage(field.digits));
   if (field.max !== undefined && value > field.max) return fail(m.max ?? `Enter a number no greater than ${field.max}`);
   const decimals = (text.split('.')[1] ?? '').replace(/0+$/, '').length;
-  if (decimals > (field.integer ? 0 : (field.decimals ?? 20))) return fail(m.decimals ?? maxDecimalPlacesMessage(field.decimals ?? 0));
+  if (decimals > (field.integer ? 0 : (field.decimals ?? 20)))
+    return fail(m.decimals ?? maxDecimalPlacesMessage(field.decimals ?? 0));
   return ok(value);
 }
 
@@ -303,8 +327,19 @@ function isIsoDate(raw: unknown): raw is string {
 }
 
 function parseDate(field: DateField, raw: unknown): Parsed {
-  const value: DateValue | null = isIsoDate(raw) ? toDateValue(raw) : raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as DateValue) : raw === null || raw === undefined || raw === '' ? null : { day: 'x', month: 'x', year: 'x' };
-  const message = dateError(value, { required: !!field.required, min: field.min, max: field.max, messages: { required: field.required, min: field.messages?.min, max: field.messages?.max } });
+  const value: DateValue | null = isIsoDate(raw)
+    ? toDateValue(raw)
+    : raw && typeof raw === 'object' && !Array.isArray(raw)
+      ? (raw as DateValue)
+      : raw === null || raw === undefined || raw === ''
+        ? null
+        : { day: 'x', month: 'x', year: 'x' };
+  const message = dateError(value, {
+    required: !!field.required,
+    min: field.min,
+    max: field.max,
+    messages: { required: field.required, min: field.messages?.min, max: field.messages?.max },
+  });
   if (message) return fail(message);
   return ok(dateValueToIso(value));
 }
@@ -314,7 +349,20 @@ export interface MonthValue {
   year?: string | number | null;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** 'December 2023' of '2023-12'. */
 export function formatMonth(value: string): string {
@@ -331,7 +379,8 @@ function parseMonth(field: MonthField, raw: unknown): Parsed {
   if (texts.every((t) => t === '')) return field.required ? fail(field.required ?? DATE_REQUIRED) : ok(null);
   if (texts.some((t) => t === '')) return fail(DATE_INCOMPLETE);
   const [month, year] = texts.map(Number) as [number, number];
-  if (!texts.every((t) => /^\d+$/.test(t)) || month < 1 || month > 12 || year < 1900 || year > 2100) return fail(field.messages?.notReal ?? DATE_NOT_REAL);
+  if (!texts.every((t) => /^\d+$/.test(t)) || month < 1 || month > 12 || year < 1900 || year > 2100)
+    return fail(field.messages?.notReal ?? DATE_NOT_REAL);
   const iso = `${year}-${String(month).padStart(2, '0')}`;
   if (field.min && iso < field.min) return fail(field.messages?.min ?? dateMinMessage(formatMonth(field.min)));
   if (field.max && iso > field.max) return fail(field.messages?.max ?? dateMaxMessage(formatMonth(field.max)));
@@ -339,7 +388,11 @@ function parseMonth(field: MonthField, raw: unknown): Parsed {
 }
 
 /** Parses the answers of a list of fields (a page, a group, a list item): values, or every issue. */
-export function parseFields(fields: readonly Field[], raw: unknown, env: FieldEnv<any>): { values: Values; issues: Issue[]; asked: Set<string> } {
+export function parseFields(
+  fields: readonly Field[],
+  raw: unknown,
+  env: FieldEnv<any>,
+): { values: Values; issues: Issue[]; asked: Set<string> } {
   const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Values) : {};
   const values: Values = {};
   const issues: Issue[] = [];
@@ -377,7 +430,8 @@ export function parseField(field: Field, raw: unknown, siblings: Values, env: Fi
     case 'month':
       return parseMonth(field, raw);
     case 'group': {
-      if (raw !== null && raw !== undefined && (typeof raw !== 'object' || Array.isArray(raw))) return fail(`Enter ${field.label.toLowerCase()}`);
+      if (raw !== null && raw !== undefined && (typeof raw !== 'object' || Array.isArray(raw)))
+        return fail(`Enter ${field.label.toLowerCase()}`);
       if (field.optional && isEmptyField(raw)) return ok(null);
       const { values, issues } = parseFields(field.fields, raw, env);
       // Rules across the group's answers hold only between valid answers (as a page's and a list's).
@@ -385,10 +439,15 @@ export function parseField(field: Field, raw: unknown, siblings: Values, env: Fi
       return issues.length ? { ok: false, issues } : ok(values);
     }
     case 'list': {
-      if (raw !== null && raw !== undefined && !Array.isArray(raw)) return fail(field.required ?? `Add ${field.itemLabel.toLowerCase()}`);
-      const items = ((raw as unknown[] | null | undefined) ?? []).filter((item) => !(field.dropEmpty && isEmptyField(item)));
-      if (field.max !== undefined && items.length > field.max) return fail(field.maxMessage ?? `Add no more than ${field.max} items`);
-      if (items.length < (field.min ?? 0)) return fail(field.required ?? `Add at least ${field.min} ${field.itemLabel.toLowerCase()}`);
+      if (raw !== null && raw !== undefined && !Array.isArray(raw))
+        return fail(field.required ?? `Add ${field.itemLabel.toLowerCase()}`);
+      const items = ((raw as unknown[] | null | undefined) ?? []).filter(
+        (item) => !(field.dropEmpty && isEmptyField(item)),
+      );
+      if (field.max !== undefined && items.length > field.max)
+        return fail(field.maxMessage ?? `Add no more than ${field.max} items`);
+      if (items.length < (field.min ?? 0))
+        return fail(field.required ?? `Add at least ${field.min} ${field.itemLabel.toLowerCase()}`);
       const out: Values[] = [];
       const issues: Issue[] = [];
       items.forEach((item, index) => {
@@ -401,7 +460,8 @@ export function parseField(field: Field, raw: unknown, siblings: Values, env: Fi
     }
     case 'computed': {
       const value = field.compute(siblings, env);
-      if (field.mismatch && raw !== null && raw !== undefined && raw !== '' && Number(raw) !== value) return fail(field.mismatch);
+      if (field.mismatch && raw !== null && raw !== undefined && raw !== '' && Number(raw) !== value)
+        return fail(field.mismatch);
       const problem = field.check?.(value, siblings, env);
       return problem ? fail(problem) : ok(value);
     }
@@ -420,8 +480,12 @@ export function pruneFields(fields: readonly Field[], values: Values, env: Field
     if (field.when && !field.when(out, env)) continue;
     if (!(field.name in values)) continue;
     const value = values[field.name];
-    if (field.kind === 'group' && value && typeof value === 'object') out[field.name] = pruneFields(field.fields, value as Values, env);
-    else if (field.kind === 'list' && Array.isArray(value)) out[field.name] = value.map((item) => (item && typeof item === 'object' ? pruneFields(field.item, item as Values, env) : item));
+    if (field.kind === 'group' && value && typeof value === 'object')
+      out[field.name] = pruneFields(field.fields, value as Values, env);
+    else if (field.kind === 'list' && Array.isArray(value))
+      out[field.name] = value.map((item) =>
+        item && typeof item === 'object' ? pruneFields(field.item, item as Values, env) : item,
+      );
     else out[field.name] = value;
   }
   return out;
@@ -451,9 +515,15 @@ function toFormValue(field: Field, value: unknown): unknown {
     case 'checkboxes':
       return Array.isArray(value) ? value.map(String) : [];
     case 'date':
-      return isIsoDate(value) ? toDateValue(value) : value && typeof value === 'object' ? value : { day: '', month: '', year: '' };
+      return isIsoDate(value)
+        ? toDateValue(value)
+        : value && typeof value === 'object'
+          ? value
+          : { day: '', month: '', year: '' };
     case 'month':
-      return typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? { month: String(Number(value.slice(5, 7))), year: value.slice(0, 4) } : { month: '', year: '' };
+      return typeof value === 'string' && /^\d{4}-\d{2}$/.test(value)
+        ? { month: String(Number(value.slice(5, 7))), year: value.slice(0, 4) }
+        : { month: '', year: '' };
     case 'group':
       return toFormValues(field.fields, value as Values | undefined);
     case 'list':
@@ -484,7 +554,8 @@ function formatNumber(value: number, field: { prefix?: string; suffix?: string; 
 
 /** One answer as text lines. */
 export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>): string[] {
-  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0 && field.kind !== 'list')) return [NOT_GIVEN];
+  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0 && field.kind !== 'list'))
+    return [NOT_GIVEN];
   switch (field.kind) {
     case 'text':
     case 'textarea':
@@ -503,7 +574,11 @@ export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>):
       return [formatMonth(String(value))];
     case 'group':
       if (field.format) return [field.format(value as Values) ?? NOT_GIVEN];
-      return answerRows(field.fields, value as Values, env).flatMap((row) => (field.summary === 'rows' ? [`${row.key}: ${row.value.join(', ')}`] : row.value.filter((line) => line !== NOT_GIVEN)));
+      return answerRows(field.fields, value as Values, env).flatMap((row) =>
+        field.summary === 'rows'
+          ? [`${row.key}: ${row.value.join(', ')}`]
+          : row.value.filter((line) => line !== NOT_GIVEN),
+      );
     case 'list': {
       const items = value as Values[];
       if (items.length === 0) return ['None'];
@@ -514,12 +589,20 @@ export function formatAnswer(field: Field, value: unknown, env?: FieldEnv<any>):
 
 /** How a list item is named: its title field, or '{itemLabel} {n}'. */
 export function itemTitle(field: ListField, item: Values, index: number): string {
-  const title = field.titleField ? field.titleField.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Values)[k] : undefined), item) : null;
+  const title = field.titleField
+    ? field.titleField
+        .split('.')
+        .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Values)[k] : undefined), item)
+    : null;
   return typeof title === 'string' && title !== '' ? title : `${field.itemLabel} ${index + 1}`;
 }
 
 /** The rows of a list of fields for these answers: only what is asked, in the order asked. */
-export function answerRows(fields: readonly Field[], values: Values | null | undefined, env?: FieldEnv<any>): AnswerRow[] {
+export function answerRows(
+  fields: readonly Field[],
+  values: Values | null | undefined,
+  env?: FieldEnv<any>,
+): AnswerRow[] {
   const rows: AnswerRow[] = [];
   const seen: Values = {};
   for (const field of flatFields(fields)) {
@@ -528,20 +611,36 @@ export function answerRows(fields: readonly Field[], values: Values | null | und
     if (value !== undefined) seen[field.name] = value;
     if (field.hidden) continue;
     if (field.kind === 'group' && field.summary === 'rows') {
-      for (const row of answerRows(field.fields, value as Values | undefined, env)) rows.push({ ...row, field: field.name });
+      for (const row of answerRows(field.fields, value as Values | undefined, env))
+        rows.push({ ...row, field: field.name });
       continue;
     }
     if (field.kind === 'list' && field.layout === 'pages') {
       const items = (value as Values[] | undefined) ?? [];
       if (items.length === 0) rows.push({ key: field.summaryLabel ?? field.label, value: ['None'], field: field.name });
       items.forEach((item, i) => {
-        rows.push({ key: itemTitle(field, item, i), value: answerRows(field.item, item, env).map((r) => `${r.key}: ${r.value.join(', ')}`), field: field.name });
+        rows.push({
+          key: itemTitle(field, item, i),
+          value: answerRows(field.item, item, env).map((r) => `${r.key}: ${r.value.join(', ')}`),
+          field: field.name,
+        });
       });
       continue;
     }
     if (field.kind === 'list') {
       const items = (value as Values[] | undefined) ?? [];
-      rows.push({ key: field.summaryLabel ?? field.label, value: items.length === 0 ? ['None'] : items.map((item) => answerRows(field.item, item, env).map((r) => r.value.join(' ')).join(', ')), field: field.name });
+      rows.push({
+        key: field.summaryLabel ?? field.label,
+        value:
+          items.length === 0
+            ? ['None']
+            : items.map((item) =>
+                answerRows(field.item, item, env)
+                  .map((r) => r.value.join(' '))
+                  .join(', '),
+              ),
+        field: field.name,
+      });
       continue;
     }
     rows.push({ key: field.summaryLabel ?? field.label, value: formatAnswer(field, value, env), field: field.name });

@@ -2,7 +2,16 @@
 // the schemes a measure relates to, the action plan's measure (which the progress updates show
 // again), savings by organisational purpose, how a reduction was estimated, and the responsible
 // officer's confirmation. Texts, options and limits from reference workflows §8.2, §9.3 and §10.3.
-import { CONFIRM_ALL, ENERGY_SUM_MISMATCH, kWh, longText, organisationalPurposes, sumOf, text, yesNo } from './common-fields';
+import {
+  CONFIRM_ALL,
+  ENERGY_SUM_MISMATCH,
+  kWh,
+  longText,
+  organisationalPurposes,
+  sumOf,
+  text,
+  yesNo,
+} from './common-fields';
 import type { ChoiceOption, Field, GroupField, NumberField } from './fields';
 
 export const MAX_MEASURES = 100;
@@ -16,11 +25,21 @@ export const measureSchemes: ChoiceOption[] = [
   { value: 'UK_EMISSIONS_TRADING_SCHEME_ETS', text: 'UK Emissions Trading Scheme (ETS)' },
   { value: 'UN_RACE_TO_ZERO', text: 'UN Race to Zero' },
   { value: 'SCIENCE_BASED_TARGETS_INITIATIVE_SBTI', text: 'Science-Based Targets Initiative (SBTI)' },
-  { value: 'CARBON_REDUCTION_PLANS', text: 'Carbon Reduction Plans (required in the procurement of major Government contracts)' },
-  { value: 'OTHER', text: 'Other', reveal: [text('otherMeasureSchemeName', 'Name of the other scheme or requirement (optional)')] },
+  {
+    value: 'CARBON_REDUCTION_PLANS',
+    text: 'Carbon Reduction Plans (required in the procurement of major Government contracts)',
+  },
+  {
+    value: 'OTHER',
+    text: 'Other',
+    reveal: [text('otherMeasureSchemeName', 'Name of the other scheme or requirement (optional)')],
+  },
 ];
 
-export const measureName = (): Field => text('measureName', 'Enter a name for this measure', 'Enter a name for this measure', { summaryLabel: 'Measure name' });
+export const measureName = (): Field =>
+  text('measureName', 'Enter a name for this measure', 'Enter a name for this measure', {
+    summaryLabel: 'Measure name',
+  });
 
 /** measureScheme, and otherMeasureSchemeName only with OTHER (reference §8.2). */
 export const measureScheme = (): Field => ({
@@ -43,13 +62,19 @@ export const expectedSavings = (): GroupField => ({
   summaryLabel: 'Total energy savings expected',
   summary: 'rows',
   fields: [
-    ...organisationalPurposes.map(([key, label]) => kWh(key, label, `Enter the expected energy savings for ${label.toLowerCase()}`)),
+    ...organisationalPurposes.map(([key, label]) =>
+      kWh(key, label, `Enter the expected energy savings for ${label.toLowerCase()}`),
+    ),
     {
       kind: 'computed',
       name: 'total',
       label: 'Total',
       unit: 'kWh',
-      compute: (values) => sumOf(values, organisationalPurposes.map(([k]) => k)),
+      compute: (values) =>
+        sumOf(
+          values,
+          organisationalPurposes.map(([k]) => k),
+        ),
       mismatch: ENERGY_SUM_MISMATCH,
       check: (total) => (total !== null && total > 0 ? null : SAVINGS_TOTAL_NOT_POSITIVE),
     },
@@ -72,9 +97,14 @@ export const savingsEstimateTypes: ChoiceOption[] = [
 /** One energy efficiency measure of the action plan (EnergyEfficiencyMeasure, reference §8.2). */
 export const actionPlanMeasureFields = (): Field[] => [
   measureName(),
-  yesNo('isEnergySavingsOpportunityReportedInAudit', 'Is this measure a result of an energy savings opportunity reported in an energy audit?', 'Select yes if this measure is a result of an energy savings opportunity reported in an energy audit', {
-    summaryLabel: 'Result of an energy savings opportunity reported in an energy audit',
-  }),
+  yesNo(
+    'isEnergySavingsOpportunityReportedInAudit',
+    'Is this measure a result of an energy savings opportunity reported in an energy audit?',
+    'Select yes if this measure is a result of an energy savings opportunity reported in an energy audit',
+    {
+      summaryLabel: 'Result of an energy savings opportunity reported in an energy audit',
+    },
+  ),
   measureScheme(),
   expectedSavings(),
   {
@@ -124,39 +154,63 @@ export const reductionEstimationMethods: ChoiceOption[] = [
 ];
 
 /** estimationMethodType; measures not in the action plan cannot use the action plan's estimate. */
-export const reductionEstimationMethod = (options: { withActionPlanEstimate: boolean; when?: Field['when'] }): Field => ({
+export const reductionEstimationMethod = (options: {
+  withActionPlanEstimate: boolean;
+  when?: Field['when'];
+}): Field => ({
   kind: 'radios',
   name: 'estimationMethodType',
   label: 'How was the reduction in energy consumption estimated?',
   summaryLabel: 'Estimation method',
   required: 'Select how the reduction in energy consumption was estimated',
   when: options.when,
-  options: options.withActionPlanEstimate ? reductionEstimationMethods : reductionEstimationMethods.filter((o) => o.value !== 'ACTION_PLAN_ESTIMATE'),
+  options: options.withActionPlanEstimate
+    ? reductionEstimationMethods
+    : reductionEstimationMethods.filter((o) => o.value !== 'ACTION_PLAN_ESTIMATE'),
 });
 
 /** A reduction in kWh over a period: a whole number above 0, or 0 and more when `zero` is allowed. */
-export function reduction(name: string, period: string, options: { required: boolean; zero?: boolean; when?: Field['when'] }): NumberField {
+export function reduction(
+  name: string,
+  period: string,
+  options: { required: boolean; zero?: boolean; when?: Field['when'] },
+): NumberField {
   const label = `Reduction in energy consumption between ${period}`;
   return {
-    ...kWh(name, options.required ? label : `${label} (optional)`, options.required ? `Enter the reduction in energy consumption between ${period}` : undefined),
+    ...kWh(
+      name,
+      options.required ? label : `${label} (optional)`,
+      options.required ? `Enter the reduction in energy consumption between ${period}` : undefined,
+    ),
     ...(options.zero ? {} : { min: undefined, gt: 0 }),
     when: options.when,
   };
 }
 
 export const reportReductionQuestion = (name: string, period: string, when?: Field['when']): Field =>
-  yesNo(name, `Do you want, optionally, to report a reduction in energy consumption for the period between ${period}?`, `Select yes if you want to report a reduction in energy consumption between ${period}`, {
-    when,
-    summaryLabel: `Reduction reported between ${period}`,
-  });
+  yesNo(
+    name,
+    `Do you want, optionally, to report a reduction in energy consumption for the period between ${period}?`,
+    `Select yes if you want to report a reduction in energy consumption between ${period}`,
+    {
+      when,
+      summaryLabel: `Reduction reported between ${period}`,
+    },
+  );
 
 export const measureImplementedByPlannedDate = (when?: Field['when']): Field =>
-  yesNo('measureImplementedByTheDateInActionPlan', 'Was the measure implemented by the date proposed in the action plan?', 'Select yes if the measure was implemented by the date proposed in the action plan', {
-    when,
-    summaryLabel: 'Implemented by the date in the action plan',
-  });
+  yesNo(
+    'measureImplementedByTheDateInActionPlan',
+    'Was the measure implemented by the date proposed in the action plan?',
+    'Select yes if the measure was implemented by the date proposed in the action plan',
+    {
+      when,
+      summaryLabel: 'Implemented by the date in the action plan',
+    },
+  );
 
-export const providedContext = (): Field => longText('providedContext', 'Provide any further context about this measure (optional)');
+export const providedContext = (): Field =>
+  longText('providedContext', 'Provide any further context about this measure (optional)');
 
 // ---------------------------------------------------------------------------------------------
 // Responsible officer confirmation
@@ -167,8 +221,21 @@ export const providedContext = (): Field => longText('providedContext', 'Provide
  * exactly the statements that apply must be confirmed (reference §8.2 and §9.3; the action plan's
  * quirk 5, any set accepted when no measure used another method, is not copied).
  */
-export function officerConfirmation(legend: string, always: ChoiceOption, otherMethod: ChoiceOption, usesOtherMethod: (ctx: any) => boolean): Field[] {
-  const field = (options: ChoiceOption[]): Field => ({ kind: 'checkboxes', name: 'confirmations', label: legend, summaryLabel: 'Responsible officer confirmed', options, required: CONFIRM_ALL, all: CONFIRM_ALL });
+export function officerConfirmation(
+  legend: string,
+  always: ChoiceOption,
+  otherMethod: ChoiceOption,
+  usesOtherMethod: (ctx: any) => boolean,
+): Field[] {
+  const field = (options: ChoiceOption[]): Field => ({
+    kind: 'checkboxes',
+    name: 'confirmations',
+    label: legend,
+    summaryLabel: 'Responsible officer confirmed',
+    options,
+    required: CONFIRM_ALL,
+    all: CONFIRM_ALL,
+  });
   return [
     { ...field([always]), when: (_, env) => !usesOtherMethod(env.ctx) },
     { ...field([always, otherMethod]), when: (_, env) => usesOtherMethod(env.ctx) },

@@ -18,16 +18,26 @@ export interface ProgressUpdateContext {
 }
 
 /** The objects of a list answer (none when it is missing). */
-export const listOf = (values: Values | undefined, key: string): Values[] => (Array.isArray(values?.[key]) ? (values![key] as unknown[]).filter((v): v is Values => !!v && typeof v === 'object') : []);
+export const listOf = (values: Values | undefined, key: string): Values[] =>
+  Array.isArray(values?.[key])
+    ? (values![key] as unknown[]).filter((v): v is Values => !!v && typeof v === 'object')
+    : [];
 
 /**
  * The context of a progress update: its measures section (id), the copied lists and the answer key of
  * their items, and the list of added measures.
  */
-export function progressUpdateContext(report: Record<string, Values>, facts: ReportFacts, shape: { section: string; copied: string[]; answers: string; added: string }): ProgressUpdateContext {
+export function progressUpdateContext(
+  report: Record<string, Values>,
+  facts: ReportFacts,
+  shape: { section: string; copied: string[]; answers: string; added: string },
+): ProgressUpdateContext {
   const section = report[shape.section];
   const copied = Object.fromEntries(shape.copied.map((key) => [key, listOf(section, key).length]));
-  const estimates = [...shape.copied.flatMap((key) => listOf(section, key).map((m) => m[shape.answers] as Values | undefined)), ...listOf(section, shape.added)];
+  const estimates = [
+    ...shape.copied.flatMap((key) => listOf(section, key).map((m) => m[shape.answers] as Values | undefined)),
+    ...listOf(section, shape.added),
+  ];
   return {
     disaggregated: facts.prefill?.isDisaggregateUndertaking === true,
     account: facts.account ?? null,
@@ -39,11 +49,15 @@ export function progressUpdateContext(report: Record<string, Values>, facts: Rep
 // ---------------------------------------------------------------------------------------------
 // Group change (disaggregated undertakings only)
 
-export const SAME_NAME_AS_ACCOUNT = 'The name of the other responsible undertaking must be different from the name of your organisation';
-export const SAME_CRN_AS_ACCOUNT = 'The company registration number of the other responsible undertaking must be different from the registration number of your organisation';
+export const SAME_NAME_AS_ACCOUNT =
+  'The name of the other responsible undertaking must be different from the name of your organisation';
+export const SAME_CRN_AS_ACCOUNT =
+  'The company registration number of the other responsible undertaking must be different from the registration number of your organisation';
 
-const sameName = (a: unknown, b: string | null | undefined) => typeof a === 'string' && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
-const sameNumber = (a: unknown, b: string | null | undefined) => typeof a === 'string' && !!b && a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
+const sameName = (a: unknown, b: string | null | undefined) =>
+  typeof a === 'string' && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameNumber = (a: unknown, b: string | null | undefined) =>
+  typeof a === 'string' && !!b && a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
 
 export const groupChange: SectionDefinition<ProgressUpdateContext> = {
   id: 'groupChange',
@@ -53,14 +67,25 @@ export const groupChange: SectionDefinition<ProgressUpdateContext> = {
     {
       id: 'group-change',
       title: 'Change of group information',
-      description: ['Tell us about the responsible undertaking whose group your organisation was part of when the last notification was submitted.'],
+      description: [
+        'Tell us about the responsible undertaking whose group your organisation was part of when the last notification was submitted.',
+      ],
       fields: [
         text('otherResponsibleUndertakingName', 'Name of the other responsible undertaking (optional)'),
-        text('otherResponsibleUndertakingCrn', 'Company registration number of the other responsible undertaking (optional)', undefined, { width: 'one-half' }),
+        text(
+          'otherResponsibleUndertakingCrn',
+          'Company registration number of the other responsible undertaking (optional)',
+          undefined,
+          { width: 'one-half' },
+        ),
       ],
       checks: (values, env) => [
-        ...(sameName(values.otherResponsibleUndertakingName, env.ctx.account?.name) ? [{ path: 'otherResponsibleUndertakingName', message: SAME_NAME_AS_ACCOUNT }] : []),
-        ...(sameNumber(values.otherResponsibleUndertakingCrn, env.ctx.account?.registrationNumber) ? [{ path: 'otherResponsibleUndertakingCrn', message: SAME_CRN_AS_ACCOUNT }] : []),
+        ...(sameName(values.otherResponsibleUndertakingName, env.ctx.account?.name)
+          ? [{ path: 'otherResponsibleUndertakingName', message: SAME_NAME_AS_ACCOUNT }]
+          : []),
+        ...(sameNumber(values.otherResponsibleUndertakingCrn, env.ctx.account?.registrationNumber)
+          ? [{ path: 'otherResponsibleUndertakingCrn', message: SAME_CRN_AS_ACCOUNT }]
+          : []),
       ],
     },
   ],
@@ -79,7 +104,8 @@ export const ESTIMATION_METHOD_DOCUMENTED = {
 };
 
 /** The reference's legend says 'that that the following'; the doubled word is dropped. */
-export const PROGRESS_UPDATE_CONFIRM_LEGEND = 'I confirm that the responsible officer has reviewed the progress update and is satisfied, to the best of their knowledge, that the following statements are true:';
+export const PROGRESS_UPDATE_CONFIRM_LEGEND =
+  'I confirm that the responsible officer has reviewed the progress update and is satisfied, to the best of their knowledge, that the following statements are true:';
 
 export function progressUpdateConfirmation(measuresSection: string): SectionDefinition<ProgressUpdateContext> {
   return {
@@ -90,8 +116,15 @@ export function progressUpdateConfirmation(measuresSection: string): SectionDefi
       {
         id: 'confirmation',
         title: 'Responsible officer confirmation',
-        description: ['A responsible officer is a director nominated for ESOS compliance or, where there is no director, an individual with management control.'],
-        fields: officerConfirmation(PROGRESS_UPDATE_CONFIRM_LEGEND, ESOS_ACTION_PLAN_COMPLIANCE, ESTIMATION_METHOD_DOCUMENTED, (ctx: ProgressUpdateContext) => ctx.usesOtherMethod),
+        description: [
+          'A responsible officer is a director nominated for ESOS compliance or, where there is no director, an individual with management control.',
+        ],
+        fields: officerConfirmation(
+          PROGRESS_UPDATE_CONFIRM_LEGEND,
+          ESOS_ACTION_PLAN_COMPLIANCE,
+          ESTIMATION_METHOD_DOCUMENTED,
+          (ctx: ProgressUpdateContext) => ctx.usesOtherMethod,
+        ),
       },
     ],
   };
@@ -100,11 +133,28 @@ export function progressUpdateConfirmation(measuresSection: string): SectionDefi
 // ---------------------------------------------------------------------------------------------
 // Copied measures: fixed lists whose answers the operator gives, merged by measure id
 
-export const uuIdField = (): Field => ({ kind: 'text', name: 'uuId', label: 'Measure id', readOnly: true, hidden: true });
+export const uuIdField = (): Field => ({
+  kind: 'text',
+  name: 'uuId',
+  label: 'Measure id',
+  readOnly: true,
+  hidden: true,
+});
 
 /** A list the server fills from the report before; the pages answer each item's `answers` group. */
 export function copiedMeasures(name: string, label: string, titleField: string, item: Field[]): ListField {
-  return { kind: 'list', name, label, layout: 'pages', itemLabel: 'Measure', fixedItems: true, max: MAX_MEASURES, maxMessage: MEASURES_OVER_LIMIT, titleField, item };
+  return {
+    kind: 'list',
+    name,
+    label,
+    layout: 'pages',
+    itemLabel: 'Measure',
+    fixedItems: true,
+    max: MAX_MEASURES,
+    maxMessage: MEASURES_OVER_LIMIT,
+    titleField,
+    item,
+  };
 }
 
 /**
@@ -112,7 +162,12 @@ export function copiedMeasures(name: string, label: string, titleField: string, 
  * Optional as a whole, so a draft may leave measures unanswered; `unansweredMeasures` requires them
  * when the section is completed.
  */
-export const answersGroup = (name: string, label: string, when: (item: Values) => boolean, fields: Field[]): GroupField => ({
+export const answersGroup = (
+  name: string,
+  label: string,
+  when: (item: Values) => boolean,
+  fields: Field[],
+): GroupField => ({
   kind: 'group',
   name,
   label,
@@ -123,14 +178,26 @@ export const answersGroup = (name: string, label: string, when: (item: Values) =
 });
 
 /** Answers given in the report before, shown again with the measure (never asked again). */
-export const copiedAnswers = (name: string, label: string, when: (item: Values) => boolean, fields: Field[]): GroupField => ({ ...answersGroup(name, label, when, fields), readOnly: true });
+export const copiedAnswers = (
+  name: string,
+  label: string,
+  when: (item: Values) => boolean,
+  fields: Field[],
+): GroupField => ({ ...answersGroup(name, label, when, fields), readOnly: true });
 
 export const measureUnanswered = (name: string) => `Enter the update for the measure ‘${name}’`;
 
 /** Issues for copied measures without answers (checked when the section is completed). */
-export function unansweredMeasures(section: Values, lists: { key: string; answers: string; nameOf: (item: Values) => unknown }[]) {
+export function unansweredMeasures(
+  section: Values,
+  lists: { key: string; answers: string; nameOf: (item: Values) => unknown }[],
+) {
   return lists.flatMap(({ key, answers, nameOf }) =>
-    listOf(section, key).flatMap((item, i) => (item[answers] ? [] : [{ path: `${key}.${i}.${answers}`, message: measureUnanswered(String(nameOf(item) ?? `Measure ${i + 1}`)) }])),
+    listOf(section, key).flatMap((item, i) =>
+      item[answers]
+        ? []
+        : [{ path: `${key}.${i}.${answers}`, message: measureUnanswered(String(nameOf(item) ?? `Measure ${i + 1}`)) }],
+    ),
   );
 }
 

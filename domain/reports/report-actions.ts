@@ -2,7 +2,16 @@
 // against the stored draft, and the submit check, run before the transition reaches the workflow.
 import * as v from 'valibot';
 import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../process-definition';
-import { applySectionSave, reportDraftOf, sectionSaveSchema, validateReport, type ReportDefinition, type ReportFacts, type ReportDraft, type Violation } from './report';
+import {
+  applySectionSave,
+  reportDraftOf,
+  sectionSaveSchema,
+  validateReport,
+  type ReportDefinition,
+  type ReportFacts,
+  type ReportDraft,
+  type Violation,
+} from './report';
 
 /** What a report's rules know beside its answers: the account, and what the process put in the task. */
 export const factsOf = (ctx: TaskContext, draft?: ReportDraft): ReportFacts => ({
@@ -17,8 +26,16 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
     input: sectionSaveSchema,
     apply: (draft, input, ctx) => {
       const current = reportDraftOf(draft);
-      const result = applySectionSave(def, current, input as v.InferOutput<typeof sectionSaveSchema>, factsOf(ctx, current));
-      if ('issues' in result) return { refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues } };
+      const result = applySectionSave(
+        def,
+        current,
+        input as v.InferOutput<typeof sectionSaveSchema>,
+        factsOf(ctx, current),
+      );
+      if ('issues' in result)
+        return {
+          refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues },
+        };
       return { draft: { ...draft, ...result.draft } };
     },
   };
@@ -28,7 +45,12 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
  * The check of a submission: every section complete and valid, plus the report's own checks that
  * need the outside world (e.g. the company register). `code`/`message` as the reference names them.
  */
-export function reportSubmitCheck(def: ReportDefinition, code: string, message: string, extra?: (draft: ReportDraft, ctx: TaskContext) => Promise<Violation[]>): TaskActionDefinition['check'] {
+export function reportSubmitCheck(
+  def: ReportDefinition,
+  code: string,
+  message: string,
+  extra?: (draft: ReportDraft, ctx: TaskContext) => Promise<Violation[]>,
+): TaskActionDefinition['check'] {
   return async (draft, _input, ctx): Promise<ActionRefusal | null> => {
     const report = reportDraftOf(draft);
     const violations = validateReport(def, report, factsOf(ctx, report));

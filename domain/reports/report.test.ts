@@ -27,7 +27,24 @@ interface Ctx {
 const first: SectionDefinition<Ctx> = {
   id: 'first',
   title: 'First section',
-  steps: [{ id: 'kind', title: 'Kind', fields: [{ kind: 'radios', name: 'kind', label: 'Kind', required: 'Select a kind', options: [{ value: 'BIG', text: 'Big' }, { value: 'SMALL', text: 'Small' }] }] }],
+  steps: [
+    {
+      id: 'kind',
+      title: 'Kind',
+      fields: [
+        {
+          kind: 'radios',
+          name: 'kind',
+          label: 'Kind',
+          required: 'Select a kind',
+          options: [
+            { value: 'BIG', text: 'Big' },
+            { value: 'SMALL', text: 'Small' },
+          ],
+        },
+      ],
+    },
+  ],
 };
 
 const second: SectionDefinition<Ctx> = {
@@ -37,10 +54,18 @@ const second: SectionDefinition<Ctx> = {
   startsAfter: ['first'],
   steps: [
     { id: 'name', title: 'Name', fields: [{ kind: 'text', name: 'name', label: 'Name', required: 'Enter a name' }] },
-    { id: 'size', title: 'Size', when: (_, ctx) => ctx.kind === 'BIG', fields: [{ kind: 'number', name: 'size', label: 'Size', required: 'Enter a size', integer: true, min: 0 }] },
+    {
+      id: 'size',
+      title: 'Size',
+      when: (_, ctx) => ctx.kind === 'BIG',
+      fields: [{ kind: 'number', name: 'size', label: 'Size', required: 'Enter a size', integer: true, min: 0 }],
+    },
     { id: 'note', title: 'Note', fields: [{ kind: 'text', name: 'note', label: 'Note (optional)' }] },
   ],
-  checks: (section, ctx) => (typeof section.size === 'number' && section.size > ctx.limit ? [{ path: 'size', message: `Enter a size of at most ${ctx.limit}` }] : []),
+  checks: (section, ctx) =>
+    typeof section.size === 'number' && section.size > ctx.limit
+      ? [{ path: 'size', message: `Enter a size of at most ${ctx.limit}` }]
+      : [],
 };
 
 const onlySmall: SectionDefinition<Ctx> = {
@@ -77,27 +102,44 @@ describe('parsing a section', () => {
 
   it('as a draft skips pages not visited, but a visited page must be valid as a whole', () => {
     expect(parseSection(second, { name: 'Widget' }, ctx, 'draft')).toEqual({ values: { name: 'Widget' }, issues: [] });
-    expect(parseSection(second, { name: 'Widget', size: 'lots' }, ctx, 'draft').issues).toEqual([{ path: 'size', message: 'Enter a numerical value', section: 'second', step: 'size' }]);
+    expect(parseSection(second, { name: 'Widget', size: 'lots' }, ctx, 'draft').issues).toEqual([
+      { path: 'size', message: 'Enter a numerical value', section: 'second', step: 'size' },
+    ]);
     // The section's own rules wait for completion.
     expect(parseSection(second, { name: 'Widget', size: 50 }, ctx, 'draft').issues).toEqual([]);
   });
 
   it('as complete needs every page asked, and the section’s rules, naming the page of each problem', () => {
-    expect(parseSection(second, { name: 'Widget' }, ctx, 'complete').issues).toEqual([{ path: 'size', message: 'Enter a size', section: 'second', step: 'size' }]);
-    expect(parseSection(second, { name: 'Widget', size: 50 }, ctx, 'complete').issues).toEqual([{ path: 'size', message: 'Enter a size of at most 10', section: 'second', step: 'size' }]);
-    expect(parseSection(second, { name: 'Widget', size: 5 }, ctx, 'complete')).toEqual({ values: { name: 'Widget', size: 5 }, issues: [] });
+    expect(parseSection(second, { name: 'Widget' }, ctx, 'complete').issues).toEqual([
+      { path: 'size', message: 'Enter a size', section: 'second', step: 'size' },
+    ]);
+    expect(parseSection(second, { name: 'Widget', size: 50 }, ctx, 'complete').issues).toEqual([
+      { path: 'size', message: 'Enter a size of at most 10', section: 'second', step: 'size' },
+    ]);
+    expect(parseSection(second, { name: 'Widget', size: 5 }, ctx, 'complete')).toEqual({
+      values: { name: 'Widget', size: 5 },
+      issues: [],
+    });
   });
 
   it('drops the answers of pages not asked, and what is not a question', () => {
-    expect(parseSection(second, { name: 'Widget', size: 5, stray: true }, { kind: 'SMALL', limit: 10 }, 'complete')).toEqual({ values: { name: 'Widget' }, issues: [] });
+    expect(
+      parseSection(second, { name: 'Widget', size: 5, stray: true }, { kind: 'SMALL', limit: 10 }, 'complete'),
+    ).toEqual({ values: { name: 'Widget' }, issues: [] });
   });
 });
 
 describe('saving a section', () => {
   it('refuses an unknown section, one that does not apply, and answers that do not parse', () => {
-    expect(save(empty, 'nonsense', {})).toEqual({ issues: [{ section: 'nonsense', path: '', message: 'There is no such section in this report' }] });
-    expect(save(empty, 'second', { name: 'Widget' })).toEqual({ issues: [{ section: 'second', path: '', message: SECTION_NOT_APPLICABLE }] });
-    expect(save(empty, 'first', {}, true)).toEqual({ issues: [{ section: 'first', step: 'kind', path: 'kind', message: 'Select a kind' }] });
+    expect(save(empty, 'nonsense', {})).toEqual({
+      issues: [{ section: 'nonsense', path: '', message: 'There is no such section in this report' }],
+    });
+    expect(save(empty, 'second', { name: 'Widget' })).toEqual({
+      issues: [{ section: 'second', path: '', message: SECTION_NOT_APPLICABLE }],
+    });
+    expect(save(empty, 'first', {}, true)).toEqual({
+      issues: [{ section: 'first', step: 'kind', path: 'kind', message: 'Select a kind' }],
+    });
   });
 
   it('stores the parsed answers, in progress or completed', () => {
@@ -107,9 +149,22 @@ describe('saving a section', () => {
   });
 
   it('uses the section’s own merge of what is stored and what is sent', () => {
-    const merging: ReportDefinition<Ctx> = { ...def, groups: [{ title: 'Start', sections: [{ ...second, applies: undefined, merge: (stored, sent) => ({ ...stored, ...sent }) }] }] };
+    const merging: ReportDefinition<Ctx> = {
+      ...def,
+      groups: [
+        {
+          title: 'Start',
+          sections: [{ ...second, applies: undefined, merge: (stored, sent) => ({ ...stored, ...sent }) }],
+        },
+      ],
+    };
     const one = applySectionSave(merging, empty, { section: 'second', data: { name: 'Widget' }, complete: false }, {});
-    const two = applySectionSave(merging, (one as { draft: ReportDraft }).draft, { section: 'second', data: { note: 'Hello' }, complete: false }, {});
+    const two = applySectionSave(
+      merging,
+      (one as { draft: ReportDraft }).draft,
+      { section: 'second', data: { note: 'Hello' }, complete: false },
+      {},
+    );
     expect((two as { draft: ReportDraft }).draft.report.second).toEqual({ name: 'Widget', note: 'Hello' });
   });
 
@@ -124,7 +179,12 @@ describe('saving a section', () => {
   });
 
   it('reopens a completed section that the new context leaves incomplete', () => {
-    const small = saved(saved(saved(empty, 'first', { kind: 'SMALL' }, true), 'second', { name: 'Widget' }, true), 'onlySmall', { why: 'x' }, true);
+    const small = saved(
+      saved(saved(empty, 'first', { kind: 'SMALL' }, true), 'second', { name: 'Widget' }, true),
+      'onlySmall',
+      { why: 'x' },
+      true,
+    );
     const nowBig = saved(small, 'first', { kind: 'BIG' }, true);
     expect(nowBig.sectionsCompleted).toEqual({ first: 'COMPLETED', second: 'IN_PROGRESS' });
   });
@@ -136,7 +196,9 @@ describe('saving a section', () => {
 
 describe('the task list and the submission check', () => {
   it('shows only the sections that apply, waiting on the ones they start after', () => {
-    expect(taskList(def, empty, {})).toEqual([{ title: 'Start', sections: [{ id: 'first', title: 'First section', status: 'NOT_STARTED' }] }]);
+    expect(taskList(def, empty, {})).toEqual([
+      { title: 'Start', sections: [{ id: 'first', title: 'First section', status: 'NOT_STARTED' }] },
+    ]);
     const started = saved(empty, 'first', { kind: 'SMALL' });
     expect(taskList(def, started, {})[1]).toEqual({
       title: 'Details',
@@ -151,8 +213,13 @@ describe('the task list and the submission check', () => {
     expect(readyToSubmit(def, big, {})).toBe(true);
     expect(validateReport(def, big, {})).toEqual([]);
     const inProgress = saved(big, 'second', { name: 'Widget' });
-    expect(validateReport(def, inProgress, {})).toEqual([{ section: 'second', path: '', message: 'Complete the second section section' }]);
-    const tampered: ReportDraft = { report: { ...big.report, onlySmall: { why: 'x' }, second: { name: 'Widget', size: 99 } }, sectionsCompleted: big.sectionsCompleted };
+    expect(validateReport(def, inProgress, {})).toEqual([
+      { section: 'second', path: '', message: 'Complete the second section section' },
+    ]);
+    const tampered: ReportDraft = {
+      report: { ...big.report, onlySmall: { why: 'x' }, second: { name: 'Widget', size: 99 } },
+      sectionsCompleted: big.sectionsCompleted,
+    };
     expect(validateReport(def, tampered, {})).toEqual([
       { section: 'second', step: 'size', path: 'size', message: 'Enter a size of at most 10' },
       { section: 'onlySmall', path: '', message: SECTION_NOT_APPLICABLE },
@@ -161,14 +228,20 @@ describe('the task list and the submission check', () => {
 
   it('reads whatever a task stored as a payload', () => {
     expect(reportDraftOf(null)).toEqual(empty);
-    expect(reportDraftOf({ report: big.report, sectionsCompleted: big.sectionsCompleted, prefill: { a: 1 }, other: true })).toEqual({ ...big, prefill: { a: 1 } });
+    expect(
+      reportDraftOf({ report: big.report, sectionsCompleted: big.sectionsCompleted, prefill: { a: 1 }, other: true }),
+    ).toEqual({ ...big, prefill: { a: 1 } });
   });
 });
 
 describe('summaries and page schemas', () => {
   it('summarises each applicable section page by page', () => {
     expect(reportAnswers(def, big.report, {})).toEqual([
-      { section: 'first', title: 'First section', rows: [{ key: 'Kind', value: ['Big'], field: 'kind', step: 'kind' }] },
+      {
+        section: 'first',
+        title: 'First section',
+        rows: [{ key: 'Kind', value: ['Big'], field: 'kind', step: 'kind' }],
+      },
       {
         section: 'second',
         title: 'Second section',

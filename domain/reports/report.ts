@@ -4,7 +4,19 @@
 // page asks, what is required, what a changed answer prunes and which completed sections it
 // reopens, what a submission lacks, and how answers read in summaries and documents.
 import * as v from 'valibot';
-import { answerRows, fieldNames, flatFields, parseFields, pruneFields, type AnswerRow, type Field, type FieldEnv, type Issue, type TextField, type Values } from './fields';
+import {
+  answerRows,
+  fieldNames,
+  flatFields,
+  parseFields,
+  pruneFields,
+  type AnswerRow,
+  type Field,
+  type FieldEnv,
+  type Issue,
+  type TextField,
+  type Values,
+} from './fields';
 import { isEmptyField } from '../validation';
 
 /** What the account (and the request) tell a report, beside its own answers. */
@@ -62,7 +74,10 @@ export type ReportData = Record<string, Values>;
 export type StoredStatus = 'IN_PROGRESS' | 'COMPLETED';
 export type SectionStatus = 'NOT_STARTED' | 'CANNOT_START_YET' | StoredStatus;
 
-export const sectionStatusLabels: Record<SectionStatus, 'Not started' | 'Cannot start yet' | 'In progress' | 'Completed'> = {
+export const sectionStatusLabels: Record<
+  SectionStatus,
+  'Not started' | 'Cannot start yet' | 'In progress' | 'Completed'
+> = {
   NOT_STARTED: 'Not started',
   CANNOT_START_YET: 'Cannot start yet',
   IN_PROGRESS: 'In progress',
@@ -128,7 +143,12 @@ function pickSteps<C>(section: SectionDefinition<C>, steps: StepDefinition<C>[],
  * rules hold. 'draft': pages not visited yet (no answer at all) are skipped, any other page must be
  * valid as a whole, as its question page requires. Answers of pages not asked are dropped.
  */
-export function parseSection<C>(section: SectionDefinition<C>, raw: unknown, ctx: C, mode: 'draft' | 'complete'): { values: Values; issues: Violation[] } {
+export function parseSection<C>(
+  section: SectionDefinition<C>,
+  raw: unknown,
+  ctx: C,
+  mode: 'draft' | 'complete',
+): { values: Values; issues: Violation[] } {
   const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Values) : {};
   const values: Values = {};
   const issues: Violation[] = [];
@@ -142,7 +162,8 @@ export function parseSection<C>(section: SectionDefinition<C>, raw: unknown, ctx
     Object.assign(values, parsed.values);
   }
   if (mode === 'complete' && issues.length === 0) {
-    for (const issue of section.checks?.(values, ctx) ?? []) issues.push({ ...issue, section: section.id, step: stepOfField(section, issue.path) });
+    for (const issue of section.checks?.(values, ctx) ?? [])
+      issues.push({ ...issue, section: section.id, step: stepOfField(section, issue.path) });
   }
   return { values, issues };
 }
@@ -171,7 +192,12 @@ export function contextOf<C>(def: ReportDefinition<C>, draft: ReportDraft, facts
  * A section's status on the task list: not part of the report (null), 'Cannot start yet' while a
  * section it depends on is not completed, else what was saved.
  */
-export function sectionStatus<C>(def: ReportDefinition<C>, draft: ReportDraft, section: SectionDefinition<C>, ctx: C): SectionStatus | null {
+export function sectionStatus<C>(
+  def: ReportDefinition<C>,
+  draft: ReportDraft,
+  section: SectionDefinition<C>,
+  ctx: C,
+): SectionStatus | null {
   if (!sectionApplies(section, ctx)) return null;
   const saved = draft.sectionsCompleted[section.id];
   if (saved) return saved;
@@ -217,18 +243,28 @@ export type SectionSave = v.InferOutput<typeof sectionSaveSchema>;
  * apply are removed, with their status), and each completed section whose answers no longer pass
  * (a changed answer elsewhere now needs more) is reopened.
  */
-export function applySectionSave<C>(def: ReportDefinition<C>, stored: ReportDraft, save: SectionSave, facts: ReportFacts): { draft: ReportDraft } | { issues: Violation[] } {
+export function applySectionSave<C>(
+  def: ReportDefinition<C>,
+  stored: ReportDraft,
+  save: SectionSave,
+  facts: ReportFacts,
+): { draft: ReportDraft } | { issues: Violation[] } {
   const section = sectionOf(def, save.section);
-  if (!section) return { issues: [{ section: save.section, path: '', message: 'There is no such section in this report' }] };
+  if (!section)
+    return { issues: [{ section: save.section, path: '', message: 'There is no such section in this report' }] };
   const sent = section.merge ? section.merge(stored.report[section.id], save.data) : save.data;
   const trial: ReportDraft = { ...stored, report: { ...stored.report, [section.id]: sent } };
   const ctx = contextOf(def, trial, facts);
-  if (!sectionApplies(section, ctx)) return { issues: [{ section: section.id, path: '', message: SECTION_NOT_APPLICABLE }] };
+  if (!sectionApplies(section, ctx))
+    return { issues: [{ section: section.id, path: '', message: SECTION_NOT_APPLICABLE }] };
   const parsed = parseSection(section, sent, ctx, save.complete ? 'complete' : 'draft');
   if (parsed.issues.length) return { issues: parsed.issues };
 
   const report: ReportData = { ...stored.report, [section.id]: parsed.values };
-  const statuses: Record<string, StoredStatus> = { ...stored.sectionsCompleted, [section.id]: save.complete ? 'COMPLETED' : 'IN_PROGRESS' };
+  const statuses: Record<string, StoredStatus> = {
+    ...stored.sectionsCompleted,
+    [section.id]: save.complete ? 'COMPLETED' : 'IN_PROGRESS',
+  };
   return { draft: settle(def, { ...stored, report, sectionsCompleted: statuses }, facts) };
 }
 
@@ -256,7 +292,11 @@ export function settle<C>(def: ReportDefinition<C>, draft: ReportDraft, facts: R
   }
   const ctx = def.context(report, facts);
   for (const section of allSections(def)) {
-    if (statuses[section.id] === 'COMPLETED' && parseSection(section, report[section.id], ctx, 'complete').issues.length > 0) statuses[section.id] = 'IN_PROGRESS';
+    if (
+      statuses[section.id] === 'COMPLETED' &&
+      parseSection(section, report[section.id], ctx, 'complete').issues.length > 0
+    )
+      statuses[section.id] = 'IN_PROGRESS';
   }
   return { ...draft, report, sectionsCompleted: statuses };
 }
@@ -290,7 +330,11 @@ export interface SectionAnswers {
 }
 
 /** The answers of one section as rows, page by page (the summary page, views and documents). */
-export function sectionRows<C>(section: SectionDefinition<C>, values: Values | undefined, ctx: C): (AnswerRow & { step: string })[] {
+export function sectionRows<C>(
+  section: SectionDefinition<C>,
+  values: Values | undefined,
+  ctx: C,
+): (AnswerRow & { step: string })[] {
   const data = values ?? {};
   const rows: (AnswerRow & { step: string })[] = [];
   const seen: Values = {};
@@ -323,14 +367,20 @@ export interface RegisterAnswer {
 }
 
 /** The registration numbers of these fields' answers (`prefix` is their path) that must be on the register. */
-export function registerAnswersOf(fields: readonly Field[], values: Values | undefined, prefix = ''): { path: string; number: string; name: string | null; message: string }[] {
+export function registerAnswersOf(
+  fields: readonly Field[],
+  values: Values | undefined,
+  prefix = '',
+): { path: string; number: string; name: string | null; message: string }[] {
   const out: { path: string; number: string; name: string | null; message: string }[] = [];
   if (!values) return out;
   const at = (name: string | number) => (prefix ? `${prefix}.${name}` : String(name));
   for (const field of flatFields(fields)) {
     const value = values[field.name];
-    if (field.kind === 'group') out.push(...registerAnswersOf(field.fields, value as Values | undefined, at(field.name)));
-    else if (field.kind === 'list' && Array.isArray(value)) value.forEach((item, i) => out.push(...registerAnswersOf(field.item, item as Values, `${at(field.name)}.${i}`)));
+    if (field.kind === 'group')
+      out.push(...registerAnswersOf(field.fields, value as Values | undefined, at(field.name)));
+    else if (field.kind === 'list' && Array.isArray(value))
+      value.forEach((item, i) => out.push(...registerAnswersOf(field.item, item as Values, `${at(field.name)}.${i}`)));
     else if ((field as TextField).register && typeof value === 'string' && value !== '') {
       const { message, nameField } = (field as TextField).register!;
       const name = nameField && typeof values[nameField] === 'string' ? (values[nameField] as string) : null;
@@ -343,7 +393,9 @@ export function registerAnswersOf(fields: readonly Field[], values: Values | und
 /** Every registration number of the report's saved answers that must be on the company register. */
 export function registerAnswers<C>(def: ReportDefinition<C>, report: ReportData): RegisterAnswer[] {
   return allSections(def).flatMap((section) =>
-    section.steps.flatMap((step) => registerAnswersOf(step.fields, report[section.id]).map((a) => ({ ...a, section: section.id, step: step.id }))),
+    section.steps.flatMap((step) =>
+      registerAnswersOf(step.fields, report[section.id]).map((a) => ({ ...a, section: section.id, step: step.id })),
+    ),
   );
 }
 

@@ -43,11 +43,21 @@ const leadingCell: Record<SubmittedDataCell, (r: SubmittedRow) => string> = {
 };
 
 /** The report's sheets with the definition's sections on them (in the definition's order). */
-function definitionSheets(definition: ReportDefinition, layout: [string, string[]][], columnsOf: (section: SectionDefinition) => AnswerColumn[]) {
-  const sheets = layout.map(([name, ids]) => ({ name, ids: new Set(ids), sections: [] as { id: string; columns: AnswerColumn[] }[] }));
+function definitionSheets(
+  definition: ReportDefinition,
+  layout: [string, string[]][],
+  columnsOf: (section: SectionDefinition) => AnswerColumn[],
+) {
+  const sheets = layout.map(([name, ids]) => ({
+    name,
+    ids: new Set(ids),
+    sections: [] as { id: string; columns: AnswerColumn[] }[],
+  }));
   for (const group of definition.groups) {
     for (const section of group.sections) {
-      let sheet = sheets.find((s) => s.ids.has(section.id)) ?? (layout.length === 1 ? sheets[0] : sheets.find((s) => s.name === group.title));
+      let sheet =
+        sheets.find((s) => s.ids.has(section.id)) ??
+        (layout.length === 1 ? sheets[0] : sheets.find((s) => s.name === group.title));
       if (!sheet) {
         sheet = { name: group.title, ids: new Set(), sections: [] };
         sheets.push(sheet);
@@ -59,12 +69,20 @@ function definitionSheets(definition: ReportDefinition, layout: [string, string[
 }
 
 /** The sheets of a submitted-data report, with the columns `columnsOf` gives each section. */
-export function submittedDataSheets(report: SubmittedDataDefinition, definition: ReportDefinition, columnsOf: (section: SectionDefinition) => AnswerColumn[]): SubmittedSheet[] {
+export function submittedDataSheets(
+  report: SubmittedDataDefinition,
+  definition: ReportDefinition,
+  columnsOf: (section: SectionDefinition) => AnswerColumn[],
+): SubmittedSheet[] {
   const leading = report.leading.map((l) => l.heading);
   const leadingCells = (r: SubmittedRow) => report.leading.map((l) => leadingCell[l.cell](r));
   return definitionSheets(definition, report.sheets, columnsOf).map((sheet) => ({
     name: sheet.name,
-    description: sheet.sections.map((s) => allSections(definition).find((d) => d.id === s.id)?.title).filter(Boolean).join(', ') || sheet.name,
+    description:
+      sheet.sections
+        .map((s) => allSections(definition).find((d) => d.id === s.id)?.title)
+        .filter(Boolean)
+        .join(', ') || sheet.name,
     columns: [...leading, ...sheet.sections.flatMap((s) => s.columns.map((c) => c.heading))],
     cells: (r: SubmittedRow) => {
       const data = (r.data ?? {}) as ReportData;

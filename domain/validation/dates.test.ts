@@ -64,7 +64,9 @@ describe('date value rules', () => {
 
   it('reports the issue on the group path', () => {
     const { safeParse, object } = jest.requireActual<typeof import('valibot')>('valibot');
-    const result = safeParse(object({ startDate: dateValue({ required: true }) }), { startDate: { day: '1', month: '', year: '' } });
+    const result = safeParse(object({ startDate: dateValue({ required: true }) }), {
+      startDate: { day: '1', month: '', year: '' },
+    });
     expect(result.success).toBe(false);
     expect(result.issues?.[0]?.path?.map((p) => p.key)).toEqual(['startDate']);
   });

@@ -11,7 +11,20 @@ export interface DateValue {
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function partText(part: DateValue['day']): string {
   if (part === null || part === undefined) return '';
@@ -38,12 +51,15 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /** Calendar date of a complete, real value; null otherwise. */
-export function parseDateValue(value: DateValue | null | undefined): { day: number; month: number; year: number } | null {
+export function parseDateValue(
+  value: DateValue | null | undefined,
+): { day: number; month: number; year: number } | null {
   if (!value || isDateEmpty(value) || isDateIncomplete(value)) return null;
   const texts = [partText(value.day), partText(value.month), partText(value.year)];
   if (!texts.every((t) => /^\d+$/.test(t))) return null;
   const [day, month, year] = texts.map(Number) as [number, number, number];
-  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return null;
   return { day, month, year };
 }
 
@@ -61,7 +77,12 @@ export function dateValueToIso(value: DateValue | null | undefined): string | nu
 /** Date value (strings) of 'YYYY-MM-DD…' text or a Date (its UTC calendar day). */
 export function toDateValue(date: string | Date | null | undefined): DateValue {
   if (!date) return { day: '', month: '', year: '' };
-  if (date instanceof Date) return { day: String(date.getUTCDate()), month: String(date.getUTCMonth() + 1), year: String(date.getUTCFullYear()) };
+  if (date instanceof Date)
+    return {
+      day: String(date.getUTCDate()),
+      month: String(date.getUTCMonth() + 1),
+      year: String(date.getUTCFullYear()),
+    };
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!m) return { day: '', month: '', year: '' };
   return { day: String(Number(m[3])), month: String(Number(m[2])), year: m[1]! };

@@ -57,7 +57,9 @@ describe('file extension (after the last dot, case-insensitive)', () => {
 });
 
 describe('group values', () => {
-  const group = v.nullish(v.object({ line1: v.nullish(v.string()), town: v.nullish(v.string()), count: v.nullish(v.number()) }));
+  const group = v.nullish(
+    v.object({ line1: v.nullish(v.string()), town: v.nullish(v.string()), count: v.nullish(v.number()) }),
+  );
   const schema = v.pipe(group, groupNotEmpty(), groupComplete());
 
   it.each([

@@ -32,9 +32,21 @@ export function isFileTypeAllowed(file: FileLike, allowed: readonly string[]): b
 }
 
 /** File size rule: 'The selected file must be smaller than 20MB'. Null passes. */
-export const maxFileSize = <TInput extends FileLike | null | undefined>(maxBytes: number, message: string = fileTooLargeMessage(formatFileSize(maxBytes))) =>
-  v.check<TInput, string>((input) => input === null || input === undefined || isFileSizeAllowed(input, maxBytes), message);
+export const maxFileSize = <TInput extends FileLike | null | undefined>(
+  maxBytes: number,
+  message: string = fileTooLargeMessage(formatFileSize(maxBytes)),
+) =>
+  v.check<TInput, string>(
+    (input) => input === null || input === undefined || isFileSizeAllowed(input, maxBytes),
+    message,
+  );
 
 /** File extension rule ('pdf' or '.pdf', case-insensitive, after the last dot). Null passes. */
-export const allowedFileTypes = <TInput extends FileLike | null | undefined>(allowed: readonly string[], message: string = fileTypeMessage(allowed)) =>
-  v.check<TInput, string>((input) => input === null || input === undefined || isFileTypeAllowed(input, allowed), message);
+export const allowedFileTypes = <TInput extends FileLike | null | undefined>(
+  allowed: readonly string[],
+  message: string = fileTypeMessage(allowed),
+) =>
+  v.check<TInput, string>(
+    (input) => input === null || input === undefined || isFileTypeAllowed(input, allowed),
+    message,
+  );

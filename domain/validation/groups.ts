@@ -38,5 +38,7 @@ export const groupNotEmpty = <TInput extends GroupValue>(message: string = GROUP
   v.check<TInput, string>((input) => !isEmptyGroup(input, keys), message);
 
 /** Fails when the group is partly filled (all empty passes: combine with `groupNotEmpty`). */
-export const groupComplete = <TInput extends GroupValue>(message: string = GROUP_INCOMPLETE, keys?: readonly string[]) =>
-  v.check<TInput, string>((input) => !isIncompleteGroup(input, keys), message);
+export const groupComplete = <TInput extends GroupValue>(
+  message: string = GROUP_INCOMPLETE,
+  keys?: readonly string[],
+) => v.check<TInput, string>((input) => !isIncompleteGroup(input, keys), message);

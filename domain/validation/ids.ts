@@ -29,5 +29,7 @@ export const idText = (message: string, max: number = INTEGER_COLUMN_MAX) =>
   );
 
 /** A whole number sent in JSON, from min to max (by default an `integer` column's range from 1). */
-export const wholeNumber = (message: string, { min = 1, max = INTEGER_COLUMN_MAX }: { min?: number; max?: number } = {}) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+export const wholeNumber = (
+  message: string,
+  { min = 1, max = INTEGER_COLUMN_MAX }: { min?: number; max?: number } = {},
+) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));

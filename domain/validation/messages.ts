@@ -14,7 +14,8 @@ export const numberFormatMessage = (integerPlaces: number, decimalPlaces: number
   `Enter a number with up to ${integerPlaces} ${plural(integerPlaces, 'digit')} before and up to ${decimalPlaces} ${plural(decimalPlaces, 'decimal place')} after the decimal point`;
 export const maxIntegerPlacesMessage = (integerPlaces: number): string =>
   `Enter a number with up to ${integerPlaces} ${plural(integerPlaces, 'digit')} before the decimal point`;
-export const maxDigitsMessage = (digits: number): string => `Enter a number with up to ${digits} ${plural(digits, 'digit')}`;
+export const maxDigitsMessage = (digits: number): string =>
+  `Enter a number with up to ${digits} ${plural(digits, 'digit')}`;
 export const maxDecimalPlacesMessage = (decimalPlaces: number): string =>
   `Enter a number with up to ${decimalPlaces} ${plural(decimalPlaces, 'decimal place')}`;
 
@@ -23,13 +24,16 @@ export const DATE_REQUIRED = 'Enter a date';
 export const DATE_INCOMPLETE = 'Enter a full date';
 export const DATE_NOT_REAL = 'Enter a real date';
 /** `formattedDate` is written 'd MMMM y', e.g. '1 June 2024' (see `formatDateLong`). */
-export const dateMinMessage = (formattedDate: string): string => `This date must be the same as or after ${formattedDate}`;
-export const dateMaxMessage = (formattedDate: string): string => `This date must be the same as or before ${formattedDate}`;
+export const dateMinMessage = (formattedDate: string): string =>
+  `This date must be the same as or after ${formattedDate}`;
+export const dateMaxMessage = (formattedDate: string): string =>
+  `This date must be the same as or before ${formattedDate}`;
 
 // Files (not quoted by the spec).
 export const fileTooLargeMessage = (limit: string): string => `The selected file must be smaller than ${limit}`;
 /** `types` are shown in upper case: ['pdf', 'docx', 'xlsx'] gives 'The selected file must be a PDF, DOCX or XLSX'. */
-export const fileTypeMessage = (types: readonly string[]): string => `The selected file must be a ${listWithOr(types.map((t) => t.replace(/^\./, '').toUpperCase()))}`;
+export const fileTypeMessage = (types: readonly string[]): string =>
+  `The selected file must be a ${listWithOr(types.map((t) => t.replace(/^\./, '').toUpperCase()))}`;
 export const FILE_REQUIRED = 'Select a file';
 
 // Group values (not quoted by the spec).
@@ -41,10 +45,13 @@ export const maxLengthMessage = (max: number): string => `Enter up to ${max} ${p
 export const REQUIRED_VALUE = 'Enter a value';
 
 // Character count of a textarea (spec section 5: 'You have N character(s) remaining' / 'too many').
-export const charactersRemainingMessage = (remaining: number): string => `You have ${remaining} ${plural(remaining, 'character')} remaining`;
-export const charactersTooManyMessage = (over: number): string => `You have ${over} ${plural(over, 'character')} too many`;
+export const charactersRemainingMessage = (remaining: number): string =>
+  `You have ${remaining} ${plural(remaining, 'character')} remaining`;
+export const charactersTooManyMessage = (over: number): string =>
+  `You have ${over} ${plural(over, 'character')} too many`;
 /** Shown to assistive technology (and without JavaScript) as the textarea description, as govuk-frontend does. */
-export const charactersLimitDescription = (max: number): string => `You can enter up to ${max} ${plural(max, 'character')}`;
+export const charactersLimitDescription = (max: number): string =>
+  `You can enter up to ${max} ${plural(max, 'character')}`;
 
 function plural(count: number, singular: string): string {
   return Math.abs(count) === 1 ? singular : `${singular}s`;

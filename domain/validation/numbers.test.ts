@@ -61,7 +61,16 @@ describe('number rules on numbers and numeric text', () => {
   });
 
   it.each([null, undefined, '', '   '])('blank %p passes every rule (optional fields)', (blank) => {
-    const schema = v.pipe(num, positive(), integer(), natural(), whole(), maxInteger(), numberFormat(3, 2), maxDigits(2));
+    const schema = v.pipe(
+      num,
+      positive(),
+      integer(),
+      natural(),
+      whole(),
+      maxInteger(),
+      numberFormat(3, 2),
+      maxDigits(2),
+    );
     expect(firstMessage(schema, blank)).toBeNull();
   });
 });
@@ -94,7 +103,12 @@ describe('digit-format rules', () => {
   });
 
   it('each digit-format rule has its own message', () => {
-    const messages = new Set([numberFormatMessage(3, 2), maxIntegerPlacesMessage(3), maxDigitsMessage(3), maxDecimalPlacesMessage(3)]);
+    const messages = new Set([
+      numberFormatMessage(3, 2),
+      maxIntegerPlacesMessage(3),
+      maxDigitsMessage(3),
+      maxDecimalPlacesMessage(3),
+    ]);
     expect(messages.size).toBe(4);
     expect(maxDecimalPlacesMessage(2)).toBe('Enter a number with up to 2 decimal places');
     expect(maxDecimalPlacesMessage(1)).toBe('Enter a number with up to 1 decimal place');

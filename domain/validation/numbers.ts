@@ -85,7 +85,9 @@ function numberRule<TInput extends NumberLike>(
 }
 
 /** Text input that must hold a number: 'Enter a numerical value'. */
-export function numericText<TInput extends string | null | undefined>(message: string = NUMERICAL_VALUE): v.CheckAction<TInput, string> {
+export function numericText<TInput extends string | null | undefined>(
+  message: string = NUMERICAL_VALUE,
+): v.CheckAction<TInput, string> {
   return v.check<TInput, string>((input) => isBlankNumber(input) || isNumericText(input as string), message);
 }
 
@@ -106,8 +108,10 @@ export const whole = <TInput extends NumberLike>(message: string = WHOLE_NUMBER)
   numberRule<TInput>((_, n) => Number.isInteger(n) && n >= 0, message);
 
 /** Value <= 2147483647 (for rules without an integer-place bound). */
-export const maxInteger = <TInput extends NumberLike>(max: number = MAX_INTEGER, message: string = MAX_NUMBER_EXCEEDED) =>
-  numberRule<TInput>((_, n) => n <= max, message);
+export const maxInteger = <TInput extends NumberLike>(
+  max: number = MAX_INTEGER,
+  message: string = MAX_NUMBER_EXCEEDED,
+) => numberRule<TInput>((_, n) => n <= max, message);
 
 /** Up to `integerPlaces` digits before and `decimals` digits after the point; optional minus sign. */
 export const numberFormat = <TInput extends NumberLike>(
@@ -117,16 +121,20 @@ export const numberFormat = <TInput extends NumberLike>(
 ) => numberRule<TInput>((text) => integerPlaces(text) <= integerDigits && decimalPlaces(text) <= decimals, message);
 
 /** Up to N digits before the decimal point. */
-export const maxIntegerPlaces = <TInput extends NumberLike>(max: number, message: string = maxIntegerPlacesMessage(max)) =>
-  numberRule<TInput>((text) => integerPlaces(text) <= max, message);
+export const maxIntegerPlaces = <TInput extends NumberLike>(
+  max: number,
+  message: string = maxIntegerPlacesMessage(max),
+) => numberRule<TInput>((text) => integerPlaces(text) <= max, message);
 
 /** Up to N digits in total (both sides of the decimal point). */
 export const maxDigits = <TInput extends NumberLike>(max: number, message: string = maxDigitsMessage(max)) =>
   numberRule<TInput>((text) => integerPlaces(text) + decimalPlaces(text) <= max, message);
 
 /** Up to N digits after the decimal point. */
-export const maxDecimalPlaces = <TInput extends NumberLike>(max: number, message: string = maxDecimalPlacesMessage(max)) =>
-  numberRule<TInput>((text) => decimalPlaces(text) <= max, message);
+export const maxDecimalPlaces = <TInput extends NumberLike>(
+  max: number,
+  message: string = maxDecimalPlacesMessage(max),
+) => numberRule<TInput>((text) => decimalPlaces(text) <= max, message);
 
 /** Turns checked numeric text into a number, and blank into null. */
 export const toNumberOrNull = <TInput extends NumberLike>() =>

@@ -14,5 +14,9 @@ const zxcvbn = new ZxcvbnFactory({
 export function estimate(password: string): Strength | null {
   if (password === '') return null;
   const result = zxcvbn.check(password.slice(0, MAX_LENGTH));
-  return meterScore(password, { score: result.score, warning: result.feedback.warning ?? '', suggestions: result.feedback.suggestions });
+  return meterScore(password, {
+    score: result.score,
+    warning: result.feedback.warning ?? '',
+    suggestions: result.feedback.suggestions,
+  });
 }

@@ -13,12 +13,19 @@ export const scoreLabel = ['very weak', 'weak', 'fair', 'good', 'strong'] as con
 export function meterScore(password: string, estimated: Strength): Strength | null {
   if (password === '') return null;
   if (password.length < MIN_LENGTH) {
-    return { ...estimated, score: 0, suggestions: [`Use at least ${MIN_LENGTH} characters.`, ...estimated.suggestions] };
+    return {
+      ...estimated,
+      score: 0,
+      suggestions: [`Use at least ${MIN_LENGTH} characters.`, ...estimated.suggestions],
+    };
   }
   return estimated;
 }
 
-export function debounce<A extends unknown[]>(fn: (...args: A) => void | Promise<void>, ms: number): (...args: A) => void {
+export function debounce<A extends unknown[]>(
+  fn: (...args: A) => void | Promise<void>,
+  ms: number,
+): (...args: A) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return (...args: A) => {
     clearTimeout(timer);

@@ -16,8 +16,15 @@ export const accountClosureProcess = defineProcess({
   title: 'Account closure',
   name: 'Account closure',
   typeLabel: 'Close account',
-  about: ['Close this organisation account. Every task and workflow still open on it is ended, and the account becomes read-only.'],
-  create: { roleType: 'REGULATOR', permission: 'PERM_ACCOUNT_CLOSURE_SUBMIT', payload: v.object({}), button: 'Start account closure' },
+  about: [
+    'Close this organisation account. Every task and workflow still open on it is ended, and the account becomes read-only.',
+  ],
+  create: {
+    roleType: 'REGULATOR',
+    permission: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
+    payload: v.object({}),
+    button: 'Start account closure',
+  },
   tasks: {
     [CLOSURE_SUBMIT]: {
       label: 'Close account',
@@ -25,11 +32,21 @@ export const accountClosureProcess = defineProcess({
       roleType: 'REGULATOR',
       view: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
       execute: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
-      page: { kind: 'account-closure', actions: { save: SAVE_CLOSURE, submit: SUBMIT_CLOSURE, cancel: CANCEL_CLOSURE } },
+      page: {
+        kind: 'account-closure',
+        actions: { save: SAVE_CLOSURE, submit: SUBMIT_CLOSURE, cancel: CANCEL_CLOSURE },
+      },
       actions: {
-        [SAVE_CLOSURE]: { kind: 'SAVE', input: v.object({ accountClosure: v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(10000))) }) }) },
+        [SAVE_CLOSURE]: {
+          kind: 'SAVE',
+          input: v.object({ accountClosure: v.object({ reason: v.optional(v.pipe(v.string(), v.maxLength(10000))) }) }),
+        },
         [SUBMIT_CLOSURE]: { kind: 'TRANSITION', input: accountClosureSchema, timeline: ACCOUNT_CLOSED },
-        [CANCEL_CLOSURE]: { kind: 'TRANSITION', input: v.object({}), timeline: 'ACCOUNT_CLOSURE_APPLICATION_CANCELLED' },
+        [CANCEL_CLOSURE]: {
+          kind: 'TRANSITION',
+          input: v.object({}),
+          timeline: 'ACCOUNT_CLOSURE_APPLICATION_CANCELLED',
+        },
       },
     },
   },
@@ -39,6 +56,16 @@ export const accountClosureProcess = defineProcess({
   },
   summary: (_actionType, payload) => {
     const reason = (payload as { accountClosure?: { reason?: unknown } } | null)?.accountClosure?.reason;
-    return [{ title: 'Account closure', rows: [{ key: 'Reason for closing the account', value: reason === null || reason === undefined || reason === '' ? [] : [String(reason)] }] }];
+    return [
+      {
+        title: 'Account closure',
+        rows: [
+          {
+            key: 'Reason for closing the account',
+            value: reason === null || reason === undefined || reason === '' ? [] : [String(reason)],
+          },
+        ],
+      },
+    ];
   },
 });

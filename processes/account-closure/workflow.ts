@@ -18,7 +18,12 @@ export async function accountClosure(input: RequestInput): Promise<string> {
     const submitted = await ctx.userTask({ taskType: CLOSURE_SUBMIT });
     if (submitted.actionType === CANCEL_CLOSURE) return 'CANCELLED';
     const { accountClosure } = submitted.input as { accountClosure: { reason: string } };
-    const others = await accounts.closeAccount({ accountId, requestId: input.requestId, reason: accountClosure.reason, by: submitted.by });
+    const others = await accounts.closeAccount({
+      accountId,
+      requestId: input.requestId,
+      reason: accountClosure.reason,
+      by: submitted.by,
+    });
     for (const requestId of others) {
       try {
         await getExternalWorkflowHandle(requestId).signal(terminateRequestSignal, { reason: TERMINATED_BY_CLOSURE });

@@ -10,7 +10,15 @@ import { activeStatus, submittedReportProcess, submittedTexts } from '../report-
 import { NOTIFICATION } from '../notification-of-compliance/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
 import { actionPlanReport } from './report';
-import { ACTION_PLAN, ACTION_PLAN_SUBMIT, ACTION_PLAN_SUBMITTED, CANCEL_ACTION_PLAN, REINITIATE_ACTION_PLAN, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from './codes';
+import {
+  ACTION_PLAN,
+  ACTION_PLAN_SUBMIT,
+  ACTION_PLAN_SUBMITTED,
+  CANCEL_ACTION_PLAN,
+  REINITIATE_ACTION_PLAN,
+  SAVE_ACTION_PLAN,
+  SUBMIT_ACTION_PLAN,
+} from './codes';
 
 export const actionPlanProcess = defineProcess({
   requestType: ACTION_PLAN,
@@ -24,7 +32,10 @@ export const actionPlanProcess = defineProcess({
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: v.object({}),
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: { initiate: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
+    windows: {
+      initiate: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
+      submit: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
+    },
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[ACTION_PLAN])) return { valid: false, requests: [ACTION_PLAN] };
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false };
@@ -37,7 +48,15 @@ export const actionPlanProcess = defineProcess({
     stem: 'ACTION_PLAN',
     report: actionPlanReport,
     task: ACTION_PLAN_SUBMIT,
-    actions: { save: SAVE_ACTION_PLAN, submit: SUBMIT_ACTION_PLAN, cancel: CANCEL_ACTION_PLAN, reinitiate: REINITIATE_ACTION_PLAN, submitted: ACTION_PLAN_SUBMITTED, window: { code: 'AP1001', message: 'Invalid Submission Date' }, invalid: { code: 'AP1002', message: 'Invalid ACTION PLAN' } },
+    actions: {
+      save: SAVE_ACTION_PLAN,
+      submit: SUBMIT_ACTION_PLAN,
+      cancel: CANCEL_ACTION_PLAN,
+      reinitiate: REINITIATE_ACTION_PLAN,
+      submitted: ACTION_PLAN_SUBMITTED,
+      window: { code: 'AP1001', message: 'Invalid Submission Date' },
+      invalid: { code: 'AP1002', message: 'Invalid ACTION PLAN' },
+    },
     texts: submittedTexts('action plan', 'Action plan sent to regulator'),
     due: SCHEME_DATES.actionPlanDue,
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_1]),

@@ -3,7 +3,12 @@
 // which asks for a second statement when any estimate was made by some other method.
 import { longText, yesNo } from '../../domain/reports/common-fields';
 import type { Values } from '../../domain/reports/fields';
-import { MAX_MEASURES, MEASURES_OVER_LIMIT, actionPlanMeasureFields, officerConfirmation } from '../../domain/reports/measure-fields';
+import {
+  MAX_MEASURES,
+  MEASURES_OVER_LIMIT,
+  actionPlanMeasureFields,
+  officerConfirmation,
+} from '../../domain/reports/measure-fields';
 import type { ReportDefinition, SectionDefinition } from '../../domain/reports/report';
 
 export interface ActionPlanContext {
@@ -11,7 +16,8 @@ export interface ActionPlanContext {
   usesOtherMethod: boolean;
 }
 
-export const NO_MEASURES_ANSWER = 'Select yes if the organisation has energy efficiency measures proposed to be implemented by 5 December 2027';
+export const NO_MEASURES_ANSWER =
+  'Select yes if the organisation has energy efficiency measures proposed to be implemented by 5 December 2027';
 export const ADD_A_MEASURE = 'Add at least one energy efficiency measure';
 
 export const energyEfficiencyMeasure: SectionDefinition<ActionPlanContext> = {
@@ -21,12 +27,23 @@ export const energyEfficiencyMeasure: SectionDefinition<ActionPlanContext> = {
     {
       id: 'measures-proposed',
       title: 'Does the organisation have energy efficiency measures proposed to be implemented by 5 December 2027?',
-      description: ['The relevant compliance period ends on 5 December 2027 for ESOS participants who submitted a notification of compliance in the third compliance period.'],
+      description: [
+        'The relevant compliance period ends on 5 December 2027 for ESOS participants who submitted a notification of compliance in the third compliance period.',
+      ],
       fields: [
-        yesNo('haveEnergyEfficiencyMeasures', 'Does the organisation have energy efficiency measures proposed to be implemented by 5 December 2027?', NO_MEASURES_ANSWER, {
-          summaryLabel: 'Energy efficiency measures proposed',
-          no: { reveal: [longText('noMeasureContext', 'Provide context on why there are no measures proposed (optional)')] },
-        }),
+        yesNo(
+          'haveEnergyEfficiencyMeasures',
+          'Does the organisation have energy efficiency measures proposed to be implemented by 5 December 2027?',
+          NO_MEASURES_ANSWER,
+          {
+            summaryLabel: 'Energy efficiency measures proposed',
+            no: {
+              reveal: [
+                longText('noMeasureContext', 'Provide context on why there are no measures proposed (optional)'),
+              ],
+            },
+          },
+        ),
       ],
     },
     {
@@ -71,7 +88,9 @@ export const actionPlanConfirmation: SectionDefinition<ActionPlanContext> = {
     {
       id: 'confirmation',
       title: 'Responsible officer confirmation',
-      description: ['A responsible officer is a director nominated for ESOS compliance or, where there is no director, an individual with management control.'],
+      description: [
+        'A responsible officer is a director nominated for ESOS compliance or, where there is no director, an individual with management control.',
+      ],
       fields: officerConfirmation(
         'I confirm that the responsible officer has reviewed the action plan and is satisfied, to the best of their knowledge, that the following statements are true:',
         ESOS_ASSESSMENT_NOTIFICATION,
@@ -90,7 +109,14 @@ export const actionPlanReport: ReportDefinition<ActionPlanContext> = {
   ],
   context: (report) => {
     const section = report.energyEfficiencyMeasure as Values | undefined;
-    const measures = section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures) ? (section.energyEfficiencyMeasures as Values[]) : [];
-    return { usesOtherMethod: measures.some((m) => m?.energySavingsEstimateCalculatedType === 'OTHER_REASONABLE_ESTIMATION_METHOD') };
+    const measures =
+      section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures)
+        ? (section.energyEfficiencyMeasures as Values[])
+        : [];
+    return {
+      usesOtherMethod: measures.some(
+        (m) => m?.energySavingsEstimateCalculatedType === 'OTHER_REASONABLE_ESTIMATION_METHOD',
+      ),
+    };
   },
 };

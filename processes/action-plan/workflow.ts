@@ -7,5 +7,13 @@ import type { RequestInput } from '../../domain/request-messages';
 import { reportTaskProgram } from '../../engine/report-submission';
 
 export async function actionPlanP3(input: RequestInput): Promise<string> {
-  return runRequest(input, actionPlanProcess, reportTaskProgram(input, actionPlanProcess, { type: ACTION_PLAN_SUBMIT, cancel: CANCEL_ACTION_PLAN, submitted: ACTION_PLAN_SUBMITTED }));
+  return runRequest(
+    input,
+    actionPlanProcess,
+    reportTaskProgram(input, actionPlanProcess, {
+      type: ACTION_PLAN_SUBMIT,
+      cancel: CANCEL_ACTION_PLAN,
+      submitted: ACTION_PLAN_SUBMITTED,
+    }),
+  );
 }

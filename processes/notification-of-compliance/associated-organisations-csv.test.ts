@@ -14,7 +14,12 @@ import {
   formatCsvRowError,
   parseAssociatedOrganisationsCsv,
 } from './sections/associated-organisations-csv';
-import { DUPLICATE_REGISTRATION_NUMBER, MAX_ASSOCIATED_ORGANISATIONS, PARENT_AND_SUBSIDIARY, SAME_AS_UNDERTAKING } from './sections/organisation-structure';
+import {
+  DUPLICATE_REGISTRATION_NUMBER,
+  MAX_ASSOCIATED_ORGANISATIONS,
+  PARENT_AND_SUBSIDIARY,
+  SAME_AS_UNDERTAKING,
+} from './sections/organisation-structure';
 import { completeReports, subsidiary } from '../../test/fixtures/notification-reports';
 
 const header = ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE;
@@ -44,11 +49,18 @@ describe('parseAssociatedOrganisationsCsv', () => {
           hasCeasedToBePartOfGroup: false,
           classificationCodesDetails: { areSameAsRU: false, codes: { type: 'SIC', codes: [{ code: '64209' }] } },
         },
-        subsidiary({ registrationNumberExist: true, registrationNumber: 'SC097571', organisationName: 'Meridian Cold Storage PLC' }),
+        subsidiary({
+          registrationNumberExist: true,
+          registrationNumber: 'SC097571',
+          organisationName: 'Meridian Cold Storage PLC',
+        }),
         subsidiary({
           organisationName: 'Kestrel Depot Services (Jersey)',
           hasCeasedToBePartOfGroup: true,
-          classificationCodesDetails: { areSameAsRU: false, codes: { type: 'OTHER', otherTypeName: 'NACE Rev. 2', codes: [{ code: '52.10' }, { code: '52.29' }] } },
+          classificationCodesDetails: {
+            areSameAsRU: false,
+            codes: { type: 'OTHER', otherTypeName: 'NACE Rev. 2', codes: [{ code: '52.10' }, { code: '52.29' }] },
+          },
         }),
       ],
     });
@@ -57,7 +69,10 @@ describe('parseAssociatedOrganisationsCsv', () => {
   it('gives items a save of the section accepts unchanged', () => {
     const result = parseAssociatedOrganisationsCsv(header + rows.join('\n'), ctx) as { items: object[] };
     const section = sectionOf(notificationReport, 'organisationStructure')!;
-    const data = { ...completeReports.esos95To100.report.organisationStructure, organisationsAssociatedWithRU: result.items };
+    const data = {
+      ...completeReports.esos95To100.report.organisationStructure,
+      organisationsAssociatedWithRU: result.items,
+    };
     const parsed = parseSection(section, data, ctx, 'complete');
     expect(parsed.issues).toEqual([]);
     expect(parsed.values.organisationsAssociatedWithRU).toEqual(result.items);
@@ -90,24 +105,40 @@ describe('parseAssociatedOrganisationsCsv', () => {
         { row: 5, column: heading('registrationNumber'), message: SAME_AS_UNDERTAKING },
       ],
     });
-    expect(formatCsvRowError({ row: 2, column: 'Organisation Name', message: 'Enter the organisation name' })).toBe('Row 2, Organisation Name: Enter the organisation name');
+    expect(formatCsvRowError({ row: 2, column: 'Organisation Name', message: 'Enter the organisation name' })).toBe(
+      'Row 2, Organisation Name: Enter the organisation name',
+    );
     expect(formatCsvRowError({ row: 0, message: CSV_NO_ROWS })).toBe(CSV_NO_ROWS);
   });
 
   it('refuses a file that is empty, has other columns, no rows, too many rows, or broken quoting', () => {
     expect(parseAssociatedOrganisationsCsv('\n\n')).toEqual({ rowErrors: [{ row: 0, message: CSV_EMPTY }] });
-    expect(parseAssociatedOrganisationsCsv('Name,Number\nA,01234567')).toEqual({ rowErrors: [{ row: 1, message: CSV_COLUMNS }] });
+    expect(parseAssociatedOrganisationsCsv('Name,Number\nA,01234567')).toEqual({
+      rowErrors: [{ row: 1, message: CSV_COLUMNS }],
+    });
     const swapped = header.replace('Code 1,', 'Code One,');
-    expect(parseAssociatedOrganisationsCsv(`${swapped}${rows[0]}`)).toEqual({ rowErrors: [{ row: 1, column: 'Code 1', message: csvHeadingMessage(10, 'Code 1') }] });
+    expect(parseAssociatedOrganisationsCsv(`${swapped}${rows[0]}`)).toEqual({
+      rowErrors: [{ row: 1, column: 'Code 1', message: csvHeadingMessage(10, 'Code 1') }],
+    });
     expect(csvHeadingMessage(10, 'Code 1')).toBe("Column 11 must be headed 'Code 1'");
     expect(parseAssociatedOrganisationsCsv(header)).toEqual({ rowErrors: [{ row: 0, message: CSV_NO_ROWS }] });
-    const many = Array.from({ length: MAX_ASSOCIATED_ORGANISATIONS + 1 }, (_, i) => `Org ${i},,No,No,No,No,No,Yes,,,,,,`).join('\n');
-    expect(parseAssociatedOrganisationsCsv(header + many)).toEqual({ rowErrors: [{ row: 0, message: CSV_TOO_MANY_ORGANISATIONS }] });
-    expect(parseAssociatedOrganisationsCsv(`${header}"Open quote,,No`)).toEqual({ rowErrors: [{ row: 2, message: 'A quoted value is not closed' }] });
+    const many = Array.from(
+      { length: MAX_ASSOCIATED_ORGANISATIONS + 1 },
+      (_, i) => `Org ${i},,No,No,No,No,No,Yes,,,,,,`,
+    ).join('\n');
+    expect(parseAssociatedOrganisationsCsv(header + many)).toEqual({
+      rowErrors: [{ row: 0, message: CSV_TOO_MANY_ORGANISATIONS }],
+    });
+    expect(parseAssociatedOrganisationsCsv(`${header}"Open quote,,No`)).toEqual({
+      rowErrors: [{ row: 2, message: 'A quoted value is not closed' }],
+    });
   });
 
   it('reads a file of the most organisations allowed', () => {
-    const most = Array.from({ length: MAX_ASSOCIATED_ORGANISATIONS }, (_, i) => `Org ${i},${String(i).padStart(8, '0')},No,No,No,No,Yes,Yes,,,,,,`).join('\n');
+    const most = Array.from(
+      { length: MAX_ASSOCIATED_ORGANISATIONS },
+      (_, i) => `Org ${i},${String(i).padStart(8, '0')},No,No,No,No,Yes,Yes,,,,,,`,
+    ).join('\n');
     const result = parseAssociatedOrganisationsCsv(header + most, ctx);
     expect('items' in result && result.items.length).toBe(MAX_ASSOCIATED_ORGANISATIONS);
   });

@@ -22,7 +22,8 @@ export interface RouteDistribution {
   energyNotAuditedPct: number;
 }
 
-const pct = (values: Values | undefined, key: keyof RouteDistribution) => (typeof values?.[key] === 'number' ? (values[key] as number) : 0);
+const pct = (values: Values | undefined, key: keyof RouteDistribution) =>
+  typeof values?.[key] === 'number' ? (values[key] as number) : 0;
 
 /** The distribution answered in the reporting obligation, or null before it is. */
 export function distributionOf(reportingObligation: Values | undefined): RouteDistribution | null {
@@ -79,7 +80,8 @@ const ALT = 'ALTERNATIVE_ENERGY_ASSESSMENTS_95_TO_100';
 const UNDER_40K = 'LESS_THAN_40000_KWH_PER_YEAR';
 const ZERO = 'ZERO_ENERGY';
 
-export const is = (ctx: NotificationContext, ...which: Category[]) => ctx.category !== null && which.includes(ctx.category);
+export const is = (ctx: NotificationContext, ...which: Category[]) =>
+  ctx.category !== null && which.includes(ctx.category);
 
 /** Energy audits are part of the assessment: audits required in the compliance route. */
 export function hasEnergyAudits(ctx: NotificationContext): boolean {
@@ -87,12 +89,18 @@ export function hasEnergyAudits(ctx: NotificationContext): boolean {
 }
 
 /** The share of the energy a compliance route covers, 0 before the distribution is answered. */
-export const routePct = (ctx: NotificationContext, route: keyof RouteDistribution): number => ctx.distribution?.[route] ?? 0;
+export const routePct = (ctx: NotificationContext, route: keyof RouteDistribution): number =>
+  ctx.distribution?.[route] ?? 0;
 
 /** Some energy is covered by ISO 50001, DECs or Green Deal Assessments. */
 export function hasAlternativeRoutes(ctx: NotificationContext): boolean {
   const d = ctx.distribution;
-  return is(ctx, ISO, PARTIAL, ALT) || (is(ctx, UNDER_40K) && !!d && (d.iso50001Pct > 0 || d.displayEnergyCertificatePct > 0 || d.greenDealAssessmentPct > 0));
+  return (
+    is(ctx, ISO, PARTIAL, ALT) ||
+    (is(ctx, UNDER_40K) &&
+      !!d &&
+      (d.iso50001Pct > 0 || d.displayEnergyCertificatePct > 0 || d.greenDealAssessmentPct > 0))
+  );
 }
 
 /**
@@ -106,7 +114,8 @@ export const sectionPresence: Record<string, (ctx: NotificationContext) => boole
   organisationStructure: (ctx) => is(ctx, ESOS, ISO, PARTIAL, ALT, UNDER_40K, ZERO),
   complianceRoute: (ctx) => is(ctx, ESOS, ISO, PARTIAL, ALT, UNDER_40K),
   energyConsumptionDetails: (ctx) => is(ctx, ESOS, ISO, PARTIAL, ALT, UNDER_40K),
-  energySavingsOpportunities: (ctx) => is(ctx, ESOS, PARTIAL) || (is(ctx, UNDER_40K) && (ctx.distribution?.energyAuditsPct ?? 0) > 0),
+  energySavingsOpportunities: (ctx) =>
+    is(ctx, ESOS, PARTIAL) || (is(ctx, UNDER_40K) && (ctx.distribution?.energyAuditsPct ?? 0) > 0),
   alternativeComplianceRoutes: (ctx) => hasAlternativeRoutes(ctx),
   energySavingsAchieved: (ctx) => is(ctx, ESOS, ISO, PARTIAL, ALT, UNDER_40K),
   leadAssessor: (ctx) => is(ctx, ESOS, PARTIAL, ALT),
@@ -135,7 +144,8 @@ export const categoryLabels: Record<Category, string> = {
 export function categorySql(data: string): string {
   const o = `(${data})->'reportingObligation'`;
   const d = `${o}->'complianceRouteDistribution'`;
-  const pct = (key: keyof RouteDistribution) => `(case when jsonb_typeof(${d}->'${key}') = 'number' then (${d}->>'${key}')::numeric else 0 end)`;
+  const pct = (key: keyof RouteDistribution) =>
+    `(case when jsonb_typeof(${d}->'${key}') = 'number' then (${d}->>'${key}')::numeric else 0 end)`;
   return `(case
     when ${o}->>'qualificationType' = 'NOT_QUALIFY' then 'NOT_QUALIFY'
     when ${o}->>'qualificationType' is distinct from 'QUALIFY' then null

@@ -26,10 +26,14 @@ import {
 export const SELECT_A_USER = 'Select a user';
 
 /** The registration numbers that must be on the company register are (the responsible undertaking's, §7.5). */
-async function onRegister(payload: ReportDraft, ctx: { companyExists: (n: string) => Promise<boolean> }): Promise<Violation[]> {
+async function onRegister(
+  payload: ReportDraft,
+  ctx: { companyExists: (n: string) => Promise<boolean> },
+): Promise<Violation[]> {
   const violations: Violation[] = [];
   for (const answer of registerAnswers(notificationReport, payload.report)) {
-    if (!(await ctx.companyExists(answer.number))) violations.push({ section: answer.section, step: answer.step, path: answer.path, message: answer.message });
+    if (!(await ctx.companyExists(answer.number)))
+      violations.push({ section: answer.section, step: answer.step, path: answer.path, message: answer.message });
   }
   return violations;
 }
@@ -38,7 +42,8 @@ const texts: ReportTexts = {
   name: 'notification',
   submitted: {
     panel: 'Notification sent to regulator',
-    body: (authority) => `The notification has been sent to ${authority}. Contact your regulator if you need to make any updates to the notification.`,
+    body: (authority) =>
+      `The notification has been sent to ${authority}. Contact your regulator if you need to make any updates to the notification.`,
   },
   submitConfirm: [
     'Your notification will be sent directly to your regulator.',
@@ -81,9 +86,17 @@ export const notificationProcess = defineProcess({
     permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: v.object({}),
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: { initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' } },
+    windows: {
+      initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
+      submit: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
+    },
     // Only one notification ever, whatever became of it (changes go through re-initiate).
-    rule: ({ statuses, inWindow }) => (statuses[NOTIFICATION] ? { valid: false, requests: [NOTIFICATION] } : inWindow ? { valid: true } : { valid: false }),
+    rule: ({ statuses, inWindow }) =>
+      statuses[NOTIFICATION]
+        ? { valid: false, requests: [NOTIFICATION] }
+        : inWindow
+          ? { valid: true }
+          : { valid: false },
   },
   report: notificationReport,
   reinitiate: {
@@ -97,18 +110,36 @@ export const notificationProcess = defineProcess({
       roleType: 'OPERATOR',
       view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
       execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
-      page: { kind: 'report', save: SAVE_NOTIFICATION, submit: SUBMIT_NOTIFICATION, sendForReview: SEND_NOTIFICATION_TO_EDIT, reviewTask: NOTIFICATION_EDIT, texts },
+      page: {
+        kind: 'report',
+        save: SAVE_NOTIFICATION,
+        submit: SUBMIT_NOTIFICATION,
+        sendForReview: SEND_NOTIFICATION_TO_EDIT,
+        reviewTask: NOTIFICATION_EDIT,
+        texts,
+      },
       actions: {
         [SAVE_NOTIFICATION]: reportSaveAction(notificationReport),
         [SEND_NOTIFICATION_TO_EDIT]: {
           kind: 'TRANSITION',
-          input: v.object({ supportingOperator: v.pipe(v.optional(v.string(SELECT_A_USER), ''), v.minLength(1, SELECT_A_USER), v.maxLength(255, SELECT_A_USER)) }),
+          input: v.object({
+            supportingOperator: v.pipe(
+              v.optional(v.string(SELECT_A_USER), ''),
+              v.minLength(1, SELECT_A_USER),
+              v.maxLength(255, SELECT_A_USER),
+            ),
+          }),
           timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SENT_TO_EDIT',
           snapshot: true,
           check: async (_saved, input, ctx) => {
             const { supportingOperator } = input as { supportingOperator: string };
-            if (supportingOperator !== ctx.userId && (await ctx.isCandidate(supportingOperator, NOTIFICATION_EDIT))) return null;
-            return { code: 'ITEM1000', message: 'Can not assign request to the provided user', violations: [{ path: 'supportingOperator', message: 'Can not assign request to the provided user' }] };
+            if (supportingOperator !== ctx.userId && (await ctx.isCandidate(supportingOperator, NOTIFICATION_EDIT)))
+              return null;
+            return {
+              code: 'ITEM1000',
+              message: 'Can not assign request to the provided user',
+              violations: [{ path: 'supportingOperator', message: 'Can not assign request to the provided user' }],
+            };
           },
         },
         [SUBMIT_NOTIFICATION]: {
@@ -130,7 +161,12 @@ export const notificationProcess = defineProcess({
       page: { kind: 'report', save: SAVE_NOTIFICATION_EDIT, returnToSubmit: RETURN_NOTIFICATION, texts },
       actions: {
         [SAVE_NOTIFICATION_EDIT]: reportSaveAction(notificationReport),
-        [RETURN_NOTIFICATION]: { kind: 'TRANSITION', input: v.object({}), timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT', snapshot: true },
+        [RETURN_NOTIFICATION]: {
+          kind: 'TRANSITION',
+          input: v.object({}),
+          timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT',
+          snapshot: true,
+        },
       },
     },
     // The Advanced user waits while it is reviewed; nothing to do but wait (reference §7.2), covered
@@ -150,7 +186,11 @@ export const notificationProcess = defineProcess({
     [NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
     NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RE_INITIATED: { label: 'Notification returned for changes' },
   },
-  complianceBreakdown: { title: 'Notifications by reporting obligation category', labels: categoryLabels, sql: categorySql },
+  complianceBreakdown: {
+    title: 'Notifications by reporting obligation category',
+    labels: categoryLabels,
+    sql: categorySql,
+  },
   submittedData: {
     reportType: 'NOC_SUBMITTED_DATA_P3',
     name: 'Notification of compliance (Phase 3) submitted data',

@@ -23,7 +23,16 @@ export const notificationReport: ReportDefinition<NotificationContext> = {
   groups: [
     { title: 'Reporting obligation', sections: [reportingObligation] },
     { title: 'Organisation details', sections: [responsibleUndertaking, contactPersons, organisationStructure] },
-    { title: 'Information on energy use', sections: [complianceRoute, energyConsumptionDetails, energySavingsOpportunities, alternativeComplianceRoutes, energySavingsAchieved] },
+    {
+      title: 'Information on energy use',
+      sections: [
+        complianceRoute,
+        energyConsumptionDetails,
+        energySavingsOpportunities,
+        alternativeComplianceRoutes,
+        energySavingsAchieved,
+      ],
+    },
     { title: 'Energy assessment contact', sections: [leadAssessor, assessmentPersonnel] },
     { title: 'Previous compliance periods', sections: [secondCompliancePeriod, firstCompliancePeriod] },
     { title: 'Confirmation', sections: [confirmations] },
@@ -32,7 +41,10 @@ export const notificationReport: ReportDefinition<NotificationContext> = {
     const obligation = report.reportingObligation;
     const type = report.leadAssessor?.leadAssessorType;
     const details = valuesOf(report.responsibleUndertaking?.organisationDetails);
-    const number = details?.registrationNumberExist === true && typeof details.registrationNumber === 'string' ? details.registrationNumber : null;
+    const number =
+      details?.registrationNumberExist === true && typeof details.registrationNumber === 'string'
+        ? details.registrationNumber
+        : null;
     return {
       category: categoryOf(obligation),
       distribution: distributionOf(obligation),

@@ -6,7 +6,13 @@
 import { patched } from '@temporalio/workflow';
 import type { ReportActivities } from '../../activities/reports';
 import { notificationProcess } from './process';
-import { NOTIFICATION_EDIT, NOTIFICATION_SUBMIT, NOTIFICATION_SUBMITTED, NOTIFICATION_WAIT, SEND_NOTIFICATION_TO_EDIT } from './codes';
+import {
+  NOTIFICATION_EDIT,
+  NOTIFICATION_SUBMIT,
+  NOTIFICATION_SUBMITTED,
+  NOTIFICATION_WAIT,
+  SEND_NOTIFICATION_TO_EDIT,
+} from './codes';
 import { runRequest } from '../../engine/request-engine';
 import { submitReport } from '../../engine/report-submission';
 import { fileSubmissionDocument } from '../../engine/submission-document';
@@ -25,7 +31,9 @@ export async function notificationOfComplianceP3(input: RequestInput): Promise<s
   const accountId = input.accountId!;
   return runRequest(input, notificationProcess, async (ctx) => {
     // A re-initiated notification starts from what was submitted; a new one from the account.
-    let draft: Record<string, unknown> = input.payload?.report ? input.payload : { report: {}, sectionsCompleted: {}, prefill: await reports.reportPrefill({ accountId }) };
+    let draft: Record<string, unknown> = input.payload?.report
+      ? input.payload
+      : { report: {}, sectionsCompleted: {}, prefill: await reports.reportPrefill({ accountId }) };
     for (;;) {
       const submitted = await ctx.userTask({ taskType: NOTIFICATION_SUBMIT, draft });
       draft = submitted.draft;
@@ -33,14 +41,25 @@ export async function notificationOfComplianceP3(input: RequestInput): Promise<s
         if (patched(REPORT_SUBMISSION_PATCH)) {
           await submitReport(input, submitted, NOTIFICATION_SUBMITTED);
         } else {
-          await reports.storeSubmittedReport({ requestId: input.requestId, accountId, requestType: input.requestType, payload: draft, submittedBy: submitted.by.userId });
+          await reports.storeSubmittedReport({
+            requestId: input.requestId,
+            accountId,
+            requestType: input.requestType,
+            payload: draft,
+            submittedBy: submitted.by.userId,
+          });
           await fileSubmissionDocument(input.requestId, NOTIFICATION_SUBMITTED);
         }
         return 'COMPLETED';
       }
       const { supportingOperator } = submitted.input as { supportingOperator: string };
       const waiting = await ctx.openTask({ taskType: NOTIFICATION_WAIT, draft });
-      const reviewed = await ctx.userTask({ taskType: NOTIFICATION_EDIT, draft, assignee: supportingOperator, supporting: true });
+      const reviewed = await ctx.userTask({
+        taskType: NOTIFICATION_EDIT,
+        draft,
+        assignee: supportingOperator,
+        supporting: true,
+      });
       await waiting.close();
       draft = reviewed.draft;
     }

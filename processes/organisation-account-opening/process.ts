@@ -4,10 +4,23 @@
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
 import type { DocumentSection, TaskDeadline } from '../../domain/process-definition';
-import { applicationDecisionSchema, organisationAccountApplicationSchema, organisationDetailsSchema } from '../../domain/accounts';
+import {
+  applicationDecisionSchema,
+  organisationAccountApplicationSchema,
+  organisationDetailsSchema,
+} from '../../domain/accounts';
 import { DAY } from '../../domain/working-days';
 import { workingDaysDeadline } from '../../domain/deadlines';
-import { ACCOUNT_CREATED, ACCOUNT_OPENING, AMEND_APPLICATION, APPLICATION_APPROVED, APPLICATION_REJECTED, APPLICATION_REVIEW, APPLICATION_SUBMITTED, SUBMIT_DECISION } from './codes';
+import {
+  ACCOUNT_CREATED,
+  ACCOUNT_OPENING,
+  AMEND_APPLICATION,
+  APPLICATION_APPROVED,
+  APPLICATION_REJECTED,
+  APPLICATION_REVIEW,
+  APPLICATION_SUBMITTED,
+  SUBMIT_DECISION,
+} from './codes';
 
 /** The review is due this many working days after the application (REVIEW_DUE_WORKING_DAYS). */
 export const DEFAULT_REVIEW_WORKING_DAYS = 10;
@@ -15,12 +28,18 @@ export const DEFAULT_REVIEW_WORKING_DAYS = 10;
 export const REVIEW_REMINDER_BEFORE_MS = 2 * DAY;
 
 /** The review's deadline from `now`, in working days where the account's regulator is (its nation). */
-export function reviewDeadline(now: Date, workingDays = DEFAULT_REVIEW_WORKING_DAYS, nation?: string | null): TaskDeadline {
+export function reviewDeadline(
+  now: Date,
+  workingDays = DEFAULT_REVIEW_WORKING_DAYS,
+  nation?: string | null,
+): TaskDeadline {
   return workingDaysDeadline(now, workingDays, [REVIEW_REMINDER_BEFORE_MS], nation);
 }
 
-const text = (value: unknown): string[] => (value === null || value === undefined || value === '' ? [] : [String(value)]);
-const addressLines = (address: Record<string, unknown> | undefined): string[] => (address ? ['line1', 'line2', 'city', 'county', 'postcode'].flatMap((k) => text(address[k])) : []);
+const text = (value: unknown): string[] =>
+  value === null || value === undefined || value === '' ? [] : [String(value)];
+const addressLines = (address: Record<string, unknown> | undefined): string[] =>
+  address ? ['line1', 'line2', 'city', 'county', 'postcode'].flatMap((k) => text(address[k])) : [];
 
 /** What the decision on an application shows, on the request page and in its document. */
 function decisionSummary(_actionType: string, payload: unknown): DocumentSection[] {
@@ -31,7 +50,16 @@ function decisionSummary(_actionType: string, payload: unknown): DocumentSection
     {
       title: 'Decision',
       rows: [
-        { key: 'Decision', value: text(p.decision?.decision === 'APPROVED' ? 'Approved' : p.decision?.decision === 'REJECTED' ? 'Rejected' : p.decision?.decision) },
+        {
+          key: 'Decision',
+          value: text(
+            p.decision?.decision === 'APPROVED'
+              ? 'Approved'
+              : p.decision?.decision === 'REJECTED'
+                ? 'Rejected'
+                : p.decision?.decision,
+          ),
+        },
         { key: 'Reason', value: text(p.decision?.reason) },
       ],
     },
@@ -39,9 +67,19 @@ function decisionSummary(_actionType: string, payload: unknown): DocumentSection
       title: 'Organisation details',
       rows: [
         { key: 'Organisation name', value: text(account.name) },
-        { key: 'Company registration number', value: account.registrationNumber ? [String(account.registrationNumber)] : ['Not registered at Companies House'] },
+        {
+          key: 'Company registration number',
+          value: account.registrationNumber
+            ? [String(account.registrationNumber)]
+            : ['Not registered at Companies House'],
+        },
         { key: 'Address', value: addressLines(account.address) },
-        { key: 'Classification codes', value: (codes?.codes ?? []).map((c) => String(typeof c === 'object' && c ? ((c as { code?: unknown }).code ?? '') : c)) },
+        {
+          key: 'Classification codes',
+          value: (codes?.codes ?? []).map((c) =>
+            String(typeof c === 'object' && c ? ((c as { code?: unknown }).code ?? '') : c),
+          ),
+        },
         { key: 'Location', value: text(account.competentAuthority) },
       ],
     },
@@ -57,7 +95,11 @@ export const organisationAccountOpeningProcess = defineProcess({
   name: 'Organisation account',
   // Started without an account: the request creates it (reference §5, last row).
   create: { roleType: 'OPERATOR', withoutAccount: true, payload: organisationAccountApplicationSchema },
-  dueDate: { taskType: APPLICATION_REVIEW, workingDays: DEFAULT_REVIEW_WORKING_DAYS, remindBeforeMs: [REVIEW_REMINDER_BEFORE_MS] },
+  dueDate: {
+    taskType: APPLICATION_REVIEW,
+    workingDays: DEFAULT_REVIEW_WORKING_DAYS,
+    remindBeforeMs: [REVIEW_REMINDER_BEFORE_MS],
+  },
   tasks: {
     [APPLICATION_REVIEW]: {
       label: 'Review organisation account application',
@@ -76,8 +118,18 @@ export const organisationAccountOpeningProcess = defineProcess({
     [APPLICATION_SUBMITTED]: { label: 'Original application submitted' },
     [ACCOUNT_CREATED]: { label: 'Original application created' },
     // The applicant gets the decision on their application too.
-    [APPLICATION_APPROVED]: { label: 'Organisation account approved', snapshot: true, document: 'Application approved', documentToStarter: true },
-    [APPLICATION_REJECTED]: { label: 'Organisation account rejected', snapshot: true, document: 'Application rejected', documentToStarter: true },
+    [APPLICATION_APPROVED]: {
+      label: 'Organisation account approved',
+      snapshot: true,
+      document: 'Application approved',
+      documentToStarter: true,
+    },
+    [APPLICATION_REJECTED]: {
+      label: 'Organisation account rejected',
+      snapshot: true,
+      document: 'Application rejected',
+      documentToStarter: true,
+    },
   },
   summary: decisionSummary,
 });

@@ -6,12 +6,27 @@
 // way. Due on 5 December 2025 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
 import { SCHEME_DATES } from '../../domain/scheme-dates';
-import { absent, activeStatus, progressUpdateCreatePayload, submittedReportProcess, submittedTexts, type ProgressUpdateCreate } from '../report-task';
+import {
+  absent,
+  activeStatus,
+  progressUpdateCreatePayload,
+  submittedReportProcess,
+  submittedTexts,
+  type ProgressUpdateCreate,
+} from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_2 } from '../progress-update-2/codes';
 import { progressUpdate1Report } from './report';
 import { progressUpdate1Start } from './start';
-import { CANCEL_PROGRESS_UPDATE_1, PROGRESS_UPDATE_1, PROGRESS_UPDATE_1_SUBMIT, PROGRESS_UPDATE_1_SUBMITTED, REINITIATE_PROGRESS_UPDATE_1, SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1 } from './codes';
+import {
+  CANCEL_PROGRESS_UPDATE_1,
+  PROGRESS_UPDATE_1,
+  PROGRESS_UPDATE_1_SUBMIT,
+  PROGRESS_UPDATE_1_SUBMITTED,
+  REINITIATE_PROGRESS_UPDATE_1,
+  SAVE_PROGRESS_UPDATE_1,
+  SUBMIT_PROGRESS_UPDATE_1,
+} from './codes';
 
 export const progressUpdate1Process = defineProcess({
   requestType: PROGRESS_UPDATE_1,
@@ -25,7 +40,10 @@ export const progressUpdate1Process = defineProcess({
     permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: progressUpdateCreatePayload,
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: { initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' }, submit: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' } },
+    windows: {
+      initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' },
+      submit: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' },
+    },
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false, requests: [PROGRESS_UPDATE_1] };
       if (!inWindow) return { valid: false };
@@ -35,7 +53,8 @@ export const progressUpdate1Process = defineProcess({
       if (absent(statuses[ACTION_PLAN])) return { valid: true, requests: [ACTION_PLAN] };
       return { valid: true };
     },
-    admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(ACTION_PLAN),
+    admits: (payload, availability) =>
+      (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(ACTION_PLAN),
     disaggregated: true,
   },
   ...submittedReportProcess({
@@ -43,7 +62,15 @@ export const progressUpdate1Process = defineProcess({
     stem: 'PROGRESS_UPDATE_1',
     report: progressUpdate1Report,
     task: PROGRESS_UPDATE_1_SUBMIT,
-    actions: { save: SAVE_PROGRESS_UPDATE_1, submit: SUBMIT_PROGRESS_UPDATE_1, cancel: CANCEL_PROGRESS_UPDATE_1, reinitiate: REINITIATE_PROGRESS_UPDATE_1, submitted: PROGRESS_UPDATE_1_SUBMITTED, window: { code: 'PU11002', message: 'Invalid Submission Date' }, invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' } },
+    actions: {
+      save: SAVE_PROGRESS_UPDATE_1,
+      submit: SUBMIT_PROGRESS_UPDATE_1,
+      cancel: CANCEL_PROGRESS_UPDATE_1,
+      reinitiate: REINITIATE_PROGRESS_UPDATE_1,
+      submitted: PROGRESS_UPDATE_1_SUBMITTED,
+      window: { code: 'PU11002', message: 'Invalid Submission Date' },
+      invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' },
+    },
     texts: submittedTexts('progress update 1', 'Progress Update 1 sent to regulator'),
     due: SCHEME_DATES.progressUpdate1Due,
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_2]),

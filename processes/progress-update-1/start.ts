@@ -20,7 +20,10 @@ export function measureImplType(implementationMonth: string, actionPlanSubmitted
 /** The report a non-disaggregated progress update 1 starts with. `submittedOn`: 'YYYY-MM-DD' (UK). */
 export function progressUpdate1Start(actionPlan: ReportData, submittedOn: string, newId: () => string): ReportData {
   const section = actionPlan.energyEfficiencyMeasure as Values | undefined;
-  const measures = section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures) ? (section.energyEfficiencyMeasures as Values[]) : [];
+  const measures =
+    section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures)
+      ? (section.energyEfficiencyMeasures as Values[])
+      : [];
   return {
     [PU1_MEASURES]: {
       progressUpdate1P3Measures: measures.map((measure) => ({

@@ -7,5 +7,13 @@ import type { RequestInput } from '../../domain/request-messages';
 import { reportTaskProgram } from '../../engine/report-submission';
 
 export async function progressUpdate1P3(input: RequestInput): Promise<string> {
-  return runRequest(input, progressUpdate1Process, reportTaskProgram(input, progressUpdate1Process, { type: PROGRESS_UPDATE_1_SUBMIT, cancel: CANCEL_PROGRESS_UPDATE_1, submitted: PROGRESS_UPDATE_1_SUBMITTED }));
+  return runRequest(
+    input,
+    progressUpdate1Process,
+    reportTaskProgram(input, progressUpdate1Process, {
+      type: PROGRESS_UPDATE_1_SUBMIT,
+      cancel: CANCEL_PROGRESS_UPDATE_1,
+      submitted: PROGRESS_UPDATE_1_SUBMITTED,
+    }),
+  );
 }

@@ -3,12 +3,27 @@
 // regulator may return it for changes. Due on 5 December 2026 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
 import { SCHEME_DATES } from '../../domain/scheme-dates';
-import { absent, activeStatus, progressUpdateCreatePayload, submittedReportProcess, submittedTexts, type ProgressUpdateCreate } from '../report-task';
+import {
+  absent,
+  activeStatus,
+  progressUpdateCreatePayload,
+  submittedReportProcess,
+  submittedTexts,
+  type ProgressUpdateCreate,
+} from '../report-task';
 import { ACTION_PLAN } from '../action-plan/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
 import { progressUpdate2Report } from './report';
 import { progressUpdate2Start } from './start';
-import { CANCEL_PROGRESS_UPDATE_2, PROGRESS_UPDATE_2, PROGRESS_UPDATE_2_SUBMIT, PROGRESS_UPDATE_2_SUBMITTED, REINITIATE_PROGRESS_UPDATE_2, SAVE_PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2 } from './codes';
+import {
+  CANCEL_PROGRESS_UPDATE_2,
+  PROGRESS_UPDATE_2,
+  PROGRESS_UPDATE_2_SUBMIT,
+  PROGRESS_UPDATE_2_SUBMITTED,
+  REINITIATE_PROGRESS_UPDATE_2,
+  SAVE_PROGRESS_UPDATE_2,
+  SUBMIT_PROGRESS_UPDATE_2,
+} from './codes';
 
 export const progressUpdate2Process = defineProcess({
   requestType: PROGRESS_UPDATE_2,
@@ -22,20 +37,26 @@ export const progressUpdate2Process = defineProcess({
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK',
     payload: progressUpdateCreatePayload,
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: { initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' }, submit: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' } },
+    windows: {
+      initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' },
+      submit: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' },
+    },
     rule: ({ statuses, inWindow }) => {
       const ap = statuses[ACTION_PLAN];
       const pu1 = statuses[PROGRESS_UPDATE_1];
       if (activeStatus(statuses[PROGRESS_UPDATE_2])) return { valid: false, requests: [PROGRESS_UPDATE_2] };
       if (!inWindow) return { valid: false };
-      if (ap === 'IN_PROGRESS' || pu1 === 'IN_PROGRESS' || (ap === 'COMPLETED' && pu1 !== 'COMPLETED')) return { valid: false, requests: [PROGRESS_UPDATE_1] };
+      if (ap === 'IN_PROGRESS' || pu1 === 'IN_PROGRESS' || (ap === 'COMPLETED' && pu1 !== 'COMPLETED'))
+        return { valid: false, requests: [PROGRESS_UPDATE_1] };
       // No progress update 1 to start from: only as a disaggregated undertaking.
       if (absent(pu1)) return { valid: true, requests: [PROGRESS_UPDATE_1] };
       // A progress update 1 of a disaggregated undertaking (no action plan): it may start from it.
       if (absent(ap)) return { valid: true, requests: [ACTION_PLAN] };
       return { valid: true };
     },
-    admits: (payload, availability) => (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(PROGRESS_UPDATE_1),
+    admits: (payload, availability) =>
+      (payload as ProgressUpdateCreate).isDisaggregateUndertaking ||
+      !availability.requests?.includes(PROGRESS_UPDATE_1),
     disaggregated: true,
   },
   ...submittedReportProcess({
@@ -43,7 +64,15 @@ export const progressUpdate2Process = defineProcess({
     stem: 'PROGRESS_UPDATE_2',
     report: progressUpdate2Report,
     task: PROGRESS_UPDATE_2_SUBMIT,
-    actions: { save: SAVE_PROGRESS_UPDATE_2, submit: SUBMIT_PROGRESS_UPDATE_2, cancel: CANCEL_PROGRESS_UPDATE_2, reinitiate: REINITIATE_PROGRESS_UPDATE_2, submitted: PROGRESS_UPDATE_2_SUBMITTED, window: { code: 'PU11002', message: 'Invalid Submission Date' }, invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' } },
+    actions: {
+      save: SAVE_PROGRESS_UPDATE_2,
+      submit: SUBMIT_PROGRESS_UPDATE_2,
+      cancel: CANCEL_PROGRESS_UPDATE_2,
+      reinitiate: REINITIATE_PROGRESS_UPDATE_2,
+      submitted: PROGRESS_UPDATE_2_SUBMITTED,
+      window: { code: 'PU11002', message: 'Invalid Submission Date' },
+      invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' },
+    },
     texts: submittedTexts('progress update 2', 'Progress Update 2 sent to regulator'),
     due: SCHEME_DATES.progressUpdate2Due,
     // The reference names no label for its cancellation; ours, after Progress Update 1's.

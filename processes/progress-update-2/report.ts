@@ -16,8 +16,26 @@ import {
   reductionEstimationMethod,
   reportReductionQuestion,
 } from '../../domain/reports/measure-fields';
-import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, measureImplTypes, pu1AddedMeasureFields, updateAfterSubmission, updateBeforeSubmission } from '../progress-update-1/report';
-import { answersGroup, copiedAnswers, copiedMeasures, groupChange, mergeByMeasureId, progressUpdateConfirmation, progressUpdateContext, unansweredMeasures, uuIdField, type ProgressUpdateContext } from '../../domain/reports/progress-update';
+import {
+  MEASURE_IMPL_AFTER,
+  MEASURE_IMPL_BEFORE,
+  measureImplTypes,
+  pu1AddedMeasureFields,
+  updateAfterSubmission,
+  updateBeforeSubmission,
+} from '../progress-update-1/report';
+import {
+  answersGroup,
+  copiedAnswers,
+  copiedMeasures,
+  groupChange,
+  mergeByMeasureId,
+  progressUpdateConfirmation,
+  progressUpdateContext,
+  unansweredMeasures,
+  uuIdField,
+  type ProgressUpdateContext,
+} from '../../domain/reports/progress-update';
 import type { ReportDefinition, SectionDefinition } from '../../domain/reports/report';
 
 export const PU2_MEASURES = 'progressUpdate2P3MeasuresUpdate';
@@ -31,7 +49,9 @@ const askedAgain = (item: Values) => (item[PU1_ANSWERS] as Values | undefined)?.
 
 /** A measure not carried out by progress update 1: carried out now, and if so, its reduction. */
 export const updateOfUnimplementedMeasure = (): Field[] => [
-  yesNo('measureIsImplemented', 'Has the measure been implemented?', 'Select yes if the measure has been implemented', { summaryLabel: 'Measure implemented' }),
+  yesNo('measureIsImplemented', 'Has the measure been implemented?', 'Select yes if the measure has been implemented', {
+    summaryLabel: 'Measure implemented',
+  }),
   measureImplementedByPlannedDate(implemented),
   reduction('reductionEnergyConsumption2025To2026', PERIOD_2025_2026, { required: true, when: implemented }),
   reductionEstimationMethod({ withActionPlanEstimate: true, when: implemented }),
@@ -41,7 +61,10 @@ export const updateOfUnimplementedMeasure = (): Field[] => [
 /** Any other measure: a reduction may be reported for the period. */
 export const updateReduction = (withActionPlanEstimate: boolean): Field[] => [
   reportReductionQuestion('reportReduction2025To2026', PERIOD_2025_2026),
-  reduction('reductionEnergyConsumption2025To2026', PERIOD_2025_2026, { required: true, when: (v) => v.reportReduction2025To2026 === true }),
+  reduction('reductionEnergyConsumption2025To2026', PERIOD_2025_2026, {
+    required: true,
+    when: (v) => v.reportReduction2025To2026 === true,
+  }),
   reductionEstimationMethod({ withActionPlanEstimate, when: (v) => v.reportReduction2025To2026 === true }),
   providedContext(),
 ];
@@ -54,8 +77,18 @@ export const pu2MeasureFields = (): Field[] => [
   uuIdField(),
   { kind: 'radios', name: 'measureImplType', label: 'Implementation', readOnly: true, options: measureImplTypes },
   copiedActionPlanMeasure(),
-  copiedAnswers(PU1_ANSWERS, 'Progress Update 1', (item) => item.measureImplType === MEASURE_IMPL_BEFORE, updateBeforeSubmission()),
-  copiedAnswers(PU1_ANSWERS, 'Progress Update 1', (item) => item.measureImplType === MEASURE_IMPL_AFTER, updateAfterSubmission()),
+  copiedAnswers(
+    PU1_ANSWERS,
+    'Progress Update 1',
+    (item) => item.measureImplType === MEASURE_IMPL_BEFORE,
+    updateBeforeSubmission(),
+  ),
+  copiedAnswers(
+    PU1_ANSWERS,
+    'Progress Update 1',
+    (item) => item.measureImplType === MEASURE_IMPL_AFTER,
+    updateAfterSubmission(),
+  ),
   answersGroup(ANSWERS, 'Update for this measure', askedAgain, updateOfUnimplementedMeasure()),
   answersGroup(ANSWERS, 'Update for this measure', (item) => !askedAgain(item), updateReduction(true)),
 ];
@@ -63,7 +96,14 @@ export const pu2MeasureFields = (): Field[] => [
 /** progressUpdate2P3UpdatedAddedMeasures: the measures progress update 1 added (no action plan estimate). */
 export const pu2UpdatedAddedMeasureFields = (): Field[] => [
   uuIdField(),
-  { kind: 'group', name: 'progressUpdate1P3AddedMeasure', label: 'Measure added in Progress Update 1', summary: 'rows', readOnly: true, fields: pu1AddedMeasureFields() },
+  {
+    kind: 'group',
+    name: 'progressUpdate1P3AddedMeasure',
+    label: 'Measure added in Progress Update 1',
+    summary: 'rows',
+    readOnly: true,
+    fields: pu1AddedMeasureFields(),
+  },
   answersGroup(ANSWERS, 'Update for this measure', () => true, updateReduction(false)),
 ];
 
@@ -87,19 +127,35 @@ export const pu2MeasuresUpdate: SectionDefinition<ProgressUpdateContext> = {
       title: 'Update for the energy efficiency measures in the action plan',
       description: ['Give an update for each energy efficiency measure in the action plan.'],
       when: (_, ctx) => (ctx.copied.progressUpdate2P3Measures ?? 0) > 0,
-      fields: [copiedMeasures('progressUpdate2P3Measures', 'Energy efficiency measures in the action plan', 'actionPlanEnergyEfficiencyMeasure.measureName', pu2MeasureFields())],
+      fields: [
+        copiedMeasures(
+          'progressUpdate2P3Measures',
+          'Energy efficiency measures in the action plan',
+          'actionPlanEnergyEfficiencyMeasure.measureName',
+          pu2MeasureFields(),
+        ),
+      ],
     },
     {
       id: 'updated-added-measures',
       title: 'Update for the energy efficiency measures added in Progress Update 1',
       description: ['Give an update for each energy efficiency measure that Progress Update 1 added.'],
       when: (_, ctx) => (ctx.copied.progressUpdate2P3UpdatedAddedMeasures ?? 0) > 0,
-      fields: [copiedMeasures('progressUpdate2P3UpdatedAddedMeasures', 'Energy efficiency measures added in Progress Update 1', 'progressUpdate1P3AddedMeasure.measureName', pu2UpdatedAddedMeasureFields())],
+      fields: [
+        copiedMeasures(
+          'progressUpdate2P3UpdatedAddedMeasures',
+          'Energy efficiency measures added in Progress Update 1',
+          'progressUpdate1P3AddedMeasure.measureName',
+          pu2UpdatedAddedMeasureFields(),
+        ),
+      ],
     },
     {
       id: 'added-measures',
       title: 'Energy efficiency measures not reported before',
-      description: ['Add any energy efficiency measures implemented by 5 December 2026 that were not in the action plan or Progress Update 1.'],
+      description: [
+        'Add any energy efficiency measures implemented by 5 December 2026 that were not in the action plan or Progress Update 1.',
+      ],
       fields: [
         {
           kind: 'list',
@@ -118,8 +174,16 @@ export const pu2MeasuresUpdate: SectionDefinition<ProgressUpdateContext> = {
   ],
   checks: (section) =>
     unansweredMeasures(section, [
-      { key: 'progressUpdate2P3Measures', answers: ANSWERS, nameOf: (m) => (m.actionPlanEnergyEfficiencyMeasure as Values | undefined)?.measureName },
-      { key: 'progressUpdate2P3UpdatedAddedMeasures', answers: ANSWERS, nameOf: (m) => (m.progressUpdate1P3AddedMeasure as Values | undefined)?.measureName },
+      {
+        key: 'progressUpdate2P3Measures',
+        answers: ANSWERS,
+        nameOf: (m) => (m.actionPlanEnergyEfficiencyMeasure as Values | undefined)?.measureName,
+      },
+      {
+        key: 'progressUpdate2P3UpdatedAddedMeasures',
+        answers: ANSWERS,
+        nameOf: (m) => (m.progressUpdate1P3AddedMeasure as Values | undefined)?.measureName,
+      },
     ]),
 };
 
@@ -130,5 +194,11 @@ export const progressUpdate2Report: ReportDefinition<ProgressUpdateContext> = {
     { title: 'Prepare Progress Update', sections: [pu2MeasuresUpdate] },
     { title: 'Confirm', sections: [progressUpdateConfirmation(PU2_MEASURES)] },
   ],
-  context: (report, facts) => progressUpdateContext(report, facts, { section: PU2_MEASURES, copied: COPIED, answers: ANSWERS, added: 'progressUpdate2P3AddedMeasure' }),
+  context: (report, facts) =>
+    progressUpdateContext(report, facts, {
+      section: PU2_MEASURES,
+      copied: COPIED,
+      answers: ANSWERS,
+      added: 'progressUpdate2P3AddedMeasure',
+    }),
 };

@@ -16,7 +16,10 @@ export function progressUpdate2Start(progressUpdate1: ReportData, newId: () => s
         actionPlanEnergyEfficiencyMeasure: m.actionPlanEnergyEfficiencyMeasure,
         progressUpdate1P3EnergyEfficiencyMeasure: m.progressUpdate1P3EnergyEfficiencyMeasure,
       })),
-      progressUpdate2P3UpdatedAddedMeasures: list(pu1, 'progressUpdate1P3AddedMeasure').map((added) => ({ uuId: newId(), progressUpdate1P3AddedMeasure: added })),
+      progressUpdate2P3UpdatedAddedMeasures: list(pu1, 'progressUpdate1P3AddedMeasure').map((added) => ({
+        uuId: newId(),
+        progressUpdate1P3AddedMeasure: added,
+      })),
     },
   };
 }

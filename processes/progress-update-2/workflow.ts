@@ -7,5 +7,13 @@ import type { RequestInput } from '../../domain/request-messages';
 import { reportTaskProgram } from '../../engine/report-submission';
 
 export async function progressUpdate2P3(input: RequestInput): Promise<string> {
-  return runRequest(input, progressUpdate2Process, reportTaskProgram(input, progressUpdate2Process, { type: PROGRESS_UPDATE_2_SUBMIT, cancel: CANCEL_PROGRESS_UPDATE_2, submitted: PROGRESS_UPDATE_2_SUBMITTED }));
+  return runRequest(
+    input,
+    progressUpdate2Process,
+    reportTaskProgram(input, progressUpdate2Process, {
+      type: PROGRESS_UPDATE_2_SUBMIT,
+      cancel: CANCEL_PROGRESS_UPDATE_2,
+      submitted: PROGRESS_UPDATE_2_SUBMITTED,
+    }),
+  );
 }

@@ -12,7 +12,12 @@ export const rfiBatchSchema = v.object({
   list: complianceListSchema,
   ...rfiSubmitSchema.entries,
   /** How many organisations the check page showed: a list that changed since is refused. */
-  expected: v.pipe(v.number('expected must be a number'), v.integer('expected must be a whole number'), v.minValue(1, 'expected must be at least 1'), v.maxValue(RFI_BATCH_MAX, `expected must be at most ${RFI_BATCH_MAX}`)),
+  expected: v.pipe(
+    v.number('expected must be a number'),
+    v.integer('expected must be a whole number'),
+    v.minValue(1, 'expected must be at least 1'),
+    v.maxValue(RFI_BATCH_MAX, `expected must be at most ${RFI_BATCH_MAX}`),
+  ),
 });
 export type RfiBatchStart = v.InferOutput<typeof rfiBatchSchema>;
 

@@ -28,7 +28,14 @@ import {
   RFI_SUBMITTED,
   RFI_WAIT_FOR_RESPONSE,
 } from './codes';
-import { deadlineProblem, rfiNextStepsSchema, rfiResponseSchema, rfiSubmitSchema, rfiSummary, type RfiSubmitPayload } from './request';
+import {
+  deadlineProblem,
+  rfiNextStepsSchema,
+  rfiResponseSchema,
+  rfiSubmitSchema,
+  rfiSummary,
+  type RfiSubmitPayload,
+} from './request';
 
 const regulatorTask = { roleType: 'REGULATOR', view: 'PERM_RFI_SUBMIT', execute: 'PERM_RFI_SUBMIT' } as const;
 
@@ -46,7 +53,10 @@ const removeAttachment: TaskActionDefinition = {
   kind: 'SAVE',
   input: v.object({ uuid: v.pipe(v.string('uuid must be a file uuid'), v.regex(UUID, 'uuid must be a file uuid')) }),
   apply: (draft, input) => {
-    const { [(input as { uuid: string }).uuid.toLowerCase()]: _removed, ...kept } = (draft.attachments ?? {}) as Record<string, string>;
+    const { [(input as { uuid: string }).uuid.toLowerCase()]: _removed, ...kept } = (draft.attachments ?? {}) as Record<
+      string,
+      string
+    >;
     return { draft: { ...draft, attachments: kept } };
   },
 };
@@ -59,13 +69,24 @@ export const requestForInformationProcess = defineProcess({
   category: 'PERMIT',
   title: 'Request for information',
   name: 'Request for information',
-  about: ['Ask the organisation for information by a deadline, for example before a compliance or enforcement notice. Its administrators are reminded 7 days and 1 day before the deadline.'],
-  create: { roleType: 'REGULATOR', permission: 'PERM_RFI_SUBMIT', payload: v.object({}), rule: () => ({ valid: true }), button: 'Start request for information' },
+  about: [
+    'Ask the organisation for information by a deadline, for example before a compliance or enforcement notice. Its administrators are reminded 7 days and 1 day before the deadline.',
+  ],
+  create: {
+    roleType: 'REGULATOR',
+    permission: 'PERM_RFI_SUBMIT',
+    payload: v.object({}),
+    rule: () => ({ valid: true }),
+    button: 'Start request for information',
+  },
   tasks: {
     [RFI_APPLICATION_SUBMIT]: {
       label: 'Request for information',
       ...regulatorTask,
-      page: { kind: 'rfi-submit', actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL, removeFile: RFI_REMOVE_ATTACHMENT } },
+      page: {
+        kind: 'rfi-submit',
+        actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL, removeFile: RFI_REMOVE_ATTACHMENT },
+      },
       actions: {
         [RFI_REMOVE_ATTACHMENT]: removeAttachment,
         [RFI_SUBMIT]: { kind: 'TRANSITION', input: rfiSubmitSchema, check: deadlineInFuture },
@@ -78,7 +99,10 @@ export const requestForInformationProcess = defineProcess({
       view: 'PERM_RFI_RESPONSE_VIEW_TASK',
       execute: 'PERM_RFI_RESPONSE_EXECUTE_TASK',
       page: { kind: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
-      actions: { [RFI_REMOVE_ATTACHMENT]: removeAttachment, [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema } },
+      actions: {
+        [RFI_REMOVE_ATTACHMENT]: removeAttachment,
+        [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema },
+      },
     },
     [RFI_WAIT_FOR_RESPONSE]: {
       label: 'Wait for response to request for information',
@@ -90,19 +114,32 @@ export const requestForInformationProcess = defineProcess({
       label: 'Review response to request for information',
       ...regulatorTask,
       page: { kind: 'rfi-review', actions: { complete: RFI_RESPONSE_REVIEWED } },
-      actions: { [RFI_RESPONSE_REVIEWED]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_RESPONSE_REVIEW_COMPLETED } },
+      actions: {
+        [RFI_RESPONSE_REVIEWED]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_RESPONSE_REVIEW_COMPLETED },
+      },
     },
     [RFI_NEXT_STEPS]: {
       label: 'Decide next steps',
       ...regulatorTask,
       page: { kind: 'rfi-next-steps', actions: { submit: RFI_NEXT_STEPS_SUBMIT } },
-      actions: { [RFI_NEXT_STEPS_SUBMIT]: { kind: 'TRANSITION', input: rfiNextStepsSchema, timeline: RFI_NEXT_STEPS_DECIDED } },
+      actions: {
+        [RFI_NEXT_STEPS_SUBMIT]: { kind: 'TRANSITION', input: rfiNextStepsSchema, timeline: RFI_NEXT_STEPS_DECIDED },
+      },
     },
   },
   timeline: {
     // The reference's label (the SPA's RFI_SUBMITTED).
-    [RFI_SUBMITTED]: { label: 'Request for information sent', snapshot: true, document: 'Request for information sent' },
-    [RFI_RESPONSE_SUBMITTED]: { label: 'Request for information response submitted', snapshot: true, document: 'Response submitted', documentToStarter: true },
+    [RFI_SUBMITTED]: {
+      label: 'Request for information sent',
+      snapshot: true,
+      document: 'Request for information sent',
+    },
+    [RFI_RESPONSE_SUBMITTED]: {
+      label: 'Request for information response submitted',
+      snapshot: true,
+      document: 'Response submitted',
+      documentToStarter: true,
+    },
     [RFI_CANCELLED]: { label: 'Request for information cancelled' },
     [RFI_EXPIRED]: { label: 'Request for information expired' },
     [RFI_RESPONSE_REVIEW_COMPLETED]: { label: 'Request for information response reviewed' },

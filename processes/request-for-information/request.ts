@@ -24,13 +24,20 @@ export const rfiSubmitSchema = v.object({
 });
 export type RfiSubmitPayload = v.InferOutput<typeof rfiSubmitSchema>;
 
-export const rfiResponseSchema = v.object({ response: requiredText(RESPONSE_REQUIRED, { maxLength: RFI_TEXT_MAX_LENGTH }) });
-export const rfiNextStepsSchema = v.object({ nextSteps: requiredText(NEXT_STEPS_REQUIRED, { maxLength: RFI_TEXT_MAX_LENGTH }) });
+export const rfiResponseSchema = v.object({
+  response: requiredText(RESPONSE_REQUIRED, { maxLength: RFI_TEXT_MAX_LENGTH }),
+});
+export const rfiNextStepsSchema = v.object({
+  nextSteps: requiredText(NEXT_STEPS_REQUIRED, { maxLength: RFI_TEXT_MAX_LENGTH }),
+});
 
 /** The deadline's message when it is not after `today` (the UK day), else null. */
 export function deadlineProblem(deadline: DateValue | null, now: Date): string | null {
   const today = ukDate(now);
-  return dateError(deadline, { required: true, messages: { required: DEADLINE_REQUIRED } }) ?? (dateValueToIso(deadline)! <= today ? DEADLINE_IN_FUTURE : null);
+  return (
+    dateError(deadline, { required: true, messages: { required: DEADLINE_REQUIRED } }) ??
+    (dateValueToIso(deadline)! <= today ? DEADLINE_IN_FUTURE : null)
+  );
 }
 
 /** The response task's deadline: the end of the deadline's day (UK), reminders 7 and 1 days before. */
@@ -48,13 +55,22 @@ export interface SentRequest {
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? [value] : []);
-const files = (value: unknown) => Object.values((value && typeof value === 'object' ? value : {}) as Record<string, string>);
+const files = (value: unknown) =>
+  Object.values((value && typeof value === 'object' ? value : {}) as Record<string, string>);
 
 /** What each snapshot shows (request page and PDF). */
 export function rfiSummary(_actionType: string, payload: unknown): DocumentSection[] {
   const p = (payload ?? {}) as Record<string, unknown>;
   if ('response' in p) {
-    return [{ title: 'Response', rows: [{ key: 'Response', value: text(p.response) }, { key: 'Uploaded files', value: files(p.attachments) }] }];
+    return [
+      {
+        title: 'Response',
+        rows: [
+          { key: 'Response', value: text(p.response) },
+          { key: 'Uploaded files', value: files(p.attachments) },
+        ],
+      },
+    ];
   }
   if ('nextSteps' in p) return [{ title: 'Next steps', rows: [{ key: 'Next steps', value: text(p.nextSteps) }] }];
   return [

@@ -4,7 +4,16 @@
 // start, see and answer one.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAccount, createUser, createVerificationBody, grantOperator, grantRegulator, grantVerifier, type TestAccount, type TestUser } from '../../test/factories';
+import {
+  createAccount,
+  createUser,
+  createVerificationBody,
+  grantOperator,
+  grantRegulator,
+  grantVerifier,
+  type TestAccount,
+  type TestUser,
+} from '../../test/factories';
 import { callerOf, maybeRecordHistory, useEngineHarness, type EngineHarness } from '../../test/workflows/harness';
 import { fullName } from '../../domain/work-items';
 import { pdfText } from '../../test/pdf-text';
@@ -40,18 +49,27 @@ interface Parties {
 /** A LIVE English account with an administrator as its primary contact, and an English regulator. */
 async function parties(): Promise<Parties> {
   const account = await createAccount(h.db);
-  const [regulator, operator] = await Promise.all([createUser(h.db, { firstName: 'Rhian', lastName: 'Regulator' }), createUser(h.db, { firstName: 'Owen', lastName: 'Operator' })]);
+  const [regulator, operator] = await Promise.all([
+    createUser(h.db, { firstName: 'Rhian', lastName: 'Regulator' }),
+    createUser(h.db, { firstName: 'Owen', lastName: 'Operator' }),
+  ]);
   await grantRegulator(h.db, regulator, 'ENGLAND');
   await grantOperator(h.db, operator, account);
   await h.db('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: operator.id });
   return { account, regulator, operator };
 }
 
-const start = (user: TestUser, account: { id: number }) => call(user, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: RFI } });
+const start = (user: TestUser, account: { id: number }) =>
+  call(user, `/requests?accountId=${account.id}`, { method: 'POST', body: { requestCreateActionType: RFI } });
 const act = (user: TestUser, taskId: number, type: string, payload: unknown = {}) =>
-  call(user, '/tasks/actions', { method: 'POST', body: { requestTaskId: taskId, requestTaskActionType: type, requestTaskActionPayload: payload } });
-const openTask = async (requestId: string, type: string) => h.db('request_tasks').where({ request_id: requestId, type }).first();
-const timeline = async (requestId: string) => (await h.db('request_actions').where({ request_id: requestId }).orderBy('id')).map((a) => a.type);
+  call(user, '/tasks/actions', {
+    method: 'POST',
+    body: { requestTaskId: taskId, requestTaskActionType: type, requestTaskActionPayload: payload },
+  });
+const openTask = async (requestId: string, type: string) =>
+  h.db('request_tasks').where({ request_id: requestId, type }).first();
+const timeline = async (requestId: string) =>
+  (await h.db('request_actions').where({ request_id: requestId }).orderBy('id')).map((a) => a.type);
 const statusOf = async (requestId: string) => (await h.db('requests').where({ id: requestId }).first('status')).status;
 
 function inDays(days: number): { day: string; month: string; year: string } {
@@ -62,16 +80,24 @@ function inDays(days: number): { day: string; month: string; year: string } {
 /** Uploads a file to a task as its assignee (RFI_UPLOAD_ATTACHMENT); answers its uuid. */
 async function upload(user: TestUser, taskId: number, name: string, content: string): Promise<string> {
   const form = new FormData();
-  form.append('requestTaskActionDetails', JSON.stringify({ requestTaskId: taskId, requestTaskActionType: 'RFI_UPLOAD_ATTACHMENT' }));
+  form.append(
+    'requestTaskActionDetails',
+    JSON.stringify({ requestTaskId: taskId, requestTaskActionType: 'RFI_UPLOAD_ATTACHMENT' }),
+  );
   form.append('attachment', new Blob([content], { type: 'text/plain' }), name);
   const { bearer } = await import('../../test/tokens');
-  const res = await h.api.request('/api/v1.0/task-attachments/upload', { method: 'POST', headers: await bearer(user), body: form });
+  const res = await h.api.request('/api/v1.0/task-attachments/upload', {
+    method: 'POST',
+    headers: await bearer(user),
+    body: form,
+  });
   expect(res.status).toBe(200);
   return res.body.uuid;
 }
 
 async function until(what: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  for (const giveUp = Date.now() + ms; !(await what()); await sleep(200)) if (Date.now() > giveUp) throw new Error('timed out');
+  for (const giveUp = Date.now() + ms; !(await what()); await sleep(200))
+    if (Date.now() > giveUp) throw new Error('timed out');
 }
 
 describe('request for information', () => {
@@ -85,24 +111,51 @@ describe('request for information', () => {
     expect(compose.assignee).toBe(regulator.id);
 
     // The deadline must be a real date after today.
-    const past = await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'Why no notification?', deadline: inDays(0) });
+    const past = await act(regulator, Number(compose.id), RFI_SUBMIT, {
+      questions: 'Why no notification?',
+      deadline: inDays(0),
+    });
     expect(past.status).toBe(400);
     expect(past.body.message).toContain(DEADLINE_IN_FUTURE);
-    expect((await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: '', deadline: inDays(20) })).status).toBe(400);
-    expect((await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'x', deadline: { day: '31', month: '2', year: '2030' } })).status).toBe(400);
+    expect((await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: '', deadline: inDays(20) })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await act(regulator, Number(compose.id), RFI_SUBMIT, {
+          questions: 'x',
+          deadline: { day: '31', month: '2', year: '2030' },
+        })
+      ).status,
+    ).toBe(400);
 
     const question = await upload(regulator, Number(compose.id), 'questions.txt', 'the questions');
     // A file uploaded by mistake is taken off again, and deleted when the task closes.
     const mistake = await upload(regulator, Number(compose.id), 'wrong.txt', 'not this one');
     const version = (await openTask(requestId, RFI_APPLICATION_SUBMIT)).version;
-    const removed = await call(regulator, '/tasks/actions', { method: 'POST', body: { requestTaskId: Number(compose.id), requestTaskActionType: RFI_REMOVE_ATTACHMENT, requestTaskActionPayload: { uuid: mistake }, version } });
+    const removed = await call(regulator, '/tasks/actions', {
+      method: 'POST',
+      body: {
+        requestTaskId: Number(compose.id),
+        requestTaskActionType: RFI_REMOVE_ATTACHMENT,
+        requestTaskActionPayload: { uuid: mistake },
+        version,
+      },
+    });
     expect(removed.status).toBe(200);
-    expect((await openTask(requestId, RFI_APPLICATION_SUBMIT)).payload.attachments).toEqual({ [question]: 'questions.txt' });
+    expect((await openTask(requestId, RFI_APPLICATION_SUBMIT)).payload.attachments).toEqual({
+      [question]: 'questions.txt',
+    });
     expect((await act(regulator, Number(compose.id), RFI_REMOVE_ATTACHMENT, { uuid: 'not-a-uuid' })).status).toBe(400);
     const deadline = inDays(20);
-    const sent = await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'Why has the organisation not notified?', deadline });
+    const sent = await act(regulator, Number(compose.id), RFI_SUBMIT, {
+      questions: 'Why has the organisation not notified?',
+      deadline,
+    });
     expect(sent.status).toBe(200);
-    expect(sent.body.nextTasks.map((t: { taskType: string }) => t.taskType).sort()).toEqual([RFI_RESPONSE, RFI_WAIT_FOR_RESPONSE].sort());
+    expect(sent.body.nextTasks.map((t: { taskType: string }) => t.taskType).sort()).toEqual(
+      [RFI_RESPONSE, RFI_WAIT_FOR_RESPONSE].sort(),
+    );
 
     // The operator's administrator has the task, due at the end of the deadline's day, with days remaining.
     const respond = await openTask(requestId, RFI_RESPONSE);
@@ -111,19 +164,37 @@ describe('request for information', () => {
     expect(new Date(respond.due_at).toISOString()).toBe(rfiDeadline(iso).dueAt);
     const page = await call(operator, `/tasks/${respond.id}`);
     expect(page.status).toBe(200);
-    expect(page.body.requestTask.payload.request).toEqual({ questions: 'Why has the organisation not notified?', deadline: iso, attachments: { [question]: 'questions.txt' } });
+    expect(page.body.requestTask.payload.request).toEqual({
+      questions: 'Why has the organisation not notified?',
+      deadline: iso,
+      attachments: { [question]: 'questions.txt' },
+    });
     expect(page.body.requestTask.daysRemaining).toBeGreaterThanOrEqual(19);
     expect(page.body.allowedRequestTaskActions).toEqual([RFI_REMOVE_ATTACHMENT, RFI_RESPONSE_SUBMIT]);
     // It is in the administrator's work items, with its days remaining.
     const items = await call(operator, '/ORGANISATION/items/assigned-to-me?page=0&size=50');
-    expect(items.body.items).toContainEqual(expect.objectContaining({ taskId: Number(respond.id), taskType: RFI_RESPONSE, requestId, requestType: RFI, daysRemaining: page.body.requestTask.daysRemaining }));
+    expect(items.body.items).toContainEqual(
+      expect.objectContaining({
+        taskId: Number(respond.id),
+        taskType: RFI_RESPONSE,
+        requestId,
+        requestType: RFI,
+        daysRemaining: page.body.requestTask.daysRemaining,
+      }),
+    );
 
     // The sent request is on the timeline with its file and its PDF, and the operator may download both.
     const sentEntry = await h.db('request_actions').where({ request_id: requestId, type: 'RFI_SUBMITTED' }).first();
     expect(sentEntry.submitter).toBe(fullName(regulator));
     expect(await h.db('files').where({ uuid: mistake }).first()).toBeUndefined();
-    expect((await call(operator, `/request-action-attachments/${sentEntry.id}?attachmentUuid=${question}`)).status).toBe(200);
-    const sentDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', sentEntry.id).first('f.file_name', 'f.content');
+    expect(
+      (await call(operator, `/request-action-attachments/${sentEntry.id}?attachmentUuid=${question}`)).status,
+    ).toBe(200);
+    const sentDoc = await h
+      .db('request_action_file_documents as d')
+      .join('files as f', 'f.uuid', 'd.file_uuid')
+      .where('d.request_action_id', sentEntry.id)
+      .first('f.file_name', 'f.content');
     expect(sentDoc.file_name).toBe(`${requestId} Request for information.pdf`);
     const sentPdf = (await pdfText(sentDoc.content)).text.replace(/\s+/g, ' ');
     expect(sentPdf).toContain('Why has the organisation not notified?');
@@ -132,7 +203,9 @@ describe('request for information', () => {
 
     const answer = await upload(operator, Number(respond.id), 'answer.txt', 'our answer');
     expect((await act(operator, Number(respond.id), RFI_RESPONSE_SUBMIT, { response: '' })).status).toBe(400);
-    const answered = await act(operator, Number(respond.id), RFI_RESPONSE_SUBMIT, { response: 'We notified late; see the file.' });
+    const answered = await act(operator, Number(respond.id), RFI_RESPONSE_SUBMIT, {
+      response: 'We notified late; see the file.',
+    });
     expect(answered.status).toBe(200);
     expect(answered.body.nextTasks.map((t: { taskType: string }) => t.taskType)).toEqual([RFI_RESPONSE_REVIEW]);
     expect(await openTask(requestId, RFI_WAIT_FOR_RESPONSE)).toBeUndefined();
@@ -141,10 +214,22 @@ describe('request for information', () => {
     const review = await openTask(requestId, RFI_RESPONSE_REVIEW);
     expect(review.assignee).toBe(regulator.id);
     const reviewPage = await call(regulator, `/tasks/${review.id}`);
-    expect(reviewPage.body.requestTask.payload.response).toEqual({ response: 'We notified late; see the file.', attachments: { [answer]: 'answer.txt' } });
-    const responseEntry = await h.db('request_actions').where({ request_id: requestId, type: 'RFI_RESPONSE_SUBMITTED' }).first();
-    expect((await call(regulator, `/request-action-attachments/${responseEntry.id}?attachmentUuid=${answer}`)).status).toBe(200);
-    const responseDoc = await h.db('request_action_file_documents as d').join('files as f', 'f.uuid', 'd.file_uuid').where('d.request_action_id', responseEntry.id).first('f.file_name', 'f.content');
+    expect(reviewPage.body.requestTask.payload.response).toEqual({
+      response: 'We notified late; see the file.',
+      attachments: { [answer]: 'answer.txt' },
+    });
+    const responseEntry = await h
+      .db('request_actions')
+      .where({ request_id: requestId, type: 'RFI_RESPONSE_SUBMITTED' })
+      .first();
+    expect(
+      (await call(regulator, `/request-action-attachments/${responseEntry.id}?attachmentUuid=${answer}`)).status,
+    ).toBe(200);
+    const responseDoc = await h
+      .db('request_action_file_documents as d')
+      .join('files as f', 'f.uuid', 'd.file_uuid')
+      .where('d.request_action_id', responseEntry.id)
+      .first('f.file_name', 'f.content');
     expect(responseDoc.file_name).toBe(`${requestId} Request for information response.pdf`);
     expect((await pdfText(responseDoc.content)).text.replace(/\s+/g, ' ')).toContain('We notified late; see the file.');
     const mailed = await h.db('email_outbox').where({ template: 'SubmissionDocument', to_address: regulator.email });
@@ -152,9 +237,16 @@ describe('request for information', () => {
 
     expect((await act(regulator, Number(review.id), RFI_RESPONSE_REVIEWED)).status).toBe(200);
     expect(await statusOf(requestId)).toBe('COMPLETED');
-    expect(await timeline(requestId)).toEqual(['RFI_SUBMITTED', 'RFI_RESPONSE_SUBMITTED', 'RFI_RESPONSE_REVIEW_COMPLETED']);
+    expect(await timeline(requestId)).toEqual([
+      'RFI_SUBMITTED',
+      'RFI_RESPONSE_SUBMITTED',
+      'RFI_RESPONSE_REVIEW_COMPLETED',
+    ]);
     // The audit trail credits each step to whoever took it.
-    const audited = await h.db('audit_log').where({ actor_user_id: operator.id, request_id: requestId }).count<{ n: string }[]>({ n: '*' });
+    const audited = await h
+      .db('audit_log')
+      .where({ actor_user_id: operator.id, request_id: requestId })
+      .count<{ n: string }[]>({ n: '*' });
     expect(Number(audited[0]!.n)).toBeGreaterThan(0);
     await maybeRecordHistory(h.env.client, requestId, 'requestForInformation-responded');
 
@@ -167,7 +259,10 @@ describe('request for information', () => {
     const { account, regulator, operator } = await parties();
     const requestId: string = (await start(regulator, account)).body.requestId;
     const compose = await openTask(requestId, RFI_APPLICATION_SUBMIT);
-    await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'Send your energy audit.', deadline: inDays(30) });
+    await act(regulator, Number(compose.id), RFI_SUBMIT, {
+      questions: 'Send your energy audit.',
+      deadline: inDays(30),
+    });
     const respond = await openTask(requestId, RFI_RESPONSE);
     const wait = await openTask(requestId, RFI_WAIT_FOR_RESPONSE);
     // The operator sees the regulator's task on its account's request but cannot cancel it.
@@ -176,7 +271,9 @@ describe('request for information', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ requestStatus: 'CANCELLED', nextTasks: [] });
     expect(await openTask(requestId, RFI_RESPONSE)).toBeUndefined();
-    expect((await act(operator, Number(respond.id), RFI_RESPONSE_SUBMIT, { response: 'Too late' })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await act(operator, Number(respond.id), RFI_RESPONSE_SUBMIT, { response: 'Too late' })).status,
+    ).toBeGreaterThanOrEqual(400);
     expect(await timeline(requestId)).toEqual(['RFI_SUBMITTED', 'RFI_CANCELLED']);
     await maybeRecordHistory(h.env.client, requestId, 'requestForInformation-cancelled');
   });
@@ -205,11 +302,16 @@ describe('request for information', () => {
     expect((await start(welsh, account)).status).toBe(404);
     const available = await call(operator, `/requests/available-workflows/permit/${account.id}`);
     expect(Object.keys(available.body)).not.toContain(RFI);
-    expect(Object.keys((await call(regulator, `/requests/available-workflows/permit/${account.id}`)).body)).toContain(RFI);
+    expect(Object.keys((await call(regulator, `/requests/available-workflows/permit/${account.id}`)).body)).toContain(
+      RFI,
+    );
 
     const requestId: string = (await start(regulator, account)).body.requestId;
     const compose = await openTask(requestId, RFI_APPLICATION_SUBMIT);
-    await act(regulator, Number(compose.id), RFI_SUBMIT, { questions: 'Where is your action plan?', deadline: inDays(10) });
+    await act(regulator, Number(compose.id), RFI_SUBMIT, {
+      questions: 'Where is your action plan?',
+      deadline: inDays(10),
+    });
     const respond = await openTask(requestId, RFI_RESPONSE);
 
     // Another account's operator: the request, its task and its timeline are not found, and it cannot be answered.
@@ -245,15 +347,28 @@ describe('request for information deadline', () => {
       payload: {},
       deadlines: { [RFI_RESPONSE]: deadline },
     };
-    await h.env.client.workflow.start(requestForInformationProcess.workflowType, { workflowId: requestId, taskQueue: h.taskQueue, args: [input] });
+    await h.env.client.workflow.start(requestForInformationProcess.workflowType, {
+      workflowId: requestId,
+      taskQueue: h.taskQueue,
+      args: [input],
+    });
     await until(async () => !!(await openTask(requestId, RFI_APPLICATION_SUBMIT)));
     const compose = await openTask(requestId, RFI_APPLICATION_SUBMIT);
-    expect((await act(p.regulator, Number(compose.id), RFI_SUBMIT, { questions: 'Where is your notification?', deadline: inDays(40) })).status).toBe(200);
+    expect(
+      (
+        await act(p.regulator, Number(compose.id), RFI_SUBMIT, {
+          questions: 'Where is your notification?',
+          deadline: inDays(40),
+        })
+      ).status,
+    ).toBe(200);
     return { requestId, respond: await openTask(requestId, RFI_RESPONSE) };
   }
 
-  const notices = async (taskId: number) => (await h.db('request_task_notices').where({ task_id: taskId }).orderBy('kind')).map((n) => n.kind);
-  const reminders = (p: Parties) => h.db('email_outbox').where({ to_address: p.operator.email, template: 'TaskReminder' });
+  const notices = async (taskId: number) =>
+    (await h.db('request_task_notices').where({ task_id: taskId }).orderBy('kind')).map((n) => n.kind);
+  const reminders = (p: Parties) =>
+    h.db('email_outbox').where({ to_address: p.operator.email, template: 'TaskReminder' });
 
   async function expiresWithNextSteps(p: Parties, requestId: string) {
     await until(async () => !!(await openTask(requestId, RFI_NEXT_STEPS)), 60_000);
@@ -262,7 +377,10 @@ describe('request for information deadline', () => {
     expect(await timeline(requestId)).toEqual(['RFI_SUBMITTED', 'RFI_EXPIRED']);
     const next = await openTask(requestId, RFI_NEXT_STEPS);
     expect(next.assignee).toBe(p.regulator.id);
-    expect((await act(p.regulator, Number(next.id), RFI_NEXT_STEPS_SUBMIT, { nextSteps: 'Send a compliance notice.' })).status).toBe(200);
+    expect(
+      (await act(p.regulator, Number(next.id), RFI_NEXT_STEPS_SUBMIT, { nextSteps: 'Send a compliance notice.' }))
+        .status,
+    ).toBe(200);
     expect(await statusOf(requestId)).toBe('EXPIRED');
     expect(await timeline(requestId)).toEqual(['RFI_SUBMITTED', 'RFI_EXPIRED', 'RFI_NEXT_STEPS_DECIDED']);
   }

@@ -46,14 +46,20 @@ export async function requestForInformation(input: RequestInput): Promise<string
     await fileSubmissionDocument(input.requestId, RFI_SUBMITTED);
 
     const waiting = await ctx.openTask({ taskType: RFI_WAIT_FOR_RESPONSE, draft: { request: sent } });
-    const answered = await ctx.userTaskUntilDue({ taskType: RFI_RESPONSE, draft: { request: sent }, deadline: rfiDeadline(sent.deadline) }, [waiting]);
+    const answered = await ctx.userTaskUntilDue(
+      { taskType: RFI_RESPONSE, draft: { request: sent }, deadline: rfiDeadline(sent.deadline) },
+      [waiting],
+    );
     if (answered === null) {
       await ctx.recordAction(RFI_EXPIRED, null, null);
       await ctx.userTask({ taskType: RFI_NEXT_STEPS, draft: { request: sent } });
       return 'EXPIRED';
     }
     if (answered.actionType === RFI_CANCEL) return 'CANCELLED';
-    const response = { response: (answered.input as { response: string }).response, attachments: attachmentsOf(answered.draft) };
+    const response = {
+      response: (answered.input as { response: string }).response,
+      attachments: attachmentsOf(answered.draft),
+    };
     await ctx.recordAction(RFI_RESPONSE_SUBMITTED, response, answered.by);
     await fileSubmissionDocument(input.requestId, RFI_RESPONSE_SUBMITTED);
     await ctx.userTask({ taskType: RFI_RESPONSE_REVIEW, draft: { request: sent, response } });

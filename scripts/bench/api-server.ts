@@ -33,7 +33,14 @@ async function createBenchApp() {
     cacheSize: Number(process.env.BENCH_TOKEN_CACHE),
   });
   const logger = createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent');
-  return createApp({ config, db: createDb(config.databaseUrl, { min: 2, max: 12 }), logger, temporal: lazyClient(config), verifyToken, virusScanner: new ClamdScanner(config.clamav) });
+  return createApp({
+    config,
+    db: createDb(config.databaseUrl, { min: 2, max: 12 }),
+    logger,
+    temporal: lazyClient(config),
+    verifyToken,
+    virusScanner: new ClamdScanner(config.clamav),
+  });
 }
 
 /**
@@ -50,11 +57,15 @@ export function listenForTheBench(server: http.Server): void {
 /** The cluster's primary: forks the API processes, tells the bench the port once all listen, sums their figures. */
 export async function servePrimary(processes: number): Promise<void> {
   const workers = Array.from({ length: processes }, () => cluster.fork());
-  const ports = await Promise.all(workers.map((w) => new Promise<number>((resolve) => w.once('message', (m: { port: number }) => resolve(m.port)))));
+  const ports = await Promise.all(
+    workers.map((w) => new Promise<number>((resolve) => w.once('message', (m: { port: number }) => resolve(m.port)))),
+  );
   process.send!({ port: ports[0] });
   const stop = () => {
     for (const w of workers) w.process.kill('SIGINT');
-    void Promise.all(workers.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(() => process.exit(0));
+    void Promise.all(workers.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(() =>
+      process.exit(0),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -5,7 +5,11 @@ import { serveJourneyWorker } from './journey-worker';
 
 export type ChildMode = 'api' | 'floor' | 'journey-worker';
 
-const serve: Record<ChildMode, () => Promise<void>> = { api: serveApi, floor: serveFloor, 'journey-worker': serveJourneyWorker };
+const serve: Record<ChildMode, () => Promise<void>> = {
+  api: serveApi,
+  floor: serveFloor,
+  'journey-worker': serveJourneyWorker,
+};
 
 serve[process.argv[2] as ChildMode]().catch((err) => {
   console.error(err);

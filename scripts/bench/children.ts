@@ -21,11 +21,17 @@ export async function startChild(mode: ChildMode, env: NodeJS.ProcessEnv, logNam
   const log = openLog(logName);
   // With --log-level the API's log lines (info, as in production) are written, but to nowhere.
   const stdout = options.logLevel ? 'ignore' : log;
-  const child = fork(path.join(__dirname, 'child.ts'), [mode], { env, execArgv: ['--import', 'tsx', ...profile], stdio: ['ignore', stdout, log, 'ipc'] });
+  const child = fork(path.join(__dirname, 'child.ts'), [mode], {
+    env,
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: ['ignore', stdout, log, 'ipc'],
+  });
   fs.closeSync(log);
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`the bench's ${mode} process exited with ${code}: see ${path.join(runFolder(), logName)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the bench's ${mode} process exited with ${code}: see ${path.join(runFolder(), logName)}`)),
+    );
   });
   return { child, port, stats: () => askStats(child) };
 }

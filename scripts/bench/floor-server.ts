@@ -41,11 +41,18 @@ async function floorAnswers(): Promise<(req: http.IncomingMessage) => Promise<un
   await import('../../processes');
   // Generic plans, as infra/prepared.ts asks for them per statement: here for the whole session.
   // (idle connections kept: a backend that ends takes its CPU count with it, and PostgreSQL's share would be lost)
-  const pool = new Pool({ connectionString: process.env.DATABASE_URL, min: 2, max: 12, idleTimeoutMillis: 0, options: '-c plan_cache_mode=force_generic_plan' });
+  const pool = new Pool({
+    connectionString: process.env.DATABASE_URL,
+    min: 2,
+    max: 12,
+    idleTimeoutMillis: 0,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   const caller = await callerLookup(pool);
   const taskSql = numbered(TASK_PAGE_SQL);
   return async (req) => {
-    const subject = JSON.parse(Buffer.from(String(req.headers.authorization).split('.')[1], 'base64url').toString()).sub as string;
+    const subject = JSON.parse(Buffer.from(String(req.headers.authorization).split('.')[1], 'base64url').toString())
+      .sub as string;
     const user = await caller(subject);
     const url = new URL(req.url!, 'http://floor');
     const list = /\/items\/(assigned-to-me|assigned-to-others|unassigned)$/.exec(url.pathname)?.[1];
@@ -55,12 +62,20 @@ async function floorAnswers(): Promise<(req: http.IncomingMessage) => Promise<un
       // The statement of api/routes/work-items.ts, as the API runs it.
       const statement = workItemPageStatement(user, list as WorkItemList, page, size)!;
       const text = numbered(statement.sql);
-      const { rows } = await pool.query({ name: `list-${hashName(text)}`, text, values: statement.bindings as unknown[] });
+      const { rows } = await pool.query({
+        name: `list-${hashName(text)}`,
+        text,
+        values: statement.bindings as unknown[],
+      });
       return { items: rows.filter((row) => row.id !== null), totalItems: rows[0].total_items };
     }
     const id = Number(/\/tasks\/(\d+)$/.exec(url.pathname)![1]);
     const { rows } = await pool.query({ name: 'task', text: taskSql, values: [id] });
-    await pool.query({ name: 'visit', text: 'insert into request_task_visits (task_id, user_id) values ($1, $2) on conflict (task_id, user_id) do nothing', values: [id, user.userId] });
+    await pool.query({
+      name: 'visit',
+      text: 'insert into request_task_visits (task_id, user_id) values ($1, $2) on conflict (task_id, user_id) do nothing',
+      values: [id, user.userId],
+    });
     return rows[0];
   };
 }
@@ -72,8 +87,24 @@ async function callerLookup(pool: PgPool) {
   return async (subject: string) => {
     const { rows } = await pool.query({ name: 'caller', text: callerSql, values: [subject] });
     const row = rows[0];
-    const authorities = (row.authorities as Record<string, unknown>[]).map((a) => ({ id: Number(a.id), code: a.code, status: a.status, accountId: a.account_id, competentAuthority: a.competent_authority, verificationBodyId: a.verification_body_id, permissions: a.permissions ?? [] }));
-    return { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, roleType: roleTypeOf(authorities as any), authorities, active: authorities.filter((a) => a.status === 'ACTIVE') } as any;
+    const authorities = (row.authorities as Record<string, unknown>[]).map((a) => ({
+      id: Number(a.id),
+      code: a.code,
+      status: a.status,
+      accountId: a.account_id,
+      competentAuthority: a.competent_authority,
+      verificationBodyId: a.verification_body_id,
+      permissions: a.permissions ?? [],
+    }));
+    return {
+      userId: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      roleType: roleTypeOf(authorities as any),
+      authorities,
+      active: authorities.filter((a) => a.status === 'ACTIVE'),
+    } as any;
   };
 }
 

@@ -24,15 +24,25 @@ export const GOALS = {
   workerRss: { measure: 'worker peak RSS', comparison: '<', limit: 300, unit: 'MB' },
   apiRss: { measure: 'API peak RSS, every process', comparison: '<', limit: 250, unit: 'MB' },
   firstLoadJs: { measure: 'first-load JavaScript (gzip)', comparison: '<', limit: 60, unit: 'KB' },
-  complianceOverview: { measure: 'compliance overview p95 / task page p95 (issue 29)', comparison: '≤', limit: 2, unit: '×' },
+  complianceOverview: {
+    measure: 'compliance overview p95 / task page p95 (issue 29)',
+    comparison: '≤',
+    limit: 2,
+    unit: '×',
+  },
 } satisfies Record<string, Goal>;
 
-const meets = ({ comparison, limit }: Goal, value: number) => (comparison === '≤' ? value <= limit : comparison === '≥' ? value >= limit : value < limit);
+const meets = ({ comparison, limit }: Goal, value: number) =>
+  comparison === '≤' ? value <= limit : comparison === '≥' ? value >= limit : value < limit;
 
 const number = (unit: Goal['unit'], value: number) => value.toFixed(unit === '×' ? 2 : unit === 'KB' ? 1 : 0);
-const show = (unit: Goal['unit'], value: number) => (unit === '×' ? number(unit, value) : `${number(unit, value)} ${unit}`);
+const show = (unit: Goal['unit'], value: number) =>
+  unit === '×' ? number(unit, value) : `${number(unit, value)} ${unit}`;
 /** Several values with the unit once: "0.82 / 0.61", "195 / 197 MB". */
-const showAll = (unit: Goal['unit'], values: number[]) => (unit === '×' ? values.map((v) => number(unit, v)).join(' / ') : `${values.map((v) => number(unit, v)).join(' / ')} ${unit}`);
+const showAll = (unit: Goal['unit'], values: number[]) =>
+  unit === '×'
+    ? values.map((v) => number(unit, v)).join(' / ')
+    : `${values.map((v) => number(unit, v)).join(' / ')} ${unit}`;
 
 export interface RunFigures {
   lists?: ListFigures;
@@ -61,7 +71,10 @@ function goalRows({ lists, journeys, firstLoadKb }: RunFigures): GoalRow[] {
     ...perSetup(GOALS.workerRss, ({ r }) => [r.rss.worker]),
     { goal: GOALS.apiRss, values: [...(lists?.apiRssMb ?? []), ...(journeys ?? []).flatMap(({ r }) => r.rss.api)] },
     { goal: GOALS.firstLoadJs, values: [firstLoadKb] },
-    { goal: GOALS.complianceOverview, values: lists ? [lists.overview.overviewP95Ms / lists.overview.taskPageP95Ms] : [] },
+    {
+      goal: GOALS.complianceOverview,
+      values: lists ? [lists.overview.overviewP95Ms / lists.overview.taskPageP95Ms] : [],
+    },
   ];
 }
 
@@ -86,5 +99,6 @@ export function goalTable(figures: RunFigures): GoalLine[] {
 export function printGoals(figures: RunFigures): void {
   console.log('\ngoals (issue 31)');
   console.log(`${'goal'.padEnd(66)} ${'measured'.padEnd(36)} ${'goal'.padEnd(10)} met`);
-  for (const line of goalTable(figures)) console.log(`${line.goal.padEnd(66)} ${line.measured.padEnd(36)} ${line.threshold.padEnd(10)} ${line.met}`);
+  for (const line of goalTable(figures))
+    console.log(`${line.goal.padEnd(66)} ${line.measured.padEnd(36)} ${line.threshold.padEnd(10)} ${line.met}`);
 }

@@ -23,11 +23,25 @@ export async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, s
     await driveJourneys(api.port, client, taskQueue, 5, 5); // warm-up: connections, bundles, JIT
     const one = await driveJourneys(api.port, client, taskQueue, options.journeysOne, 1);
     const ten = await driveJourneys(api.port, client, taskQueue, options.journeysTen, 10);
-    const before = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpu(statsDb, databases) };
+    const before = {
+      temporal: processCpuMs(setup.pid),
+      worker: (await worker.stats()).cpuMs,
+      api: await api.stats(),
+      pg: await postgresCpu(statsDb, databases),
+    };
     const full = await driveJourneys(api.port, client, taskQueue, options.workflows, options.concurrency);
-    const after = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, api: await api.stats(), pg: await postgresCpu(statsDb, databases) };
+    const after = {
+      temporal: processCpuMs(setup.pid),
+      worker: (await worker.stats()).cpuMs,
+      api: await api.stats(),
+      pg: await postgresCpu(statsDb, databases),
+    };
     const n = Math.max(1, full.completed);
-    const history = await Promise.all(full.requestIds.slice(0, 5).map(async (id) => (await client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0));
+    const history = await Promise.all(
+      full.requestIds
+        .slice(0, 5)
+        .map(async (id) => (await client.workflow.getHandle(id).fetchHistory()).events?.length ?? 0),
+    );
     const bare = await theTemporalFloor(setup, worker, client, taskQueue, statsDb);
     return {
       one,
@@ -41,7 +55,11 @@ export async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, s
       },
       events: history.length ? history.reduce((a, b) => a + b, 0) / history.length : 0,
       bare,
-      rss: { temporal: processPeakRssMb(setup.pid), worker: (await worker.stats()).maxRssMb, api: (await api.stats()).each ?? [(await api.stats()).maxRssMb] },
+      rss: {
+        temporal: processPeakRssMb(setup.pid),
+        worker: (await worker.stats()).maxRssMb,
+        api: (await api.stats()).each ?? [(await api.stats()).maxRssMb],
+      },
     };
   } finally {
     await connection.close();
@@ -50,13 +68,27 @@ export async function journeysOn(setup: TemporalSetup, env: NodeJS.ProcessEnv, s
 }
 
 /** The bare journeys on the same server and worker: 1 user, 10 users, the full load; CPU per journey. */
-async function theTemporalFloor(setup: TemporalSetup, worker: BenchChild, client: import('@temporalio/client').Client, taskQueue: string, statsDb: Knex) {
+async function theTemporalFloor(
+  setup: TemporalSetup,
+  worker: BenchChild,
+  client: import('@temporalio/client').Client,
+  taskQueue: string,
+  statsDb: Knex,
+) {
   await driveBareJourneys(client, taskQueue, 5, 5);
   const one = await driveBareJourneys(client, taskQueue, options.journeysOne, 1);
   const ten = await driveBareJourneys(client, taskQueue, options.journeysTen, 10);
-  const before = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, pg: await postgresCpu(statsDb, setup.pgDatabases) };
+  const before = {
+    temporal: processCpuMs(setup.pid),
+    worker: (await worker.stats()).cpuMs,
+    pg: await postgresCpu(statsDb, setup.pgDatabases),
+  };
   const full = await driveBareJourneys(client, taskQueue, options.workflows, options.concurrency);
-  const after = { temporal: processCpuMs(setup.pid), worker: (await worker.stats()).cpuMs, pg: await postgresCpu(statsDb, setup.pgDatabases) };
+  const after = {
+    temporal: processCpuMs(setup.pid),
+    worker: (await worker.stats()).cpuMs,
+    pg: await postgresCpu(statsDb, setup.pgDatabases),
+  };
   const n = Math.max(1, full.completed);
   return {
     one,

@@ -41,7 +41,16 @@ export async function driveJourneys(port: number, client: Client, taskQueue: str
   visible.sort((a, b) => a - b);
   opened.sort((a, b) => a - b);
   const startTimes = { p50: pct(opened, 50), p95: pct(opened, 95), max: opened.at(-1) ?? 0 };
-  return { completed: requestIds.length, seconds, perSecond: requestIds.length / seconds, p50: pct(visible, 50), p95: pct(visible, 95), start: startTimes, errors, requestIds };
+  return {
+    completed: requestIds.length,
+    seconds,
+    perSecond: requestIds.length / seconds,
+    p50: pct(visible, 50),
+    p95: pct(visible, 95),
+    start: startTimes,
+    errors,
+    requestIds,
+  };
 }
 
 type Starter = Awaited<ReturnType<typeof journeyStarter>>;
@@ -71,14 +80,23 @@ async function journeyStarter(client: Client, taskQueue: string) {
  * One account's journey; notes how long the start took to open the first task and the submit to
  * show the next as each is seen; answers the request's id once the journey is through.
  */
-async function oneJourney(port: number, starter: Starter, accountId: number, times: { opened: number[]; visible: number[] }): Promise<string> {
+async function oneJourney(
+  port: number,
+  starter: Starter,
+  accountId: number,
+  times: { opened: number[]; visible: number[] },
+): Promise<string> {
   const operator = `op-${accountId}`;
   const opToken = await mint(operator);
   const startAt = performance.now();
   const snapshot = await starter.start(accountId, operator);
   const submitAt = performance.now();
   times.opened.push(submitAt - startAt);
-  const submitted = await call(port, 'POST', '/api/v1.0/tasks/actions', opToken, { requestTaskId: snapshot.tasks[0].taskId, requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION', requestTaskActionPayload: { summary: 'Bench' } });
+  const submitted = await call(port, 'POST', '/api/v1.0/tasks/actions', opToken, {
+    requestTaskId: snapshot.tasks[0].taskId,
+    requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION',
+    requestTaskActionPayload: { summary: 'Bench' },
+  });
   if (submitted.status !== 200) throw new Error(submitted.body);
   const reviewId = (JSON.parse(submitted.body) as { nextTasks: { taskId: number }[] }).nextTasks[0].taskId;
   const regulator = `reg-${accountId % 5 || 5}`; // a regulator of the account's CA
@@ -87,9 +105,16 @@ async function oneJourney(port: number, starter: Starter, accountId: number, tim
   const item = await call(port, 'GET', `/api/v1.0/items/${starter.requestIdOf(accountId)}`, regToken);
   if (!item.body.includes(`"taskId":${reviewId}`)) throw new Error('next task not visible');
   times.visible.push(performance.now() - submitAt);
-  const assign = await call(port, 'POST', '/api/v1.0/tasks-assignment/assign', regToken, { taskId: reviewId, userId: regulator });
+  const assign = await call(port, 'POST', '/api/v1.0/tasks-assignment/assign', regToken, {
+    taskId: reviewId,
+    userId: regulator,
+  });
   if (assign.status !== 200) throw new Error(assign.body);
-  const decided = await call(port, 'POST', '/api/v1.0/tasks/actions', regToken, { requestTaskId: reviewId, requestTaskActionType: 'TEST_TWO_STEP_DECIDE', requestTaskActionPayload: { decision: 'ACCEPTED' } });
+  const decided = await call(port, 'POST', '/api/v1.0/tasks/actions', regToken, {
+    requestTaskId: reviewId,
+    requestTaskActionType: 'TEST_TWO_STEP_DECIDE',
+    requestTaskActionPayload: { decision: 'ACCEPTED' },
+  });
   if (decided.status !== 200) throw new Error(decided.body);
   return starter.requestIdOf(accountId);
 }
@@ -116,14 +141,30 @@ export async function driveBareJourneys(client: Client, taskQueue: string, count
   });
   steps.sort((a, b) => a - b);
   opened.sort((a, b) => a - b);
-  return { completed, errors, perSecond: completed / seconds, p50: pct(steps, 50), p95: pct(steps, 95), start: { p50: pct(opened, 50), p95: pct(opened, 95) } };
+  return {
+    completed,
+    errors,
+    perSecond: completed / seconds,
+    p50: pct(steps, 50),
+    p95: pct(steps, 95),
+    start: { p50: pct(opened, 50), p95: pct(opened, 95) },
+  };
 }
 
-async function oneBareJourney(client: Client, taskQueue: string, workflowId: string, times: { opened: number[]; steps: number[] }): Promise<void> {
+async function oneBareJourney(
+  client: Client,
+  taskQueue: string,
+  workflowId: string,
+  times: { opened: number[]; steps: number[] },
+): Promise<void> {
   const { WithStartWorkflowOperation } = await import('@temporalio/client');
   const { bareStepUpdate, BARE_JOURNEY_STEPS } = await import('../../test/workflows/bare-journey');
   const startAt = performance.now();
-  const operation = new WithStartWorkflowOperation('bareJourney', { workflowId, taskQueue, workflowIdConflictPolicy: 'FAIL' });
+  const operation = new WithStartWorkflowOperation('bareJourney', {
+    workflowId,
+    taskQueue,
+    workflowIdConflictPolicy: 'FAIL',
+  });
   await client.workflow.executeUpdateWithStart(bareStepUpdate, { startWorkflowOperation: operation });
   times.opened.push(performance.now() - startAt);
   const handle = client.workflow.getHandle(workflowId);

@@ -33,7 +33,8 @@ export interface ListFigures {
   overview: OverviewFigures;
 }
 
-const showRss = (r: ApiStats) => `${r.maxRssMb.toFixed(0)} MB${r.each ? ` (${r.each.map((m) => m.toFixed(0)).join(' + ')} MB)` : ''}`;
+const showRss = (r: ApiStats) =>
+  `${r.maxRssMb.toFixed(0)} MB${r.each ? ` (${r.each.map((m) => m.toFixed(0)).join(' + ')} MB)` : ''}`;
 
 export async function benchLists(env: NodeJS.ProcessEnv, statsDb: Knex): Promise<ListFigures> {
   const api = await startChild('api', env, 'api-lists.log');
@@ -54,12 +55,21 @@ export async function benchLists(env: NodeJS.ProcessEnv, statsDb: Knex): Promise
 /** Pages 1 to 3 of each list for 25 regulators and 25 operators, then twenty task pages each may open. */
 async function listPhases(statsDb: Knex): Promise<Phase[]> {
   const users: { id: string; token: string }[] = [];
-  for (let i = 1; i <= 25; i++) users.push({ id: `reg-${i}`, token: await mint(`reg-${i}`) }, { id: `op-${i * 17}`, token: await mint(`op-${i * 17}`) });
-  return [...options.lists.map((list) => ({ label: list, targets: listTargets(list, users) })), { label: 'task page', targets: await taskTargets(statsDb, users) }];
+  for (let i = 1; i <= 25; i++)
+    users.push(
+      { id: `reg-${i}`, token: await mint(`reg-${i}`) },
+      { id: `op-${i * 17}`, token: await mint(`op-${i * 17}`) },
+    );
+  return [
+    ...options.lists.map((list) => ({ label: list, targets: listTargets(list, users) })),
+    { label: 'task page', targets: await taskTargets(statsDb, users) },
+  ];
 }
 
 const listTargets = (list: string, users: { token: string }[]): Target[] =>
-  users.flatMap(({ token }) => [0, 1, 2].map((page) => ({ token, path: `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10` })));
+  users.flatMap(({ token }) =>
+    [0, 1, 2].map((page) => ({ token, path: `/api/v1.0/ORGANISATION/items/${list}?page=${page}&size=10` })),
+  );
 
 /** Twenty tasks each user may open (their competent authority's, or their account's). */
 async function taskTargets(statsDb: Knex, users: { id: string; token: string }[]): Promise<Target[]> {
@@ -82,16 +92,24 @@ async function taskTargets(statsDb: Knex, users: { id: string; token: string }[]
  * minutes apart, one call's API/floor ratio moved from 0.90 to 0.39 between two runs.)
  */
 async function bothAtFullLoad(api: BenchChild, floor: BenchChild | null, phases: Phase[], statsDb: Knex) {
-  console.log(`\nwork-item lists and task pages: ${options.concurrency} concurrent clients, ${options.durationS} s each, half regulators (about 4,000 tasks in their CA) and half operators`);
-  console.log(`API: ${options.apiProcesses} process(es), token cache ${options.tokenCache || 'off'}; ${os.cpus().length} cores, load average ${loadAverage()}`);
+  console.log(
+    `\nwork-item lists and task pages: ${options.concurrency} concurrent clients, ${options.durationS} s each, half regulators (about 4,000 tasks in their CA) and half operators`,
+  );
+  console.log(
+    `API: ${options.apiProcesses} process(es), token cache ${options.tokenCache || 'off'}; ${os.cpus().length} cores, load average ${loadAverage()}`,
+  );
   console.log('CPU per request (µs): of the API processes, of PostgreSQL, of this load generator.');
-  console.log('call                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after');
+  console.log(
+    'call                 requests   req/s    p50 ms   p95 ms   p99 ms   errors   API µs   PG µs  load µs   load average after',
+  );
   const apiResults = new Map<string, PhaseResult>();
   const floorResults = new Map<string, PhaseResult>();
   // Every call once on both before any is measured: the API has more code for the JIT to settle
   // than the floor, and with only its own call's warm-up the first call measured cost the API a
   // quarter more CPU per request than the later ones.
-  for (const phase of phases) for (const server of [api, floor]) if (server) await closedLoad(server.port, phase.label, phase.targets, Math.min(3, options.durationS));
+  for (const phase of phases)
+    for (const server of [api, floor])
+      if (server) await closedLoad(server.port, phase.label, phase.targets, Math.min(3, options.durationS));
   for (const phase of phases) {
     const loadBefore = process.cpuUsage();
     const r = await measuredPhase(api, phase, statsDb);
@@ -117,22 +135,37 @@ async function measuredPhase(server: BenchChild, phase: Phase, statsDb: Knex): P
   const r = await closedLoad(server.port, phase.label, phase.targets);
   const after = await server.stats();
   const pgUs = (cpuSince(pgBefore, await postgresCpu(statsDb)) * 1000) / r.requests;
-  const eachUs = (after.eachCpuMs ?? [after.cpuMs]).map((ms, i) => ((ms - (before.eachCpuMs ?? [before.cpuMs])[i]) * 1000) / r.requests);
+  const eachUs = (after.eachCpuMs ?? [after.cpuMs]).map(
+    (ms, i) => ((ms - (before.eachCpuMs ?? [before.cpuMs])[i]) * 1000) / r.requests,
+  );
   return { ...r, apiUs: ((after.cpuMs - before.cpuMs) * 1000) / r.requests, eachUs, pgUs };
 }
 
 /** The floor's figures beside the API's, call by call, then the API's p95 at half the floor's rate. */
-async function floorComparison(api: BenchChild, floor: BenchChild, apiResults: Map<string, PhaseResult>, floorResults: Map<string, PhaseResult>, phases: Phase[]): Promise<ListComparison[]> {
+async function floorComparison(
+  api: BenchChild,
+  floor: BenchChild,
+  apiResults: Map<string, PhaseResult>,
+  floorResults: Map<string, PhaseResult>,
+  phases: Phase[],
+): Promise<ListComparison[]> {
   const rates = printFloor(apiResults, floorResults, phases);
   const comparisons = await bothAtFixedLoad(api, floor, phases, rates);
   const rss = await floor.stats();
   console.log(`peak RSS per process: floor ${(rss.each ?? [rss.maxRssMb]).map((m) => m.toFixed(0)).join(' + ')} MB`);
-  return comparisons.map((c) => ({ ...c, throughputRatio: apiResults.get(c.label)!.rps / rates.get(c.label)!.floorRps }));
+  return comparisons.map((c) => ({
+    ...c,
+    throughputRatio: apiResults.get(c.label)!.rps / rates.get(c.label)!.floorRps,
+  }));
 }
 
 function printFloor(apiResults: Map<string, PhaseResult>, floorResults: Map<string, PhaseResult>, phases: Phase[]) {
-  console.log(`\nthe floor: the same SQL from a bare node:http + pg server (${options.apiProcesses} process(es), no framework, auth or logging), ${options.concurrency} clients, ${options.durationS} s each, measured right after the API on each call`);
-  console.log('call                 floor req/s   API req/s   API/floor   floor µs/req per process   API µs/req per process   PG µs/req floor/API');
+  console.log(
+    `\nthe floor: the same SQL from a bare node:http + pg server (${options.apiProcesses} process(es), no framework, auth or logging), ${options.concurrency} clients, ${options.durationS} s each, measured right after the API on each call`,
+  );
+  console.log(
+    'call                 floor req/s   API req/s   API/floor   floor µs/req per process   API µs/req per process   PG µs/req floor/API',
+  );
   const rates = new Map<string, { floorRps: number; fixedRate: number }>();
   for (const phase of phases) {
     const f = floorResults.get(phase.label)!;
@@ -140,17 +173,32 @@ function printFloor(apiResults: Map<string, PhaseResult>, floorResults: Map<stri
     rates.set(phase.label, { floorRps: f.rps, fixedRate: Math.max(1, Math.round(f.rps / 2)) });
     const ratio = a.rps / f.rps;
     console.log(
-      `${phase.label.padEnd(20)} ${f.rps.toFixed(0).padStart(11)} ${a.rps.toFixed(0).padStart(11)} ${ratio.toFixed(2).padStart(11)}   ${f.eachUs.map((u) => u.toFixed(0)).join(' + ').padStart(24)}   ${a.eachUs.map((u) => u.toFixed(0)).join(' + ').padStart(22)}   ${f.pgUs.toFixed(0).padStart(8)} / ${a.pgUs.toFixed(0)}${f.errors ? `  (floor errors ${f.errors})` : ''}`,
+      `${phase.label.padEnd(20)} ${f.rps.toFixed(0).padStart(11)} ${a.rps.toFixed(0).padStart(11)} ${ratio.toFixed(2).padStart(11)}   ${f.eachUs
+        .map((u) => u.toFixed(0))
+        .join(' + ')
+        .padStart(24)}   ${a.eachUs
+        .map((u) => u.toFixed(0))
+        .join(' + ')
+        .padStart(
+          22,
+        )}   ${f.pgUs.toFixed(0).padStart(8)} / ${a.pgUs.toFixed(0)}${f.errors ? `  (floor errors ${f.errors})` : ''}`,
     );
   }
   return rates;
 }
 
-async function bothAtFixedLoad(api: BenchChild, floor: BenchChild, phases: Phase[], rates: Map<string, { fixedRate: number }>): Promise<Omit<ListComparison, 'throughputRatio'>[]> {
+async function bothAtFixedLoad(
+  api: BenchChild,
+  floor: BenchChild,
+  phases: Phase[],
+  rates: Map<string, { fixedRate: number }>,
+): Promise<Omit<ListComparison, 'throughputRatio'>[]> {
   const seconds = options.fixedSeconds;
   console.log(`\nAPI at a fixed offered load of half the floor's throughput (open loop, ${seconds} s each)`);
   console.log('(the floor at the same offered load beside it: what the machine alone gives at that rate)');
-  console.log('call                 offered/s  achieved/s   p50 ms   p95 ms   p99 ms   errors   floor p50 / p95 ms   p95 API/floor');
+  console.log(
+    'call                 offered/s  achieved/s   p50 ms   p95 ms   p99 ms   errors   floor p50 / p95 ms   p95 API/floor',
+  );
   const comparisons: Omit<ListComparison, 'throughputRatio'>[] = [];
   for (const { label, targets } of phases) {
     const rate = rates.get(label)!.fixedRate;

@@ -11,12 +11,22 @@ export interface Target {
   path: string;
 }
 
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export function call(port: number, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: string }> {
+export function call(
+  port: number,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const headers = { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+    };
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
@@ -30,10 +40,13 @@ export function call(port: number, method: string, path: string, token: string, 
 /** A GET whose body is not needed: read and dropped, so the load generator spends little on it. */
 export function get(port: number, path: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'GET', path, agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'GET', path, agent, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -62,7 +75,15 @@ export async function closedLoad(port: number, label: string, targets: Target[],
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { label, requests: latencies.length, rps: latencies.length / seconds, p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
+  return {
+    label,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    errors,
+  };
 }
 
 /**
@@ -96,5 +117,11 @@ export async function fixedLoad(port: number, targets: Target[], rate: number, s
   }
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
-  return { achieved: latencies.length / ((performance.now() - t0) / 1000), p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), errors };
+  return {
+    achieved: latencies.length / ((performance.now() - t0) / 1000),
+    p50: pct(latencies, 50),
+    p95: pct(latencies, 95),
+    p99: pct(latencies, 99),
+    errors,
+  };
 }

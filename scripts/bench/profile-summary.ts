@@ -35,13 +35,19 @@ export function ownerOf(url: string, functionName: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-export function summarise(profile: CpuProfile): { totalMs: number; owners: [string, number][]; self: [string, number][]; inclusive: [string, number][] } {
+export function summarise(profile: CpuProfile): {
+  totalMs: number;
+  owners: [string, number][];
+  self: [string, number][];
+  inclusive: [string, number][];
+} {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url ? `${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ''}`.trim();
+  const name = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url ? `${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ''}`.trim();
   const owners = new Map<string, number>();
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
@@ -63,12 +69,15 @@ export function summarise(profile: CpuProfile): { totalMs: number; owners: [stri
       inclusive.set(key, (inclusive.get(key) ?? 0) + us);
     }
   }
-  const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / 1000] as [string, number]);
+  const sorted = (m: Map<string, number>) =>
+    [...m.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / 1000] as [string, number]);
   return { totalMs: totalUs / 1000, owners: sorted(owners), self: sorted(self), inclusive: sorted(inclusive) };
 }
 
 function table(title: string, rows: [string, number][], totalMs: number, top: number): string {
-  const lines = rows.slice(0, top).map(([k, ms]) => `| ${k.replace(/\|/g, '\\|')} | ${ms.toFixed(0)} | ${((100 * ms) / totalMs).toFixed(1)} % |`);
+  const lines = rows
+    .slice(0, top)
+    .map(([k, ms]) => `| ${k.replace(/\|/g, '\\|')} | ${ms.toFixed(0)} | ${((100 * ms) / totalMs).toFixed(1)} % |`);
   return [`| ${title} | ms | share |`, '|---|---:|---:|', ...lines].join('\n');
 }
 

@@ -23,7 +23,9 @@ export async function seed(): Promise<void> {
     await db.raw('vacuum analyze');
     // The seed's writes reach the disk now, not in a checkpoint during the first measured call.
     await db.raw('checkpoint');
-    console.log(`seeded 10,000 accounts, 100,000 tasks and the accounts' report states in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded 10,000 accounts, 100,000 tasks and the accounts' report states in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await db.destroy();
   }
@@ -40,13 +42,23 @@ async function seedAccountsAndUsers(db: Knex): Promise<void> {
     select i, 'ORG' || lpad(i::text, 6, '0'), 'Organisation ' || i, 'RN' || lpad(i::text, 8, '0'), 'LIVE', (${CA_ARRAY})[1 + i % 5], '1 High Street', 'Bristol'
     from generate_series(1, 10000) i`);
   await db.raw(`select setval('accounts_id_seq', 10000)`);
-  await db.raw(`insert into users (id, email, first_name, last_name, terms_version) select 'op-' || i, 'op' || i || '@bench.test', 'Olive', 'Operator ' || i, (select max(version) from terms) from generate_series(1, 10000) i`);
-  await db.raw(`insert into users (id, email, first_name, last_name, terms_version) select 'reg-' || i, 'reg' || i || '@bench.test', 'Rita', 'Regulator ' || i, (select max(version) from terms) from generate_series(1, 25) i`);
-  await db.raw(`insert into authorities (user_id, code, status, account_id, permissions) select 'op-' || i, 'operator_admin', 'ACTIVE', i, ? from generate_series(1, 10000) i`, [
-    [...operatorRoles.operator_admin.permissions],
-  ]);
-  await db.raw(`insert into authorities (user_id, status, competent_authority, permissions) select 'reg-' || i, 'ACTIVE', (${CA_ARRAY})[1 + i % 5], ? from generate_series(1, 25) i`, [allRegulatorPermissions]);
-  await db.raw(`insert into account_contacts (account_id, contact_type, user_id) select i, 'PRIMARY', 'op-' || i from generate_series(1, 10000) i`);
+  await db.raw(
+    `insert into users (id, email, first_name, last_name, terms_version) select 'op-' || i, 'op' || i || '@bench.test', 'Olive', 'Operator ' || i, (select max(version) from terms) from generate_series(1, 10000) i`,
+  );
+  await db.raw(
+    `insert into users (id, email, first_name, last_name, terms_version) select 'reg-' || i, 'reg' || i || '@bench.test', 'Rita', 'Regulator ' || i, (select max(version) from terms) from generate_series(1, 25) i`,
+  );
+  await db.raw(
+    `insert into authorities (user_id, code, status, account_id, permissions) select 'op-' || i, 'operator_admin', 'ACTIVE', i, ? from generate_series(1, 10000) i`,
+    [[...operatorRoles.operator_admin.permissions]],
+  );
+  await db.raw(
+    `insert into authorities (user_id, status, competent_authority, permissions) select 'reg-' || i, 'ACTIVE', (${CA_ARRAY})[1 + i % 5], ? from generate_series(1, 25) i`,
+    [allRegulatorPermissions],
+  );
+  await db.raw(
+    `insert into account_contacts (account_id, contact_type, user_id) select i, 'PRIMARY', 'op-' || i from generate_series(1, 10000) i`,
+  );
 }
 
 /** One open task per request; every fifth a regulator review, a third of those unassigned. */
@@ -69,6 +81,12 @@ async function seedRequestsAndTasks(db: Knex): Promise<void> {
 async function seedReportStates(db: Knex): Promise<void> {
   await import('../../processes');
   const { seedReportMix } = await import('../../test/compliance-mix');
-  const accounts: { id: number; competent_authority: CompetentAuthority }[] = await db('accounts').orderBy('id').select('id', 'competent_authority');
-  await seedReportMix(db, accounts.map((a, index) => ({ id: a.id, competentAuthority: a.competent_authority, index })), new Date());
+  const accounts: { id: number; competent_authority: CompetentAuthority }[] = await db('accounts')
+    .orderBy('id')
+    .select('id', 'competent_authority');
+  await seedReportMix(
+    db,
+    accounts.map((a, index) => ({ id: a.id, competentAuthority: a.competent_authority, index })),
+    new Date(),
+  );
 }

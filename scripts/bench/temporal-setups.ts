@@ -39,7 +39,9 @@ export async function ensureClusterServer(): Promise<void> {
   try {
     (await toolchain()).ensureTemporalServer({ build: true });
   } catch (err) {
-    throw new Error(`${(err as Error).message}\nThe bench measures the journeys on the cluster too: build it (Go), or leave it out with --skip-cluster.`);
+    throw new Error(
+      `${(err as Error).message}\nThe bench measures the journeys on the cluster too: build it (Go), or leave it out with --skip-cluster.`,
+    );
   }
 }
 
@@ -49,13 +51,37 @@ export async function startDevServer(): Promise<TemporalSetup> {
   const port = 17_233;
   const dir = fs.mkdtempSync('/tmp/esos-bench-dev-');
   const args = [
-    'server', 'start-dev', '--db-filename', `${dir}/temporal.sqlite`, '--ip', '127.0.0.1', '--port', String(port), '--headless', '--log-level', 'warn',
-    '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecution=true', '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
-    '--search-attribute', 'EsosAccountId=Keyword', '--search-attribute', 'EsosRequestType=Keyword', '--search-attribute', 'EsosCompetentAuthority=Keyword',
+    'server',
+    'start-dev',
+    '--db-filename',
+    `${dir}/temporal.sqlite`,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--headless',
+    '--log-level',
+    'warn',
+    '--dynamic-config-value',
+    'frontend.enableUpdateWorkflowExecution=true',
+    '--dynamic-config-value',
+    'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+    '--search-attribute',
+    'EsosAccountId=Keyword',
+    '--search-attribute',
+    'EsosRequestType=Keyword',
+    '--search-attribute',
+    'EsosCompetentAuthority=Keyword',
   ];
   const child = spawnLogged(temporalCliPath(), args, undefined, 'temporal-dev-server.log');
   await waitPort(port);
-  return { name: 'dev server (SQLite)', address: `127.0.0.1:${port}`, pid: child.pid!, pgDatabases: [], stop: () => stopServer(child, dir) };
+  return {
+    name: 'dev server (SQLite)',
+    address: `127.0.0.1:${port}`,
+    pid: child.pid!,
+    pgDatabases: [],
+    stop: () => stopServer(child, dir),
+  };
 }
 
 /** The Temporal server v1.30.4 on PostgreSQL (databases of the bench's own), as `npm run start:cluster` runs it. */
@@ -65,11 +91,22 @@ export async function startClusterServer(): Promise<TemporalSetup> {
   const { dropDatabase } = await import('../../infra/db');
   const { prepareNamespace } = await import('../temporal-namespace');
   const pg = new URL(BASE_DB);
-  const database = { host: pg.hostname, port: Number(pg.port || 5432), user: decodeURIComponent(pg.username || 'postgres'), password: decodeURIComponent(pg.password), database: 'temporal_bench', visibilityDatabase: 'temporal_bench_visibility' };
-  for (const name of [database.database, database.visibilityDatabase]) await dropDatabase(Object.assign(new URL(BASE_DB), { pathname: `/${name}` }).toString());
+  const database = {
+    host: pg.hostname,
+    port: Number(pg.port || 5432),
+    user: decodeURIComponent(pg.username || 'postgres'),
+    password: decodeURIComponent(pg.password),
+    database: 'temporal_bench',
+    visibilityDatabase: 'temporal_bench_visibility',
+  };
+  for (const name of [database.database, database.visibilityDatabase])
+    await dropDatabase(Object.assign(new URL(BASE_DB), { pathname: `/${name}` }).toString());
   tools.setupTemporalSchema(binaries, database);
   const ports = tools.clusterPorts(17_433);
-  const dir = tools.writeTemporalServerConfig(binaries, fs.mkdtempSync('/tmp/esos-bench-cluster-'), { ...database, ports });
+  const dir = tools.writeTemporalServerConfig(binaries, fs.mkdtempSync('/tmp/esos-bench-cluster-'), {
+    ...database,
+    ports,
+  });
   const child = spawnLogged(binaries.server, tools.temporalServerArgs(dir), dir, 'temporal-cluster.log');
   await waitPort(ports.frontend);
   const address = `127.0.0.1:${ports.frontend}`;

@@ -11,10 +11,23 @@ export function faultApiLog(printed = process.env.FAULT_LOG_LEVEL ?? 'silent') {
   const printFrom = printed === 'silent' ? Infinity : pino.levels.values[printed];
   const sink = {
     write(line: string) {
-      const entry = JSON.parse(line) as { level: number; msg?: string; method?: string; path?: string; err?: { type?: string; message?: string; code?: unknown; stack?: string } };
+      const entry = JSON.parse(line) as {
+        level: number;
+        msg?: string;
+        method?: string;
+        path?: string;
+        err?: { type?: string; message?: string; code?: unknown; stack?: string };
+      };
       if (entry.msg === 'unhandled error' && entry.err) {
-        const where = entry.err.stack?.split('\n').find((l) => l.trim().startsWith('at '))?.trim() ?? '';
-        behind.set(`${entry.method} ${entry.path}`, `${entry.err.type ?? 'Error'}${entry.err.code !== undefined ? ` (code ${String(entry.err.code)})` : ''}: ${entry.err.message ?? ''} ${where}`.trim());
+        const where =
+          entry.err.stack
+            ?.split('\n')
+            .find((l) => l.trim().startsWith('at '))
+            ?.trim() ?? '';
+        behind.set(
+          `${entry.method} ${entry.path}`,
+          `${entry.err.type ?? 'Error'}${entry.err.code !== undefined ? ` (code ${String(entry.err.code)})` : ''}: ${entry.err.message ?? ''} ${where}`.trim(),
+        );
       }
       if (entry.level >= printFrom) process.stdout.write(line);
     },

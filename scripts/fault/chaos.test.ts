@@ -12,7 +12,17 @@ it('faults again only once the organisations have done the given number of steps
   const report = emptyReport(1);
   const lines: string[] = [];
   // rnd() = 0: every fault is a worker kill, down for 500 ms; gaps of 20 ms.
-  const chaos = new Chaos({ worker } as unknown as Parts, {} as PatientClient, {} as never, () => 0, [20, 20], 3, report, jest.fn(), (l) => lines.push(l));
+  const chaos = new Chaos(
+    { worker } as unknown as Parts,
+    {} as PatientClient,
+    {} as never,
+    () => 0,
+    [20, 20],
+    3,
+    report,
+    jest.fn(),
+    (l) => lines.push(l),
+  );
   chaos.start();
   try {
     await sleep(600);

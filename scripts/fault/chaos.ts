@@ -58,7 +58,9 @@ export class Chaos {
       this.report.kills[kind]++;
       this.faultInProgress = false;
       stepsAtLastFault = this.report.stepsDone;
-      this.log(`  fault: ${kind} ${kind === 'postgres' ? 'stopped (-m immediate)' : 'killed (SIGKILL)'}, back after ${downMs} ms`);
+      this.log(
+        `  fault: ${kind} ${kind === 'postgres' ? 'stopped (-m immediate)' : 'killed (SIGKILL)'}, back after ${downMs} ms`,
+      );
       await sleep(gapMin + Math.floor(this.rnd() * (gapMax - gapMin)));
     }
   }
@@ -97,7 +99,10 @@ export class Chaos {
     outage.probes++;
     outage.slowestMs = Math.max(outage.slowestMs, ms);
     if (res.status === 503 && typeof res.body?.message === 'string') outage.answered503++;
-    else this.anomaly(`with PostgreSQL down for ${Date.now() - downAt} ms, GET /users answered ${res.status || res.body} in ${ms} ms, not 503 JSON`);
+    else
+      this.anomaly(
+        `with PostgreSQL down for ${Date.now() - downAt} ms, GET /users answered ${res.status || res.body} in ${ms} ms, not 503 JSON`,
+      );
     const health = await this.client.request('/api/health', { timeoutMs: 10_000 });
     if (health.status === 503 && health.body?.components?.database === 'DOWN') outage.healthNamedDatabase++;
     else this.anomaly(`with PostgreSQL down, /api/health answered ${health.status} ${JSON.stringify(health.body)}`);
@@ -121,7 +126,10 @@ export class Chaos {
    * meanwhile, and a worker running, so it is the worker that holds the call's work; it is frozen as
    * the request leaves, so whatever Temporal hands it is held, then killed, then started again.
    */
-  async killWorkerDuring(call: () => Promise<Answer>, what: string): Promise<{ answer: Answer; answeredBeforeKill: boolean }> {
+  async killWorkerDuring(
+    call: () => Promise<Answer>,
+    what: string,
+  ): Promise<{ answer: Answer; answeredBeforeKill: boolean }> {
     const { worker } = this.parts;
     this.paused = true;
     while (this.faultInProgress || !worker.pid) await sleep(100);

@@ -16,7 +16,9 @@ export async function waitForQuiet(parts: Parts, client: PatientClient): Promise
   if (!parts.worker.pid) parts.worker.start();
   const drainUntil = Date.now() + 5 * 60_000;
   while (Date.now() < drainUntil) {
-    const pending = await client.look((d) => d('email_outbox').whereNot({ status: 'SENT' }).count<{ n: string }[]>({ n: '*' }));
+    const pending = await client.look((d) =>
+      d('email_outbox').whereNot({ status: 'SENT' }).count<{ n: string }[]>({ n: '*' }),
+    );
     if (pending && Number(pending[0].n) === 0) break;
     await sleep(1000);
   }
@@ -72,15 +74,24 @@ async function requestRows(observer: Db, accountIds: number[]) {
 }
 
 /** A request's status, timeline, tasks and report against what its process writes. */
-function checkRequest(r: Row, type: string, { actions, openTasks, history, reports }: RequestRows, anomaly: Anomaly): void {
+function checkRequest(
+  r: Row,
+  type: string,
+  { actions, openTasks, history, reports }: RequestRows,
+  anomaly: Anomaly,
+): void {
   if (r.status !== expectedStatus[type]) anomaly(`${r.id}: ${r.status}, not ${expectedStatus[type]}`);
   const timeline = actions.filter((a) => a.request_id === r.id).map((a) => a.type);
-  if (JSON.stringify(timeline) !== JSON.stringify(expectedTimeline[type])) anomaly(`${r.id}: timeline ${JSON.stringify(timeline)}, not ${JSON.stringify(expectedTimeline[type])}`);
+  if (JSON.stringify(timeline) !== JSON.stringify(expectedTimeline[type]))
+    anomaly(`${r.id}: timeline ${JSON.stringify(timeline)}, not ${JSON.stringify(expectedTimeline[type])}`);
   const open = openTasks.filter((t) => t.request_id === r.id);
   if (open.length) anomaly(`${r.id}: ${open.length} task(s) still open (${open.map((t) => t.type).join(', ')})`);
   const done = history.filter((t) => t.request_id === r.id);
   const ofType = done.filter((t) => t.type === submitTask[type]).length;
-  if (ofType !== 1) anomaly(`${r.id}: ${ofType} ${submitTask[type]} tasks in its history, not 1 (${ofType === 0 ? 'lost' : 'duplicated'})`);
+  if (ofType !== 1)
+    anomaly(
+      `${r.id}: ${ofType} ${submitTask[type]} tasks in its history, not 1 (${ofType === 0 ? 'lost' : 'duplicated'})`,
+    );
   const others = done.filter((t) => t.type !== submitTask[type]);
   if (others.length) anomaly(`${r.id}: unexpected tasks ${others.map((t) => t.type).join(', ')}`);
   if (type !== 'ORGANISATION_ACCOUNT_OPENING') {
@@ -105,7 +116,11 @@ function settledWorkflowStatus(client: Client) {
   };
 }
 
-async function checkWorkflow(id: string, workflowStatus: (id: string) => Promise<string>, anomaly: Anomaly): Promise<void> {
+async function checkWorkflow(
+  id: string,
+  workflowStatus: (id: string) => Promise<string>,
+  anomaly: Anomaly,
+): Promise<void> {
   try {
     const status = await workflowStatus(id);
     if (status !== 'COMPLETED') anomaly(`${id}: its workflow is ${status}`);
@@ -130,7 +145,9 @@ export async function checkEmails(parts: Parts, report: FaultReport, anomaly: An
     else if (n > 1) report.emails.resent += n - 1;
   }
   for (const row of outbox) {
-    if (row.status !== 'SENT') anomaly(`e-mail ${row.id} (${row.template} to ${row.to_address}) ${row.status}, not sent`);
-    else if (!deliveries.has(row.message_id)) anomaly(`e-mail ${row.id} (${row.template}) marked sent but never delivered`);
+    if (row.status !== 'SENT')
+      anomaly(`e-mail ${row.id} (${row.template} to ${row.to_address}) ${row.status}, not sent`);
+    else if (!deliveries.has(row.message_id))
+      anomaly(`e-mail ${row.id} (${row.template}) marked sent but never delivered`);
   }
 }

@@ -46,7 +46,8 @@ export class PatientClient {
       const text = await res.text();
       const body = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
       if (counted) this.count(String(res.status));
-      if (res.status >= 500 && res.status !== 503) this.serverError(init.method ?? 'GET', pathAndQuery, res.status, text);
+      if (res.status >= 500 && res.status !== 503)
+        this.serverError(init.method ?? 'GET', pathAndQuery, res.status, text);
       return { status: res.status, body, ms: Date.now() - t0 };
     } catch (err) {
       if (counted) this.count((err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer');
@@ -89,7 +90,9 @@ export class PatientClient {
   /** The service's own health (database and Temporal), asked at most once a second however many steps wait on it. */
   healthy(): Promise<boolean> {
     if (this.health && Date.now() - this.health.at < 1000) return this.health.ok;
-    const ok = this.request('/api/health', { timeoutMs: 10_000 }, false).then((res) => res.body?.components?.database === 'UP' && res.body?.components?.temporal === 'UP');
+    const ok = this.request('/api/health', { timeoutMs: 10_000 }, false).then(
+      (res) => res.body?.components?.database === 'UP' && res.body?.components?.temporal === 'UP',
+    );
     this.health = { at: Date.now(), ok };
     return ok;
   }
@@ -98,13 +101,19 @@ export class PatientClient {
    * One step of a process: done() says whether it has happened (from the database); act() asks for
    * it. Asked again only after the service is healthy and a while has passed without it happening.
    */
-  async step<T>(name: string, done: () => Promise<T | undefined | null | false>, act: () => Promise<unknown>, settleMs = 10_000): Promise<T> {
+  async step<T>(
+    name: string,
+    done: () => Promise<T | undefined | null | false>,
+    act: () => Promise<unknown>,
+    settleMs = 10_000,
+  ): Promise<T> {
     const deadline = Math.min(Date.now() + 15 * 60_000, this.deadline);
     while (Date.now() < deadline) {
       const already = await done().catch(() => undefined);
       if (already) return this.stepDone(already);
       const answer = (await act().catch(() => undefined)) as Answer | undefined;
-      if (answer && (await this.refused(answer, done))) throw new Error(`${name}: refused ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+      if (answer && (await this.refused(answer, done)))
+        throw new Error(`${name}: refused ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
       // Wait for it to show, through any outage: ask again only after the service has been up (the
       // database, Temporal and a worker) for a while in all without it happening — longer when the
       // answer said it was done.
@@ -125,11 +134,19 @@ export class PatientClient {
    * (A start refused because the request exists is our own earlier, lost answer.)
    */
   private async refused(answer: Answer, done: () => Promise<unknown>): Promise<boolean> {
-    return [400, 403, 404, 405].includes(answer.status) && answer.body?.code !== 'REQUEST_CREATE_ACTION1000' && !(await done().catch(() => undefined));
+    return (
+      [400, 403, 404, 405].includes(answer.status) &&
+      answer.body?.code !== 'REQUEST_CREATE_ACTION1000' &&
+      !(await done().catch(() => undefined))
+    );
   }
 
   /** Watches for done() until the service has been up for `patience` ms in all; answers what it saw, if anything. */
-  private async waitUpFor<T>(patience: number, deadline: number, done: () => Promise<T | undefined | null | false>): Promise<T | undefined> {
+  private async waitUpFor<T>(
+    patience: number,
+    deadline: number,
+    done: () => Promise<T | undefined | null | false>,
+  ): Promise<T | undefined> {
     let upFor = 0;
     let last = Date.now();
     while (Date.now() < deadline) {

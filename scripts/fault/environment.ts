@@ -44,7 +44,11 @@ export async function startParts(dir: string, apiLogger: Logger, log: (line: str
     () => pg.destroy(),
   );
   await prepareDatabase(pg.url);
-  const [temporal, smtp, bundle] = await Promise.all([OwnTemporal.create(path.join(dir, 'temporal')), startSmtpPeer(), bundleWorkflows(dir)]);
+  const [temporal, smtp, bundle] = await Promise.all([
+    OwnTemporal.create(path.join(dir, 'temporal')),
+    startSmtpPeer(),
+    bundleWorkflows(dir),
+  ]);
   atEnd(
     () => temporal.kill(),
     () => temporal.kill(),
@@ -53,7 +57,15 @@ export async function startParts(dir: string, apiLogger: Logger, log: (line: str
   await registerSearchAttributes(temporal.address);
   log(`parts up: PostgreSQL on ${pg.port}, Temporal on ${temporal.port}, SMTP at ${smtp.url}`);
   const worker = new WorkerProcess(
-    { DATABASE_URL: pg.url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: TASK_QUEUE, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', WORKFLOW_BUNDLE_PATH: bundle, NODE_ENV: 'test' },
+    {
+      DATABASE_URL: pg.url,
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_TASK_QUEUE: TASK_QUEUE,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      WORKFLOW_BUNDLE_PATH: bundle,
+      NODE_ENV: 'test',
+    },
     path.join(dir, 'worker.log'),
   );
   atEnd(
@@ -77,10 +89,22 @@ async function registerSearchAttributes(address: string): Promise<void> {
 /** The API in this process on a free port; answers its URL. */
 async function startApi(databaseUrl: string, temporalAddress: string, logger: Logger): Promise<string> {
   const base = loadConfig();
-  const config: Config = { ...base, databaseUrl, temporal: { ...base.temporal, address: temporalAddress, taskQueue: TASK_QUEUE }, reporting: { ...base.reporting, now: testClock } };
+  const config: Config = {
+    ...base,
+    databaseUrl,
+    temporal: { ...base.temporal, address: temporalAddress, taskQueue: TASK_QUEUE },
+    reporting: { ...base.reporting, now: testClock },
+  };
   const db = createDb(databaseUrl, { min: 0, max: 10 });
   atEnd(() => db.destroy());
-  const deps: AppDeps = { config, db, logger, temporal: lazyClient(config), verifyToken: verifyTestToken, virusScanner: new ClamdScanner(config.clamav) };
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    temporal: lazyClient(config),
+    verifyToken: verifyTestToken,
+    virusScanner: new ClamdScanner(config.clamav),
+  };
   const server: http.Server = createHttpServer(createApp(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   atEnd(() => {

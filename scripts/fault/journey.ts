@@ -76,7 +76,9 @@ export class Journeys {
     await this.progressUpdate1(org);
     await this.progressUpdate2(org);
     this.report.completed++;
-    this.log(`  [${this.report.completed}/${this.report.submissions}] ${org.name}: account ${accId} and its four reports submitted`);
+    this.log(
+      `  [${this.report.completed}/${this.report.submissions}] ${org.name}: account ${accId} and its four reports submitted`,
+    );
   }
 
   /** Apply, approve, and see the account LIVE with the applicant its administrator; answers the request id. */
@@ -90,8 +92,9 @@ export class Journeys {
     await client.step(
       `${accId} live`,
       async () =>
-        (await client.look((d) => d('authorities').where({ user_id: org.applicant.id, account_id: account.id, status: 'ACTIVE' }).first())) &&
-        (await client.look((d) => d('accounts').where({ id: account.id, status: 'LIVE' }).first())),
+        (await client.look((d) =>
+          d('authorities').where({ user_id: org.applicant.id, account_id: account.id, status: 'ACTIVE' }).first(),
+        )) && (await client.look((d) => d('accounts').where({ id: account.id, status: 'LIVE' }).first())),
       async () => undefined,
     );
     return accId;
@@ -114,7 +117,8 @@ export class Journeys {
     return client.step(
       `${org.name} apply`,
       () => client.look((d) => d('accounts').where({ name: org.name }).first()),
-      () => client.v1(org.applicant, '/requests', 'POST', application, { 'idempotency-key': `fault-${this.runTag}-${i}` }),
+      () =>
+        client.v1(org.applicant, '/requests', 'POST', application, { 'idempotency-key': `fault-${this.runTag}-${i}` }),
       60_000,
     );
   }
@@ -122,7 +126,11 @@ export class Journeys {
   /** Approve, as the regulator: take the task, decide. */
   private async approve(accId: string): Promise<void> {
     const { client, reviewer } = this;
-    await client.step(`${accId} review task`, () => client.openTask(accId, APPLICATION_REVIEW), async () => undefined);
+    await client.step(
+      `${accId} review task`,
+      () => client.openTask(accId, APPLICATION_REVIEW),
+      async () => undefined,
+    );
     await client.step(
       `${accId} approve`,
       async () => (await client.requestRow(accId))?.status === 'APPROVED',
@@ -133,7 +141,11 @@ export class Journeys {
           const refusedOrLost = await this.assignToReviewer(accId, Number(task.id));
           if (refusedOrLost !== 'assigned') return refusedOrLost;
         }
-        return client.v1(reviewer, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: SUBMIT_DECISION, requestTaskActionPayload: { decision: 'APPROVED', reason: 'Checked by the fault run' } });
+        return client.v1(reviewer, '/tasks/actions', 'POST', {
+          requestTaskId: Number(task.id),
+          requestTaskActionType: SUBMIT_DECISION,
+          requestTaskActionPayload: { decision: 'APPROVED', reason: 'Checked by the fault run' },
+        });
       },
     );
   }
@@ -145,7 +157,8 @@ export class Journeys {
   private async assignToReviewer(accId: string, taskId: number) {
     const { client, reviewer } = this;
     const assigned = await client.v1(reviewer, '/tasks-assignment/assign', 'POST', { taskId, userId: reviewer.id });
-    if (assigned.status !== 200 && assigned.status !== 204) return [400, 403, 404].includes(assigned.status) ? assigned : undefined;
+    if (assigned.status !== 200 && assigned.status !== 204)
+      return [400, 403, 404].includes(assigned.status) ? assigned : undefined;
     const until = Date.now() + 10_000;
     while ((await client.openTask(accId, APPLICATION_REVIEW))?.assignee !== reviewer.id) {
       if (Date.now() > until) return undefined;
@@ -157,8 +170,12 @@ export class Journeys {
   /** The notification of compliance: a complete report of one of the categories. The first one submitted has the worker killed under it. */
   private async notification(org: Organisation, i: number): Promise<void> {
     const noc = await this.startReport(org, NOTIFICATION);
-    const { report: answers } = withUndertaking(completeReports[reportNames[i % reportNames.length]], { name: org.name, registrationNumber: null });
-    for (const [section, data] of Object.entries(answers)) await this.saveSection(org.applicant, noc, NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, section, data);
+    const { report: answers } = withUndertaking(completeReports[reportNames[i % reportNames.length]], {
+      name: org.name,
+      registrationNumber: null,
+    });
+    for (const [section, data] of Object.entries(answers))
+      await this.saveSection(org.applicant, noc, NOTIFICATION_SUBMIT, SAVE_NOTIFICATION, section, data);
     const inFlight = this.inFlightKillPending;
     this.inFlightKillPending = false;
     await this.submit(org, NOTIFICATION, SUBMIT_NOTIFICATION, inFlight);
@@ -167,8 +184,13 @@ export class Journeys {
   /** The action plan: two measures, one estimated by another method. */
   private async actionPlan(org: Organisation): Promise<void> {
     const ap = await this.startReport(org, ACTION_PLAN);
-    await this.saveSection(org.applicant, ap, ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, 'energyEfficiencyMeasure', { haveEnergyEfficiencyMeasures: true, energyEfficiencyMeasures: [led, boiler] });
-    await this.saveSection(org.applicant, ap, ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, 'responsibleOfficerConfirmation', { confirmations: [ESOS_ASSESSMENT_NOTIFICATION.value, ESTIMATION_METHOD_DESCRIPTION.value] });
+    await this.saveSection(org.applicant, ap, ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, 'energyEfficiencyMeasure', {
+      haveEnergyEfficiencyMeasures: true,
+      energyEfficiencyMeasures: [led, boiler],
+    });
+    await this.saveSection(org.applicant, ap, ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, 'responsibleOfficerConfirmation', {
+      confirmations: [ESOS_ASSESSMENT_NOTIFICATION.value, ESTIMATION_METHOD_DESCRIPTION.value],
+    });
     await this.submit(org, ACTION_PLAN, SUBMIT_ACTION_PLAN);
   }
 
@@ -176,16 +198,42 @@ export class Journeys {
   private async progressUpdate1(org: Organisation): Promise<void> {
     const { client } = this;
     const pu1 = await this.startReport(org, PROGRESS_UPDATE_1, { isDisaggregateUndertaking: false });
-    const pu1Task = (await client.step(`${pu1} task`, () => client.openTask(pu1, PROGRESS_UPDATE_1_SUBMIT), async () => undefined)) as { payload: any };
-    const [ledId, boilerId] = (pu1Task.payload.report[PU1_MEASURES].progressUpdate1P3Measures as { uuId: string }[]).map((m) => m.uuId);
+    const pu1Task = (await client.step(
+      `${pu1} task`,
+      () => client.openTask(pu1, PROGRESS_UPDATE_1_SUBMIT),
+      async () => undefined,
+    )) as { payload: any };
+    const [ledId, boilerId] = (
+      pu1Task.payload.report[PU1_MEASURES].progressUpdate1P3Measures as { uuId: string }[]
+    ).map((m) => m.uuId);
     await this.saveSection(org.applicant, pu1, PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, PU1_MEASURES, {
       progressUpdate1P3Measures: [
-        { uuId: ledId, progressUpdate1P3EnergyEfficiencyMeasure: { reportReduction2024To2025: true, reductionEnergyConsumption2024To2025: 9000, reportReduction2023To2024: false, estimationMethodType: 'ACTION_PLAN_ESTIMATE' } },
-        { uuId: boilerId, progressUpdate1P3EnergyEfficiencyMeasure: { measureIsImplemented: false, providedContext: 'Supplier delay' } },
+        {
+          uuId: ledId,
+          progressUpdate1P3EnergyEfficiencyMeasure: {
+            reportReduction2024To2025: true,
+            reductionEnergyConsumption2024To2025: 9000,
+            reportReduction2023To2024: false,
+            estimationMethodType: 'ACTION_PLAN_ESTIMATE',
+          },
+        },
+        {
+          uuId: boilerId,
+          progressUpdate1P3EnergyEfficiencyMeasure: { measureIsImplemented: false, providedContext: 'Supplier delay' },
+        },
       ],
-      progressUpdate1P3AddedMeasure: [addedMeasure({ measureName: 'Heat pump', reductionEnergyConsumption2024To2025: 2500 })],
+      progressUpdate1P3AddedMeasure: [
+        addedMeasure({ measureName: 'Heat pump', reductionEnergyConsumption2024To2025: 2500 }),
+      ],
     });
-    await this.saveSection(org.applicant, pu1, PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1, 'responsibleOfficerConfirmation', { confirmations: [ESOS_ACTION_PLAN_COMPLIANCE.value] });
+    await this.saveSection(
+      org.applicant,
+      pu1,
+      PROGRESS_UPDATE_1_SUBMIT,
+      SAVE_PROGRESS_UPDATE_1,
+      'responsibleOfficerConfirmation',
+      { confirmations: [ESOS_ACTION_PLAN_COMPLIANCE.value] },
+    );
     await this.submit(org, PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1);
   }
 
@@ -193,19 +241,50 @@ export class Journeys {
   private async progressUpdate2(org: Organisation): Promise<void> {
     const { client } = this;
     const pu2 = await this.startReport(org, PROGRESS_UPDATE_2);
-    const pu2Task = (await client.step(`${pu2} task`, () => client.openTask(pu2, PROGRESS_UPDATE_2_SUBMIT), async () => undefined)) as { payload: any };
+    const pu2Task = (await client.step(
+      `${pu2} task`,
+      () => client.openTask(pu2, PROGRESS_UPDATE_2_SUBMIT),
+      async () => undefined,
+    )) as { payload: any };
     const pu2Report = pu2Task.payload.report[PU2_MEASURES];
     const [ledPu2, boilerPu2] = pu2Report.progressUpdate2P3Measures.map((m: { uuId: string }) => m.uuId);
     const [heatPumpPu2] = pu2Report.progressUpdate2P3UpdatedAddedMeasures.map((m: { uuId: string }) => m.uuId);
     await this.saveSection(org.applicant, pu2, PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, PU2_MEASURES, {
       progressUpdate2P3Measures: [
         { uuId: ledPu2, progressUpdate2P3EnergyEfficiencyMeasure: { reportReduction2025To2026: false } },
-        { uuId: boilerPu2, progressUpdate2P3EnergyEfficiencyMeasure: { measureIsImplemented: true, measureImplementedByTheDateInActionPlan: true, reductionEnergyConsumption2025To2026: 3100, estimationMethodType: 'OTHER_METHOD', estimationMethodDescription: 'Metered for a month' } },
+        {
+          uuId: boilerPu2,
+          progressUpdate2P3EnergyEfficiencyMeasure: {
+            measureIsImplemented: true,
+            measureImplementedByTheDateInActionPlan: true,
+            reductionEnergyConsumption2025To2026: 3100,
+            estimationMethodType: 'OTHER_METHOD',
+            estimationMethodDescription: 'Metered for a month',
+          },
+        },
       ],
-      progressUpdate2P3UpdatedAddedMeasures: [{ uuId: heatPumpPu2, progressUpdate2P3EnergyEfficiencyMeasure: { reportReduction2025To2026: true, reductionEnergyConsumption2025To2026: 2600, estimationMethodType: 'ENERGY_AUDIT' } }],
-      progressUpdate2P3AddedMeasure: [addedMeasure({ measureName: 'Solar panels', reductionEnergyConsumption2025To2026: 1200 })],
+      progressUpdate2P3UpdatedAddedMeasures: [
+        {
+          uuId: heatPumpPu2,
+          progressUpdate2P3EnergyEfficiencyMeasure: {
+            reportReduction2025To2026: true,
+            reductionEnergyConsumption2025To2026: 2600,
+            estimationMethodType: 'ENERGY_AUDIT',
+          },
+        },
+      ],
+      progressUpdate2P3AddedMeasure: [
+        addedMeasure({ measureName: 'Solar panels', reductionEnergyConsumption2025To2026: 1200 }),
+      ],
     });
-    await this.saveSection(org.applicant, pu2, PROGRESS_UPDATE_2_SUBMIT, SAVE_PROGRESS_UPDATE_2, 'responsibleOfficerConfirmation', { confirmations: [ESOS_ACTION_PLAN_COMPLIANCE.value, ESTIMATION_METHOD_DOCUMENTED.value] });
+    await this.saveSection(
+      org.applicant,
+      pu2,
+      PROGRESS_UPDATE_2_SUBMIT,
+      SAVE_PROGRESS_UPDATE_2,
+      'responsibleOfficerConfirmation',
+      { confirmations: [ESOS_ACTION_PLAN_COMPLIANCE.value, ESTIMATION_METHOD_DOCUMENTED.value] },
+    );
     await this.submit(org, PROGRESS_UPDATE_2, SUBMIT_PROGRESS_UPDATE_2);
   }
 
@@ -216,15 +295,29 @@ export class Journeys {
     const requestOfType = () => client.look((d) => d('requests').where({ account_id: accountId, type }).first());
     const row = await client.step(
       `${org.name} start ${type}`,
-      async () => ((await client.openTask((await requestOfType())?.id ?? '-', submitTask[type])) ? await requestOfType() : undefined),
-      () => client.v1(org.applicant, `/requests?accountId=${accountId}`, 'POST', { requestCreateActionType: type, ...(payload === undefined ? {} : { requestCreateActionPayload: payload }) }),
+      async () =>
+        (await client.openTask((await requestOfType())?.id ?? '-', submitTask[type]))
+          ? await requestOfType()
+          : undefined,
+      () =>
+        client.v1(org.applicant, `/requests?accountId=${accountId}`, 'POST', {
+          requestCreateActionType: type,
+          ...(payload === undefined ? {} : { requestCreateActionPayload: payload }),
+        }),
     );
     org.requests[type] = row.id;
     return row.id as string;
   }
 
   /** Saves a section of the open task's report as complete, at the task's version. */
-  private async saveSection(user: TestUser, requestId: string, taskType: string, action: string, section: string, data: unknown): Promise<void> {
+  private async saveSection(
+    user: TestUser,
+    requestId: string,
+    taskType: string,
+    action: string,
+    section: string,
+    data: unknown,
+  ): Promise<void> {
     const { client } = this;
     await client.step(
       `${requestId} ${section}`,
@@ -232,7 +325,12 @@ export class Journeys {
       async () => {
         const task = await client.openTask(requestId, taskType);
         if (!task) return;
-        return client.v1(user, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: action, requestTaskActionPayload: { section, data, complete: true }, version: task.version });
+        return client.v1(user, '/tasks/actions', 'POST', {
+          requestTaskId: Number(task.id),
+          requestTaskActionType: action,
+          requestTaskActionPayload: { section, data, complete: true },
+          version: task.version,
+        });
       },
     );
   }
@@ -250,10 +348,19 @@ export class Journeys {
         if (!task) return;
         const inFlightKill = killInFlight && firstAttempt;
         firstAttempt = false;
-        const call = () => client.v1(org.applicant, '/tasks/actions', 'POST', { requestTaskId: Number(task.id), requestTaskActionType: action, requestTaskActionPayload: {} });
+        const call = () =>
+          client.v1(org.applicant, '/tasks/actions', 'POST', {
+            requestTaskId: Number(task.id),
+            requestTaskActionType: action,
+            requestTaskActionPayload: {},
+          });
         if (!inFlightKill) return call();
         const { answer, answeredBeforeKill } = await this.chaos.killWorkerDuring(call, `${requestId}'s submission`);
-        this.report.inFlightNotificationKill = { done: true, answeredBeforeKill, outcome: `${answer.status} ${answer.body?.requestStatus ?? answer.body?.code ?? ''}`.trim() };
+        this.report.inFlightNotificationKill = {
+          done: true,
+          answeredBeforeKill,
+          outcome: `${answer.status} ${answer.body?.requestStatus ?? answer.body?.code ?? ''}`.trim(),
+        };
         return answer;
       },
     );

@@ -17,7 +17,10 @@ function pgCommand(bin: string, args: string[]): [string, string[]] {
 /** A PostgreSQL cluster of our own, stopped with `pg_ctl -m immediate` (a crash) and started again. */
 export class OwnPostgres {
   readonly dataDir: string;
-  private constructor(readonly dir: string, readonly port: number) {
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {
     this.dataDir = path.join(dir, 'data');
   }
 
@@ -25,7 +28,18 @@ export class OwnPostgres {
     const pg = new OwnPostgres(dir, await freePort());
     fs.mkdirSync(dir, { recursive: true });
     if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres', dir]);
-    const [cmd, args] = pgCommand('initdb', ['-D', pg.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+    const [cmd, args] = pgCommand('initdb', [
+      '-D',
+      pg.dataDir,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
     execFileSync(cmd, args, { stdio: 'ignore' });
     await pg.start();
     return pg;
@@ -37,7 +51,18 @@ export class OwnPostgres {
 
   async start(): Promise<void> {
     const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c shared_buffers=32MB`;
-    const [cmd, args] = pgCommand('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', path.join(this.dir, 'postgres.log'), '-w', '-t', '120', 'start']);
+    const [cmd, args] = pgCommand('pg_ctl', [
+      '-D',
+      this.dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(this.dir, 'postgres.log'),
+      '-w',
+      '-t',
+      '120',
+      'start',
+    ]);
     execFileSync(cmd, args, { stdio: 'ignore' });
   }
 

@@ -11,7 +11,10 @@ class ExitedEarly extends Error {}
 /** A Temporal dev server whose state is a SQLite file: SIGKILL it and start it again, nothing is lost. */
 export class OwnTemporal {
   private child: ChildProcess | null = null;
-  private constructor(readonly dir: string, private _port: number) {}
+  private constructor(
+    readonly dir: string,
+    private _port: number,
+  ) {}
 
   static async create(dir: string): Promise<OwnTemporal> {
     fs.mkdirSync(dir, { recursive: true });
@@ -40,20 +43,33 @@ export class OwnTemporal {
 
   async start(): Promise<void> {
     const args = [
-      'server', 'start-dev', '--headless',
-      '--db-filename', path.join(this.dir, 'temporal.sqlite'),
-      '--ip', '127.0.0.1', '--port', String(this.port),
-      '--log-level', 'error',
-      '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecution=true',
-      '--dynamic-config-value', 'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+      'server',
+      'start-dev',
+      '--headless',
+      '--db-filename',
+      path.join(this.dir, 'temporal.sqlite'),
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(this.port),
+      '--log-level',
+      'error',
+      '--dynamic-config-value',
+      'frontend.enableUpdateWorkflowExecution=true',
+      '--dynamic-config-value',
+      'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
     ];
     const log = fs.openSync(path.join(this.dir, 'temporal.log'), 'a');
     const child = spawn(temporalCliPath(), args, { stdio: ['ignore', log, log] });
     fs.closeSync(log);
     this.child = child;
-    const logTail = () => fs.readFileSync(path.join(this.dir, 'temporal.log'), 'utf8').trim().split('\n').slice(-5).join('\n');
+    const logTail = () =>
+      fs.readFileSync(path.join(this.dir, 'temporal.log'), 'utf8').trim().split('\n').slice(-5).join('\n');
     await waitFor('Temporal', async () => {
-      if (child.exitCode !== null || child.signalCode !== null) throw new ExitedEarly(`Temporal on port ${this.port} exited as it started (${child.exitCode ?? child.signalCode}):\n${logTail()}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new ExitedEarly(
+          `Temporal on port ${this.port} exited as it started (${child.exitCode ?? child.signalCode}):\n${logTail()}`,
+        );
       return portAnswers(this.port);
     }).catch((err: Error) => {
       throw err instanceof ExitedEarly ? err : new Error(`${err.message}; its log ends:\n${logTail()}`);

@@ -31,7 +31,13 @@ export interface FaultReport {
   kills: Record<FaultKind, number>;
   workerExitsOnItsOwn: number;
   inFlightNotificationKill: { done: boolean; answeredBeforeKill: boolean; outcome: string } | null;
-  outage: { probes: number; answered503: number; slowestMs: number; healthNamedDatabase: number; recoveredAfterMs: number[] };
+  outage: {
+    probes: number;
+    answered503: number;
+    slowestMs: number;
+    healthNamedDatabase: number;
+    recoveredAfterMs: number[];
+  };
   apiCalls: number;
   /** Steps of the processes seen done (PatientClient.step). */
   stepsDone: number;

@@ -30,13 +30,43 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
   try {
     const parts = await startParts(dir, apiLog.logger, log);
     const deadline = options.deadlineMs ? started + options.deadlineMs : Infinity;
-    const client = new PatientClient(parts.apiUrl, parts.observer, parts.worker, report, anomaly, apiLog.errorBehind, deadline);
+    const client = new PatientClient(
+      parts.apiUrl,
+      parts.observer,
+      parts.worker,
+      report,
+      anomaly,
+      apiLog.errorBehind,
+      deadline,
+    );
     const reviewer = await createUser(parts.observer, { firstName: 'Rhian', lastName: 'Reviewer' });
     await grantRegulator(parts.observer, reviewer, 'ENGLAND');
-    const chaos = new Chaos(parts, client, reviewer, random(seed), options.faultGapMs ?? [5000, 15000], options.stepsBetweenFaults ?? 5, report, anomaly, log);
-    const journeys = new Journeys(client, chaos, parts.observer, reviewer, report, log, options.killDuringNotificationSubmit ?? true);
+    const chaos = new Chaos(
+      parts,
+      client,
+      reviewer,
+      random(seed),
+      options.faultGapMs ?? [5000, 15000],
+      options.stepsBetweenFaults ?? 5,
+      report,
+      anomaly,
+      log,
+    );
+    const journeys = new Journeys(
+      client,
+      chaos,
+      parts.observer,
+      reviewer,
+      report,
+      log,
+      options.killDuringNotificationSubmit ?? true,
+    );
 
-    await client.step('worker ready', async () => (await client.healthy()) && (await client.look((d) => d.raw('select 1'))), async () => undefined);
+    await client.step(
+      'worker ready',
+      async () => (await client.healthy()) && (await client.look((d) => d.raw('select 1'))),
+      async () => undefined,
+    );
     chaos.start();
     const failures = await organisationsThrough(journeys, options, concurrency, started, report, log);
     await chaos.stop();
@@ -56,7 +86,14 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
  * The organisations, `concurrency` at a time, until all are begun or the time limit stops new ones;
  * answers what did not complete.
  */
-async function organisationsThrough(journeys: Journeys, options: FaultOptions, concurrency: number, started: number, report: FaultReport, log: (line: string) => void): Promise<string[]> {
+async function organisationsThrough(
+  journeys: Journeys,
+  options: FaultOptions,
+  concurrency: number,
+  started: number,
+  report: FaultReport,
+  log: (line: string) => void,
+): Promise<string[]> {
   let next = 0;
   let stoppedEarly = false;
   const failures: string[] = [];
@@ -64,7 +101,8 @@ async function organisationsThrough(journeys: Journeys, options: FaultOptions, c
     Array.from({ length: Math.min(concurrency, options.submissions) }, async () => {
       while (next < options.submissions) {
         if (options.timeLimitMs && Date.now() - started > options.timeLimitMs) {
-          if (!stoppedEarly) log(`  time limit reached: no new organisation after ${Math.round(options.timeLimitMs / 60_000)} minutes`);
+          if (!stoppedEarly)
+            log(`  time limit reached: no new organisation after ${Math.round(options.timeLimitMs / 60_000)} minutes`);
           stoppedEarly = true;
           break;
         }

@@ -3,7 +3,10 @@ import type { FaultReport } from './report';
 
 export function formatReport(r: FaultReport): string {
   const s = (n: number) => n.toLocaleString('en-GB');
-  const answers = Object.entries(r.apiAnswers).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${s(n)}`).join(', ');
+  const answers = Object.entries(r.apiAnswers)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${k}: ${s(n)}`)
+    .join(', ');
   const recovered = r.outage.recoveredAfterMs;
   return [
     `runs: ${r.completed} of ${r.submissions} organisations${r.started < r.submissions ? ` (${r.started} begun before the time limit)` : ''} through account opening and approval, notification, action plan, progress updates 1 and 2 (${s(r.completed * 5)} processes)`,

@@ -12,7 +12,10 @@ export class WorkerProcess {
   private stopped = false;
   restarts = 0;
   unexpectedExits = 0;
-  constructor(private readonly env: NodeJS.ProcessEnv, private readonly logFile: string) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly logFile: string,
+  ) {}
 
   start(): void {
     // One worker at a time: a second start (two fault paths restarting it at once) is a no-op.
@@ -20,7 +23,11 @@ export class WorkerProcess {
     // tsx as a loader in this one process (its CLI would run the worker in a child, which a
     // SIGKILL of the CLI leaves running).
     const log = fs.openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker.ts')], { cwd: root, env: { ...process.env, ...this.env }, stdio: ['ignore', log, log] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker.ts')], {
+      cwd: root,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', log, log],
+    });
     fs.closeSync(log);
     this.child = child;
     child.once('exit', (_code, signal) => {

@@ -6,7 +6,13 @@ import type { AccessExpectation, World } from '../route-access';
 
 async function operatorNote(db: Db, w: World): Promise<Record<string, string | number>> {
   const [row] = await db('account_notes')
-    .insert({ account_id: w.accountA, payload: JSON.stringify({ note: 'Prepared note', files: {} }), submitter_id: w.users.adminOfA.id, submitter: 'Test User', role_type: 'OPERATOR' })
+    .insert({
+      account_id: w.accountA,
+      payload: JSON.stringify({ note: 'Prepared note', files: {} }),
+      submitter_id: w.users.adminOfA.id,
+      submitter: 'Test User',
+      role_type: 'OPERATOR',
+    })
     .returning('id');
   return { noteId: Number(row.id) };
 }
@@ -14,8 +20,24 @@ async function operatorNote(db: Db, w: World): Promise<Record<string, string | n
 async function operatorNoteWithFile(db: Db, w: World): Promise<Record<string, string | number>> {
   const fileUuid = randomUUID();
   const content = Buffer.from('Prepared file\n');
-  await db('files').insert({ uuid: fileUuid, kind: 'NOTE', file_name: 'prepared.txt', content_type: 'text/plain', size: content.length, content, status: 'SUBMITTED', account_id: w.accountA, created_by: w.users.adminOfA.id });
-  await db('account_notes').insert({ account_id: w.accountA, payload: JSON.stringify({ note: 'Prepared note', files: { [fileUuid]: 'prepared.txt' } }), submitter_id: w.users.adminOfA.id, submitter: 'Test User', role_type: 'OPERATOR' });
+  await db('files').insert({
+    uuid: fileUuid,
+    kind: 'NOTE',
+    file_name: 'prepared.txt',
+    content_type: 'text/plain',
+    size: content.length,
+    content,
+    status: 'SUBMITTED',
+    account_id: w.accountA,
+    created_by: w.users.adminOfA.id,
+  });
+  await db('account_notes').insert({
+    account_id: w.accountA,
+    payload: JSON.stringify({ note: 'Prepared note', files: { [fileUuid]: 'prepared.txt' } }),
+    submitter_id: w.users.adminOfA.id,
+    submitter: 'Test User',
+    role_type: 'OPERATOR',
+  });
   return { fileUuid };
 }
 

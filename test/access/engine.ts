@@ -6,15 +6,32 @@ import type { AccessExpectation, World } from '../route-access';
 
 async function prepare(db: Db, w: World): Promise<Record<string, string | number>> {
   const requestId = `AX${randomUUID().slice(0, 12)}`;
-  await db('requests').insert({ id: requestId, type: 'ACTION_PLAN_P3', status: 'IN_PROGRESS', account_id: w.accountA, competent_authority: 'ENGLAND' });
+  await db('requests').insert({
+    id: requestId,
+    type: 'ACTION_PLAN_P3',
+    status: 'IN_PROGRESS',
+    account_id: w.accountA,
+    competent_authority: 'ENGLAND',
+  });
   const [task] = await db('request_tasks')
-    .insert({ request_id: requestId, type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT', assignee: w.users.adminOfA.id, account_id: w.accountA, competent_authority: 'ENGLAND' })
+    .insert({
+      request_id: requestId,
+      type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT',
+      assignee: w.users.adminOfA.id,
+      account_id: w.accountA,
+      competent_authority: 'ENGLAND',
+    })
     .returning('id');
-  const [action] = await db('request_actions').insert({ request_id: requestId, type: 'ACTION_PLAN_P3_APPLICATION_SUBMITTED', submitter: 'Test User' }).returning('id');
+  const [action] = await db('request_actions')
+    .insert({ request_id: requestId, type: 'ACTION_PLAN_P3_APPLICATION_SUBMITTED', submitter: 'Test User' })
+    .returning('id');
   return { requestId, taskId: Number(task.id), actionId: Number(action.id) };
 }
 
-const list = (name: string): AccessExpectation => ({ url: () => `/api/v1.0/ORGANISATION/items/${name}?page=0&size=10`, expect: [401, 200, 200, 200, 200, 200, 200, 200] });
+const list = (name: string): AccessExpectation => ({
+  url: () => `/api/v1.0/ORGANISATION/items/${name}?page=0&size=10`,
+  expect: [401, 200, 200, 200, 200, 200, 200, 200],
+});
 // Anyone with an authority on account A, or in its CA (England); for anyone else it does not exist.
 const onAccountA: AccessExpectation['expect'] = [401, 200, 200, 404, 200, 404, 200, 404];
 // Only A's administrator may view (and assign) the action plan task; those who see account A but

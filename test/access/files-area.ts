@@ -10,13 +10,27 @@ import { issueFileToken } from '../../api/files/tokens';
 async function storeFile(db: Db, fields: Record<string, unknown>): Promise<string> {
   const uuid = randomUUID();
   const content = Buffer.from('Prepared file\n');
-  await db('files').insert({ uuid, file_name: 'prepared.txt', content_type: 'text/plain', size: content.length, content, status: 'SUBMITTED', ...fields });
+  await db('files').insert({
+    uuid,
+    file_name: 'prepared.txt',
+    content_type: 'text/plain',
+    size: content.length,
+    content,
+    status: 'SUBMITTED',
+    ...fields,
+  });
   return uuid;
 }
 
 async function prepare(db: Db, w: World): Promise<Record<string, string | number>> {
   const requestId = `FX${randomUUID().slice(0, 12)}`;
-  await db('requests').insert({ id: requestId, type: 'ACTION_PLAN_P3', status: 'IN_PROGRESS', account_id: w.accountA, competent_authority: 'ENGLAND' });
+  await db('requests').insert({
+    id: requestId,
+    type: 'ACTION_PLAN_P3',
+    status: 'IN_PROGRESS',
+    account_id: w.accountA,
+    competent_authority: 'ENGLAND',
+  });
   const attachment = await storeFile(db, { kind: 'ATTACHMENT', request_id: requestId, account_id: w.accountA });
   const [task] = await db('request_tasks')
     .insert({
@@ -28,9 +42,20 @@ async function prepare(db: Db, w: World): Promise<Record<string, string | number
       payload: JSON.stringify({ attachments: { [attachment]: 'prepared.txt' } }),
     })
     .returning('id');
-  const noteFile = await storeFile(db, { kind: 'NOTE', request_id: requestId, account_id: w.accountA, created_by: w.users.adminOfA.id });
+  const noteFile = await storeFile(db, {
+    kind: 'NOTE',
+    request_id: requestId,
+    account_id: w.accountA,
+    created_by: w.users.adminOfA.id,
+  });
   const [note] = await db('request_notes')
-    .insert({ request_id: requestId, payload: JSON.stringify({ note: 'Prepared note', files: { [noteFile]: 'prepared.txt' } }), submitter_id: w.users.adminOfA.id, submitter: 'Test User', role_type: 'OPERATOR' })
+    .insert({
+      request_id: requestId,
+      payload: JSON.stringify({ note: 'Prepared note', files: { [noteFile]: 'prepared.txt' } }),
+      submitter_id: w.users.adminOfA.id,
+      submitter: 'Test User',
+      role_type: 'OPERATOR',
+    })
     .returning('id');
   return { requestId, taskId: Number(task.id), attachment, noteFile, noteId: Number(note.id) };
 }
@@ -38,7 +63,10 @@ async function prepare(db: Db, w: World): Promise<Record<string, string | number
 /** A stored file of this kind and a token for it (note tokens are given to A's administrator). */
 const tokenFor = (kind: 'ATTACHMENT' | 'DOCUMENT' | 'NOTE') => async (db: Db, w: World) => {
   const uuid = await storeFile(db, { kind });
-  const { token } = await issueFileToken({ config: loadConfig(), db }, { uuid, kind, ...(kind === 'NOTE' ? { userId: w.users.adminOfA.id } : {}) });
+  const { token } = await issueFileToken(
+    { config: loadConfig(), db },
+    { uuid, kind, ...(kind === 'NOTE' ? { userId: w.users.adminOfA.id } : {}) },
+  );
   return { token };
 };
 

@@ -8,19 +8,45 @@ import type { AccessExpectation, World } from '../route-access';
 
 async function prepare(db: Db, w: World): Promise<Record<string, string | number>> {
   const requestId = `FD${randomUUID().slice(0, 12)}`;
-  await db('requests').insert({ id: requestId, type: 'NOTIFICATION_OF_COMPLIANCE_P3', status: 'COMPLETED', account_id: w.accountA, competent_authority: 'ENGLAND' });
+  await db('requests').insert({
+    id: requestId,
+    type: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    status: 'COMPLETED',
+    account_id: w.accountA,
+    competent_authority: 'ENGLAND',
+  });
   const file = async (kind: string) => {
     const uuid = randomUUID();
     const content = Buffer.from(`%PDF-1.4 ${kind}\n`);
-    await db('files').insert({ uuid, kind, file_name: `${kind}.pdf`, content_type: 'application/pdf', size: content.length, content, status: 'SUBMITTED', request_id: requestId, account_id: w.accountA });
+    await db('files').insert({
+      uuid,
+      kind,
+      file_name: `${kind}.pdf`,
+      content_type: 'application/pdf',
+      size: content.length,
+      content,
+      status: 'SUBMITTED',
+      request_id: requestId,
+      account_id: w.accountA,
+    });
     return uuid;
   };
   const attachment = await file('ATTACHMENT');
   const document = await file('DOCUMENT');
   const [action] = await db('request_actions')
-    .insert({ request_id: requestId, type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED', payload: JSON.stringify({ report: {}, attachments: { [attachment]: 'ATTACHMENT.pdf' } }), submitter_id: w.users.adminOfA.id, submitter: 'Test User' })
+    .insert({
+      request_id: requestId,
+      type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED',
+      payload: JSON.stringify({ report: {}, attachments: { [attachment]: 'ATTACHMENT.pdf' } }),
+      submitter_id: w.users.adminOfA.id,
+      submitter: 'Test User',
+    })
     .returning('id');
-  await db('request_action_file_documents').insert({ request_action_id: action.id, file_uuid: document, request_id: requestId });
+  await db('request_action_file_documents').insert({
+    request_action_id: action.id,
+    file_uuid: document,
+    request_id: requestId,
+  });
   return { actionId: Number(action.id), attachment, document };
 }
 

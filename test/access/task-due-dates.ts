@@ -7,8 +7,22 @@ import type { AccessExpectation, World } from '../route-access';
 
 async function prepare(db: Db, w: World): Promise<Record<string, string | number>> {
   const requestId = `AD${randomUUID().slice(0, 12)}`;
-  await db('requests').insert({ id: requestId, type: 'ACTION_PLAN_P3', status: 'IN_PROGRESS', account_id: w.accountA, competent_authority: 'ENGLAND' });
-  const [task] = await db('request_tasks').insert({ request_id: requestId, type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT', assignee: w.users.adminOfA.id, account_id: w.accountA, competent_authority: 'ENGLAND' }).returning('id');
+  await db('requests').insert({
+    id: requestId,
+    type: 'ACTION_PLAN_P3',
+    status: 'IN_PROGRESS',
+    account_id: w.accountA,
+    competent_authority: 'ENGLAND',
+  });
+  const [task] = await db('request_tasks')
+    .insert({
+      request_id: requestId,
+      type: 'ACTION_PLAN_P3_APPLICATION_SUBMIT',
+      assignee: w.users.adminOfA.id,
+      account_id: w.accountA,
+      competent_authority: 'ENGLAND',
+    })
+    .returning('id');
   return { taskId: Number(task.id) };
 }
 

@@ -31,7 +31,11 @@ export const surveyReport: ReportDefinition = {
               id: 'lights',
               title: 'Have all the lights been changed to LED?',
               fields: [
-                yesNo('allLed', 'Have all the lights been changed to LED?', 'Select yes if all the lights have been changed to LED'),
+                yesNo(
+                  'allLed',
+                  'Have all the lights been changed to LED?',
+                  'Select yes if all the lights have been changed to LED',
+                ),
                 longText('notes', 'Anything else about the lighting (optional)'),
               ],
             },
@@ -50,17 +54,33 @@ export const surveyProcess = defineProcess({
   category: 'REPORTING',
   title: 'Test lighting survey',
   name: 'Lighting survey',
-  create: { roleType: 'OPERATOR', permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK', payload: v.object({}) },
+  create: {
+    roleType: 'OPERATOR',
+    permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
+    payload: v.object({}),
+  },
   tasks: {
     [SURVEY_SUBMIT]: {
       label: 'Submit the lighting survey',
       roleType: 'OPERATOR',
       view: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_VIEW_TASK',
       execute: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
-      page: { kind: 'report', save: SAVE_SURVEY, submit: SUBMIT_SURVEY, cancel: CANCEL_SURVEY, texts: submittedTexts('survey', 'Survey sent to regulator') },
+      page: {
+        kind: 'report',
+        save: SAVE_SURVEY,
+        submit: SUBMIT_SURVEY,
+        cancel: CANCEL_SURVEY,
+        texts: submittedTexts('survey', 'Survey sent to regulator'),
+      },
       actions: {
         [SAVE_SURVEY]: reportSaveAction(surveyReport),
-        [SUBMIT_SURVEY]: { kind: 'TRANSITION', input: v.object({}), timeline: SURVEY_SUBMITTED, snapshot: true, check: reportSubmitCheck(surveyReport, 'SRV1001', 'Invalid survey') },
+        [SUBMIT_SURVEY]: {
+          kind: 'TRANSITION',
+          input: v.object({}),
+          timeline: SURVEY_SUBMITTED,
+          snapshot: true,
+          check: reportSubmitCheck(surveyReport, 'SRV1001', 'Invalid survey'),
+        },
         [CANCEL_SURVEY]: { kind: 'TRANSITION', input: v.object({}), timeline: 'TEST_SURVEY_CANCELLED' },
       },
     },

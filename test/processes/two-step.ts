@@ -8,7 +8,9 @@ export const TWO_STEP = 'TEST_TWO_STEP';
 export const TWO_STEP_SUBMIT = 'TEST_TWO_STEP_SUBMIT';
 export const TWO_STEP_REVIEW = 'TEST_TWO_STEP_REVIEW';
 
-const submission = v.object({ summary: v.pipe(v.string(), v.trim(), v.minLength(1, 'Enter a summary'), v.maxLength(200)) });
+const submission = v.object({
+  summary: v.pipe(v.string(), v.trim(), v.minLength(1, 'Enter a summary'), v.maxLength(200)),
+});
 
 export const twoStepProcess = defineProcess({
   requestType: TWO_STEP,
@@ -17,7 +19,12 @@ export const twoStepProcess = defineProcess({
   category: 'PERMIT',
   title: 'Test two-step request',
   name: 'Two-step request',
-  create: { roleType: 'OPERATOR', permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK', payload: v.object({}), timeline: 'TEST_TWO_STEP_STARTED' },
+  create: {
+    roleType: 'OPERATOR',
+    permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
+    payload: v.object({}),
+    timeline: 'TEST_TWO_STEP_STARTED',
+  },
   tasks: {
     [TWO_STEP_SUBMIT]: {
       label: 'Submit the two-step request',
@@ -25,8 +32,15 @@ export const twoStepProcess = defineProcess({
       view: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_VIEW_TASK',
       execute: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
       actions: {
-        TEST_TWO_STEP_SAVE: { kind: 'SAVE', input: v.object({ summary: v.optional(v.pipe(v.string(), v.maxLength(200))) }) },
-        TEST_TWO_STEP_SUBMIT_APPLICATION: { kind: 'TRANSITION', input: submission, timeline: 'TEST_TWO_STEP_SUBMITTED' },
+        TEST_TWO_STEP_SAVE: {
+          kind: 'SAVE',
+          input: v.object({ summary: v.optional(v.pipe(v.string(), v.maxLength(200))) }),
+        },
+        TEST_TWO_STEP_SUBMIT_APPLICATION: {
+          kind: 'TRANSITION',
+          input: submission,
+          timeline: 'TEST_TWO_STEP_SUBMITTED',
+        },
       },
     },
     [TWO_STEP_REVIEW]: {
@@ -35,7 +49,11 @@ export const twoStepProcess = defineProcess({
       view: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
       execute: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
       actions: {
-        TEST_TWO_STEP_DECIDE: { kind: 'TRANSITION', input: v.object({ decision: v.picklist(['ACCEPTED', 'REJECTED'], 'Select a decision') }), timeline: 'TEST_TWO_STEP_DECIDED' },
+        TEST_TWO_STEP_DECIDE: {
+          kind: 'TRANSITION',
+          input: v.object({ decision: v.picklist(['ACCEPTED', 'REJECTED'], 'Select a decision') }),
+          timeline: 'TEST_TWO_STEP_DECIDED',
+        },
       },
     },
   },

@@ -23,7 +23,6 @@ interface MailpitModule {
   mailpitArgs: (o: { uiPort: number; smtpPort: number; database: string; max?: number }) => string[];
 }
 
-
 async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -43,7 +42,9 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000)
 async function useRunningService(baseUrl: string): Promise<void> {
   const url = baseUrl.replace(/\/$/, '');
   const res = await fetch(`${url}/api/health`).catch((err: Error) => {
-    throw new Error(`E2E_BASE_URL=${url} does not answer (${err.message}): start the service first, e.g. npm run start:cluster`);
+    throw new Error(
+      `E2E_BASE_URL=${url} does not answer (${err.message}): start the service first, e.g. npm run start:cluster`,
+    );
   });
   if (!res.ok) throw new Error(`E2E_BASE_URL=${url}: /api/health answered ${res.status}`);
   process.env.E2E_BASE_URL = url;
@@ -52,7 +53,8 @@ async function useRunningService(baseUrl: string): Promise<void> {
 
 /** Mailpit when it is built (`npm test` builds it: MAILPIT_PATH), as `npm start` runs it; '' when it could not be. */
 function mailpitPath(): string | null {
-  const mailpit = process.env.MAILPIT_PATH ?? (require('../../scripts/mailpit.mjs') as MailpitModule).mailpitCachePath();
+  const mailpit =
+    process.env.MAILPIT_PATH ?? (require('../../scripts/mailpit.mjs') as MailpitModule).mailpitCachePath();
   return mailpit && fs.existsSync(mailpit) ? mailpit : null;
 }
 
@@ -67,13 +69,19 @@ async function startMailbox(): Promise<{ smtpUrl: string; env: Record<string, st
   if (mailpit) {
     const [uiPort, smtpPort] = [await freePort(), await freePort()];
     const { mailpitArgs } = require('../../scripts/mailpit.mjs') as MailpitModule;
-    const child = spawn(mailpit, mailpitArgs({ uiPort, smtpPort, database: path.join(mailDir, 'mailpit.db'), max: 0 }), { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(
+      mailpit,
+      mailpitArgs({ uiPort, smtpPort, database: path.join(mailDir, 'mailpit.db'), max: 0 }),
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     onTeardown(() => stopChild(child));
     const url = `http://127.0.0.1:${uiPort}`;
     await waitFor('Mailpit', async () => (await fetch(`${url}/api/v1/info`)).ok, child);
     return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, env: { E2E_MAILPIT_URL: url } };
   }
-  console.warn('Mailpit is not built: the browser tests send e-mail to an SMTP peer, and the mailbox page is not tested.');
+  console.warn(
+    'Mailpit is not built: the browser tests send e-mail to an SMTP peer, and the mailbox page is not tested.',
+  );
   const smtp = await startSmtpPeer({ saveTo: mailDir });
   onTeardown(() => smtp.close());
   return { smtpUrl: smtp.url, env: { E2E_MAILDIR: mailDir } };
@@ -88,7 +96,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitFor(what: string, probe: () => Promise<boolean>, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  child: ChildProcess,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);

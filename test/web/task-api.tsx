@@ -22,7 +22,11 @@ export interface TaskApi {
   answer?: (action: PostedAction) => TestResponse | undefined;
 }
 
-export function taskView(type: string, payload: Record<string, unknown>, fields: { allowed?: string[]; version?: number } = {}): TaskView {
+export function taskView(
+  type: string,
+  payload: Record<string, unknown>,
+  fields: { allowed?: string[]; version?: number } = {},
+): TaskView {
   return {
     requestInfo: {
       id: 'ACC000042',
@@ -71,10 +75,22 @@ export function mockTaskApi(api: TaskApi, fetchMock: jest.Mock): TaskApi {
       if (special) return special;
       if (action.version !== undefined) {
         const task = api.task.requestTask;
-        api.task = { ...api.task, requestTask: { ...task, payload: { ...task.payload, ...(action.requestTaskActionPayload as object) }, version: task.version + 1 } };
+        api.task = {
+          ...api.task,
+          requestTask: {
+            ...task,
+            payload: { ...task.payload, ...(action.requestTaskActionPayload as object) },
+            version: task.version + 1,
+          },
+        };
         return testResponse(200, { requestTaskId: task.id, version: task.version + 1 });
       }
-      return testResponse(200, { requestTaskId: api.task.requestTask.id, requestId: api.task.requestInfo.id, requestStatus: 'COMPLETED', nextTasks: [] });
+      return testResponse(200, {
+        requestTaskId: api.task.requestTask.id,
+        requestId: api.task.requestInfo.id,
+        requestStatus: 'COMPLETED',
+        nextTasks: [],
+      });
     }
     return testResponse(404, { code: 'NOT_FOUND', message: `No answer for ${method} ${path}` });
   });
@@ -82,7 +98,11 @@ export function mockTaskApi(api: TaskApi, fetchMock: jest.Mock): TaskApi {
 }
 
 export function renderTaskPage(taskId = 7) {
-  useSession.setState({ signedIn: true, userState: { userId: 'reg-1', roleType: 'REGULATOR', status: 'ENABLED' }, regulatorPermissions: null });
+  useSession.setState({
+    signedIn: true,
+    userState: { userId: 'reg-1', roleType: 'REGULATOR', status: 'ENABLED' },
+    regulatorPermissions: null,
+  });
   window.history.replaceState(null, '', `/tasks/${taskId}`);
   return render(
     <Router>

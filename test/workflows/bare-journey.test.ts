@@ -20,11 +20,19 @@ afterAll(async () => {
 
 it('answers each step with its number and ends after the fourth, as the engine journey does', async () => {
   const taskQueue = 'bare-journey-test';
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath: require.resolve('./bare-journey') });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowsPath: require.resolve('./bare-journey'),
+  });
   await worker.runUntil(async () => {
     const client = env.client;
     const workflowId = `bare-${Date.now()}`;
-    const operation = new WithStartWorkflowOperation('bareJourney', { workflowId, taskQueue, workflowIdConflictPolicy: 'FAIL' });
+    const operation = new WithStartWorkflowOperation('bareJourney', {
+      workflowId,
+      taskQueue,
+      workflowIdConflictPolicy: 'FAIL',
+    });
     expect(await client.workflow.executeUpdateWithStart(bareStepUpdate, { startWorkflowOperation: operation })).toBe(1);
     const handle = client.workflow.getHandle(workflowId);
     const answers: number[] = [];

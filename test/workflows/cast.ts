@@ -1,6 +1,13 @@
 // The people of a report process's tests: an account whose administrator is its primary contact, a
 // restricted operator of it, a regulator of England (the account's) and one of Wales.
-import { createAccount, createUser, grantOperator, grantRegulator, type TestAccount, type TestUser } from '../factories';
+import {
+  createAccount,
+  createUser,
+  grantOperator,
+  grantRegulator,
+  type TestAccount,
+  type TestUser,
+} from '../factories';
 import type { EngineHarness } from './harness';
 
 export interface ReportCast {
@@ -11,7 +18,10 @@ export interface ReportCast {
   welsh: TestUser;
 }
 
-export async function reportCast(db: EngineHarness['db'], fields: { account?: Parameters<typeof createAccount>[1]; admin?: Parameters<typeof createUser>[1] } = {}): Promise<ReportCast> {
+export async function reportCast(
+  db: EngineHarness['db'],
+  fields: { account?: Parameters<typeof createAccount>[1]; admin?: Parameters<typeof createUser>[1] } = {},
+): Promise<ReportCast> {
   const account = await createAccount(db, fields.account);
   const [admin, restricted, regulator, welsh] = await Promise.all([
     createUser(db, fields.admin),

@@ -2,7 +2,13 @@
 // workflows with the real activities, and the real API pointed at both.
 import fs from 'node:fs';
 import path from 'node:path';
-import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  bundleWorkflowCode,
+  DefaultLogger,
+  Runtime,
+  Worker,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { temporal } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
@@ -45,7 +51,12 @@ export async function startEngineHarness(): Promise<EngineHarness> {
   const taskQueue = `engine-${process.pid}-${Date.now()}`;
   const base = loadConfig();
   const api = await startApi({
-    config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, temporal: { ...base.temporal, taskQueue }, reporting: { ...base.reporting, now: testClock } },
+    config: {
+      ...base,
+      databaseUrl: process.env.ESOS_TEST_DATABASE_URL!,
+      temporal: { ...base.temporal, taskQueue },
+      reporting: { ...base.reporting, now: testClock },
+    },
     temporal: () => Promise.resolve(env.client as Client),
     verifyToken: verifyTestToken,
   });
@@ -100,7 +111,11 @@ export async function startEngineHarness(): Promise<EngineHarness> {
 export async function maybeRecordHistory(client: Client, workflowId: string, name: string): Promise<void> {
   if (!process.env.RECORD_HISTORIES) return;
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  const json = temporal.api.history.v1.History.toObject(history as temporal.api.history.v1.History, { longs: String, enums: String, bytes: String });
+  const json = temporal.api.history.v1.History.toObject(history as temporal.api.history.v1.History, {
+    longs: String,
+    enums: String,
+    bytes: String,
+  });
   fs.mkdirSync(historiesDir, { recursive: true });
   // RECORD_HISTORIES=1 writes name.json; any other value is a suffix (name-<value>.json), to keep
   // the histories of an earlier code path beside the new ones.
@@ -114,7 +129,12 @@ export function loadHistory(file: string): temporal.api.history.v1.IHistory {
 }
 
 /** Calls the API under /api/v1.0 as the user, with a JSON body. */
-export async function callAs(api: ApiHarness, user: TokenUser, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function callAs(
+  api: ApiHarness,
+  user: TokenUser,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   return api.request(`/api/v1.0${path}`, {
     method: init.method ?? 'GET',
     headers: { ...(await bearer(user)), 'content-type': 'application/json', ...init.headers },
@@ -154,4 +174,6 @@ export function useEngineHarness(onStart: (h: EngineHarness) => void) {
 }
 
 /** `callAs` bound to a harness that a test file starts later. */
-export const callerOf = (harness: () => EngineHarness) => (user: TokenUser, path: string, init?: Parameters<typeof callAs>[3]) => callAs(harness().api, user, path, init);
+export const callerOf =
+  (harness: () => EngineHarness) => (user: TokenUser, path: string, init?: Parameters<typeof callAs>[3]) =>
+    callAs(harness().api, user, path, init);

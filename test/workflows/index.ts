@@ -3,7 +3,16 @@
 import { lazyWorkflow } from '../../workflows/lazy-workflow';
 
 export * from '../../workflows/index';
-export const testTwoStepRequest = lazyWorkflow(() => require('./two-step') as typeof import('./two-step'), 'testTwoStepRequest');
+export const testTwoStepRequest = lazyWorkflow(
+  () => require('./two-step') as typeof import('./two-step'),
+  'testTwoStepRequest',
+);
 export const testSurvey = lazyWorkflow(() => require('./survey') as typeof import('./survey'), 'testSurvey');
-export const bareJourney = lazyWorkflow(() => require('./bare-journey') as typeof import('./bare-journey'), 'bareJourney');
-export const testBrokenWorkflowTask = lazyWorkflow(() => require('./broken') as typeof import('./broken'), 'testBrokenWorkflowTask');
+export const bareJourney = lazyWorkflow(
+  () => require('./bare-journey') as typeof import('./bare-journey'),
+  'bareJourney',
+);
+export const testBrokenWorkflowTask = lazyWorkflow(
+  () => require('./broken') as typeof import('./broken'),
+  'testBrokenWorkflowTask',
+);

@@ -6,5 +6,13 @@ import type { RequestInput } from '../../domain/request-messages';
 import { CANCEL_SURVEY, SURVEY_SUBMIT, SURVEY_SUBMITTED, surveyProcess } from '../processes/survey';
 
 export async function testSurvey(input: RequestInput): Promise<string> {
-  return runRequest(input, surveyProcess, reportTaskProgram(input, surveyProcess, { type: SURVEY_SUBMIT, cancel: CANCEL_SURVEY, submitted: SURVEY_SUBMITTED }));
+  return runRequest(
+    input,
+    surveyProcess,
+    reportTaskProgram(input, surveyProcess, {
+      type: SURVEY_SUBMIT,
+      cancel: CANCEL_SURVEY,
+      submitted: SURVEY_SUBMITTED,
+    }),
+  );
 }

@@ -9,7 +9,9 @@ jest.mock('../lib/auth/tokens', () => ({ getAccessToken: jest.fn(), startSignIn:
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  (globalThis as { fetch: unknown }).fetch = jest.fn().mockResolvedValue({ ok: true, status: 200, headers: { get: () => 'application/json' }, json: async () => ({}) });
+  (globalThis as { fetch: unknown }).fetch = jest
+    .fn()
+    .mockResolvedValue({ ok: true, status: 200, headers: { get: () => 'application/json' }, json: async () => ({}) });
 });
 afterEach(() => consoleError.mockRestore());
 
@@ -26,12 +28,16 @@ describe('the app', () => {
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();
     act(() => showErrorPage(500));
-    expect(await screen.findByRole('heading', { name: 'Sorry, there is a problem with the service' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, there is a problem with the service' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Quote this reference/)).toBeNull();
     // With the API's reference for the failure, the page gives it to the user to quote.
     act(() => showErrorPage(500, { reference: '4bf92f3577b34da6a3ce929d0e0e4736' }));
     expect(await screen.findByText('4bf92f3577b34da6a3ce929d0e0e4736')).toBeInTheDocument();
-    expect(screen.getByText(/Quote this reference/).textContent).toBe('Quote this reference: 4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(screen.getByText(/Quote this reference/).textContent).toBe(
+      'Quote this reference: 4bf92f3577b34da6a3ce929d0e0e4736',
+    );
     expect(window.location.pathname).toBe('/privacy-notice');
     act(() => {
       guardedNavigate('/contact-us');

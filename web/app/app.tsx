@@ -47,7 +47,12 @@ function Guarded({ route }: { route: AppRoute }) {
   const signedIn = useSession((s) => s.signedIn);
   // Wait for the silent sign-in check before deciding, so a deep link survives a fresh load.
   const ready = useStartup();
-  if (route.signedIn && !ready) return <p className="govuk-body" role="status">Loading…</p>;
+  if (route.signedIn && !ready)
+    return (
+      <p className="govuk-body" role="status">
+        Loading…
+      </p>
+    );
   if (route.signedIn && !signedIn) return <Redirect to="/landing" replace />;
   const Page = route.page;
   const content = (
@@ -109,7 +114,13 @@ export function App() {
   return (
     <Router hook={useGuardedLocation}>
       <Layout>
-        <Suspense fallback={<p className="govuk-body" role="status">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p className="govuk-body" role="status">
+              Loading…
+            </p>
+          }
+        >
           <Pages />
         </Suspense>
       </Layout>

@@ -29,7 +29,12 @@ export function CookieBanner() {
   return (
     <div className="govuk-cookie-banner" data-nosnippet="" role="region" aria-label={`Cookies on ${SERVICE_NAME}`}>
       {confirming ? (
-        <div className="govuk-cookie-banner__message govuk-width-container" role="alert" tabIndex={-1} ref={confirmation}>
+        <div
+          className="govuk-cookie-banner__message govuk-width-container"
+          role="alert"
+          tabIndex={-1}
+          ref={confirmation}
+        >
           <div className="govuk-grid-row">
             <div className="govuk-grid-column-two-thirds">
               <div className="govuk-cookie-banner__content">
@@ -44,7 +49,13 @@ export function CookieBanner() {
             </div>
           </div>
           <div className="govuk-button-group">
-            <button type="button" className="govuk-button" data-module="govuk-button" disabled={!enabled} onClick={() => setHidden(true)}>
+            <button
+              type="button"
+              className="govuk-button"
+              data-module="govuk-button"
+              disabled={!enabled}
+              onClick={() => setHidden(true)}
+            >
               Hide<span className="govuk-visually-hidden"> cookie message</span>
             </button>
           </div>
@@ -56,8 +67,13 @@ export function CookieBanner() {
               <h2 className="govuk-cookie-banner__heading govuk-heading-m">Cookies on {SERVICE_NAME}</h2>
               <div className="govuk-cookie-banner__content">
                 <p className="govuk-body">We use some essential cookies to make this service work.</p>
-                <p className="govuk-body">We’d also like to use analytics cookies so we can understand how you use the service and make improvements.</p>
-                {enabled ? null : <p className="govuk-body">Your browser does not accept cookies, so your choice cannot be saved.</p>}
+                <p className="govuk-body">
+                  We’d also like to use analytics cookies so we can understand how you use the service and make
+                  improvements.
+                </p>
+                {enabled ? null : (
+                  <p className="govuk-body">Your browser does not accept cookies, so your choice cannot be saved.</p>
+                )}
               </div>
             </div>
           </div>

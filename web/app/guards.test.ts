@@ -12,7 +12,9 @@ function session(roleType: RoleType | null, status: LoginStatus = 'ENABLED', reg
     regulatorPermissions: null,
     termsVersion: 1,
     acceptedTermsVersion: 1,
-    profile: roleType ? { status: registered ? 'REGISTERED' : 'UNREGISTERED', email: 'a@b.c', firstName: 'A', lastName: 'B' } : null,
+    profile: roleType
+      ? { status: registered ? 'REGISTERED' : 'UNREGISTERED', email: 'a@b.c', firstName: 'A', lastName: 'B' }
+      : null,
     sessionExpiresAt: null,
     initialSessionLifetime: null,
     sessionLifetime: null,
@@ -22,14 +24,16 @@ const nav = {};
 
 describe('landing guard', () => {
   it('lets visitors stay', () => expect(landingGuard(session(null), nav)).toBeNull());
-  it('sends an unregistered operator to registration', () => expect(landingGuard(session('OPERATOR', 'NO_AUTHORITY', false), nav)).toBe('/registration/register'));
+  it('sends an unregistered operator to registration', () =>
+    expect(landingGuard(session('OPERATOR', 'NO_AUTHORITY', false), nav)).toBe('/registration/register'));
   it('sends working regulators and verifiers to the dashboard', () => {
     expect(landingGuard(session('REGULATOR'), nav)).toBe('/dashboard');
     expect(landingGuard(session('REGULATOR', 'NO_AUTHORITY'), nav)).toBe('/dashboard');
     expect(landingGuard(session('VERIFIER'), nav)).toBe('/dashboard');
   });
   it('keeps operators without an account, awaiting activation or disabled on the landing page', () => {
-    for (const status of ['NO_AUTHORITY', 'ACCEPTED', 'DISABLED', 'TEMP_DISABLED'] as const) expect(landingGuard(session('OPERATOR', status), nav)).toBeNull();
+    for (const status of ['NO_AUTHORITY', 'ACCEPTED', 'DISABLED', 'TEMP_DISABLED'] as const)
+      expect(landingGuard(session('OPERATOR', status), nav)).toBeNull();
   });
   it('sends an enabled operator to the dashboard, unless adding another organisation account', () => {
     expect(landingGuard(session('OPERATOR'), nav)).toBe('/dashboard');

@@ -14,7 +14,10 @@ export type GuardFn = (session: SessionState, nav: NavigationState) => string | 
 
 /** A status guard passes when ENABLED, or NO_AUTHORITY for a regulator; otherwise to landing. */
 export const statusGuard: GuardFn = ({ userState }) =>
-  userState && (userState.status === 'ENABLED' || (userState.status === 'NO_AUTHORITY' && userState.roleType === 'REGULATOR')) ? null : '/landing';
+  userState &&
+  (userState.status === 'ENABLED' || (userState.status === 'NO_AUTHORITY' && userState.roleType === 'REGULATOR'))
+    ? null
+    : '/landing';
 
 /** The user has no organisation account to work in yet (or cannot use it). */
 function installationUnavailable(session: SessionState): boolean {
@@ -37,7 +40,8 @@ export const landingGuard: GuardFn = (session, nav) => {
 };
 
 /** Regulator areas (regulator users, MI reports): a regulator who passes the status guard; others to landing. */
-export const regulatorGuard: GuardFn = (session, nav) => (session.userState?.roleType === 'REGULATOR' && statusGuard(session, nav) === null ? null : '/landing');
+export const regulatorGuard: GuardFn = (session, nav) =>
+  session.userState?.roleType === 'REGULATOR' && statusGuard(session, nav) === null ? null : '/landing';
 
 /** A signed-in user who has not accepted the latest terms and conditions goes to them first. */
 export const termsGuard: GuardFn = (session) => (needsTermsAcceptance(session) ? '/terms' : null);

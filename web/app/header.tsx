@@ -39,7 +39,11 @@ export function Header() {
           </div>
         </div>
       </div>
-      <section aria-label="Service information" className="govuk-service-navigation" data-module="govuk-service-navigation">
+      <section
+        aria-label="Service information"
+        className="govuk-service-navigation"
+        data-module="govuk-service-navigation"
+      >
         <div className="govuk-width-container">
           <div className="govuk-service-navigation__container">
             <span className="govuk-service-navigation__service-name">
@@ -64,9 +68,20 @@ export function Header() {
                   {items.map((item) => {
                     const current = isCurrent(location, item.href);
                     return (
-                      <li key={item.href} className={`govuk-service-navigation__item${current ? ' govuk-service-navigation__item--active' : ''}`}>
-                        <Link className="govuk-service-navigation__link" href={item.href} aria-current={current ? 'page' : undefined}>
-                          {current ? <strong className="govuk-service-navigation__active-fallback">{item.text}</strong> : item.text}
+                      <li
+                        key={item.href}
+                        className={`govuk-service-navigation__item${current ? ' govuk-service-navigation__item--active' : ''}`}
+                      >
+                        <Link
+                          className="govuk-service-navigation__link"
+                          href={item.href}
+                          aria-current={current ? 'page' : undefined}
+                        >
+                          {current ? (
+                            <strong className="govuk-service-navigation__active-fallback">{item.text}</strong>
+                          ) : (
+                            item.text
+                          )}
                         </Link>
                       </li>
                     );

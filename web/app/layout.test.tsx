@@ -12,7 +12,11 @@ jest.mock('../lib/auth/tokens', () => ({ getAccessToken: jest.fn(), startSignIn:
 
 function signIn(roleType: RoleType, status: LoginStatus) {
   act(() => {
-    useSession.setState({ signedIn: true, user: { firstName: 'Ada', lastName: 'Lovelace' }, userState: { userId: 'u1', roleType, status } });
+    useSession.setState({
+      signedIn: true,
+      user: { firstName: 'Ada', lastName: 'Lovelace' },
+      userState: { userId: 'u1', roleType, status },
+    });
   });
 }
 
@@ -59,7 +63,11 @@ describe('header navigation by role and status', () => {
     renderAt('/user/regulators');
     signIn('REGULATOR', 'ENABLED');
     const nav = screen.getByRole('navigation', { name: 'Menu' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Tasks', '/dashboard'],
       ['Accounts', '/accounts'],
       ['Regulator users', '/user/regulators'],
@@ -118,7 +126,10 @@ describe('the rest of the frame', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy Notice' })).toHaveAttribute('href', '/privacy-notice');
     expect(within(footer).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
-    expect(within(footer).getByRole('link', { name: 'Accessibility Statement' })).toHaveAttribute('href', '/accessibility');
+    expect(within(footer).getByRole('link', { name: 'Accessibility Statement' })).toHaveAttribute(
+      'href',
+      '/accessibility',
+    );
     expect(within(footer).getByRole('link', { name: 'Published data' })).toHaveAttribute('href', '/published-data');
     const guidance = within(footer).getByRole('link', { name: /ESOS Guidance/ });
     expect(guidance).toHaveAttribute('target', '_blank');
@@ -129,7 +140,9 @@ describe('the rest of the frame', () => {
   it('offers a signed-in user the change of their authenticator app in the footer', () => {
     renderAt('/landing');
     signIn('REGULATOR', 'ENABLED');
-    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Change your authenticator app' })).toHaveAttribute('href', '/2fa/request-change');
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Change your authenticator app' }),
+    ).toHaveAttribute('href', '/2fa/request-change');
   });
 
   it('shows breadcrumbs from route data and none where the route has none', async () => {
@@ -142,6 +155,8 @@ describe('the rest of the frame', () => {
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
     unmount();
     renderAt('/accounts/new');
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/accounts');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Accounts' }),
+    ).toHaveAttribute('href', '/accounts');
   });
 });

@@ -19,7 +19,11 @@ export function navigationItems(userState: UserState | null): NavigationItem[] {
     items.push({ text: 'Tasks', href: '/dashboard' }, { text: 'Accounts', href: '/accounts' });
   }
   if (regulator) {
-    items.push({ text: 'Regulator users', href: '/user/regulators' }, { text: 'MI Reports', href: '/mi-reports' }, { text: 'Compliance', href: '/compliance' });
+    items.push(
+      { text: 'Regulator users', href: '/user/regulators' },
+      { text: 'MI Reports', href: '/mi-reports' },
+      { text: 'Compliance', href: '/compliance' },
+    );
   }
   return items;
 }

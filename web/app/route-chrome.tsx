@@ -19,7 +19,9 @@ export function parentCrumbs(route: AppRoute, routes: readonly AppRoute[]): read
   if (route.breadcrumbs === false) return [];
   if (route.breadcrumbs) return route.breadcrumbs;
   return routes
-    .filter((other) => other !== route && other.title && !other.path.includes(':') && route.path.startsWith(`${other.path}/`))
+    .filter(
+      (other) => other !== route && other.title && !other.path.includes(':') && route.path.startsWith(`${other.path}/`),
+    )
     .sort((a, b) => a.path.length - b.path.length)
     .map((other) => ({ text: other.title!, href: other.path }));
 }
@@ -44,7 +46,9 @@ export function RouteChrome({ route, routes }: { route: AppRoute | undefined; ro
   const current = (route.crumbFromPage && pageTitle) || route.title;
   const back = typeof route.backLink === 'string' ? { href: route.backLink, text: undefined } : route.backLink;
   const items: BreadcrumbItem[] =
-    parents.length > 0 && current ? [...parents.map((c) => ({ text: c.text, href: c.href, onClick: inApp(c.href) })), { text: current }] : [];
+    parents.length > 0 && current
+      ? [...parents.map((c) => ({ text: c.text, href: c.href, onClick: inApp(c.href) })), { text: current }]
+      : [];
   return (
     <>
       {items.length > 0 ? <Breadcrumbs items={items} collapseOnMobile /> : null}

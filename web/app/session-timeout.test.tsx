@@ -14,7 +14,12 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 function signedInFor(seconds: number, initial = seconds) {
-  useSession.setState({ signedIn: true, sessionExpiresAt: Date.now() + seconds * 1000, sessionLifetime: seconds, initialSessionLifetime: initial });
+  useSession.setState({
+    signedIn: true,
+    sessionExpiresAt: Date.now() + seconds * 1000,
+    sessionLifetime: seconds,
+    initialSessionLifetime: initial,
+  });
 }
 
 it('formats minutes as the spec says', () => {

@@ -25,27 +25,31 @@ export function SessionTimeout() {
     if (!signedIn || sessionExpiresAt === null) return;
     const warnIn = sessionExpiresAt - WARNING_SECONDS * 1000 - Date.now();
     const warn = setTimeout(() => setOpen(true), Math.max(0, warnIn));
-    const end = setTimeout(() => signOut(`/timed-out?idle=${sessionLifetime ?? ''}`), Math.max(0, sessionExpiresAt - Date.now()));
+    const end = setTimeout(
+      () => signOut(`/timed-out?idle=${sessionLifetime ?? ''}`),
+      Math.max(0, sessionExpiresAt - Date.now()),
+    );
     return () => {
       clearTimeout(warn);
       clearTimeout(end);
     };
   }, [signedIn, sessionExpiresAt, sessionLifetime]);
 
-  const extendable = sessionLifetime === null || initialSessionLifetime === null || sessionLifetime >= initialSessionLifetime;
+  const extendable =
+    sessionLifetime === null || initialSessionLifetime === null || sessionLifetime >= initialSessionLifetime;
   const idleMinutes = Math.floor(Math.max(0, (sessionLifetime ?? 0) - WARNING_SECONDS) / 60);
 
   return (
     <Modal open={open} title="Your session will end soon">
       {extendable ? (
         <p className="govuk-body">
-          You have not done anything for {formatMinutes(idleMinutes)}. For your security, we will sign you out and reset the application in{' '}
-          {WARNING_SECONDS} seconds. Any progress you have not saved will be lost.
+          You have not done anything for {formatMinutes(idleMinutes)}. For your security, we will sign you out and reset
+          the application in {WARNING_SECONDS} seconds. Any progress you have not saved will be lost.
         </p>
       ) : (
         <p className="govuk-body">
-          Your session has reached its time limit and cannot be extended any further. For your security, we will sign you out and reset the
-          application in {WARNING_SECONDS} seconds. Any progress you have not saved will be lost.
+          Your session has reached its time limit and cannot be extended any further. For your security, we will sign
+          you out and reset the application in {WARNING_SECONDS} seconds. Any progress you have not saved will be lost.
         </p>
       )}
       <div className="govuk-button-group">

@@ -2,8 +2,15 @@ import { resetStartup, startApp } from './startup';
 import { checkSignedIn } from '../lib/auth/tokens';
 import { clearSession, useSession } from '../stores/session';
 
-jest.mock('../lib/ui-configuration', () => ({ loadUiConfiguration: jest.fn(async () => null), resetUiConfiguration: jest.fn() }));
-jest.mock('../lib/auth/tokens', () => ({ checkSignedIn: jest.fn(async () => false), configureSignIn: jest.fn(), idTokenClaims: jest.fn(() => null) }));
+jest.mock('../lib/ui-configuration', () => ({
+  loadUiConfiguration: jest.fn(async () => null),
+  resetUiConfiguration: jest.fn(),
+}));
+jest.mock('../lib/auth/tokens', () => ({
+  checkSignedIn: jest.fn(async () => false),
+  configureSignIn: jest.fn(),
+  idTokenClaims: jest.fn(() => null),
+}));
 
 beforeEach(() => {
   resetStartup();

@@ -73,7 +73,9 @@ export async function loadSignedInUser(): Promise<void> {
   // Only a regulator with an active authority has permissions; asking otherwise is a 403, which
   // would send the app to landing with this start-up never finishing.
   if (userState.roleType === 'REGULATOR' && (userState.status === 'ENABLED' || userState.status === 'NO_AUTHORITY')) {
-    regulatorPermissions = await apiGet<Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>>('/v1.0/regulator-authorities/permissions').catch(() => null);
+    regulatorPermissions = await apiGet<Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>>(
+      '/v1.0/regulator-authorities/permissions',
+    ).catch(() => null);
   }
   useSession.setState({
     signedIn: true,
@@ -87,8 +89,12 @@ export async function loadSignedInUser(): Promise<void> {
 }
 
 /** A newer version of the terms than the user has accepted? */
-export function needsTermsAcceptance(state: Pick<SessionState, 'signedIn' | 'termsVersion' | 'acceptedTermsVersion'>): boolean {
-  return state.signedIn === true && state.termsVersion !== null && (state.acceptedTermsVersion ?? 0) < state.termsVersion;
+export function needsTermsAcceptance(
+  state: Pick<SessionState, 'signedIn' | 'termsVersion' | 'acceptedTermsVersion'>,
+): boolean {
+  return (
+    state.signedIn === true && state.termsVersion !== null && (state.acceptedTermsVersion ?? 0) < state.termsVersion
+  );
 }
 
 /** For tests: forget that start-up ran. */

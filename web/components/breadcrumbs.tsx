@@ -18,7 +18,10 @@ export interface BreadcrumbsProps {
 
 export function Breadcrumbs({ items, collapseOnMobile, className, labelText = 'Breadcrumb' }: BreadcrumbsProps) {
   return (
-    <nav className={cx('govuk-breadcrumbs', className, collapseOnMobile && 'govuk-breadcrumbs--collapse-on-mobile')} aria-label={labelText}>
+    <nav
+      className={cx('govuk-breadcrumbs', className, collapseOnMobile && 'govuk-breadcrumbs--collapse-on-mobile')}
+      aria-label={labelText}
+    >
       <ol className="govuk-breadcrumbs__list">
         {items.map((item, i) =>
           item.href ? (

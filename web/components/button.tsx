@@ -27,7 +27,15 @@ export type ButtonProps = ButtonAsButtonProps | ButtonAsLinkProps;
 
 function StartIcon() {
   return (
-    <svg className="govuk-button__start-icon" xmlns="http://www.w3.org/2000/svg" width="17.5" height="19" viewBox="0 0 33 40" aria-hidden="true" focusable="false">
+    <svg
+      className="govuk-button__start-icon"
+      xmlns="http://www.w3.org/2000/svg"
+      width="17.5"
+      height="19"
+      viewBox="0 0 33 40"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path fill="currentColor" d="M0 0h13l20 20-20 20H0l20-20z" />
     </svg>
   );
@@ -50,7 +58,17 @@ export function Button(props: ButtonProps) {
       </a>
     );
   }
-  const { variant: _v, isStart, children, className: _c, pending, disabled, type = 'submit', href: _h, ...rest } = props;
+  const {
+    variant: _v,
+    isStart,
+    children,
+    className: _c,
+    pending,
+    disabled,
+    type = 'submit',
+    href: _h,
+    ...rest
+  } = props;
   const isDisabled = !!(disabled || pending);
   return (
     <button

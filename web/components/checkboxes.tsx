@@ -96,7 +96,11 @@ export function Checkboxes({
         if (item.behaviour === 'exclusive' || otherExclusive) {
           other.checked = false;
           next.delete(other.dataset.key ?? '');
-          onChange?.({ target: other, currentTarget: other, type: 'change' } as unknown as ChangeEvent<HTMLInputElement>);
+          onChange?.({
+            target: other,
+            currentTarget: other,
+            type: 'change',
+          } as unknown as ChangeEvent<HTMLInputElement>);
         }
       });
     }
@@ -109,7 +113,11 @@ export function Checkboxes({
     <>
       {hint ? <Hint id={hintId}>{hint}</Hint> : null}
       {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
-      <div ref={container} className={cx('govuk-checkboxes', size === 'medium' && 'govuk-checkboxes--small', className)} data-module="govuk-checkboxes">
+      <div
+        ref={container}
+        className={cx('govuk-checkboxes', size === 'medium' && 'govuk-checkboxes--small', className)}
+        data-module="govuk-checkboxes"
+      >
         {items.map((item, i) => {
           if (isDivider(item)) {
             return (
@@ -123,7 +131,7 @@ export function Checkboxes({
           const itemKey = key(item, index - 1);
           const itemHintId = item.hint ? `${itemId}-item-hint` : undefined;
           const conditionalId = `conditional-${itemId}`;
-          const isChecked = values ? (item.value !== undefined && values.includes(item.value)) : checked.has(itemKey);
+          const isChecked = values ? item.value !== undefined && values.includes(item.value) : checked.has(itemKey);
           return (
             <CheckboxRow key={itemKey}>
               <div className="govuk-checkboxes__item">
@@ -137,7 +145,11 @@ export function Checkboxes({
                   data-key={itemKey}
                   data-behaviour={item.behaviour}
                   disabled={disabled || item.disabled}
-                  {...(values ? { checked: isChecked } : defaultValues ? { defaultChecked: item.value !== undefined && defaultValues.includes(item.value) } : {})}
+                  {...(values
+                    ? { checked: isChecked }
+                    : defaultValues
+                      ? { defaultChecked: item.value !== undefined && defaultValues.includes(item.value) }
+                      : {})}
                   aria-describedby={describedBy(!hasFieldset && hintId, !hasFieldset && errorId, itemHintId)}
                   aria-controls={item.conditional && isChecked ? conditionalId : undefined}
                   onChange={(event) => handle(event, item, itemKey)}
@@ -166,7 +178,12 @@ export function Checkboxes({
   return (
     <FormGroup id={groupId ?? errorAnchorId(name)} error={!!errorMessage} className={formGroupClassName}>
       {hasFieldset ? (
-        <Fieldset legend={legend} legendClassName={legendClassName} isPageHeading={isPageHeading} describedBy={describedBy(hintId, errorId)}>
+        <Fieldset
+          legend={legend}
+          legendClassName={legendClassName}
+          isPageHeading={isPageHeading}
+          describedBy={describedBy(hintId, errorId)}
+        >
           {inner}
         </Fieldset>
       ) : (

@@ -8,7 +8,9 @@ import { cx, describedBy, errorAnchorId } from './internal';
 export type DatePart = 'day' | 'month' | 'year';
 
 /** Props of one of the three inputs; `register('startDate.day')` fits. */
-export type DatePartProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { ref?: Ref<HTMLInputElement> };
+export type DatePartProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & {
+  ref?: Ref<HTMLInputElement>;
+};
 
 export interface DateInputProps {
   /** Id of the `govuk-date-input` element; inputs get `{id}-day`, `{id}-month`, `{id}-year`. */
@@ -66,7 +68,13 @@ export function DateInput({
   const partProps: Record<DatePart, DatePartProps | undefined> = { day, month, year };
   return (
     <FormGroup id={groupId ?? errorAnchorId(name ?? id)} error={!!errorMessage} className={formGroupClassName}>
-      <Fieldset role="group" legend={legend} legendClassName={legendClassName} isPageHeading={isPageHeading} describedBy={describedBy(hintId, errorId)}>
+      <Fieldset
+        role="group"
+        legend={legend}
+        legendClassName={legendClassName}
+        isPageHeading={isPageHeading}
+        describedBy={describedBy(hintId, errorId)}
+      >
         {hint ? <Hint id={hintId}>{hint}</Hint> : null}
         {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
         <div className="govuk-date-input" id={id}>

@@ -23,7 +23,12 @@ export interface ErrorSummaryProps {
  * else the first element named `path`.
  */
 export function findErrorTarget(path: string): HTMLElement | null {
-  return document.getElementById(errorAnchorId(path)) ?? document.getElementById(path) ?? (document.getElementsByName(path)[0] as HTMLElement | undefined) ?? null;
+  return (
+    document.getElementById(errorAnchorId(path)) ??
+    document.getElementById(path) ??
+    (document.getElementsByName(path)[0] as HTMLElement | undefined) ??
+    null
+  );
 }
 
 /** Focuses the field of an error path (the first focusable input inside its group) and scrolls its label/legend into view. */
@@ -44,7 +49,14 @@ export function focusErrorTarget(path: string): boolean {
 }
 
 /** GOV.UK error summary: 'There is a problem' with links to `#l.{path}`; clicking one focuses the field. */
-export function ErrorSummary({ errors, title = 'There is a problem', description, className, focusKey, disableAutoFocus }: ErrorSummaryProps) {
+export function ErrorSummary({
+  errors,
+  title = 'There is a problem',
+  description,
+  className,
+  focusKey,
+  disableAutoFocus,
+}: ErrorSummaryProps) {
   const root = useRef<HTMLDivElement | null>(null);
   const visible = errors.length > 0;
 

@@ -179,7 +179,14 @@ describe('small components', () => {
   });
 
   it('SummaryList with actions', () => {
-    render(<SummaryList rows={[{ key: 'Name', value: 'Ann', actions: [{ href: '#name', text: 'Change', visuallyHiddenText: 'name' }] }, { key: 'Email', value: 'a@b.c' }]} />);
+    render(
+      <SummaryList
+        rows={[
+          { key: 'Name', value: 'Ann', actions: [{ href: '#name', text: 'Change', visuallyHiddenText: 'name' }] },
+          { key: 'Email', value: 'a@b.c' },
+        ]}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Change name' })).toHaveAttribute('href', '#name');
     expect(screen.getByText('Email').parentElement).toHaveClass('govuk-summary-list__row--no-actions');
   });

@@ -21,13 +21,26 @@ export interface FieldProps {
   groupId?: string;
 }
 
-const FIELD_KEYS = ['id', 'name', 'label', 'labelClassName', 'isPageHeading', 'hint', 'errorMessage', 'formGroupClassName', 'groupId'] as const;
+const FIELD_KEYS = [
+  'id',
+  'name',
+  'label',
+  'labelClassName',
+  'isPageHeading',
+  'hint',
+  'errorMessage',
+  'formGroupClassName',
+  'groupId',
+] as const;
 
 /** Splits a field component's props into the field's (label, hint, error…) and the control's own, with the field's ids. */
-export function splitFieldProps<P extends FieldProps>(props: P): { field: FieldProps; ids: ReturnType<typeof fieldIds>; control: Omit<P, keyof FieldProps> } {
+export function splitFieldProps<P extends FieldProps>(
+  props: P,
+): { field: FieldProps; ids: ReturnType<typeof fieldIds>; control: Omit<P, keyof FieldProps> } {
   const field: Record<string, unknown> = {};
   const control: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(props)) ((FIELD_KEYS as readonly string[]).includes(key) ? field : control)[key] = value;
+  for (const [key, value] of Object.entries(props))
+    ((FIELD_KEYS as readonly string[]).includes(key) ? field : control)[key] = value;
   return { field, ids: fieldIds(field), control: control as Omit<P, keyof FieldProps> };
 }
 
@@ -40,7 +53,12 @@ export interface FieldGroupProps extends Omit<HTMLAttributes<HTMLDivElement>, 'i
 /** A single control's form group: its label, hint and error message, then the control (children). */
 export function FieldGroup({ field, ids, className, children, ...groupAttributes }: FieldGroupProps) {
   return (
-    <FormGroup {...groupAttributes} id={ids.anchor} error={!!field.errorMessage} className={cx(className, field.formGroupClassName)}>
+    <FormGroup
+      {...groupAttributes}
+      id={ids.anchor}
+      error={!!field.errorMessage}
+      className={cx(className, field.formGroupClassName)}
+    >
       <Label htmlFor={ids.fieldId} className={field.labelClassName} isPageHeading={field.isPageHeading}>
         {field.label}
       </Label>

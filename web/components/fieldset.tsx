@@ -11,7 +11,15 @@ export interface FieldsetProps extends Omit<FieldsetHTMLAttributes<HTMLFieldSetE
   children?: ReactNode;
 }
 
-export function Fieldset({ legend, legendClassName, isPageHeading, describedBy, className, children, ...rest }: FieldsetProps) {
+export function Fieldset({
+  legend,
+  legendClassName,
+  isPageHeading,
+  describedBy,
+  className,
+  children,
+  ...rest
+}: FieldsetProps) {
   return (
     <fieldset {...rest} className={cx('govuk-fieldset', className)} aria-describedby={describedBy || undefined}>
       {legend !== undefined && legend !== null && legend !== '' ? (

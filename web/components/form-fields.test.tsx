@@ -44,13 +44,17 @@ describe('Button', () => {
 describe('ErrorMessage', () => {
   it('has the visually hidden Error: prefix', () => {
     const { container } = render(<ErrorMessage id="x-error">Enter a date</ErrorMessage>);
-    expect(container.innerHTML).toBe('<p id="x-error" class="govuk-error-message"><span class="govuk-visually-hidden">Error:</span> Enter a date</p>');
+    expect(container.innerHTML).toBe(
+      '<p id="x-error" class="govuk-error-message"><span class="govuk-visually-hidden">Error:</span> Enter a date</p>',
+    );
   });
 });
 
 describe('TextInput', () => {
   it('ties label, hint and error to the input and marks the group', () => {
-    render(<TextInput name="email" label="Email address" hint="We will not share it" errorMessage="Enter a valid email" />);
+    render(
+      <TextInput name="email" label="Email address" hint="We will not share it" errorMessage="Enter a valid email" />,
+    );
     const input = screen.getByLabelText('Email address');
     expect(input).toHaveAttribute('id', 'email');
     expect(input).toHaveClass('govuk-input govuk-input--error');
@@ -152,7 +156,10 @@ describe('Checkboxes', () => {
       const { register, handleSubmit } = useForm<{ accept: boolean }>({ defaultValues: { accept: false } });
       return (
         <form onSubmit={handleSubmit((v) => (values = v))}>
-          <Checkboxes items={[{ text: 'I have read, understood and accept the terms and conditions' }]} {...register('accept')} />
+          <Checkboxes
+            items={[{ text: 'I have read, understood and accept the terms and conditions' }]}
+            {...register('accept')}
+          />
           <Button>Accept and continue</Button>
         </form>
       );
@@ -195,7 +202,16 @@ describe('Checkboxes', () => {
 
 describe('DateInput', () => {
   it('renders day, month and year with govuk names, ids and widths in a group fieldset', () => {
-    render(<DateInput id="startDate" namePrefix="startDate" legend="Start date" hint="For example, 27 3 2007" errorMessage="Enter a full date" errorParts={['year']} />);
+    render(
+      <DateInput
+        id="startDate"
+        namePrefix="startDate"
+        legend="Start date"
+        hint="For example, 27 3 2007"
+        errorMessage="Enter a full date"
+        errorParts={['year']}
+      />,
+    );
     const group = screen.getByRole('group', { name: 'Start date' });
     expect(group).toHaveAttribute('aria-describedby', 'startDate-hint startDate-error');
     expect(screen.getByLabelText('Day')).toHaveAttribute('name', 'startDate-day');
@@ -212,7 +228,9 @@ describe('DateInput', () => {
   it('names without prefix are day, month, year; register props name the inputs', () => {
     function Form() {
       const { register } = useForm<{ d: { day: string; month: string; year: string } }>();
-      return <DateInput id="d" legend="Date" day={register('d.day')} month={register('d.month')} year={register('d.year')} />;
+      return (
+        <DateInput id="d" legend="Date" day={register('d.day')} month={register('d.month')} year={register('d.year')} />
+      );
     }
     render(
       <>
@@ -248,7 +266,14 @@ describe('Textarea with character count', () => {
   });
 
   it('shows the count from 99% in an aria-live region, error style over the limit', async () => {
-    const { container } = render(<Textarea name="reason" label="Why did you give this rating? (optional)" maxLength={100} defaultValue={'a'.repeat(97)} />);
+    const { container } = render(
+      <Textarea
+        name="reason"
+        label="Why did you give this rating? (optional)"
+        maxLength={100}
+        defaultValue={'a'.repeat(97)}
+      />,
+    );
     const textarea = screen.getByLabelText('Why did you give this rating? (optional)');
     expect(textarea).toHaveAttribute('rows', '5');
     expect(textarea).not.toHaveAttribute('maxlength');

@@ -33,7 +33,13 @@ export const FOCUSABLE =
  * The ids of a field and its parts: the control's id (defaults to its name), its hint and error
  * message ids when it has them, and the form group's error-summary anchor (`l.{name}`).
  */
-export function fieldIds(field: { id?: string; name?: string; hint?: unknown; errorMessage?: unknown; groupId?: string }) {
+export function fieldIds(field: {
+  id?: string;
+  name?: string;
+  hint?: unknown;
+  errorMessage?: unknown;
+  groupId?: string;
+}) {
   const fieldId = field.id ?? field.name;
   const anchorPath = field.name ?? fieldId;
   return {

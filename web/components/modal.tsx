@@ -18,7 +18,9 @@ export interface ModalProps {
 }
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true');
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true',
+  );
 }
 
 /**
@@ -77,7 +79,10 @@ export function Modal({ open, title, onClose, closable = false, className, child
 
   return createPortal(
     <>
-      <div className="app-modal__overlay" style={{ position: 'fixed', inset: 0, background: 'rgba(11, 12, 12, 0.8)', zIndex: MODAL_Z_INDEX.overlay }} />
+      <div
+        className="app-modal__overlay"
+        style={{ position: 'fixed', inset: 0, background: 'rgba(11, 12, 12, 0.8)', zIndex: MODAL_Z_INDEX.overlay }}
+      />
       <div
         ref={dialog}
         className={cx('app-modal', className)}

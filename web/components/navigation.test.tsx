@@ -31,7 +31,9 @@ describe('Pagination', () => {
   });
 
   it('pageHref keeps other query parameters and the fragment', () => {
-    expect(pageHref({ pathname: '/dashboard', search: '?sort=name&page=3', hash: '#unassigned' }, 4)).toBe('/dashboard?sort=name&page=4#unassigned');
+    expect(pageHref({ pathname: '/dashboard', search: '?sort=name&page=3', hash: '#unassigned' }, 4)).toBe(
+      '/dashboard?sort=name&page=4#unassigned',
+    );
     expect(pageHref({ pathname: '/x', search: '' }, 2)).toBe('/x?page=2');
     expect(pageFromSearch('?page=3')).toBe(3);
     expect(pageFromSearch('?page=abc')).toBe(1);
@@ -40,10 +42,22 @@ describe('Pagination', () => {
 
   it('renders text, links, ellipses and Previous/Next; onPageChange intercepts clicks', async () => {
     const onPageChange = jest.fn();
-    render(<Pagination totalItems={95} pageSize={10} currentPage={5} hrefFor={(p) => `/list?page=${p}`} onPageChange={onPageChange} />);
+    render(
+      <Pagination
+        totalItems={95}
+        pageSize={10}
+        currentPage={5}
+        hrefFor={(p) => `/list?page=${p}`}
+        onPageChange={onPageChange}
+      />,
+    );
     expect(screen.getByText('Showing 41 to 50 of 95 results')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
-    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1', '⋯', '4', '5', '6', '⋯', '10']);
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1', '⋯', '4', '5', '6', '⋯', '10']);
     expect(within(nav).getByRole('link', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Page 6' })).toHaveAttribute('href', '/list?page=6');
     await userEvent.click(within(nav).getByRole('link', { name: 'Next page' }));
@@ -53,7 +67,9 @@ describe('Pagination', () => {
   });
 
   it('no Previous on the first page, no Next on the last, no nav with one page', () => {
-    const { rerender } = render(<Pagination totalItems={30} pageSize={10} currentPage={1} hrefFor={(p) => `?page=${p}`} />);
+    const { rerender } = render(
+      <Pagination totalItems={30} pageSize={10} currentPage={1} hrefFor={(p) => `?page=${p}`} />,
+    );
     expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Next page' })).toBeInTheDocument();
     rerender(<Pagination totalItems={30} pageSize={10} currentPage={3} hrefFor={(p) => `?page=${p}`} />);
@@ -119,7 +135,13 @@ describe('SortableTable', () => {
 
   it('plain list: no sort buttons, cell render prop, hidden header text', () => {
     const plain = columns.map((c) => ({ ...c, isSortable: false }));
-    render(<SortableTable columns={plain} data={data} cell={(row, column) => (column.field === 'id' ? <a href={`/t/${row.id}`}>View</a> : String(row[column.field]))} />);
+    render(
+      <SortableTable
+        columns={plain}
+        data={data}
+        cell={(row, column) => (column.field === 'id' ? <a href={`/t/${row.id}`}>View</a> : String(row[column.field]))}
+      />,
+    );
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['Bravo', 'alpha', 'Charlie']);
     expect(screen.getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/t/b');
@@ -159,7 +181,9 @@ describe('Tabs', () => {
     const onChange = jest.fn();
     render(<Tabs items={items} onChange={onChange} />);
     await userEvent.click(screen.getByRole('tab', { name: 'Assigned to others' }));
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/dashboard?page=2#assigned-to-others');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/dashboard?page=2#assigned-to-others',
+    );
     expect(onChange).toHaveBeenCalledWith('assigned-to-others');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Others');
     expect(screen.getByRole('tab', { name: 'Assigned to me' })).toHaveAttribute('tabindex', '-1');
@@ -182,7 +206,12 @@ describe('Tabs', () => {
     expect(tab('Assigned to others')).toHaveFocus();
     fireEvent.keyDown(tab('Assigned to others'), { key: 'Home' });
     expect(tab('Assigned to me')).toHaveFocus();
-    expect(onChange.mock.calls.map((c) => c[0])).toEqual(['assigned-to-others', 'unassigned', 'assigned-to-others', 'assigned-to-me']);
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([
+      'assigned-to-others',
+      'unassigned',
+      'assigned-to-others',
+      'assigned-to-me',
+    ]);
   });
 
   it('follows hashchange', () => {

@@ -28,7 +28,9 @@ export function pageCount(totalItems: number, pageSize: number): number {
  */
 export function paginationItems(currentPage: number, totalPages: number): PageItem[] {
   if (totalPages <= 6) return Array.from({ length: totalPages }, (_, i) => i + 1);
-  const pages = new Set([1, totalPages, currentPage - 1, currentPage, currentPage + 1].filter((p) => p >= 1 && p <= totalPages));
+  const pages = new Set(
+    [1, totalPages, currentPage - 1, currentPage, currentPage + 1].filter((p) => p >= 1 && p <= totalPages),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   const result: PageItem[] = [];
   sorted.forEach((page, i) => {
@@ -58,7 +60,15 @@ export function pageFromSearch(search: string): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-export function Pagination({ totalItems, pageSize, currentPage, hrefFor, onPageChange, className, hideSummary }: PaginationProps) {
+export function Pagination({
+  totalItems,
+  pageSize,
+  currentPage,
+  hrefFor,
+  onPageChange,
+  className,
+  hideSummary,
+}: PaginationProps) {
   const totalPages = pageCount(totalItems, pageSize);
   const href = (page: number) => (hrefFor ? hrefFor(page) : pageHref(window.location, page));
   const click = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -68,13 +78,28 @@ export function Pagination({ totalItems, pageSize, currentPage, hrefFor, onPageC
   };
   return (
     <>
-      {!hideSummary && totalItems > 0 ? <p className="govuk-body">{paginationSummary(totalItems, pageSize, currentPage)}</p> : null}
+      {!hideSummary && totalItems > 0 ? (
+        <p className="govuk-body">{paginationSummary(totalItems, pageSize, currentPage)}</p>
+      ) : null}
       {totalPages > 1 ? (
         <nav className={cx('govuk-pagination', className)} aria-label="Pagination">
           {currentPage > 1 ? (
             <div className="govuk-pagination__prev">
-              <a className="govuk-link govuk-pagination__link" href={href(currentPage - 1)} rel="prev" onClick={click(currentPage - 1)}>
-                <svg className="govuk-pagination__icon govuk-pagination__icon--prev" xmlns="http://www.w3.org/2000/svg" height="13" width="15" aria-hidden="true" focusable="false" viewBox="0 0 15 13">
+              <a
+                className="govuk-link govuk-pagination__link"
+                href={href(currentPage - 1)}
+                rel="prev"
+                onClick={click(currentPage - 1)}
+              >
+                <svg
+                  className="govuk-pagination__icon govuk-pagination__icon--prev"
+                  xmlns="http://www.w3.org/2000/svg"
+                  height="13"
+                  width="15"
+                  aria-hidden="true"
+                  focusable="false"
+                  viewBox="0 0 15 13"
+                >
                   <path d="m6.5938-0.0078125-6.7266 6.7266 6.7441 6.4062 1.377-1.449-4.1856-3.9768h12.896v-2h-12.984l4.2931-4.293-1.414-1.414z" />
                 </svg>
                 <span className="govuk-pagination__link-title">
@@ -90,7 +115,10 @@ export function Pagination({ totalItems, pageSize, currentPage, hrefFor, onPageC
                   ⋯
                 </li>
               ) : (
-                <li key={item} className={cx('govuk-pagination__item', item === currentPage && 'govuk-pagination__item--current')}>
+                <li
+                  key={item}
+                  className={cx('govuk-pagination__item', item === currentPage && 'govuk-pagination__item--current')}
+                >
                   <a
                     className="govuk-link govuk-pagination__link"
                     href={href(item)}
@@ -106,11 +134,24 @@ export function Pagination({ totalItems, pageSize, currentPage, hrefFor, onPageC
           </ul>
           {currentPage < totalPages ? (
             <div className="govuk-pagination__next">
-              <a className="govuk-link govuk-pagination__link" href={href(currentPage + 1)} rel="next" onClick={click(currentPage + 1)}>
+              <a
+                className="govuk-link govuk-pagination__link"
+                href={href(currentPage + 1)}
+                rel="next"
+                onClick={click(currentPage + 1)}
+              >
                 <span className="govuk-pagination__link-title">
                   Next<span className="govuk-visually-hidden"> page</span>
                 </span>
-                <svg className="govuk-pagination__icon govuk-pagination__icon--next" xmlns="http://www.w3.org/2000/svg" height="13" width="15" aria-hidden="true" focusable="false" viewBox="0 0 15 13">
+                <svg
+                  className="govuk-pagination__icon govuk-pagination__icon--next"
+                  xmlns="http://www.w3.org/2000/svg"
+                  height="13"
+                  width="15"
+                  aria-hidden="true"
+                  focusable="false"
+                  viewBox="0 0 15 13"
+                >
                   <path d="m8.107-0.0078125-1.4136 1.414 4.2926 4.293h-12.986v2h12.896l-4.1855 3.9766 1.377 1.4492 6.7441-6.4062-6.7246-6.7266z" />
                 </svg>
               </a>

@@ -92,12 +92,22 @@ export function Radios({
   let index = 0;
   return (
     <FormGroup id={groupId ?? errorAnchorId(name)} error={!!errorMessage} className={formGroupClassName}>
-      <Fieldset legend={legend} legendClassName={legendClassName} isPageHeading={isPageHeading} describedBy={describedBy(hintId, errorId)}>
+      <Fieldset
+        legend={legend}
+        legendClassName={legendClassName}
+        isPageHeading={isPageHeading}
+        describedBy={describedBy(hintId, errorId)}
+      >
         {hint ? <Hint id={hintId}>{hint}</Hint> : null}
         {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
         <div
           ref={container}
-          className={cx('govuk-radios', size === 'medium' && 'govuk-radios--small', inline && 'govuk-radios--inline', className)}
+          className={cx(
+            'govuk-radios',
+            size === 'medium' && 'govuk-radios--small',
+            inline && 'govuk-radios--inline',
+            className,
+          )}
           data-module="govuk-radios"
         >
           {items.map((item, i) => {
@@ -124,7 +134,11 @@ export function Radios({
                     type="radio"
                     value={item.value}
                     disabled={disabled || item.disabled}
-                    {...(value !== undefined ? { checked: isChecked } : defaultValue !== undefined ? { defaultChecked: defaultValue === item.value } : {})}
+                    {...(value !== undefined
+                      ? { checked: isChecked }
+                      : defaultValue !== undefined
+                        ? { defaultChecked: defaultValue === item.value }
+                        : {})}
                     aria-describedby={item.hint ? itemHintId : undefined}
                     aria-controls={item.conditional && isChecked ? conditionalId : undefined}
                     onChange={(event) => {

@@ -27,7 +27,14 @@ export function ScrollableTable({ label, children }: { label: string; children: 
           Scroll the table to see all columns
         </p>
       ) : null}
-      <div ref={region} className={`app-table-container${scrolls ? ' app-table-container--scrolls' : ''}`} role="region" aria-label={label} aria-describedby={scrolls ? hintId : undefined} tabIndex={0}>
+      <div
+        ref={region}
+        className={`app-table-container${scrolls ? ' app-table-container--scrolls' : ''}`}
+        role="region"
+        aria-label={label}
+        aria-describedby={scrolls ? hintId : undefined}
+        tabIndex={0}
+      >
         {children}
       </div>
     </>

@@ -97,12 +97,30 @@ export function SortableTable<T>({
       <thead className="govuk-table__head">
         <tr className="govuk-table__row">
           {columns.map((column) => {
-            const header = column.isHidden ? <span className="govuk-visually-hidden">{column.header}</span> : column.header;
-            const ariaSort = column.isSortable ? (current?.column === column.field ? current.direction : 'none') : undefined;
+            const header = column.isHidden ? (
+              <span className="govuk-visually-hidden">{column.header}</span>
+            ) : (
+              column.header
+            );
+            const ariaSort = column.isSortable
+              ? current?.column === column.field
+                ? current.direction
+                : 'none'
+              : undefined;
             return (
-              <th key={column.field} scope="col" className={cx('govuk-table__header', column.widthClass)} aria-sort={ariaSort}>
+              <th
+                key={column.field}
+                scope="col"
+                className={cx('govuk-table__header', column.widthClass)}
+                aria-sort={ariaSort}
+              >
                 {column.isSortable ? (
-                  <button type="button" className="govuk-table__sort-button" data-field={column.field} onClick={() => clickHeader(column.field)}>
+                  <button
+                    type="button"
+                    className="govuk-table__sort-button"
+                    data-field={column.field}
+                    onClick={() => clickHeader(column.field)}
+                  >
                     {header}
                   </button>
                 ) : (

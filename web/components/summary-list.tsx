@@ -39,7 +39,14 @@ export function SummaryList({ rows, noBorder, className }: SummaryListProps) {
       {rows.map((row, i) => {
         const actions = row.actions ?? [];
         return (
-          <div key={i} className={cx('govuk-summary-list__row', anyActions && actions.length === 0 && 'govuk-summary-list__row--no-actions', row.className)}>
+          <div
+            key={i}
+            className={cx(
+              'govuk-summary-list__row',
+              anyActions && actions.length === 0 && 'govuk-summary-list__row--no-actions',
+              row.className,
+            )}
+          >
             <dt className="govuk-summary-list__key">{row.key}</dt>
             <dd className="govuk-summary-list__value">{row.value}</dd>
             {actions.length === 1 ? (

@@ -107,7 +107,11 @@ export function Tabs({ items, title = 'Contents', onChange, renderInactive = fal
         {items.map((item) => {
           const isSelected = item.id === selected;
           return (
-            <li key={item.id} className={cx('govuk-tabs__list-item', isSelected && 'govuk-tabs__list-item--selected')} role="presentation">
+            <li
+              key={item.id}
+              className={cx('govuk-tabs__list-item', isSelected && 'govuk-tabs__list-item--selected')}
+              role="presentation"
+            >
               <a
                 ref={(node) => {
                   if (node) tabRefs.current.set(item.id, node);

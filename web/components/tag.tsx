@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { cx } from './internal';
 
-export type TagColour = 'grey' | 'green' | 'teal' | 'turquoise' | 'blue' | 'light-blue' | 'purple' | 'magenta' | 'pink' | 'red' | 'orange' | 'yellow';
+export type TagColour =
+  | 'grey'
+  | 'green'
+  | 'teal'
+  | 'turquoise'
+  | 'blue'
+  | 'light-blue'
+  | 'purple'
+  | 'magenta'
+  | 'pink'
+  | 'red'
+  | 'orange'
+  | 'yellow';
 
 export interface TagProps {
   /** Adds `govuk-tag--{colour}`. */

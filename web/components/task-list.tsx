@@ -44,7 +44,12 @@ export function TaskList({ items, idPrefix = 'task-list', className }: TaskListP
           <li key={index} className={cx('govuk-task-list__item', linked && 'govuk-task-list__item--with-link')}>
             <div className="govuk-task-list__name-and-hint">
               {linked ? (
-                <a className="govuk-link govuk-task-list__link" href={item.href} onClick={item.onClick} aria-describedby={cx(item.hint ? hintId : undefined, statusId)}>
+                <a
+                  className="govuk-link govuk-task-list__link"
+                  href={item.href}
+                  onClick={item.onClick}
+                  aria-describedby={cx(item.hint ? hintId : undefined, statusId)}
+                >
                   {item.title}
                 </a>
               ) : (
@@ -56,8 +61,15 @@ export function TaskList({ items, idPrefix = 'task-list', className }: TaskListP
                 </div>
               ) : null}
             </div>
-            <div className={cx('govuk-task-list__status', cannotStart && 'govuk-task-list__status--cannot-start-yet')} id={statusId}>
-              {isTaskStatus(item.status) ? <strong className={cx('govuk-tag', TASK_STATUS_TAG_CLASSES[item.status])}>{item.status}</strong> : item.status}
+            <div
+              className={cx('govuk-task-list__status', cannotStart && 'govuk-task-list__status--cannot-start-yet')}
+              id={statusId}
+            >
+              {isTaskStatus(item.status) ? (
+                <strong className={cx('govuk-tag', TASK_STATUS_TAG_CLASSES[item.status])}>{item.status}</strong>
+              ) : (
+                item.status
+              )}
             </div>
           </li>
         );

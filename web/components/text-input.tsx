@@ -2,7 +2,8 @@ import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FieldGroup, splitFieldProps, type FieldProps } from './field-group';
 import { cx, describedBy } from './internal';
 
-export interface TextInputProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'prefix'> {
+export interface TextInputProps
+  extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'prefix'> {
   ref?: Ref<HTMLInputElement>;
   prefix?: ReactNode;
   suffix?: ReactNode;

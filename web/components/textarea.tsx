@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState, type ChangeEvent, type Ref, type TextareaHTMLAttributes } from 'react';
-import { charactersLimitDescription, charactersRemainingMessage, charactersTooManyMessage } from '../../domain/validation/messages';
+import {
+  charactersLimitDescription,
+  charactersRemainingMessage,
+  charactersTooManyMessage,
+} from '../../domain/validation/messages';
 import { FieldGroup, splitFieldProps, type FieldProps } from './field-group';
 import { cx, describedBy, mergeRefs } from './internal';
 
 /** Share of maxLength from which the counter shows (spec: 99%). */
 export const CHARACTER_COUNT_THRESHOLD = 99;
 
-export interface TextareaProps extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'maxLength'> {
+export interface TextareaProps
+  extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'maxLength'> {
   ref?: Ref<HTMLTextAreaElement>;
   /** With a limit the textarea becomes a GOV.UK character count (no native maxlength: typing past it is allowed). */
   maxLength?: number;
@@ -21,14 +26,29 @@ export function characterCountMessage(length: number, max: number): string {
 }
 
 /** True when the count message should show: length >= threshold% of max. */
-export function isOverCountThreshold(length: number, max: number, threshold: number = CHARACTER_COUNT_THRESHOLD): boolean {
+export function isOverCountThreshold(
+  length: number,
+  max: number,
+  threshold: number = CHARACTER_COUNT_THRESHOLD,
+): boolean {
   return length >= (max * threshold) / 100;
 }
 
 /** GOV.UK textarea, or character count when `maxLength` is set. Default rows: 5. Spread `{...register('x')}` onto it. */
 export function Textarea(props: TextareaProps) {
   const { field, ids, control } = splitFieldProps(props);
-  const { className, rows = 5, maxLength, threshold = CHARACTER_COUNT_THRESHOLD, ref, onChange, value, defaultValue, 'aria-describedby': extraDescribedBy, ...rest } = control;
+  const {
+    className,
+    rows = 5,
+    maxLength,
+    threshold = CHARACTER_COUNT_THRESHOLD,
+    ref,
+    onChange,
+    value,
+    defaultValue,
+    'aria-describedby': extraDescribedBy,
+    ...rest
+  } = control;
   const { fieldId: textareaId, hintId, errorId } = ids;
   const infoId = `${textareaId}-info`;
   const counting = maxLength !== undefined;
@@ -54,7 +74,12 @@ export function Textarea(props: TextareaProps) {
     <textarea
       {...rest}
       ref={mergeRefs(ref, own)}
-      className={cx('govuk-textarea', (!!field.errorMessage || overLimit) && 'govuk-textarea--error', counting && 'govuk-js-character-count', className)}
+      className={cx(
+        'govuk-textarea',
+        (!!field.errorMessage || overLimit) && 'govuk-textarea--error',
+        counting && 'govuk-js-character-count',
+        className,
+      )}
       id={textareaId}
       name={field.name}
       rows={rows}
@@ -97,7 +122,11 @@ export function Textarea(props: TextareaProps) {
       >
         {message}
       </div>
-      <div className="govuk-character-count__sr-status govuk-visually-hidden" aria-live="polite" aria-hidden={shown ? undefined : true}>
+      <div
+        className="govuk-character-count__sr-status govuk-visually-hidden"
+        aria-live="polite"
+        aria-hidden={shown ? undefined : true}
+      >
         {message}
       </div>
     </FieldGroup>

@@ -15,8 +15,7 @@ export function WarningText({ iconFallbackText = 'Warning', className, children 
         !
       </span>
       <strong className="govuk-warning-text__text">
-        <span className="govuk-visually-hidden">{iconFallbackText}</span>{' '}
-        {children}
+        <span className="govuk-visually-hidden">{iconFallbackText}</span> {children}
       </strong>
     </div>
   );

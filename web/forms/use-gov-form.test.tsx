@@ -18,7 +18,13 @@ const schema = v.object({
   reason: v.pipe(optionalText(), maxLengthText(10)),
 });
 
-function FeedbackLike({ onValid, validateOn }: { onValid: (values: unknown) => void; validateOn?: 'submit' | 'touched' }) {
+function FeedbackLike({
+  onValid,
+  validateOn,
+}: {
+  onValid: (values: unknown) => void;
+  validateOn?: 'submit' | 'touched';
+}) {
   usePageTitle('Feedback');
   const form = useGovForm({
     schema,
@@ -85,7 +91,12 @@ describe('useGovForm', () => {
     await userEvent.type(screen.getByLabelText('Reason'), '  why  ');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(onValid).toHaveBeenCalledTimes(1);
-    expect(onValid.mock.calls[0][0]).toEqual({ email: 'a@b.com', rating: 'SATISFIED', startDate: { day: '29', month: '2', year: '2024' }, reason: 'why' });
+    expect(onValid.mock.calls[0][0]).toEqual({
+      email: 'a@b.com',
+      rating: 'SATISFIED',
+      startDate: { day: '29', month: '2', year: '2024' },
+      reason: 'why',
+    });
   });
 
   it('touch-based: a field error shows after leaving the field', async () => {
@@ -111,7 +122,9 @@ describe('error helpers', () => {
       { path: 'ratings.1.why', message: 'Why?' },
       { path: 'email', message: 'Enter a valid email' },
     ]);
-    const order = schemaFieldOrder(v.object({ email: v.string(), ratings: v.array(v.object({ why: v.string() })), reason: v.string() }));
+    const order = schemaFieldOrder(
+      v.object({ email: v.string(), ratings: v.array(v.object({ why: v.string() })), reason: v.string() }),
+    );
     expect(order).toEqual(['email', 'ratings', 'ratings.#.why', 'reason']);
     expect(orderErrors(flat, order).map((e) => e.path)).toEqual(['email', 'ratings.1.why', 'reason']);
   });

@@ -1,5 +1,13 @@
 import { useId, useLayoutEffect, useMemo } from 'react';
-import { useForm, get, type FieldErrors, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
 import { setFormErrors } from '../lib/page-title';
@@ -16,7 +24,10 @@ export type FormSchema = v.GenericSchema<any, any> | v.GenericSchemaAsync<any, a
 export type FormInput<S extends FormSchema> = v.InferInput<S> extends FieldValues ? v.InferInput<S> : FieldValues;
 export type FormOutput<S extends FormSchema> = v.InferOutput<S>;
 
-export interface UseGovFormOptions<S extends FormSchema> extends Omit<UseFormProps<FormInput<S>, unknown, FormOutput<S>>, 'resolver' | 'mode' | 'reValidateMode'> {
+export interface UseGovFormOptions<S extends FormSchema> extends Omit<
+  UseFormProps<FormInput<S>, unknown, FormOutput<S>>,
+  'resolver' | 'mode' | 'reValidateMode'
+> {
   schema: S;
   /**
    * 'submit' (default): errors appear after a submit attempt and then update on change.
@@ -42,7 +53,8 @@ export function flattenErrors(errors: FieldErrors | undefined, prefix = ''): For
   if (!errors || typeof errors !== 'object') return [];
   const result: FormErrorItem[] = [];
   const node = errors as Record<string, unknown>;
-  if (prefix && typeof node.message === 'string' && node.message !== '') result.push({ path: prefix, message: node.message });
+  if (prefix && typeof node.message === 'string' && node.message !== '')
+    result.push({ path: prefix, message: node.message });
   for (const [key, child] of Object.entries(node)) {
     if (META_KEYS.has(key) || !child || typeof child !== 'object') continue;
     result.push(...flattenErrors(child as FieldErrors, prefix ? `${prefix}.${key}` : key));
@@ -90,7 +102,12 @@ export function orderErrors(errors: readonly FormErrorItem[], order: readonly st
  * (`mode: 'onSubmit'`, `reValidateMode: 'onChange'`) or after touch (`mode: 'onTouched'`), a flat
  * error list for the summary, and the 'Error: ' page-title prefix while the form shows errors.
  */
-export function useGovForm<S extends FormSchema>({ schema, validateOn = 'submit', fieldOrder, ...options }: UseGovFormOptions<S>): GovForm<S> {
+export function useGovForm<S extends FormSchema>({
+  schema,
+  validateOn = 'submit',
+  fieldOrder,
+  ...options
+}: UseGovFormOptions<S>): GovForm<S> {
   const form = useForm<FormInput<S>, unknown, FormOutput<S>>({
     shouldFocusError: false,
     ...options,
@@ -147,7 +164,11 @@ export function registerDate<S extends FormSchema>(form: GovForm<S>, path: strin
     day: part('day'),
     month: part('month'),
     year: part('year'),
-    errorMessage: form.errorFor(path) ?? form.errorFor(`${path}.day`) ?? form.errorFor(`${path}.month`) ?? form.errorFor(`${path}.year`),
+    errorMessage:
+      form.errorFor(path) ??
+      form.errorFor(`${path}.day`) ??
+      form.errorFor(`${path}.month`) ??
+      form.errorFor(`${path}.year`),
   };
 }
 

@@ -18,7 +18,13 @@ const signInMock = startSignIn as jest.MockedFunction<typeof startSignIn>;
 /** Settles to 'pending' when the promise has not settled after the queued work ran. */
 async function state(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
   const marker = Symbol('pending');
-  const result = await Promise.race([promise.then(() => 'resolved' as const, () => 'rejected' as const), new Promise((r) => setTimeout(() => r(marker), 20))]);
+  const result = await Promise.race([
+    promise.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    new Promise((r) => setTimeout(() => r(marker), 20)),
+  ]);
   return result === marker ? 'pending' : (result as 'resolved' | 'rejected');
 }
 
@@ -70,7 +76,13 @@ describe('the API client', () => {
   });
 
   it('keeps a 500’s reference for the error page, for the user to quote', async () => {
-    fetchMock.mockResolvedValue(testResponse(500, { code: 'INTERNAL_ERROR', message: 'Sorry, there is a problem with the service', reference: '4bf92f3577b34da6a3ce929d0e0e4736' }));
+    fetchMock.mockResolvedValue(
+      testResponse(500, {
+        code: 'INTERNAL_ERROR',
+        message: 'Sorry, there is a problem with the service',
+        reference: '4bf92f3577b34da6a3ce929d0e0e4736',
+      }),
+    );
     expect(await state(apiGet('/v1.0/things'))).toBe('pending');
     expect(renderHook(() => useErrorPageReference()).result.current).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
   });
@@ -131,14 +143,22 @@ describe('the API client', () => {
 
 describe('query strings and required parameters', () => {
   it('flattens nested objects with dotted keys, repeats arrays, cuts dates to the day and leaves out nulls', () => {
-    expect(queryString({ page: 0, size: 10, types: ['A', 'B'], criteria: { accountId: 5, from: new Date('2024-03-05T15:00:00Z') }, term: null })).toBe(
-      '?page=0&size=10&types=A&types=B&criteria.accountId=5&criteria.from=2024-03-05',
-    );
+    expect(
+      queryString({
+        page: 0,
+        size: 10,
+        types: ['A', 'B'],
+        criteria: { accountId: 5, from: new Date('2024-03-05T15:00:00Z') },
+        term: null,
+      }),
+    ).toBe('?page=0&size=10&types=A&types=B&criteria.accountId=5&criteria.from=2024-03-05');
     expect(queryString(undefined)).toBe('');
   });
 
   it('refuses a missing required parameter with the spec’s message', () => {
-    expect(() => requireParam(undefined, 'accountId', 'getAccountById')).toThrow('Required parameter accountId was null or undefined when calling getAccountById.');
+    expect(() => requireParam(undefined, 'accountId', 'getAccountById')).toThrow(
+      'Required parameter accountId was null or undefined when calling getAccountById.',
+    );
     expect(requireParam(0, 'page', 'list')).toBe(0);
   });
 });

@@ -70,7 +70,8 @@ export function queryString(query: QueryParams | undefined): string {
   const add = (prefix: string, value: QueryParams[string]) => {
     if (value === null || value === undefined) return;
     if (Array.isArray(value)) {
-      for (const item of value as readonly QueryScalar[]) if (item !== null && item !== undefined) params.append(prefix, queryValue(item));
+      for (const item of value as readonly QueryScalar[])
+        if (item !== null && item !== undefined) params.append(prefix, queryValue(item));
     } else if (typeof value === 'object' && !(value instanceof Date)) {
       for (const [key, nested] of Object.entries(value as QueryParams)) add(`${prefix}.${key}`, nested);
     } else {
@@ -172,7 +173,8 @@ export async function apiDownload(path: string, body: unknown, fallbackName: str
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (res.ok) return saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition'), fallbackName));
+    if (res.ok)
+      return saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition'), fallbackName));
   } finally {
     end();
   }
@@ -196,15 +198,27 @@ export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method
   return apiRequest<T>(path, { ...options, method: 'GET' });
 }
 
-export function apiPost<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+export function apiPost<T>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'POST', body });
 }
 
-export function apiPut<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+export function apiPut<T>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'PUT', body });
 }
 
-export function apiPatch<T>(path: string, body?: unknown, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+export function apiPatch<T>(
+  path: string,
+  body?: unknown,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'PATCH', body });
 }
 
@@ -215,5 +229,7 @@ export function apiDelete<T>(path: string, options: Omit<ApiRequestOptions, 'met
 /** A fresh Idempotency-Key (24 URL-safe characters): a retry of one call sends the same one. */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }

@@ -1,5 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
-import { acceptAllCookies, addTagManagerScript, readConsent, saveConsent, startAnalyticsIfConsented, useCookieConsent } from './cookies';
+import {
+  acceptAllCookies,
+  addTagManagerScript,
+  readConsent,
+  saveConsent,
+  startAnalyticsIfConsented,
+  useCookieConsent,
+} from './cookies';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -30,7 +37,9 @@ describe('cookie consent', () => {
     spy.mockRestore();
     const expires = `expires=${new Date('2099-05-02T10:00:00Z').toUTCString()}`;
     expect(writes).toContain(`cookies_preferences_set=true; ${expires}; path=/; SameSite=Lax`);
-    expect(writes).toContain(`cookies_policy=${encodeURIComponent('{"essential":true,"usage":true}')}; ${expires}; path=/; SameSite=Lax`);
+    expect(writes).toContain(
+      `cookies_policy=${encodeURIComponent('{"essential":true,"usage":true}')}; ${expires}; path=/; SameSite=Lax`,
+    );
     expect(readConsent()).toEqual({ preferencesSet: true, usage: true });
   });
 

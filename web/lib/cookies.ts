@@ -118,7 +118,9 @@ async function fetchContainerId(): Promise<string> {
 }
 
 /** Loads the tag manager when the user allowed analytics and the service has a container id. */
-export async function startAnalyticsIfConsented(loadContainerId: () => Promise<string> = fetchContainerId): Promise<boolean> {
+export async function startAnalyticsIfConsented(
+  loadContainerId: () => Promise<string> = fetchContainerId,
+): Promise<boolean> {
   if (!readConsent().usage) return false;
   try {
     return addTagManagerScript(await loadContainerId());

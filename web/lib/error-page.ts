@@ -20,7 +20,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function showErrorPage(status: ErrorPageStatus, { path = window.location.pathname, reference }: { path?: string; reference?: string } = {}): void {
+export function showErrorPage(
+  status: ErrorPageStatus,
+  { path = window.location.pathname, reference }: { path?: string; reference?: string } = {},
+): void {
   shown = { status, path, ...(reference ? { reference } : {}) };
   for (const listener of listeners) listener();
 }
@@ -32,11 +35,19 @@ export function clearErrorPage(): void {
 
 /** The error page to show at `path`, if any. */
 export function useErrorPage(path: string): ErrorPageStatus | null {
-  const current = useSyncExternalStore(subscribe, () => shown, () => null);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => null,
+  );
   return current && current.path === path ? current.status : null;
 }
 
 /** The reference of the error page shown, for the user to quote. */
 export function useErrorPageReference(): string | undefined {
-  return useSyncExternalStore(subscribe, () => shown?.reference, () => undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => shown?.reference,
+    () => undefined,
+  );
 }

@@ -11,7 +11,9 @@ describe('page title', () => {
   });
 
   it('usePageTitle sets the title, and the prefix follows form errors', () => {
-    const { rerender, unmount } = renderHook(({ title }: { title?: string }) => usePageTitle(title), { initialProps: { title: 'Feedback' } });
+    const { rerender, unmount } = renderHook(({ title }: { title?: string }) => usePageTitle(title), {
+      initialProps: { title: 'Feedback' },
+    });
     expect(document.title).toBe('Feedback - Manage your ESOS reporting - GOV.UK');
     setFormErrors('f1', true);
     expect(document.title).toBe('Error: Feedback - Manage your ESOS reporting - GOV.UK');

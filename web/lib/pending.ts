@@ -37,7 +37,11 @@ export function pendingRequestCount(): number {
 
 /** True while any non-GET request is pending: give it to a Button's `pending` prop. */
 export function useAnyRequestPending(): boolean {
-  return useSyncExternalStore(subscribe, () => pending > 0, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
 }
 
 // Registered once for the whole app: leaving while a request is pending only shows the alert.

@@ -39,7 +39,15 @@ export const sicCodeText = (code: string, descriptions: Map<string, string>): st
  * An answer's classification codes for a summary list: SIC codes one a line with their descriptions
  * (so a mistyped code reads as another activity), other codes comma-separated.
  */
-export function ClassificationCodes({ type, codes, empty = '' }: { type: string | null | undefined; codes: readonly string[]; empty?: string }) {
+export function ClassificationCodes({
+  type,
+  codes,
+  empty = '',
+}: {
+  type: string | null | undefined;
+  codes: readonly string[];
+  empty?: string;
+}) {
   const descriptions = useSicDescriptions();
   const given = codes.filter((c) => c.trim() !== '');
   if (given.length === 0) return <>{empty}</>;

@@ -42,21 +42,49 @@ it('lists its task on the dashboard by its label, linked to the task page', asyn
 });
 
 it('heads its timeline entries with its own labels', () => {
-  render(<Timeline entries={[{ id: 1, type: 'TEST_SURVEY_SUBMITTED', submitter: 'Sam Surveyor', creationDate: '2026-11-20T10:00:00Z' }]} />);
+  render(
+    <Timeline
+      entries={[
+        { id: 1, type: 'TEST_SURVEY_SUBMITTED', submitter: 'Sam Surveyor', creationDate: '2026-11-20T10:00:00Z' },
+      ]}
+    />,
+  );
   expect(screen.getByRole('heading', { name: 'Lighting survey submitted by Sam Surveyor' })).toBeInTheDocument();
 });
 
 it('offers it in the Phases filter of the account page', async () => {
-  fetchMock.mockImplementation(async () => testResponse(200, { requestDetails: [{ id: 'SRV000042-T', requestType: SURVEY, requestStatus: 'IN_PROGRESS', creationDate: '2026-11-20T10:00:00Z' }], total: 1 }));
+  fetchMock.mockImplementation(async () =>
+    testResponse(200, {
+      requestDetails: [
+        { id: 'SRV000042-T', requestType: SURVEY, requestStatus: 'IN_PROGRESS', creationDate: '2026-11-20T10:00:00Z' },
+      ],
+      total: 1,
+    }),
+  );
   render(<RequestsTab accountId={42} category="REPORTING" heading="Phases" empty="None yet." />);
   const link = await screen.findByRole('link', { name: 'SRV000042-T' });
   expect(within(link.closest('tr')!).getByText('Test lighting survey')).toBeInTheDocument();
-  expect(within(screen.getByLabelText('Type')).getAllByRole('option').map((o) => o.textContent)).toContain('Test lighting survey');
+  expect(
+    within(screen.getByLabelText('Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toContain('Test lighting survey');
 });
 
 it("shows its task as its report's task list of sections", async () => {
-  const task = taskView(SURVEY_SUBMIT, { report: {}, sectionsCompleted: {} }, { allowed: [SAVE_SURVEY, SUBMIT_SURVEY] });
-  mockTaskApi({ task: { ...task, requestInfo: { ...task.requestInfo, id: 'SRV000042-T', type: SURVEY } }, timeline: [], posted: [] }, fetchMock);
+  const task = taskView(
+    SURVEY_SUBMIT,
+    { report: {}, sectionsCompleted: {} },
+    { allowed: [SAVE_SURVEY, SUBMIT_SURVEY] },
+  );
+  mockTaskApi(
+    {
+      task: { ...task, requestInfo: { ...task.requestInfo, id: 'SRV000042-T', type: SURVEY } },
+      timeline: [],
+      posted: [],
+    },
+    fetchMock,
+  );
   renderTaskPage();
   expect(await screen.findByRole('heading', { level: 1, name: 'Submit the lighting survey' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Lighting survey' })).toBeInTheDocument();

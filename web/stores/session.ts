@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import type { LoginStatus, RegulatorPermissionGroup, RegulatorPermissionLevel, RoleType } from '../../domain/authorities';
+import type {
+  LoginStatus,
+  RegulatorPermissionGroup,
+  RegulatorPermissionLevel,
+  RoleType,
+} from '../../domain/authorities';
 
 export interface UserState {
   userId: string;
@@ -50,6 +55,10 @@ export function clearSession(signedIn: boolean | null = false): void {
   useSession.setState({ signedIn, ...nobody });
 }
 
-export function hasRegulatorPermission(state: SessionState, group: RegulatorPermissionGroup, level: RegulatorPermissionLevel): boolean {
+export function hasRegulatorPermission(
+  state: SessionState,
+  group: RegulatorPermissionGroup,
+  level: RegulatorPermissionLevel,
+): boolean {
   return state.regulatorPermissions?.[group] === level;
 }

@@ -22,19 +22,31 @@ import { CSV_EMPTY, CSV_NO_ROWS } from '../../../domain/accounts';
 import { CsvSyntaxError, isBlankRecord, parseCsv } from '../../../domain/csv';
 import { parseFields, type FieldEnv, type Values } from '../../../domain/reports/fields';
 import type { NotificationContext } from '../category';
-import { associatedOrganisationFields, associatedOrganisationsIssues, MAX_ASSOCIATED_ORGANISATIONS } from './organisation-structure';
+import {
+  associatedOrganisationFields,
+  associatedOrganisationsIssues,
+  MAX_ASSOCIATED_ORGANISATIONS,
+} from './organisation-structure';
 
 export const associatedOrganisationsCsvColumns = [
   { key: 'organisationName', heading: 'Organisation Name' },
   { key: 'registrationNumber', heading: 'Registration Number (if exists, otherwise leave the cell blank)' },
-  { key: 'isPartOfArrangement', heading: 'Is this organisation part of an arrangement where 2 or more highest UK parent groups are complying as one participant?' },
+  {
+    key: 'isPartOfArrangement',
+    heading:
+      'Is this organisation part of an arrangement where 2 or more highest UK parent groups are complying as one participant?',
+  },
   {
     key: 'hasCeasedToBePartOfGroup',
-    heading: 'Has this organisation ceased to be part of the highest parent group or participant since the qualification date but agreed to comply as if it were still a member?',
+    heading:
+      'Has this organisation ceased to be part of the highest parent group or participant since the qualification date but agreed to comply as if it were still a member?',
   },
   { key: 'isPartOfFranchise', heading: 'Is this organisation a franchisee?' },
   { key: 'isParentOfResponsibleUndertaking', heading: 'Is this organisation a parent of the responsible undertaking?' },
-  { key: 'isSubsidiaryOfResponsibleUndertaking', heading: 'Is this organisation a subsidiary of the responsible undertaking?' },
+  {
+    key: 'isSubsidiaryOfResponsibleUndertaking',
+    heading: 'Is this organisation a subsidiary of the responsible undertaking?',
+  },
   { key: 'areSameAsRU', heading: 'Is the Code same as RU?' },
   { key: 'type', heading: 'Select classification type if the organisation covered in this NOC' },
   { key: 'otherTypeName', heading: 'Classification name (if other than SIC)' },
@@ -47,7 +59,14 @@ export const associatedOrganisationsCsvColumns = [
 type ColumnKey = (typeof associatedOrganisationsCsvColumns)[number]['key'];
 const COLUMN_COUNT = associatedOrganisationsCsvColumns.length;
 const headingOf = (key: ColumnKey): string => associatedOrganisationsCsvColumns.find((c) => c.key === key)!.heading;
-const yesNoColumns: ColumnKey[] = ['isPartOfArrangement', 'hasCeasedToBePartOfGroup', 'isPartOfFranchise', 'isParentOfResponsibleUndertaking', 'isSubsidiaryOfResponsibleUndertaking', 'areSameAsRU'];
+const yesNoColumns: ColumnKey[] = [
+  'isPartOfArrangement',
+  'hasCeasedToBePartOfGroup',
+  'isPartOfFranchise',
+  'isParentOfResponsibleUndertaking',
+  'isSubsidiaryOfResponsibleUndertaking',
+  'areSameAsRU',
+];
 
 /** The heading row of the template, as a CSV line (for a template the SPA offers to download). */
 export const ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE = `${associatedOrganisationsCsvColumns.map((c) => (/[",\n]/.test(c.heading) ? `"${c.heading.replace(/"/g, '""')}"` : c.heading)).join(',')}\r\n`;
@@ -96,7 +115,10 @@ function columnOfPath(path: string): string | undefined {
  * (exactly what a save of the list accepts), or every problem found, by row and column. `ctx` gives
  * the responsible undertaking's registration number, which no organisation may repeat.
  */
-export function parseAssociatedOrganisationsCsv(text: string, ctx?: NotificationContext): { items: Values[] } | { rowErrors: CsvRowError[] } {
+export function parseAssociatedOrganisationsCsv(
+  text: string,
+  ctx?: NotificationContext,
+): { items: Values[] } | { rowErrors: CsvRowError[] } {
   let records;
   try {
     records = parseCsv(text).filter((r) => !isBlankRecord(r));
@@ -109,19 +131,26 @@ export function parseAssociatedOrganisationsCsv(text: string, ctx?: Notification
   const headings = header.cells.map(normalise);
   while (headings.length > COLUMN_COUNT && headings[headings.length - 1] === '') headings.pop();
   if (headings.length !== COLUMN_COUNT) return { rowErrors: [{ row: header.line, message: CSV_COLUMNS }] };
-  const headingErrors = associatedOrganisationsCsvColumns.flatMap((c, i) => (headings[i] === normalise(c.heading) ? [] : [{ row: header.line, column: c.heading, message: csvHeadingMessage(i, c.heading) }]));
+  const headingErrors = associatedOrganisationsCsvColumns.flatMap((c, i) =>
+    headings[i] === normalise(c.heading)
+      ? []
+      : [{ row: header.line, column: c.heading, message: csvHeadingMessage(i, c.heading) }],
+  );
   if (headingErrors.length) return { rowErrors: headingErrors };
   if (rows.length === 0) return { rowErrors: [{ row: 0, message: CSV_NO_ROWS }] };
-  if (rows.length > MAX_ASSOCIATED_ORGANISATIONS) return { rowErrors: [{ row: 0, message: CSV_TOO_MANY_ORGANISATIONS }] };
+  if (rows.length > MAX_ASSOCIATED_ORGANISATIONS)
+    return { rowErrors: [{ row: 0, message: CSV_TOO_MANY_ORGANISATIONS }] };
 
   const env: FieldEnv<NotificationContext | undefined> = { ctx, section: {} };
   const errors: CsvRowError[] = [];
   const items: Values[] = [];
   for (const record of rows) {
     const rowErrors: CsvRowError[] = [];
-    if (record.cells.slice(COLUMN_COUNT).some((c) => c.trim() !== '')) rowErrors.push({ row: record.line, message: CSV_TOO_MANY_VALUES });
+    if (record.cells.slice(COLUMN_COUNT).some((c) => c.trim() !== ''))
+      rowErrors.push({ row: record.line, message: CSV_TOO_MANY_VALUES });
     // Spreadsheets may leave out empty cells at the end of a row.
-    const cell = (key: ColumnKey) => record.cells[associatedOrganisationsCsvColumns.findIndex((c) => c.key === key)] ?? '';
+    const cell = (key: ColumnKey) =>
+      record.cells[associatedOrganisationsCsvColumns.findIndex((c) => c.key === key)] ?? '';
     const raw: Values = { organisationName: cell('organisationName') };
     const number = cell('registrationNumber').trim();
     raw.registrationNumberExist = number !== '';
@@ -136,16 +165,21 @@ export function parseAssociatedOrganisationsCsv(text: string, ctx?: Notification
     if (same === false) {
       const typeCell = cell('type').trim().toUpperCase();
       const type = typeCell === 'SIC' || typeCell === 'OTHER' ? typeCell : null;
-      if (typeCell !== '' && !type) rowErrors.push({ row: record.line, column: headingOf('type'), message: CSV_CLASSIFICATION_TYPE });
+      if (typeCell !== '' && !type)
+        rowErrors.push({ row: record.line, column: headingOf('type'), message: CSV_CLASSIFICATION_TYPE });
       const codes = (['code1', 'code2', 'code3', 'code4'] as const).map((k) => cell(k).trim()).filter((c) => c !== '');
-      raw.classificationCodesDetails = { areSameAsRU: false, codes: { type, otherTypeName: cell('otherTypeName'), codes: codes.map((code) => ({ code })) } };
+      raw.classificationCodesDetails = {
+        areSameAsRU: false,
+        codes: { type, otherTypeName: cell('otherTypeName'), codes: codes.map((code) => ({ code })) },
+      };
     }
     const parsed = parseFields(associatedOrganisationFields, raw, env);
     // A cell already reported (not Yes or No) is not reported again as missing.
     const reported = new Set(rowErrors.map((e) => e.column));
     for (const issue of parsed.issues) {
       const column = columnOfPath(issue.path);
-      if (!column || !reported.has(column)) rowErrors.push({ row: record.line, ...(column ? { column } : {}), message: issue.message });
+      if (!column || !reported.has(column))
+        rowErrors.push({ row: record.line, ...(column ? { column } : {}), message: issue.message });
     }
     errors.push(...rowErrors);
     items.push(parsed.values);

@@ -3,7 +3,14 @@
 // it as a breakdown by purpose, as the real service does), the significant energy consumption and
 // its share of it, an explanation of changes, the potential reduction, and for the second period the
 // reduction achieved.
-import { energyConsumption, kWh, longText, optionalQuestionOptions, significantEnergyConsumption, valuesOf } from '../../../domain/reports/common-fields';
+import {
+  energyConsumption,
+  kWh,
+  longText,
+  optionalQuestionOptions,
+  significantEnergyConsumption,
+  valuesOf,
+} from '../../../domain/reports/common-fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import { sectionPresence, type NotificationContext } from '../category';
 
@@ -14,7 +21,8 @@ export const PERIOD_DATES: Record<Period, string> = {
   second: 'The second compliance period lasted from 6 December 2015 to 5 December 2019.',
 };
 
-export const informationExistsRequired = (period: Period) => `Select whether you want to provide historical information about the ${period} compliance period`;
+export const informationExistsRequired = (period: Period) =>
+  `Select whether you want to provide historical information about the ${period} compliance period`;
 
 const provided = (section: Record<string, unknown>) => section.informationExists === 'YES';
 
@@ -33,7 +41,8 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
   const other = period === 'first' ? 'the first and second' : 'the second and third';
   const id = period === 'first' ? 'firstCompliancePeriod' : 'secondCompliancePeriod';
   const consumptionQuestion = `What was the organisational energy consumption in kWh for the ${period} period? (optional)`;
-  const breakdownQuestion = 'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)';
+  const breakdownQuestion =
+    'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)';
   return {
     id,
     title: period === 'first' ? 'First compliance period' : 'Second compliance period',
@@ -56,11 +65,18 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
       },
       {
         id: 'organisational-energy-consumption',
-        title: period === 'first' ? consumptionQuestion : 'Organisational energy consumption during the second compliance period',
+        title:
+          period === 'first'
+            ? consumptionQuestion
+            : 'Organisational energy consumption during the second compliance period',
         when: provided,
         fields: [
-          kWh('organisationalEnergyConsumption', consumptionQuestion, undefined, { summaryLabel: 'Organisational energy consumption' }),
-          ...(period === 'second' ? [energyConsumption('organisationalEnergyConsumptionBreakdown', breakdownQuestion, { optional: true })] : []),
+          kWh('organisationalEnergyConsumption', consumptionQuestion, undefined, {
+            summaryLabel: 'Organisational energy consumption',
+          }),
+          ...(period === 'second'
+            ? [energyConsumption('organisationalEnergyConsumptionBreakdown', breakdownQuestion, { optional: true })]
+            : []),
         ],
       },
       {
@@ -69,27 +85,42 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
         description: ['Its share of the organisational energy consumption is worked out for you.'],
         when: provided,
         fields: [
-          significantEnergyConsumption('significantEnergyConsumption', `What was the significant energy consumption during the ${period} compliance period? (optional)`, {
-            optional: true,
-            whole: (env) => organisationalTotal(env.section),
-            wholeLabel: 'the organisational energy consumption',
-          }),
+          significantEnergyConsumption(
+            'significantEnergyConsumption',
+            `What was the significant energy consumption during the ${period} compliance period? (optional)`,
+            {
+              optional: true,
+              whole: (env) => organisationalTotal(env.section),
+              wholeLabel: 'the organisational energy consumption',
+            },
+          ),
         ],
       },
       {
         id: 'explanation',
         title: `Explain any changes to total energy consumption between ${other} compliance periods (optional)`,
         when: provided,
-        fields: [longText('explanation', `Explain any changes to total energy consumption between ${other} compliance periods (optional)`, undefined, { summaryLabel: 'Changes to total energy consumption' })],
+        fields: [
+          longText(
+            'explanation',
+            `Explain any changes to total energy consumption between ${other} compliance periods (optional)`,
+            undefined,
+            { summaryLabel: 'Changes to total energy consumption' },
+          ),
+        ],
       },
       {
         id: 'potential-reduction',
         title: `How much energy could your organisation have saved annually if measures suggested by your energy audit for the ${period} period were implemented? (optional)`,
         when: provided,
         fields: [
-          energyConsumption('potentialReduction', `How much energy could your organisation have saved annually if measures suggested by your energy audit for the ${period} period were implemented? (optional)`, {
-            optional: true,
-          }),
+          energyConsumption(
+            'potentialReduction',
+            `How much energy could your organisation have saved annually if measures suggested by your energy audit for the ${period} period were implemented? (optional)`,
+            {
+              optional: true,
+            },
+          ),
         ],
       },
       ...(period === 'second'
@@ -98,7 +129,13 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
               id: 'reduction-achieved',
               title: 'How much energy did your organisation save during the second compliance period? (optional)',
               when: provided,
-              fields: [energyConsumption('reductionAchieved', 'How much energy did your organisation save during the second compliance period? (optional)', { optional: true })],
+              fields: [
+                energyConsumption(
+                  'reductionAchieved',
+                  'How much energy did your organisation save during the second compliance period? (optional)',
+                  { optional: true },
+                ),
+              ],
             },
           ]
         : []),

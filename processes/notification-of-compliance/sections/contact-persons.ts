@@ -23,18 +23,38 @@ export const contactPersons: SectionDefinition<NotificationContext> = {
       id: 'primary-contact',
       title: 'Primary contact details',
       description: ['The primary contact is the person the regulator will contact about this notification.'],
-      fields: [{ kind: 'group', name: 'primaryContact', label: 'Primary contact', summary: 'rows', fields: contactPersonFields() }],
+      fields: [
+        {
+          kind: 'group',
+          name: 'primaryContact',
+          label: 'Primary contact',
+          summary: 'rows',
+          fields: contactPersonFields(),
+        },
+      ],
     },
     {
       id: 'secondary-contact-exists',
       title: 'Do you want to add a secondary contact?',
-      fields: [yesNo('hasSecondaryContact', 'Do you want to add a secondary contact?', SECONDARY_CONTACT_REQUIRED, { summaryLabel: 'Secondary contact' })],
+      fields: [
+        yesNo('hasSecondaryContact', 'Do you want to add a secondary contact?', SECONDARY_CONTACT_REQUIRED, {
+          summaryLabel: 'Secondary contact',
+        }),
+      ],
     },
     {
       id: 'secondary-contact',
       title: 'Secondary contact details',
       when: (section) => section.hasSecondaryContact === true,
-      fields: [{ kind: 'group', name: 'secondaryContact', label: 'Secondary contact', summary: 'rows', fields: contactPersonFields() }],
+      fields: [
+        {
+          kind: 'group',
+          name: 'secondaryContact',
+          label: 'Secondary contact',
+          summary: 'rows',
+          fields: contactPersonFields(),
+        },
+      ],
     },
   ],
   /** The account's primary contact, and its secondary contact when it has one (reference §7.2). */

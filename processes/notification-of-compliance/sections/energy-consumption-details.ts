@@ -2,7 +2,16 @@
 // consumption by organisational purpose, the significant energy consumption (95–100 % of the
 // total, required when some energy is not covered by any compliance route), an energy intensity
 // ratio for each purpose that used energy, and any additional information.
-import { energyConsumption, issue, longText, organisationalPurposes, significantEnergyConsumption, text, valuesOf, yesNo } from '../../../domain/reports/common-fields';
+import {
+  energyConsumption,
+  issue,
+  longText,
+  organisationalPurposes,
+  significantEnergyConsumption,
+  text,
+  valuesOf,
+  yesNo,
+} from '../../../domain/reports/common-fields';
 import type { Field, FieldEnv, Issue, Values } from '../../../domain/reports/fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import { routePct, sectionPresence, type NotificationContext } from '../category';
@@ -11,15 +20,18 @@ export const MAX_INTENSITY_RATIOS = 20;
 
 export const TOTAL_POSITIVE = 'The total energy consumption must be more than 0 kWh';
 export const SEC_EXISTS_REQUIRED = 'Select yes if you have used significant energy consumption';
-export const SEC_REQUIRED_WHEN_NOT_AUDITED = 'Select yes: significant energy consumption must be used when some energy use is not covered by any compliance route';
+export const SEC_REQUIRED_WHEN_NOT_AUDITED =
+  'Select yes: significant energy consumption must be used when some energy use is not covered by any compliance route';
 export const SEC_TOTAL_POSITIVE = 'The total significant energy consumption must be more than 0 kWh';
 export const SEC_RANGE = 'The total significant energy consumption must be between 95% and 100%';
-export const secPartAboveTotal = (purpose: string, total: number) => `The significant energy consumption for ${purpose} must not be more than its total energy consumption (${total.toLocaleString('en-GB')} kWh)`;
+export const secPartAboveTotal = (purpose: string, total: number) =>
+  `The significant energy consumption for ${purpose} must not be more than its total energy consumption (${total.toLocaleString('en-GB')} kWh)`;
 export const RATIO_REQUIRED = 'Enter the energy intensity ratio';
 export const RATIO_UNIT_REQUIRED = 'Enter the indicator of activity';
 export const ratiosRequired = (purpose: string) => `Add at least one energy intensity ratio for ${purpose}`;
 export const RATIOS_MAX = `Add no more than ${MAX_INTENSITY_RATIOS} ratios`;
-export const ADDITIONAL_INFORMATION_EXISTS_REQUIRED = 'Select yes if you want to add more information to give context to the energy intensity ratio';
+export const ADDITIONAL_INFORMATION_EXISTS_REQUIRED =
+  'Select yes if you want to add more information to give context to the energy intensity ratio';
 export const ADDITIONAL_INFORMATION_REQUIRED = 'Enter the additional information';
 
 type Purpose = (typeof organisationalPurposes)[number][0];
@@ -31,7 +43,9 @@ const numberIn = (group: unknown, key: string): number | null => {
 
 /** The energy of a purpose the intensity ratio is for: the significant figure when it is used, else the total. */
 export function consumptionFor(section: Values, purpose: Purpose): number | null {
-  return section.significantEnergyConsumptionExists === true ? numberIn(section.significantEnergyConsumption, purpose) : numberIn(section.totalEnergyConsumption, purpose);
+  return section.significantEnergyConsumptionExists === true
+    ? numberIn(section.significantEnergyConsumption, purpose)
+    : numberIn(section.totalEnergyConsumption, purpose);
 }
 
 const intensityRatio = (purpose: Purpose, label: string): Field => ({
@@ -53,11 +67,27 @@ const intensityRatio = (purpose: Purpose, label: string): Field => ({
       max: MAX_INTENSITY_RATIOS,
       maxMessage: RATIOS_MAX,
       item: [
-        { kind: 'number', name: 'ratio', label: 'Energy intensity ratio (kWh)', required: RATIO_REQUIRED, gt: 0, decimals: 6, digits: 15, suffix: 'kWh' },
-        text('unit', 'Indicator of activity', RATIO_UNIT_REQUIRED, { hint: 'For example, per m2 of floor area, or per tonne of product' }),
+        {
+          kind: 'number',
+          name: 'ratio',
+          label: 'Energy intensity ratio (kWh)',
+          required: RATIO_REQUIRED,
+          gt: 0,
+          decimals: 6,
+          digits: 15,
+          suffix: 'kWh',
+        },
+        text('unit', 'Indicator of activity', RATIO_UNIT_REQUIRED, {
+          hint: 'For example, per m2 of floor area, or per tonne of product',
+        }),
       ],
     },
-    longText('additionalInformation', 'Additional context about the intensity ratio calculations (optional)', undefined, { summaryLabel: `Additional context for ${label.toLowerCase()}` }),
+    longText(
+      'additionalInformation',
+      'Additional context about the intensity ratio calculations (optional)',
+      undefined,
+      { summaryLabel: `Additional context for ${label.toLowerCase()}` },
+    ),
   ],
 });
 
@@ -67,7 +97,9 @@ function secWithinTotal(values: Values, env: FieldEnv<NotificationContext>): Iss
   return organisationalPurposes.flatMap(([key, label]) => {
     const part = numberIn(values, key);
     const whole = numberIn(total, key);
-    return part !== null && whole !== null && part > whole ? [issue(key, secPartAboveTotal(label.toLowerCase(), whole))] : [];
+    return part !== null && whole !== null && part > whole
+      ? [issue(key, secPartAboveTotal(label.toLowerCase(), whole))]
+      : [];
   });
 }
 
@@ -79,30 +111,55 @@ export const energyConsumptionDetails: SectionDefinition<NotificationContext> = 
     {
       id: 'total-energy-consumption',
       title: 'What is the total energy consumption in kWh for the reference period?',
-      description: ['Enter the energy consumption for each organisational purpose. Enter 0 for a purpose that used no energy.'],
-      fields: [energyConsumption('totalEnergyConsumption', 'What is the total energy consumption in kWh for the reference period?', { required: true, positiveTotal: TOTAL_POSITIVE })],
+      description: [
+        'Enter the energy consumption for each organisational purpose. Enter 0 for a purpose that used no energy.',
+      ],
+      fields: [
+        energyConsumption(
+          'totalEnergyConsumption',
+          'What is the total energy consumption in kWh for the reference period?',
+          { required: true, positiveTotal: TOTAL_POSITIVE },
+        ),
+      ],
     },
     {
       id: 'significant-energy-consumption-exists',
       title: 'Have you used significant energy consumption?',
-      description: ['Significant energy consumption is the energy consumption of the assets and activities that make up at least 95% of the total energy consumption.'],
-      fields: [yesNo('significantEnergyConsumptionExists', 'Have you used significant energy consumption?', SEC_EXISTS_REQUIRED, { summaryLabel: 'Significant energy consumption used' })],
+      description: [
+        'Significant energy consumption is the energy consumption of the assets and activities that make up at least 95% of the total energy consumption.',
+      ],
+      fields: [
+        yesNo(
+          'significantEnergyConsumptionExists',
+          'Have you used significant energy consumption?',
+          SEC_EXISTS_REQUIRED,
+          { summaryLabel: 'Significant energy consumption used' },
+        ),
+      ],
       checks: (values, env) =>
-        values.significantEnergyConsumptionExists === false && routePct(env.ctx, 'energyNotAuditedPct') > 0 ? [issue('significantEnergyConsumptionExists', SEC_REQUIRED_WHEN_NOT_AUDITED)] : [],
+        values.significantEnergyConsumptionExists === false && routePct(env.ctx, 'energyNotAuditedPct') > 0
+          ? [issue('significantEnergyConsumptionExists', SEC_REQUIRED_WHEN_NOT_AUDITED)]
+          : [],
     },
     {
       id: 'significant-energy-consumption',
       title: 'What is the significant energy consumption in kWh?',
-      description: ['The significant energy consumption must be between 95% and 100% of the total energy consumption, and no purpose’s figure may be more than its total.'],
+      description: [
+        'The significant energy consumption must be between 95% and 100% of the total energy consumption, and no purpose’s figure may be more than its total.',
+      ],
       when: (section) => section.significantEnergyConsumptionExists === true,
       fields: [
-        significantEnergyConsumption('significantEnergyConsumption', 'What is the significant energy consumption in kWh?', {
-          required: true,
-          positiveTotal: SEC_TOTAL_POSITIVE,
-          whole: (env) => numberIn(env.section.totalEnergyConsumption, 'total'),
-          pctCheck: (pct) => (pct !== null && (pct < 95 || pct > 100) ? SEC_RANGE : null),
-          checks: secWithinTotal,
-        }),
+        significantEnergyConsumption(
+          'significantEnergyConsumption',
+          'What is the significant energy consumption in kWh?',
+          {
+            required: true,
+            positiveTotal: SEC_TOTAL_POSITIVE,
+            whole: (env) => numberIn(env.section.totalEnergyConsumption, 'total'),
+            pctCheck: (pct) => (pct !== null && (pct < 95 || pct > 100) ? SEC_RANGE : null),
+            checks: secWithinTotal,
+          },
+        ),
       ],
     },
     {
@@ -127,10 +184,21 @@ export const energyConsumptionDetails: SectionDefinition<NotificationContext> = 
       id: 'additional-information',
       title: 'Do you want to add more information to give context to the energy intensity ratio?',
       fields: [
-        yesNo('additionalInformationExists', 'Do you want to add more information to give context to the energy intensity ratio?', ADDITIONAL_INFORMATION_EXISTS_REQUIRED, {
-          summaryLabel: 'Additional information',
-          yes: { reveal: [longText('additionalInformation', 'Enter the additional information', ADDITIONAL_INFORMATION_REQUIRED, { summaryLabel: 'Additional information given' })] },
-        }),
+        yesNo(
+          'additionalInformationExists',
+          'Do you want to add more information to give context to the energy intensity ratio?',
+          ADDITIONAL_INFORMATION_EXISTS_REQUIRED,
+          {
+            summaryLabel: 'Additional information',
+            yes: {
+              reveal: [
+                longText('additionalInformation', 'Enter the additional information', ADDITIONAL_INFORMATION_REQUIRED, {
+                  summaryLabel: 'Additional information given',
+                }),
+              ],
+            },
+          },
+        ),
       ],
     },
   ],

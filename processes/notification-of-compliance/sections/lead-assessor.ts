@@ -7,12 +7,18 @@ import { sectionPresence } from '../category';
 
 export const professionalBodies = [
   { value: 'ASSOCIATION_OF_ENERGY_ENGINEERS', text: 'Association of Energy Engineers' },
-  { value: 'CIBSE_THE_CHARTERED_INSTITUTION_OF_BUILDING_SERVICES_ENGINEERS', text: 'CIBSE - The Chartered Institution of Building Services Engineers' },
+  {
+    value: 'CIBSE_THE_CHARTERED_INSTITUTION_OF_BUILDING_SERVICES_ENGINEERS',
+    text: 'CIBSE - The Chartered Institution of Building Services Engineers',
+  },
   { value: 'ELMHURST_ENERGY_SYSTEMS', text: 'Elmhurst Energy Systems' },
   { value: 'ENERGY_INSTITUTE', text: 'Energy Institute' },
   { value: 'ENERGY_MANAGERS_ASSOCIATION', text: 'Energy Managers Association' },
   { value: 'INSTITUTION_OF_CHEMICAL_ENGINEERS', text: 'Institution of Chemical Engineers' },
-  { value: 'INSTITUTE_OF_ENVIRONMENTAL_MANAGEMENT_AND_ASSESSMENT', text: 'Institute of Environmental Management and Assessment' },
+  {
+    value: 'INSTITUTE_OF_ENVIRONMENTAL_MANAGEMENT_AND_ASSESSMENT',
+    text: 'Institute of Environmental Management and Assessment',
+  },
   { value: 'QUIDOS', text: 'Quidos' },
   { value: 'STROMA_CERTIFICATION_LTD', text: 'Stroma Certification Ltd' },
 ];
@@ -33,7 +39,11 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
           summaryLabel: 'Internal or external lead assessor',
           required: 'Select whether the lead assessor is internal or external',
           options: [
-            { value: 'INTERNAL', text: 'Internal', hint: 'A second responsible officer will need to confirm the notification.' },
+            {
+              value: 'INTERNAL',
+              text: 'Internal',
+              hint: 'A second responsible officer will need to confirm the notification.',
+            },
             { value: 'EXTERNAL', text: 'External' },
           ],
         },
@@ -43,9 +53,14 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
       id: 'confirmation',
       title: 'Has the lead assessor reviewed and confirmed that the assessment meets the ESOS requirements?',
       fields: [
-        yesNo('hasLeadAssessorConfirmation', 'Has the lead assessor reviewed and confirmed that the assessment meets the ESOS requirements?', 'Select whether the lead assessor has confirmed the assessment', {
-          summaryLabel: 'Lead assessor confirmed the assessment',
-        }),
+        yesNo(
+          'hasLeadAssessorConfirmation',
+          'Has the lead assessor reviewed and confirmed that the assessment meets the ESOS requirements?',
+          'Select whether the lead assessor has confirmed the assessment',
+          {
+            summaryLabel: 'Lead assessor confirmed the assessment',
+          },
+        ),
       ],
     },
     {
@@ -60,8 +75,18 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
           fields: [
             text('firstName', 'First name', 'Enter first name', { contactDetail: true }),
             text('lastName', 'Last name', 'Enter last name', { contactDetail: true }),
-            text('email', 'Email address', 'Enter email address', { format: 'email', inputType: 'email', contactDetail: true }),
-            { kind: 'select', name: 'professionalBody', label: 'Professional body', required: 'Select the professional body', options: professionalBodies },
+            text('email', 'Email address', 'Enter email address', {
+              format: 'email',
+              inputType: 'email',
+              contactDetail: true,
+            }),
+            {
+              kind: 'select',
+              name: 'professionalBody',
+              label: 'Professional body',
+              required: 'Select the professional body',
+              options: professionalBodies,
+            },
             text('membershipNumber', 'Membership number', 'Enter the membership number', { width: 'one-half' }),
           ],
         },

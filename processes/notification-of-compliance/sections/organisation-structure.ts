@@ -11,13 +11,17 @@ import { sectionPresence, type NotificationContext } from '../category';
 export const MAX_ASSOCIATED_ORGANISATIONS = 1000;
 export const MAX_NON_COMPLYING_UNDERTAKINGS = 100;
 
-export const HIGHEST_PARENT_REQUIRED = 'Select yes if the responsible undertaking is a highest parent which has agreed to aggregate with other highest parents';
-export const NON_COMPLYING_REQUIRED = 'Select yes if the group included undertakings which are not complying as if they were still a member of the participant';
-export const NON_COMPLYING_LIST_REQUIRED = 'Add at least one undertaking that is not complying as part of the participant';
+export const HIGHEST_PARENT_REQUIRED =
+  'Select yes if the responsible undertaking is a highest parent which has agreed to aggregate with other highest parents';
+export const NON_COMPLYING_REQUIRED =
+  'Select yes if the group included undertakings which are not complying as if they were still a member of the participant';
+export const NON_COMPLYING_LIST_REQUIRED =
+  'Add at least one undertaking that is not complying as part of the participant';
 export const NON_COMPLYING_LIST_MAX = `Add no more than ${MAX_NON_COMPLYING_UNDERTAKINGS} undertakings`;
 export const ORGANISATION_NAME_REQUIRED = 'Enter the organisation name';
 export const ASSOCIATED_MAX = `Add no more than ${MAX_ASSOCIATED_ORGANISATIONS} organisations`;
-export const PARENT_AND_SUBSIDIARY = 'An organisation cannot be both a parent and a subsidiary of the responsible undertaking';
+export const PARENT_AND_SUBSIDIARY =
+  'An organisation cannot be both a parent and a subsidiary of the responsible undertaking';
 export const DUPLICATE_REGISTRATION_NUMBER = 'Another organisation in the list has the same registration number';
 export const SAME_AS_UNDERTAKING = 'This is the registration number of the responsible undertaking';
 export const CODES_SAME_REQUIRED = 'Select whether the activity codes are the same as the responsible undertaking’s';
@@ -28,28 +32,51 @@ const selectYesIf = (what: string) => `Select yes if ${what}`;
 
 /** The questions about one organisation associated with the responsible undertaking. */
 export const associatedOrganisationFields: Field[] = [
-  yesNo('registrationNumberExist', 'Is the organisation registered at Companies House?', REGISTERED_AT_COMPANIES_HOUSE_REQUIRED, {
-    summaryLabel: 'Registered at Companies House',
-    yes: { reveal: [registrationNumber('registrationNumber', 'Company registration number', REGISTRATION_NUMBER_REQUIRED)] },
-  }),
+  yesNo(
+    'registrationNumberExist',
+    'Is the organisation registered at Companies House?',
+    REGISTERED_AT_COMPANIES_HOUSE_REQUIRED,
+    {
+      summaryLabel: 'Registered at Companies House',
+      yes: {
+        reveal: [registrationNumber('registrationNumber', 'Company registration number', REGISTRATION_NUMBER_REQUIRED)],
+      },
+    },
+  ),
   text('organisationName', 'Organisation name', ORGANISATION_NAME_REQUIRED),
   yesNo(
     'isPartOfArrangement',
     'Is this organisation part of an arrangement where 2 or more highest UK parent groups are complying as one participant?',
-    selectYesIf('the organisation is part of an arrangement where 2 or more highest UK parent groups are complying as one participant'),
+    selectYesIf(
+      'the organisation is part of an arrangement where 2 or more highest UK parent groups are complying as one participant',
+    ),
     { summaryLabel: 'Part of an arrangement of highest parent groups' },
   ),
-  yesNo('isParentOfResponsibleUndertaking', 'Is this organisation a parent of the responsible undertaking?', selectYesIf('the organisation is a parent of the responsible undertaking'), {
-    summaryLabel: 'Parent of the responsible undertaking',
+  yesNo(
+    'isParentOfResponsibleUndertaking',
+    'Is this organisation a parent of the responsible undertaking?',
+    selectYesIf('the organisation is a parent of the responsible undertaking'),
+    {
+      summaryLabel: 'Parent of the responsible undertaking',
+    },
+  ),
+  yesNo(
+    'isSubsidiaryOfResponsibleUndertaking',
+    'Is this organisation a subsidiary of the responsible undertaking?',
+    selectYesIf('the organisation is a subsidiary of the responsible undertaking'),
+    {
+      summaryLabel: 'Subsidiary of the responsible undertaking',
+    },
+  ),
+  yesNo('isPartOfFranchise', 'Is this organisation a franchisee?', selectYesIf('the organisation is a franchisee'), {
+    summaryLabel: 'Franchisee',
   }),
-  yesNo('isSubsidiaryOfResponsibleUndertaking', 'Is this organisation a subsidiary of the responsible undertaking?', selectYesIf('the organisation is a subsidiary of the responsible undertaking'), {
-    summaryLabel: 'Subsidiary of the responsible undertaking',
-  }),
-  yesNo('isPartOfFranchise', 'Is this organisation a franchisee?', selectYesIf('the organisation is a franchisee'), { summaryLabel: 'Franchisee' }),
   yesNo(
     'hasCeasedToBePartOfGroup',
     'Has this organisation ceased to be part of the highest parent group or participant since the qualification date but agreed to comply as if it were still a member?',
-    selectYesIf('the organisation has ceased to be part of the group but agreed to comply as if it were still a member'),
+    selectYesIf(
+      'the organisation has ceased to be part of the group but agreed to comply as if it were still a member',
+    ),
     { summaryLabel: 'Ceased to be part of the group but complying' },
   ),
   {
@@ -66,7 +93,11 @@ export const associatedOrganisationFields: Field[] = [
         required: CODES_SAME_REQUIRED,
         options: [
           { value: true, text: 'They are the same as the RU’s' },
-          { value: false, text: 'They are different', reveal: [classificationCodes('codes', 'Activity codes of the organisation')] },
+          {
+            value: false,
+            text: 'They are different',
+            reveal: [classificationCodes('codes', 'Activity codes of the organisation')],
+          },
         ],
       },
     ],
@@ -81,10 +112,12 @@ export function associatedOrganisationsIssues(items: Values[], env: FieldEnv<Not
   const issues: Issue[] = [];
   const seen = new Map<string, number>();
   items.forEach((item, i) => {
-    if (item.isParentOfResponsibleUndertaking === true && item.isSubsidiaryOfResponsibleUndertaking === true) issues.push(issue(`${i}.isSubsidiaryOfResponsibleUndertaking`, PARENT_AND_SUBSIDIARY));
+    if (item.isParentOfResponsibleUndertaking === true && item.isSubsidiaryOfResponsibleUndertaking === true)
+      issues.push(issue(`${i}.isSubsidiaryOfResponsibleUndertaking`, PARENT_AND_SUBSIDIARY));
     const number = typeof item.registrationNumber === 'string' ? item.registrationNumber : null;
     if (!number) return;
-    if (number === env.ctx?.undertakingRegistrationNumber) issues.push(issue(`${i}.registrationNumber`, SAME_AS_UNDERTAKING));
+    if (number === env.ctx?.undertakingRegistrationNumber)
+      issues.push(issue(`${i}.registrationNumber`, SAME_AS_UNDERTAKING));
     if (seen.has(number)) issues.push(issue(`${i}.registrationNumber`, DUPLICATE_REGISTRATION_NUMBER));
     else seen.set(number, i);
   });
@@ -98,7 +131,8 @@ export const organisationStructure: SectionDefinition<NotificationContext> = {
   steps: [
     {
       id: 'highest-parent',
-      title: 'Is the responsible undertaking a highest parent which has agreed to aggregate with one or more other highest parents to comply as one participant?',
+      title:
+        'Is the responsible undertaking a highest parent which has agreed to aggregate with one or more other highest parents to comply as one participant?',
       fields: [
         yesNo(
           'isHighestParent',
@@ -123,7 +157,8 @@ export const organisationStructure: SectionDefinition<NotificationContext> = {
     },
     {
       id: 'non-complying-undertakings-list',
-      title: 'Enter the undertakings which disaggregated from or ceased to be part of the participant and which are not included in this notification',
+      title:
+        'Enter the undertakings which disaggregated from or ceased to be part of the participant and which are not included in this notification',
       when: (section) => section.isNonComplyingUndertakingsIncluded === true,
       fields: [
         {
@@ -138,13 +173,17 @@ export const organisationStructure: SectionDefinition<NotificationContext> = {
           required: NON_COMPLYING_LIST_REQUIRED,
           max: MAX_NON_COMPLYING_UNDERTAKINGS,
           maxMessage: NON_COMPLYING_LIST_MAX,
-          item: [text('organisationName', 'Organisation name', ORGANISATION_NAME_REQUIRED), text('registrationNumber', 'Company registration number (optional)', undefined, { width: 'one-third' })],
+          item: [
+            text('organisationName', 'Organisation name', ORGANISATION_NAME_REQUIRED),
+            text('registrationNumber', 'Company registration number (optional)', undefined, { width: 'one-third' }),
+          ],
         },
       ],
     },
     {
       id: 'associated-organisations',
-      title: "Add information on the organisations complying as one participant in the responsible undertaking's notification for its corporate group",
+      title:
+        "Add information on the organisations complying as one participant in the responsible undertaking's notification for its corporate group",
       description: [
         'Add the organisations one by one, or upload a CSV file with one organisation a row. An upload replaces the organisations in the list.',
         'Leave the list empty if the responsible undertaking is the only organisation in the participant.',

@@ -32,7 +32,15 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
             {
               value: 'NOT_QUALIFY',
               text: 'No, the organisation does not qualify for ESOS and will not submit a notification',
-              reveal: [{ kind: 'textarea', name: 'noQualificationReason', label: 'Explain why your organisation does not qualify for ESOS', required: 'Enter a reason', maxLength: LONG_TEXT_MAX }],
+              reveal: [
+                {
+                  kind: 'textarea',
+                  name: 'noQualificationReason',
+                  label: 'Explain why your organisation does not qualify for ESOS',
+                  required: 'Enter a reason',
+                  maxLength: LONG_TEXT_MAX,
+                },
+              ],
             },
           ],
         },
@@ -40,23 +48,31 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
     },
     {
       id: 'qualification-reason',
-      title: 'Select the reason that your organisation, or another organisation in its corporate group, qualifies for ESOS',
+      title:
+        'Select the reason that your organisation, or another organisation in its corporate group, qualifies for ESOS',
       when: (s) => s.qualificationType === 'QUALIFY',
       fields: [
         {
           kind: 'radios',
           name: 'qualificationReasonType',
-          label: 'Select the reason that your organisation, or another organisation in its corporate group, qualifies for ESOS',
+          label:
+            'Select the reason that your organisation, or another organisation in its corporate group, qualifies for ESOS',
           summaryLabel: 'Reason the organisation qualifies',
           required: 'Select the reason that your organisation qualifies for ESOS',
           options: [
-            { value: 'TURNOVER_MORE_THAN_44M', text: 'The annual turnover is over £44 million and annual balance sheet total in excess of £38 million' },
+            {
+              value: 'TURNOVER_MORE_THAN_44M',
+              text: 'The annual turnover is over £44 million and annual balance sheet total in excess of £38 million',
+            },
             { value: 'STAFF_MEMBERS_MORE_THAN_250', text: 'The organisation has 250 or more members of staff' },
             {
               value: 'TURNOVER_MORE_THAN_44M_AND_STAFF_MEMBERS_MORE_THAN_250',
               text: 'The annual turnover is over £44 million and annual balance sheet total in excess of £38 million, and the organisation has 250 or more members of staff',
             },
-            { value: 'CONDITIONS_NOT_MET', text: 'The organisation does not meet any of these conditions, but belongs to a corporate group containing an organisation that does meet these conditions' },
+            {
+              value: 'CONDITIONS_NOT_MET',
+              text: 'The organisation does not meet any of these conditions, but belongs to a corporate group containing an organisation that does meet these conditions',
+            },
           ],
         },
       ],
@@ -74,8 +90,14 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
           required: 'Select whether the organisations are responsible for any energy',
           options: [
             { value: 'RESPONSIBLE', text: 'Yes, and at least 40,000 kWh of energy was used in the reference period' },
-            { value: 'RESPONSIBLE_BUT_LESS_THAN_40000_KWH', text: 'Yes, but less than 40,000 kWh of energy was used in the reference period' },
-            { value: 'NOT_RESPONSIBLE', text: 'No, there is no energy responsibility and the total energy consumption is zero' },
+            {
+              value: 'RESPONSIBLE_BUT_LESS_THAN_40000_KWH',
+              text: 'Yes, but less than 40,000 kWh of energy was used in the reference period',
+            },
+            {
+              value: 'NOT_RESPONSIBLE',
+              text: 'No, there is no energy responsibility and the total energy consumption is zero',
+            },
           ],
         },
       ],
@@ -84,7 +106,10 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
       id: 'compliance-route-distribution',
       title: 'Enter a breakdown of the total energy consumption covered by each compliance route in this notification',
       description: ['Give each share as a percentage of the total energy consumption. The shares must add up to 100%.'],
-      when: (s) => s.qualificationType === 'QUALIFY' && (s.energyResponsibilityType === 'RESPONSIBLE' || s.energyResponsibilityType === 'RESPONSIBLE_BUT_LESS_THAN_40000_KWH'),
+      when: (s) =>
+        s.qualificationType === 'QUALIFY' &&
+        (s.energyResponsibilityType === 'RESPONSIBLE' ||
+          s.energyResponsibilityType === 'RESPONSIBLE_BUT_LESS_THAN_40000_KWH'),
       fields: [
         {
           kind: 'group',
@@ -93,7 +118,13 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
           summary: 'rows',
           fields: [
             ...routes.map(([key, label]) => percent(key, label, `Enter the percentage for ${label}`)),
-            percent('energyNotAuditedPct', 'Energy use not covered by any compliance route', 'Enter the percentage of energy use not covered by any compliance route', 5, 'The energy use not covered by any compliance route must be between 0% and 5%'),
+            percent(
+              'energyNotAuditedPct',
+              'Energy use not covered by any compliance route',
+              'Enter the percentage of energy use not covered by any compliance route',
+              5,
+              'The energy use not covered by any compliance route must be between 0% and 5%',
+            ),
             {
               kind: 'computed',
               name: 'totalPct',

@@ -31,7 +31,10 @@ function discover(settings: OidcSettings) {
   discovered ??= (async () => {
     const issuer = new URL(settings.issuer);
     const insecure = issuer.protocol === 'http:';
-    const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', [oauth.allowInsecureRequests]: insecure });
+    const response = await oauth.discoveryRequest(issuer, {
+      algorithm: 'oidc',
+      [oauth.allowInsecureRequests]: insecure,
+    });
     const as = await oauth.processDiscoveryResponse(issuer, response);
     return { as, client: { client_id: settings.clientId } };
   })().catch((err) => {
@@ -41,12 +44,17 @@ function discover(settings: OidcSettings) {
   return discovered;
 }
 
-const insecureOption = (settings: OidcSettings) => ({ [oauth.allowInsecureRequests]: settings.issuer.startsWith('http:') });
+const insecureOption = (settings: OidcSettings) => ({
+  [oauth.allowInsecureRequests]: settings.issuer.startsWith('http:'),
+});
 
 /** 96 characters from the PKCE alphabet (spec §9: code verifier length 96). */
 export function codeVerifier(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(72));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 async function authorizationUrl(settings: OidcSettings, redirectUri: string, extra: Record<string, string>) {
@@ -70,11 +78,27 @@ async function authorizationUrl(settings: OidcSettings, redirectUri: string, ext
   return { url, verifier, state, nonce };
 }
 
-async function exchange(settings: OidcSettings, current: URL, expected: { state: string; nonce: string; verifier: string }, redirectUri: string): Promise<TokenSet> {
+async function exchange(
+  settings: OidcSettings,
+  current: URL,
+  expected: { state: string; nonce: string; verifier: string },
+  redirectUri: string,
+): Promise<TokenSet> {
   const { as, client } = await discover(settings);
   const params = oauth.validateAuthResponse(as, client, current, expected.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, expected.verifier, insecureOption(settings));
-  const result = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: expected.nonce, requireIdToken: true });
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    params,
+    redirectUri,
+    expected.verifier,
+    insecureOption(settings),
+  );
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+    expectedNonce: expected.nonce,
+    requireIdToken: true,
+  });
   return toTokenSet(result, null);
 }
 
@@ -88,23 +112,33 @@ function toTokenSet(result: oauth.TokenEndpointResponse, previous: TokenSet | nu
     refreshExpiresAt: refreshLifetime !== null ? now + refreshLifetime * 1000 : null,
     refreshLifetimeSeconds: refreshLifetime,
     idToken: result.id_token ?? previous?.idToken ?? null,
-    claims: (oauth.getValidatedIdTokenClaims(result) as Record<string, unknown> | undefined) ?? previous?.claims ?? null,
+    claims:
+      (oauth.getValidatedIdTokenClaims(result) as Record<string, unknown> | undefined) ?? previous?.claims ?? null,
   };
 }
 
 /** Leaves for the provider's sign-in page; comes back to /callback. */
 export async function redirectToSignIn(settings: OidcSettings, returnTo: string, loginHint?: string): Promise<void> {
   const redirectUri = `${location.origin}/callback`;
-  const { url, verifier, state, nonce } = await authorizationUrl(settings, redirectUri, loginHint ? { login_hint: loginHint } : {});
+  const { url, verifier, state, nonce } = await authorizationUrl(
+    settings,
+    redirectUri,
+    loginHint ? { login_hint: loginHint } : {},
+  );
   sessionStorage.setItem(STATE_KEY, JSON.stringify({ verifier, state, nonce, returnTo, at: Date.now() }));
   location.assign(url.toString());
 }
 
 /** On /callback: trades the code for tokens. Returns where to go next. */
-export async function completeSignIn(settings: OidcSettings, current: URL): Promise<{ tokens: TokenSet | null; returnTo: string }> {
+export async function completeSignIn(
+  settings: OidcSettings,
+  current: URL,
+): Promise<{ tokens: TokenSet | null; returnTo: string }> {
   const raw = sessionStorage.getItem(STATE_KEY);
   sessionStorage.removeItem(STATE_KEY);
-  const pending = raw ? (JSON.parse(raw) as { verifier: string; state: string; nonce: string; returnTo: string; at: number }) : null;
+  const pending = raw
+    ? (JSON.parse(raw) as { verifier: string; state: string; nonce: string; returnTo: string; at: number })
+    : null;
   if (!pending || Date.now() - pending.at > STATE_MAX_AGE_MS) return { tokens: null, returnTo: '/' };
   const tokens = await exchange(settings, current, pending, `${location.origin}/callback`);
   return { tokens, returnTo: pending.returnTo };
@@ -145,7 +179,11 @@ export async function silentSignIn(settings: OidcSettings): Promise<TokenSet | n
   try {
     return await exchange(settings, new URL(answer), request, redirectUri);
   } catch (err) {
-    if (err instanceof oauth.AuthorizationResponseError && ['login_required', 'interaction_required', 'consent_required'].includes(err.error)) return null;
+    if (
+      err instanceof oauth.AuthorizationResponseError &&
+      ['login_required', 'interaction_required', 'consent_required'].includes(err.error)
+    )
+      return null;
     throw err;
   }
 }
@@ -153,13 +191,24 @@ export async function silentSignIn(settings: OidcSettings): Promise<TokenSet | n
 export async function refresh(settings: OidcSettings, previous: TokenSet): Promise<TokenSet> {
   if (!previous.refreshToken) throw new Error('No refresh token');
   const { as, client } = await discover(settings);
-  const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), previous.refreshToken, insecureOption(settings));
+  const response = await oauth.refreshTokenGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    previous.refreshToken,
+    insecureOption(settings),
+  );
   const result = await oauth.processRefreshTokenResponse(as, client, response);
   return toTokenSet(result, previous);
 }
 
 /** Ends the provider's session; it sends the browser back to postLogoutUri. */
-export async function redirectToSignOut(settings: OidcSettings, idToken: string | null, postLogoutUri: string, state?: string): Promise<void> {
+export async function redirectToSignOut(
+  settings: OidcSettings,
+  idToken: string | null,
+  postLogoutUri: string,
+  state?: string,
+): Promise<void> {
   const { as } = await discover(settings);
   if (!as.end_session_endpoint) {
     location.assign(postLogoutUri);

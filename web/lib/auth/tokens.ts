@@ -92,7 +92,10 @@ export async function finishSignIn(url: string): Promise<string> {
 /** Starts sign-in at the identity provider, returning to redirectUrl afterwards. */
 export function startSignIn(options: { redirectUrl?: string; email?: string } = {}): void {
   sessionStorage.removeItem(ANONYMOUS_KEY);
-  const returnTo = options.redirectUrl && options.redirectUrl.startsWith('/') && !options.redirectUrl.startsWith('//') ? options.redirectUrl : '/';
+  const returnTo =
+    options.redirectUrl && options.redirectUrl.startsWith('/') && !options.redirectUrl.startsWith('//')
+      ? options.redirectUrl
+      : '/';
   void flow().then(({ redirectToSignIn }) => redirectToSignIn(settings, returnTo, options.email));
 }
 
@@ -109,7 +112,9 @@ export function signOut(path = '/'): void {
   sessionStorage.setItem(ANONYMOUS_KEY, '1');
   const target = new URL(path, location.origin);
   const state = target.search ? target.search.slice(1) : undefined;
-  void flow().then(({ redirectToSignOut }) => redirectToSignOut(settings, idToken, `${location.origin}${target.pathname}`, state));
+  void flow().then(({ redirectToSignOut }) =>
+    redirectToSignOut(settings, idToken, `${location.origin}${target.pathname}`, state),
+  );
 }
 
 /** The service ended the sign-in (the API's 401 SESSION_ENDED): forget it, and keep why for the signed-out page. */

@@ -5,8 +5,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { BackLink } from '../../components/index';
 import { usePageTitle } from '../../lib/page-title';
 import { HttpError, apiGet, apiPost, newIdempotencyKey } from '../../lib/api';
-import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN, type CompanyProfile } from '../../../domain/accounts';
-import { applicationPayload, detailsErrors, emptyDraft, locationErrors, prefill, registeredErrors, type ApplicationDraft, type FieldError } from './draft';
+import {
+  REGISTRATION_NUMBER_NOT_FOUND,
+  REGISTRATION_NUMBER_TAKEN,
+  type CompanyProfile,
+} from '../../../domain/accounts';
+import {
+  applicationPayload,
+  detailsErrors,
+  emptyDraft,
+  locationErrors,
+  prefill,
+  registeredErrors,
+  type ApplicationDraft,
+  type FieldError,
+} from './draft';
 import { RegisteredStep } from './registered-step';
 import { DetailsStep } from './details-step';
 import { LocationStep } from './location-step';
@@ -24,7 +37,8 @@ const titles: Record<Step | 'cancel' | 'done', string> = {
 };
 const previous: Partial<Record<Step, Step>> = { details: 'registered', location: 'details', check: 'location' };
 
-const messageOf = (err: unknown, fallback: string) => (err instanceof HttpError && err.body?.message ? err.body.message : fallback);
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof HttpError && err.body?.message ? err.body.message : fallback;
 
 export default function AccountsNewPage() {
   const [step, setStep] = useState<Step | 'cancel' | 'done'>('registered');
@@ -54,7 +68,14 @@ export default function AccountsNewPage() {
     // After a failed attempt, errors follow what is typed (GOV.UK: re-validate on change).
     if (submitCount > 0 && step !== 'check') setErrors(checks(step, next));
   };
-  const checks = (s: typeof step, d: ApplicationDraft) => (s === 'registered' ? registeredErrors(d) : s === 'details' ? detailsErrors(d) : s === 'location' ? locationErrors(d) : []);
+  const checks = (s: typeof step, d: ApplicationDraft) =>
+    s === 'registered'
+      ? registeredErrors(d)
+      : s === 'details'
+        ? detailsErrors(d)
+        : s === 'location'
+          ? locationErrors(d)
+          : [];
   const goTo = (s: Step | 'cancel' | 'done') => {
     setErrors([]);
     setSubmitCount(0);
@@ -73,7 +94,9 @@ export default function AccountsNewPage() {
     const crn = draft.registrationNumber.replace(/\s+/g, '').toUpperCase();
     setPending(true);
     try {
-      const { exists } = await apiGet<{ exists: boolean }>('/v1.0/organisation/accounts/registration-number', { query: { reg_nbr: crn } });
+      const { exists } = await apiGet<{ exists: boolean }>('/v1.0/organisation/accounts/registration-number', {
+        query: { reg_nbr: crn },
+      });
       if (exists) return fail([{ path: 'registrationNumber', message: REGISTRATION_NUMBER_TAKEN }]);
       if (lookedUp !== crn) {
         const company = await apiGet<CompanyProfile>(`/v1.0/company-information/${encodeURIComponent(crn)}`);
@@ -82,7 +105,15 @@ export default function AccountsNewPage() {
       }
       goTo('details');
     } catch (err) {
-      fail([{ path: 'registrationNumber', message: err instanceof HttpError && err.status === 404 ? REGISTRATION_NUMBER_NOT_FOUND : messageOf(err, 'The number could not be checked. Try again later.') }]);
+      fail([
+        {
+          path: 'registrationNumber',
+          message:
+            err instanceof HttpError && err.status === 404
+              ? REGISTRATION_NUMBER_NOT_FOUND
+              : messageOf(err, 'The number could not be checked. Try again later.'),
+        },
+      ]);
     } finally {
       setPending(false);
     }
@@ -100,7 +131,12 @@ export default function AccountsNewPage() {
       setApproved(result?.requestStatus === 'COMPLETED' || result?.requestStatus === 'APPROVED');
       goTo('done');
     } catch (err) {
-      fail([{ path: err instanceof HttpError && err.body?.field ? err.body.field : 'application', message: messageOf(err, 'The application could not be submitted. Try again later.') }]);
+      fail([
+        {
+          path: err instanceof HttpError && err.body?.field ? err.body.field : 'application',
+          message: messageOf(err, 'The application could not be submitted. Try again later.'),
+        },
+      ]);
     } finally {
       setPending(false);
     }
@@ -115,10 +151,44 @@ export default function AccountsNewPage() {
             Back
           </BackLink>
         ) : null}
-        {step === 'registered' ? <RegisteredStep draft={draft} change={change} errors={errors} submitCount={submitCount} pending={pending} onContinue={continueFromRegistered} /> : null}
-        {step === 'details' ? <DetailsStep draft={draft} change={change} errors={errors} submitCount={submitCount} onContinue={() => (detailsErrors(draft).length ? fail(detailsErrors(draft)) : goTo('location'))} /> : null}
-        {step === 'location' ? <LocationStep draft={draft} change={change} errors={errors} submitCount={submitCount} onContinue={() => (locationErrors(draft).length ? fail(locationErrors(draft)) : goTo('check'))} /> : null}
-        {step === 'check' ? <CheckAnswers draft={draft} goTo={goTo} onSubmit={submit} serverErrors={errors} pending={pending} onCancel={() => goTo('cancel')} /> : null}
+        {step === 'registered' ? (
+          <RegisteredStep
+            draft={draft}
+            change={change}
+            errors={errors}
+            submitCount={submitCount}
+            pending={pending}
+            onContinue={continueFromRegistered}
+          />
+        ) : null}
+        {step === 'details' ? (
+          <DetailsStep
+            draft={draft}
+            change={change}
+            errors={errors}
+            submitCount={submitCount}
+            onContinue={() => (detailsErrors(draft).length ? fail(detailsErrors(draft)) : goTo('location'))}
+          />
+        ) : null}
+        {step === 'location' ? (
+          <LocationStep
+            draft={draft}
+            change={change}
+            errors={errors}
+            submitCount={submitCount}
+            onContinue={() => (locationErrors(draft).length ? fail(locationErrors(draft)) : goTo('check'))}
+          />
+        ) : null}
+        {step === 'check' ? (
+          <CheckAnswers
+            draft={draft}
+            goTo={goTo}
+            onSubmit={submit}
+            serverErrors={errors}
+            pending={pending}
+            onCancel={() => goTo('cancel')}
+          />
+        ) : null}
         {step === 'cancel' ? (
           <CancelQuestion
             onConfirm={() => {

@@ -1,10 +1,21 @@
 // Step 2: registered name, address and 1–4 classification codes, prefilled from the register.
 import { Fieldset, Radios, TextInput } from '../../components';
-import { MAX_CLASSIFICATION_CODES, classificationTypeLabels, classificationTypes, type ClassificationType } from '../../../domain/accounts';
+import {
+  MAX_CLASSIFICATION_CODES,
+  classificationTypeLabels,
+  classificationTypes,
+  type ClassificationType,
+} from '../../../domain/accounts';
 import type { ApplicationDraft, FieldError } from './draft';
 import { StepForm, errorOf } from './step-form';
 
-export function DetailsStep({ draft, change, errors, submitCount, onContinue }: {
+export function DetailsStep({
+  draft,
+  change,
+  errors,
+  submitCount,
+  onContinue,
+}: {
   draft: ApplicationDraft;
   change: (d: Partial<ApplicationDraft>) => void;
   errors: FieldError[];
@@ -18,18 +29,38 @@ export function DetailsStep({ draft, change, errors, submitCount, onContinue }: 
     onChange: (e: { target: { value: string } }) => change({ address: { ...draft.address, [key]: e.target.value } }),
   });
   const setCodes = (codes: Partial<ApplicationDraft['codes']>) => change({ codes: { ...draft.codes, ...codes } });
-  const setCode = (i: number, value: string) => setCodes({ codes: draft.codes.codes.map((c, j) => (j === i ? value : c)) });
+  const setCode = (i: number, value: string) =>
+    setCodes({ codes: draft.codes.codes.map((c, j) => (j === i ? value : c)) });
   return (
     <StepForm errors={errors} submitCount={submitCount} onSubmit={onContinue}>
       <span className="govuk-caption-l">Organisation details</span>
       <h1 className="govuk-heading-l">Confirm the organisation details</h1>
-      <TextInput label="Registered name" autoComplete="organization" {...{ name: 'name', value: draft.name, errorMessage: errorOf(errors, 'name'), onChange: (e) => change({ name: e.target.value }) }} />
+      <TextInput
+        label="Registered name"
+        autoComplete="organization"
+        {...{
+          name: 'name',
+          value: draft.name,
+          errorMessage: errorOf(errors, 'name'),
+          onChange: (e) => change({ name: e.target.value }),
+        }}
+      />
       <Fieldset legend="Registered office address" legendClassName="govuk-fieldset__legend--m">
         <TextInput label="Address line 1" autoComplete="address-line1" {...address('line1')} />
         <TextInput label="Address line 2 (optional)" autoComplete="address-line2" {...address('line2')} />
-        <TextInput label="Town or city" className="govuk-!-width-two-thirds" autoComplete="address-level2" {...address('city')} />
+        <TextInput
+          label="Town or city"
+          className="govuk-!-width-two-thirds"
+          autoComplete="address-level2"
+          {...address('city')}
+        />
         <TextInput label="County (optional)" className="govuk-!-width-two-thirds" {...address('county')} />
-        <TextInput label="Postcode" className="govuk-input--width-10" autoComplete="postal-code" {...address('postcode')} />
+        <TextInput
+          label="Postcode"
+          className="govuk-input--width-10"
+          autoComplete="postal-code"
+          {...address('postcode')}
+        />
       </Fieldset>
       <Radios
         name="codes.type"
@@ -44,7 +75,13 @@ export function DetailsStep({ draft, change, errors, submitCount, onContinue }: 
           text: classificationTypeLabels[t],
           conditional:
             t === 'OTHER' ? (
-              <TextInput name="codes.otherTypeName" label="Classification name" value={draft.codes.otherTypeName} errorMessage={errorOf(errors, 'codes.otherTypeName')} onChange={(e) => setCodes({ otherTypeName: e.target.value })} />
+              <TextInput
+                name="codes.otherTypeName"
+                label="Classification name"
+                value={draft.codes.otherTypeName}
+                errorMessage={errorOf(errors, 'codes.otherTypeName')}
+                onChange={(e) => setCodes({ otherTypeName: e.target.value })}
+              />
             ) : undefined,
         }))}
       />
@@ -56,16 +93,31 @@ export function DetailsStep({ draft, change, errors, submitCount, onContinue }: 
         ) : null}
         {draft.codes.codes.map((code, i) => (
           <div key={i}>
-            <TextInput name={`codes.codes.${i}`} label={`Code ${i + 1}`} className="govuk-input--width-10" value={code} errorMessage={errorOf(errors, `codes.codes.${i}`)} onChange={(e) => setCode(i, e.target.value)} />
+            <TextInput
+              name={`codes.codes.${i}`}
+              label={`Code ${i + 1}`}
+              className="govuk-input--width-10"
+              value={code}
+              errorMessage={errorOf(errors, `codes.codes.${i}`)}
+              onChange={(e) => setCode(i, e.target.value)}
+            />
             {draft.codes.codes.length > 1 ? (
-              <button type="button" className="govuk-button govuk-button--secondary" onClick={() => setCodes({ codes: draft.codes.codes.filter((_, j) => j !== i) })}>
+              <button
+                type="button"
+                className="govuk-button govuk-button--secondary"
+                onClick={() => setCodes({ codes: draft.codes.codes.filter((_, j) => j !== i) })}
+              >
                 Remove<span className="govuk-visually-hidden"> code {i + 1}</span>
               </button>
             ) : null}
           </div>
         ))}
         {draft.codes.codes.length < MAX_CLASSIFICATION_CODES ? (
-          <button type="button" className="govuk-button govuk-button--secondary" onClick={() => setCodes({ codes: [...draft.codes.codes, ''] })}>
+          <button
+            type="button"
+            className="govuk-button govuk-button--secondary"
+            onClick={() => setCodes({ codes: [...draft.codes.codes, ''] })}
+          >
             Add another code
           </button>
         ) : null}

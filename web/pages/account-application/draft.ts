@@ -77,7 +77,8 @@ export function prefill(d: ApplicationDraft, company: CompanyProfile): Applicati
       county: company.address.county ?? '',
       postcode: company.address.postcode ?? '',
     },
-    codes: company.sicCodes.length > 0 ? { type: 'SIC', otherTypeName: '', codes: company.sicCodes.slice(0, 4) } : d.codes,
+    codes:
+      company.sicCodes.length > 0 ? { type: 'SIC', otherTypeName: '', codes: company.sicCodes.slice(0, 4) } : d.codes,
     competentAuthority: company.location ?? d.competentAuthority,
   };
 }

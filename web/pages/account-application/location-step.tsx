@@ -5,7 +5,13 @@ import type { CompetentAuthority } from '../../../domain/authorities';
 import type { ApplicationDraft, FieldError } from './draft';
 import { StepForm, errorOf } from './step-form';
 
-export function LocationStep({ draft, change, errors, submitCount, onContinue }: {
+export function LocationStep({
+  draft,
+  change,
+  errors,
+  submitCount,
+  onContinue,
+}: {
   draft: ApplicationDraft;
   change: (d: Partial<ApplicationDraft>) => void;
   errors: FieldError[];

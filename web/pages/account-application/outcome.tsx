@@ -10,9 +10,7 @@ export function CancelQuestion({ onConfirm, onBack }: { onConfirm: () => void; o
         <Button variant="warning" onClick={onConfirm}>
           Yes, reset
         </Button>
-        <ActionLink onClick={onBack}>
-          Return to the application
-        </ActionLink>
+        <ActionLink onClick={onBack}>Return to the application</ActionLink>
       </div>
     </>
   );
@@ -22,7 +20,9 @@ export function Submitted({ approved }: { approved: boolean }) {
   if (approved) {
     return (
       <>
-        <Panel title="Your application to set up an organisation account has been approved.">You are the administrator of the new organisation account.</Panel>
+        <Panel title="Your application to set up an organisation account has been approved.">
+          You are the administrator of the new organisation account.
+        </Panel>
         <p className="govuk-body">
           <a className="govuk-link" href="/accounts">
             Go to your accounts
@@ -35,7 +35,9 @@ export function Submitted({ approved }: { approved: boolean }) {
     <>
       <Panel title="We have received your organisation account application." />
       <h2 className="govuk-heading-m">What happens next</h2>
-      <p className="govuk-body">Your regulator will check your application. We will email you when they have approved or rejected it.</p>
+      <p className="govuk-body">
+        Your regulator will check your application. We will email you when they have approved or rejected it.
+      </p>
       <p className="govuk-body">
         <a className="govuk-link" href="/dashboard">
           Go to your tasks

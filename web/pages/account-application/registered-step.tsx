@@ -3,7 +3,14 @@ import { Radios, TextInput } from '../../components';
 import type { ApplicationDraft, FieldError } from './draft';
 import { StepForm, errorOf } from './step-form';
 
-export function RegisteredStep({ draft, change, errors, submitCount, pending, onContinue }: {
+export function RegisteredStep({
+  draft,
+  change,
+  errors,
+  submitCount,
+  pending,
+  onContinue,
+}: {
   draft: ApplicationDraft;
   change: (d: Partial<ApplicationDraft>) => void;
   errors: FieldError[];
@@ -40,7 +47,10 @@ export function RegisteredStep({ draft, change, errors, submitCount, pending, on
               />
             ),
           },
-          { value: 'no', text: 'No, the organisation is not registered and does not have a Company Registration Number' },
+          {
+            value: 'no',
+            text: 'No, the organisation is not registered and does not have a Company Registration Number',
+          },
         ]}
       />
     </StepForm>

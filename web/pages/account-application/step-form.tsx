@@ -5,7 +5,14 @@ import { Button, ErrorSummary } from '../../components';
 import { setFormErrors } from '../../lib/page-title';
 import type { FieldError } from './draft';
 
-export function StepForm({ errors, submitCount, onSubmit, children, submitText = 'Continue', pending }: {
+export function StepForm({
+  errors,
+  submitCount,
+  onSubmit,
+  children,
+  submitText = 'Continue',
+  pending,
+}: {
   errors: FieldError[];
   submitCount: number;
   onSubmit: () => void;

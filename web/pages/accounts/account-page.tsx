@@ -21,7 +21,10 @@ export default function AccountPage() {
   const workflows = useAvailableWorkflows(accountId);
   usePageTitle(account?.name ?? 'Account');
   useEffect(() => {
-    apiGet<OrganisationAccountDto>(`/v1.0/organisation/account/${encodeURIComponent(accountId)}`).then(setAccount, (err) => setMissing(err instanceof HttpError && err.status === 404));
+    apiGet<OrganisationAccountDto>(`/v1.0/organisation/account/${encodeURIComponent(accountId)}`).then(
+      setAccount,
+      (err) => setMissing(err instanceof HttpError && err.status === 404),
+    );
   }, [accountId]);
 
   if (missing) {
@@ -37,13 +40,37 @@ export default function AccountPage() {
     <>
       <span className="govuk-caption-l">{account.organisationId}</span>
       <h1 className="govuk-heading-l">{account.name}</h1>
-      {workflows.available ? <StartTask accountId={account.id} available={workflows.available} reload={workflows.reload} /> : null}
+      {workflows.available ? (
+        <StartTask accountId={account.id} available={workflows.available} reload={workflows.reload} />
+      ) : null}
       <Tabs
         items={[
           { id: 'details', label: 'Details', panel: <DetailsTab account={account} onChange={setAccount} /> },
-          { id: 'phases', label: 'Phases', panel: <RequestsTab accountId={account.id} category="REPORTING" heading="Phases" empty="No reporting has started for this account yet." /> },
+          {
+            id: 'phases',
+            label: 'Phases',
+            panel: (
+              <RequestsTab
+                accountId={account.id}
+                category="REPORTING"
+                heading="Phases"
+                empty="No reporting has started for this account yet."
+              />
+            ),
+          },
           { id: 'users', label: 'Users and contacts', panel: <UsersTab accountId={account.id} /> },
-          { id: 'workflows', label: 'Workflow history', panel: <RequestsTab accountId={account.id} category="PERMIT" heading="Workflow history" empty="There are no workflows for this account yet." /> },
+          {
+            id: 'workflows',
+            label: 'Workflow history',
+            panel: (
+              <RequestsTab
+                accountId={account.id}
+                category="PERMIT"
+                heading="Workflow history"
+                empty="There are no workflows for this account yet."
+              />
+            ),
+          },
           { id: 'notes', label: 'Notes', panel: <NotesTab accountId={account.id} /> },
           ...(regulator ? [{ id: 'audit', label: 'Audit trail', panel: <AuditTab accountId={account.id} /> }] : []),
         ]}

@@ -32,9 +32,13 @@ export default function AccountsPage() {
 
   useEffect(() => {
     let live = true;
-    apiGet<AccountSearchResult>('/v1.0/organisation/accounts', { query: { term: query.term || undefined, page: query.page - 1, size: PAGE_SIZE } })
+    apiGet<AccountSearchResult>('/v1.0/organisation/accounts', {
+      query: { term: query.term || undefined, page: query.page - 1, size: PAGE_SIZE },
+    })
       .then((r) => live && setResult(r))
-      .catch((err) => live && setTermError(err instanceof HttpError ? err.message : 'The accounts could not be loaded'));
+      .catch(
+        (err) => live && setTermError(err instanceof HttpError ? err.message : 'The accounts could not be loaded'),
+      );
     return () => {
       live = false;
     };
@@ -51,7 +55,8 @@ export default function AccountsPage() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     const term = typed.trim();
-    if (term !== '' && (term.length < 3 || term.length > 256)) return setTermError('Enter between 3 and 256 characters to search');
+    if (term !== '' && (term.length < 3 || term.length > 256))
+      return setTermError('Enter between 3 and 256 characters to search');
     setTermError(undefined);
     navigate(term, 1);
   };
@@ -61,7 +66,13 @@ export default function AccountsPage() {
       <h1 className="govuk-heading-l">Accounts</h1>
       {regulator ? (
         <form noValidate onSubmit={search} role="search">
-          <TextInput name="term" label="Search by organisation name, registration number or organisation ID" value={typed} errorMessage={termError} onChange={(e) => setTyped(e.target.value)} />
+          <TextInput
+            name="term"
+            label="Search by organisation name, registration number or organisation ID"
+            value={typed}
+            errorMessage={termError}
+            onChange={(e) => setTyped(e.target.value)}
+          />
           <Button type="submit" variant="secondary">
             Search
           </Button>
@@ -81,10 +92,18 @@ export default function AccountsPage() {
             <caption className="govuk-table__caption govuk-visually-hidden">Organisation accounts</caption>
             <thead className="govuk-table__head">
               <tr className="govuk-table__row">
-                <th scope="col" className="govuk-table__header">Organisation name</th>
-                <th scope="col" className="govuk-table__header">Organisation ID</th>
-                <th scope="col" className="govuk-table__header">Registration number</th>
-                <th scope="col" className="govuk-table__header">Status</th>
+                <th scope="col" className="govuk-table__header">
+                  Organisation name
+                </th>
+                <th scope="col" className="govuk-table__header">
+                  Organisation ID
+                </th>
+                <th scope="col" className="govuk-table__header">
+                  Registration number
+                </th>
+                <th scope="col" className="govuk-table__header">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody className="govuk-table__body">
@@ -102,7 +121,12 @@ export default function AccountsPage() {
               ))}
             </tbody>
           </table>
-          <Pagination totalItems={result.total} pageSize={PAGE_SIZE} currentPage={query.page} onPageChange={(page) => navigate(query.term, page)} />
+          <Pagination
+            totalItems={result.total}
+            pageSize={PAGE_SIZE}
+            currentPage={query.page}
+            onPageChange={(page) => navigate(query.term, page)}
+          />
         </>
       )}
     </>

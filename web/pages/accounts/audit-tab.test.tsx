@@ -13,7 +13,13 @@ const queries: URLSearchParams[] = [];
 const entry = (id: number, over: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
   id,
   at: '2026-03-01T10:05:00Z',
-  actor: { userId: 'u1', name: 'Rhian Reviewer', roleType: 'REGULATOR', authority: 'regulator of ENGLAND', actingAs: 'Regulator, Environment Agency' },
+  actor: {
+    userId: 'u1',
+    name: 'Rhian Reviewer',
+    roleType: 'REGULATOR',
+    authority: 'regulator of ENGLAND',
+    actingAs: 'Regulator, Environment Agency',
+  },
   address: '203.0.113.7',
   source: 'api',
   via: 'POST /api/v1.0/tasks/actions',
@@ -34,8 +40,19 @@ beforeEach(() => {
     const u = new URL(url, 'http://localhost');
     expect(u.pathname).toBe('/api/v1.0/accounts/42/audit-entries');
     queries.push(u.searchParams);
-    const system = entry(1, { actor: null, address: null, source: 'workflow', description: 'Account status changed from Awaiting approval to Live' });
-    return testResponse(200, { totalItems: 45, auditEntries: u.searchParams.get('page') === '0' ? [entry(2), system] : [entry(3, { description: 'Rhian Reviewer added a note to the account' })] });
+    const system = entry(1, {
+      actor: null,
+      address: null,
+      source: 'workflow',
+      description: 'Account status changed from Awaiting approval to Live',
+    });
+    return testResponse(200, {
+      totalItems: 45,
+      auditEntries:
+        u.searchParams.get('page') === '0'
+          ? [entry(2), system]
+          : [entry(3, { description: 'Rhian Reviewer added a note to the account' })],
+    });
   });
 });
 
@@ -43,8 +60,24 @@ it('shows who did what, when and from where, newest first, and pages through the
   const user = userEvent.setup();
   const { container } = render(<AuditTab accountId={42} />);
   const rows = await screen.findAllByRole('row');
-  expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1 March 2026 at 10:05', 'Organisation account approved by Rhian ReviewerRequest ACC000042', 'Regulator, Environment AgencyFrom 203.0.113.7']);
-  expect(within(rows[2]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1 March 2026 at 10:05', 'Account status changed from Awaiting approval to LiveRequest ACC000042', 'The serviceAutomatic']);
+  expect(
+    within(rows[1]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual([
+    '1 March 2026 at 10:05',
+    'Organisation account approved by Rhian ReviewerRequest ACC000042',
+    'Regulator, Environment AgencyFrom 203.0.113.7',
+  ]);
+  expect(
+    within(rows[2]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual([
+    '1 March 2026 at 10:05',
+    'Account status changed from Awaiting approval to LiveRequest ACC000042',
+    'The serviceAutomatic',
+  ]);
   expect(queries[0]!.get('size')).toBe('20');
   expect(await axeViolations(container)).toEqual([]);
   await user.click(screen.getByRole('link', { name: /Next/ }));

@@ -19,7 +19,9 @@ export function AuditTab({ accountId }: { accountId: number }) {
   const [data, setData] = useState<AuditEntriesPage | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiGet<AuditEntriesPage>(`/v1.0/accounts/${accountId}/audit-entries`, { query: { page: page - 1, size: PAGE_SIZE } }).then(
+    apiGet<AuditEntriesPage>(`/v1.0/accounts/${accountId}/audit-entries`, {
+      query: { page: page - 1, size: PAGE_SIZE },
+    }).then(
       (d) => {
         setData(d);
         setFailed(false);
@@ -31,7 +33,10 @@ export function AuditTab({ accountId }: { accountId: number }) {
   return (
     <>
       <h2 className="govuk-heading-m">Audit trail</h2>
-      <p className="govuk-body">Every change to this account and its users, tasks, reports, notes and files: who made it, acting with which authority, when and from which address.</p>
+      <p className="govuk-body">
+        Every change to this account and its users, tasks, reports, notes and files: who made it, acting with which
+        authority, when and from which address.
+      </p>
       {failed ? <p className="govuk-body">The audit trail could not be loaded. Try again later.</p> : null}
       {data && data.totalItems === 0 ? <p className="govuk-body">There are no audit entries yet.</p> : null}
       {data && data.auditEntries.length > 0 ? (
@@ -40,9 +45,15 @@ export function AuditTab({ accountId }: { accountId: number }) {
             <caption className="govuk-table__caption govuk-visually-hidden">Audit entries, newest first</caption>
             <thead className="govuk-table__head">
               <tr className="govuk-table__row">
-                <th scope="col" className="govuk-table__header">When</th>
-                <th scope="col" className="govuk-table__header">What happened</th>
-                <th scope="col" className="govuk-table__header">Acting as, from</th>
+                <th scope="col" className="govuk-table__header">
+                  When
+                </th>
+                <th scope="col" className="govuk-table__header">
+                  What happened
+                </th>
+                <th scope="col" className="govuk-table__header">
+                  Acting as, from
+                </th>
               </tr>
             </thead>
             <tbody className="govuk-table__body">
@@ -51,11 +62,17 @@ export function AuditTab({ accountId }: { accountId: number }) {
                   <td className="govuk-table__cell">{dateTime(e.at)}</td>
                   <td className="govuk-table__cell">
                     {e.description}
-                    {e.requestId ? <span className="govuk-body-s govuk-!-display-block govuk-!-margin-bottom-0">Request {e.requestId}</span> : null}
+                    {e.requestId ? (
+                      <span className="govuk-body-s govuk-!-display-block govuk-!-margin-bottom-0">
+                        Request {e.requestId}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="govuk-table__cell">
                     {actingAs(e)}
-                    <span className="govuk-body-s govuk-!-display-block govuk-!-margin-bottom-0">{e.address ? `From ${e.address}` : e.source === 'api' ? 'From an unknown address' : 'Automatic'}</span>
+                    <span className="govuk-body-s govuk-!-display-block govuk-!-margin-bottom-0">
+                      {e.address ? `From ${e.address}` : e.source === 'api' ? 'From an unknown address' : 'Automatic'}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -63,7 +80,15 @@ export function AuditTab({ accountId }: { accountId: number }) {
           </table>
         </ScrollableTable>
       ) : null}
-      {data ? <Pagination totalItems={data.totalItems} pageSize={PAGE_SIZE} currentPage={page} onPageChange={setPage} hideSummary /> : null}
+      {data ? (
+        <Pagination
+          totalItems={data.totalItems}
+          pageSize={PAGE_SIZE}
+          currentPage={page}
+          onPageChange={setPage}
+          hideSummary
+        />
+      ) : null}
     </>
   );
 }

@@ -13,12 +13,30 @@ function toDraft(a: OrganisationAccountDto): ApplicationDraft {
   return {
     ...emptyDraft,
     name: a.name,
-    address: { line1: a.address.line1, line2: a.address.line2 ?? '', city: a.address.city, county: a.address.county ?? '', postcode: a.address.postcode ?? '' },
-    codes: { type: a.codes.type, otherTypeName: a.codes.otherTypeName ?? '', codes: a.codes.codes.length ? a.codes.codes : [''] },
+    address: {
+      line1: a.address.line1,
+      line2: a.address.line2 ?? '',
+      city: a.address.city,
+      county: a.address.county ?? '',
+      postcode: a.address.postcode ?? '',
+    },
+    codes: {
+      type: a.codes.type,
+      otherTypeName: a.codes.otherTypeName ?? '',
+      codes: a.codes.codes.length ? a.codes.codes : [''],
+    },
   };
 }
 
-function EditForm({ account, onSaved, onCancel }: { account: OrganisationAccountDto; onSaved: (a: OrganisationAccountDto) => void; onCancel: () => void }) {
+function EditForm({
+  account,
+  onSaved,
+  onCancel,
+}: {
+  account: OrganisationAccountDto;
+  onSaved: (a: OrganisationAccountDto) => void;
+  onCancel: () => void;
+}) {
   const [draft, setDraft] = useState(() => toDraft(account));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [attempts, setAttempts] = useState(0);
@@ -28,7 +46,11 @@ function EditForm({ account, onSaved, onCancel }: { account: OrganisationAccount
     value: path === 'name' ? draft.name : draft.address[path.slice(8) as keyof ApplicationDraft['address']],
     errorMessage: errorOf(errors, path),
     onChange: (e: { target: { value: string } }) =>
-      setDraft((d) => (path === 'name' ? { ...d, name: e.target.value } : { ...d, address: { ...d.address, [path.slice(8)]: e.target.value } })),
+      setDraft((d) =>
+        path === 'name'
+          ? { ...d, name: e.target.value }
+          : { ...d, address: { ...d.address, [path.slice(8)]: e.target.value } },
+      ),
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -36,9 +58,20 @@ function EditForm({ account, onSaved, onCancel }: { account: OrganisationAccount
     setAttempts((n) => n + 1);
     if (found.length) return setErrors(found);
     try {
-      onSaved(await apiPost<OrganisationAccountDto>(`/v1.0/organisation/accounts/${account.id}`, { name: draft.name, address: draft.address, codes: { ...draft.codes, codes: draft.codes.codes.filter((c) => c.trim()) } }));
+      onSaved(
+        await apiPost<OrganisationAccountDto>(`/v1.0/organisation/accounts/${account.id}`, {
+          name: draft.name,
+          address: draft.address,
+          codes: { ...draft.codes, codes: draft.codes.codes.filter((c) => c.trim()) },
+        }),
+      );
     } catch (err) {
-      setErrors([{ path: err instanceof HttpError && err.body?.field ? err.body.field : 'name', message: err instanceof Error ? err.message : 'The details could not be saved' }]);
+      setErrors([
+        {
+          path: err instanceof HttpError && err.body?.field ? err.body.field : 'name',
+          message: err instanceof Error ? err.message : 'The details could not be saved',
+        },
+      ]);
     }
   };
   return (
@@ -58,10 +91,29 @@ function EditForm({ account, onSaved, onCancel }: { account: OrganisationAccount
   );
 }
 
-export function DetailsTab({ account, onChange }: { account: OrganisationAccountDto; onChange: (a: OrganisationAccountDto) => void }) {
+export function DetailsTab({
+  account,
+  onChange,
+}: {
+  account: OrganisationAccountDto;
+  onChange: (a: OrganisationAccountDto) => void;
+}) {
   const [editing, setEditing] = useState(false);
-  if (editing) return <EditForm account={account} onSaved={(a) => (onChange(a), setEditing(false))} onCancel={() => setEditing(false)} />;
-  const address = [account.address.line1, account.address.line2, account.address.city, account.address.county, account.address.postcode].filter(Boolean);
+  if (editing)
+    return (
+      <EditForm
+        account={account}
+        onSaved={(a) => (onChange(a), setEditing(false))}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  const address = [
+    account.address.line1,
+    account.address.line2,
+    account.address.city,
+    account.address.county,
+    account.address.postcode,
+  ].filter(Boolean);
   return (
     <>
       <h2 className="govuk-heading-m">Details</h2>
@@ -69,9 +121,22 @@ export function DetailsTab({ account, onChange }: { account: OrganisationAccount
         rows={[
           { key: 'Organisation ID', value: account.organisationId },
           { key: 'Registered name', value: account.name },
-          { key: 'Company Registration Number', value: account.registrationNumber ?? 'Not registered at Companies House' },
-          { key: 'Registered office address', value: address.map((l, i) => <span key={i} className="govuk-!-display-block">{l}</span>) },
-          { key: `Classification codes (${account.codes.type === 'OTHER' ? account.codes.otherTypeName : classificationTypeLabels[account.codes.type]})`, value: <ClassificationCodes type={account.codes.type} codes={account.codes.codes} empty="–" /> },
+          {
+            key: 'Company Registration Number',
+            value: account.registrationNumber ?? 'Not registered at Companies House',
+          },
+          {
+            key: 'Registered office address',
+            value: address.map((l, i) => (
+              <span key={i} className="govuk-!-display-block">
+                {l}
+              </span>
+            )),
+          },
+          {
+            key: `Classification codes (${account.codes.type === 'OTHER' ? account.codes.otherTypeName : classificationTypeLabels[account.codes.type]})`,
+            value: <ClassificationCodes type={account.codes.type} codes={account.codes.codes} empty="–" />,
+          },
           { key: 'Regulator', value: competentAuthorityLabels[account.competentAuthority] },
           { key: 'Status', value: accountStatusLabels[account.status] },
         ]}

@@ -23,7 +23,11 @@ beforeEach(() => {
       });
     if (url === '/api/v1.0/requests?accountId=42' && init?.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
-      return testResponse(201, { requestId: 'PU1000042-P3', requestStatus: 'IN_PROGRESS', tasks: [{ taskId: 9, taskType: 'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT', assignee: 'op-1', dueAt: null }] });
+      return testResponse(201, {
+        requestId: 'PU1000042-P3',
+        requestStatus: 'IN_PROGRESS',
+        tasks: [{ taskId: 9, taskType: 'PROGRESS_UPDATE_1_P3_APPLICATION_SUBMIT', assignee: 'op-1', dueAt: null }],
+      });
     }
     return testResponse(404, { code: 'NOT_FOUND', message: url });
   });
@@ -37,11 +41,19 @@ it('says why a progress update cannot start normally and offers the disaggregate
       <StartTaskOnAccount accountId={42} />
     </Router>,
   );
-  expect(await screen.findByText("You cannot start the Progress Update 1 if you haven't submitted the Action Plan.")).toBeInTheDocument();
-  expect(screen.getByText("You cannot start the Progress Update 2 if you haven't submitted the Progress Update 1.")).toBeInTheDocument();
+  expect(
+    await screen.findByText("You cannot start the Progress Update 1 if you haven't submitted the Action Plan."),
+  ).toBeInTheDocument();
+  expect(
+    screen.getByText("You cannot start the Progress Update 2 if you haven't submitted the Progress Update 1."),
+  ).toBeInTheDocument();
   expect(screen.getByText('You cannot start the Action Plan.')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'I want to start Progress Update 1 as disaggregated undertaking' })).toHaveAttribute('href', '/accounts/42/disaggregated-undertaking/PROGRESS_UPDATE_1_P3');
-  expect(screen.getByRole('link', { name: 'I want to start Progress Update 2 as disaggregated undertaking' })).toHaveAttribute('href', '/accounts/42/disaggregated-undertaking/PROGRESS_UPDATE_2_P3');
+  expect(
+    screen.getByRole('link', { name: 'I want to start Progress Update 1 as disaggregated undertaking' }),
+  ).toHaveAttribute('href', '/accounts/42/disaggregated-undertaking/PROGRESS_UPDATE_1_P3');
+  expect(
+    screen.getByRole('link', { name: 'I want to start Progress Update 2 as disaggregated undertaking' }),
+  ).toHaveAttribute('href', '/accounts/42/disaggregated-undertaking/PROGRESS_UPDATE_2_P3');
   expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
 });
 
@@ -59,6 +71,11 @@ it('starts the progress update as a disaggregated undertaking and opens its task
   expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/accounts/42');
   expect(await axeViolations(container)).toEqual([]);
   await userEvent.setup().click(screen.getByRole('button', { name: 'Start Progress Update 1' }));
-  expect(posted).toEqual([{ requestCreateActionType: 'PROGRESS_UPDATE_1_P3', requestCreateActionPayload: { isDisaggregateUndertaking: true } }]);
+  expect(posted).toEqual([
+    {
+      requestCreateActionType: 'PROGRESS_UPDATE_1_P3',
+      requestCreateActionPayload: { isDisaggregateUndertaking: true },
+    },
+  ]);
   expect(window.location.pathname).toBe('/tasks/9');
 });

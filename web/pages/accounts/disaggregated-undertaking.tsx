@@ -27,7 +27,11 @@ export default function DisaggregatedUndertaking() {
 
   const start = async () => {
     try {
-      const { tasks } = await apiPost<{ tasks?: { taskId: number }[] }>('/v1.0/requests', { requestCreateActionType: type, requestCreateActionPayload: { isDisaggregateUndertaking: true } }, { query: { accountId } });
+      const { tasks } = await apiPost<{ tasks?: { taskId: number }[] }>(
+        '/v1.0/requests',
+        { requestCreateActionType: type, requestCreateActionPayload: { isDisaggregateUndertaking: true } },
+        { query: { accountId } },
+      );
       // As 'Start a new task' does (reference §3.1 step 6): to the task when there is exactly one.
       navigate(tasks?.length === 1 ? `/tasks/${tasks[0]!.taskId}` : '/dashboard');
     } catch (err) {

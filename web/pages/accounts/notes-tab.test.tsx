@@ -24,10 +24,14 @@ beforeEach(() => {
   calls.length = 0;
   editPermission = true;
   mockFetch(calls, ({ method, path }) => {
-    if (method === 'GET' && path === '/v1.0/account-notes') return testResponse(200, { accountNotes: [stored], totalItems: 1, hasUserEditPermission: editPermission });
-    if (method === 'POST' && path === '/v1.0/account-notes/upload/account/42') return testResponse(200, { uuid: 'new-file' });
-    if (method === 'GET' && path === '/v1.0/account-notes/42/files') return testResponse(200, { token: 'tok', tokenExpirationMinutes: 1 });
-    if (method === 'GET' && path === '/v1.0/file-notes/tok') return { ok: true, status: 200, headers: { get: () => 'application/pdf' }, blob: async () => new Blob(['%PDF']) };
+    if (method === 'GET' && path === '/v1.0/account-notes')
+      return testResponse(200, { accountNotes: [stored], totalItems: 1, hasUserEditPermission: editPermission });
+    if (method === 'POST' && path === '/v1.0/account-notes/upload/account/42')
+      return testResponse(200, { uuid: 'new-file' });
+    if (method === 'GET' && path === '/v1.0/account-notes/42/files')
+      return testResponse(200, { token: 'tok', tokenExpirationMinutes: 1 });
+    if (method === 'GET' && path === '/v1.0/file-notes/tok')
+      return { ok: true, status: 200, headers: { get: () => 'application/pdf' }, blob: async () => new Blob(['%PDF']) };
     return testResponse(method === 'POST' ? 201 : 200, stored);
   });
 });
@@ -38,12 +42,19 @@ const sent = (method: string, path: string) => calls.filter((c) => c.method === 
 it('uploads a file to the account and saves it with a new note', async () => {
   const user = userEvent.setup();
   render(<NotesTab accountId={42} />);
-  await user.upload(await screen.findByLabelText('Upload a file (optional)'), new File(['a,b'], 'Readings.csv', { type: 'text/csv' }));
+  await user.upload(
+    await screen.findByLabelText('Upload a file (optional)'),
+    new File(['a,b'], 'Readings.csv', { type: 'text/csv' }),
+  );
   expect(await screen.findByRole('link', { name: 'Remove Readings.csv' })).toBeInTheDocument();
   await user.type(screen.getByLabelText('Add a note'), 'Meter readings');
   await user.click(screen.getByRole('button', { name: 'Save note' }));
   await waitFor(() => expect(sent('POST', '/v1.0/account-notes')).toHaveLength(1));
-  expect(sent('POST', '/v1.0/account-notes')[0]!.body).toEqual({ accountId: 42, note: 'Meter readings', files: ['new-file'] });
+  expect(sent('POST', '/v1.0/account-notes')[0]!.body).toEqual({
+    accountId: 42,
+    note: 'Meter readings',
+    files: ['new-file'],
+  });
   expect(sent('POST', '/v1.0/account-notes/upload/account/42')).toHaveLength(1);
 });
 
@@ -67,7 +78,10 @@ it('keeps the note’s files when it is edited', async () => {
   await user.type(screen.getByLabelText('Edit the note'), ' and serviced');
   await user.click(screen.getByRole('button', { name: 'Save note' }));
   await waitFor(() => expect(sent('PUT', '/v1.0/account-notes/3')).toHaveLength(1));
-  expect(sent('PUT', '/v1.0/account-notes/3')[0]!.body).toEqual({ note: 'Boiler replaced and serviced', files: ['f-9'] });
+  expect(sent('PUT', '/v1.0/account-notes/3')[0]!.body).toEqual({
+    note: 'Boiler replaced and serviced',
+    files: ['f-9'],
+  });
 });
 
 it('shows no form to someone who may not write notes', async () => {

@@ -15,7 +15,10 @@ export function NotesTab({ accountId }: { accountId: number }) {
   const uploadPath = `/v1.0/account-notes/upload/account/${accountId}`;
   const tokenPath = `/v1.0/account-notes/${accountId}/files`;
   const load = useCallback(() => {
-    apiGet<AccountNotesPage>('/v1.0/account-notes', { query: { accountId, page: page - 1, size: PAGE_SIZE } }).then(setData, () => setData(null));
+    apiGet<AccountNotesPage>('/v1.0/account-notes', { query: { accountId, page: page - 1, size: PAGE_SIZE } }).then(
+      setData,
+      () => setData(null),
+    );
   }, [accountId, page]);
   useEffect(load, [load]);
 
@@ -34,7 +37,14 @@ export function NotesTab({ accountId }: { accountId: number }) {
   return (
     <>
       <h2 className="govuk-heading-m">Notes</h2>
-      {data?.hasUserEditPermission && editing === null ? <NoteForm name="note" label="Add a note" uploadPath={uploadPath} onSave={(text, files) => save(null, text, files)} /> : null}
+      {data?.hasUserEditPermission && editing === null ? (
+        <NoteForm
+          name="note"
+          label="Add a note"
+          uploadPath={uploadPath}
+          onSave={(text, files) => save(null, text, files)}
+        />
+      ) : null}
       {data && data.totalItems === 0 ? <p className="govuk-body">There are no notes yet.</p> : null}
       {data?.accountNotes.map((note) => (
         <NoteCard
@@ -50,7 +60,15 @@ export function NotesTab({ accountId }: { accountId: number }) {
           onDelete={() => void remove(note)}
         />
       ))}
-      {data ? <Pagination totalItems={data.totalItems} pageSize={PAGE_SIZE} currentPage={page} onPageChange={setPage} hideSummary /> : null}
+      {data ? (
+        <Pagination
+          totalItems={data.totalItems}
+          pageSize={PAGE_SIZE}
+          currentPage={page}
+          onPageChange={setPage}
+          hideSummary
+        />
+      ) : null}
     </>
   );
 }

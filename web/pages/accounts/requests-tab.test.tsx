@@ -9,8 +9,18 @@ import { RequestsTab } from './requests-tab';
 const fetchMock = jest.fn();
 const bodies: Record<string, unknown>[] = [];
 const rows = [
-  { id: 'NOC000042-P3', requestType: 'NOTIFICATION_OF_COMPLIANCE_P3', requestStatus: 'COMPLETED', creationDate: '2026-11-20T10:00:00Z' },
-  { id: 'AP000042-P3', requestType: 'ACTION_PLAN_P3', requestStatus: 'IN_PROGRESS', creationDate: '2026-11-21T10:00:00Z' },
+  {
+    id: 'NOC000042-P3',
+    requestType: 'NOTIFICATION_OF_COMPLIANCE_P3',
+    requestStatus: 'COMPLETED',
+    creationDate: '2026-11-20T10:00:00Z',
+  },
+  {
+    id: 'AP000042-P3',
+    requestType: 'ACTION_PLAN_P3',
+    requestStatus: 'IN_PROGRESS',
+    creationDate: '2026-11-21T10:00:00Z',
+  },
 ];
 
 beforeEach(() => {
@@ -20,7 +30,11 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (_url: string, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as { requestTypes: string[]; requestStatuses: string[] };
     bodies.push(body);
-    const matching = rows.filter((r) => (!body.requestTypes.length || body.requestTypes.includes(r.requestType)) && (!body.requestStatuses.length || body.requestStatuses.includes(r.requestStatus)));
+    const matching = rows.filter(
+      (r) =>
+        (!body.requestTypes.length || body.requestTypes.includes(r.requestType)) &&
+        (!body.requestStatuses.length || body.requestStatuses.includes(r.requestStatus)),
+    );
     return testResponse(200, { requestDetails: matching, total: matching.length });
   });
 });
@@ -32,7 +46,13 @@ it('lists the requests with their status and a link to each request page, and pa
   const row = link.closest('tr')!;
   expect(within(row).getByText('Phase 3 Notification')).toBeInTheDocument();
   expect(within(row).getByText('Completed')).toBeInTheDocument();
-  expect(bodies[0]).toEqual({ accountId: 42, category: 'REPORTING', requestTypes: [], requestStatuses: [], paging: { pageNumber: 0, pageSize: 50 } });
+  expect(bodies[0]).toEqual({
+    accountId: 42,
+    category: 'REPORTING',
+    requestTypes: [],
+    requestStatuses: [],
+    paging: { pageNumber: 0, pageSize: 50 },
+  });
   expect(await axeViolations(container)).toEqual([]);
 });
 
@@ -40,7 +60,17 @@ it('filters by type and status', async () => {
   const user = userEvent.setup();
   render(<RequestsTab accountId={42} category="REPORTING" heading="Phases" empty="None yet." />);
   await screen.findByRole('link', { name: 'AP000042-P3' });
-  expect(within(screen.getByLabelText('Type')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All types', 'Phase 3 Notification', 'Phase 3 Action Plan', 'Phase 3 Progress Update 1', 'Phase 3 Progress Update 2']);
+  expect(
+    within(screen.getByLabelText('Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual([
+    'All types',
+    'Phase 3 Notification',
+    'Phase 3 Action Plan',
+    'Phase 3 Progress Update 1',
+    'Phase 3 Progress Update 2',
+  ]);
   await user.selectOptions(screen.getByLabelText('Type'), 'Phase 3 Action Plan');
   await user.click(screen.getByRole('button', { name: 'Apply filters' }));
   await waitFor(() => expect(screen.queryByRole('link', { name: 'NOC000042-P3' })).not.toBeInTheDocument());

@@ -16,12 +16,25 @@ interface RequestDetails {
 }
 
 /** The request types of a tab (the API's categories). */
-const categoryTypes = (category: 'REPORTING' | 'PERMIT') => registeredProcesses().filter((p) => p.category === category).map((p) => p.requestType);
+const categoryTypes = (category: 'REPORTING' | 'PERMIT') =>
+  registeredProcesses()
+    .filter((p) => p.category === category)
+    .map((p) => p.requestType);
 
 const PAGE_SIZE = 50;
 const statusLabel = (s: string) => requestStatusLabels[s as RequestStatus] ?? s;
 
-export function RequestsTab({ accountId, category, heading, empty }: { accountId: number; category: 'REPORTING' | 'PERMIT'; heading: string; empty: string }) {
+export function RequestsTab({
+  accountId,
+  category,
+  heading,
+  empty,
+}: {
+  accountId: number;
+  category: 'REPORTING' | 'PERMIT';
+  heading: string;
+  empty: string;
+}) {
   const [requests, setRequests] = useState<RequestDetails[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [filter, setFilter] = useState<{ type: string; status: string }>({ type: '', status: '' });
@@ -56,7 +69,10 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
               label="Type"
               value={draft.type}
               onChange={(e) => setDraft({ ...draft, type: e.target.value })}
-              options={[{ value: '', text: 'All types' }, ...categoryTypes(category).map((t) => ({ value: t, text: requestTypeName(t) }))]}
+              options={[
+                { value: '', text: 'All types' },
+                ...categoryTypes(category).map((t) => ({ value: t, text: requestTypeName(t) })),
+              ]}
             />
           </div>
           <div className="govuk-grid-column-one-third">
@@ -66,23 +82,36 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
               label="Status"
               value={draft.status}
               onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-              options={[{ value: '', text: 'All statuses' }, ...requestStatuses.map((s: RequestStatus) => ({ value: s, text: statusLabel(s) }))]}
+              options={[
+                { value: '', text: 'All statuses' },
+                ...requestStatuses.map((s: RequestStatus) => ({ value: s, text: statusLabel(s) })),
+              ]}
             />
           </div>
         </div>
         <Button variant="secondary">Apply filters</Button>
       </form>
       {failed ? <p className="govuk-body">This list could not be loaded.</p> : null}
-      {requests?.length === 0 ? <p className="govuk-body">{filtered ? 'No workflows match these filters.' : empty}</p> : null}
+      {requests?.length === 0 ? (
+        <p className="govuk-body">{filtered ? 'No workflows match these filters.' : empty}</p>
+      ) : null}
       {requests && requests.length > 0 ? (
         <table className="govuk-table">
           <caption className="govuk-table__caption govuk-visually-hidden">{heading}</caption>
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">Type</th>
-              <th scope="col" className="govuk-table__header">Reference</th>
-              <th scope="col" className="govuk-table__header">Created</th>
-              <th scope="col" className="govuk-table__header">Status</th>
+              <th scope="col" className="govuk-table__header">
+                Type
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Reference
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Created
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="govuk-table__body">
@@ -94,7 +123,13 @@ export function RequestsTab({ accountId, category, heading, empty }: { accountId
                     {r.id}
                   </Link>
                 </td>
-                <td className="govuk-table__cell">{new Date(r.creationDate).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</td>
+                <td className="govuk-table__cell">
+                  {new Date(r.creationDate).toLocaleDateString('en-GB', {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                  })}
+                </td>
                 <td className="govuk-table__cell">{statusLabel(r.requestStatus)}</td>
               </tr>
             ))}

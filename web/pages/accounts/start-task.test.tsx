@@ -10,7 +10,8 @@ const fetchMock = jest.fn();
 function api(tasks: unknown[]) {
   const posted: unknown[] = [];
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url.startsWith('/api/v1.0/requests/available-workflows/permit/42')) return testResponse(200, { ACCOUNT_CLOSURE: { valid: true } });
+    if (url.startsWith('/api/v1.0/requests/available-workflows/permit/42'))
+      return testResponse(200, { ACCOUNT_CLOSURE: { valid: true } });
     if (url === '/api/v1.0/requests?accountId=42' && init?.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
       return testResponse(201, { requestId: 'ACL000042', requestStatus: 'IN_PROGRESS', tasks });
@@ -47,6 +48,8 @@ it('otherwise says where the work is', async () => {
   const user = userEvent.setup();
   renderStart();
   await user.click(await screen.findByRole('button', { name: 'Start account closure' }));
-  expect(await screen.findByText('Account closure started (ACL000042). Its first task is on your Tasks page.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Account closure started (ACL000042). Its first task is on your Tasks page.'),
+  ).toBeInTheDocument();
   expect(window.location.pathname).toBe('/accounts/42');
 });

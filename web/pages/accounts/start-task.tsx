@@ -14,7 +14,8 @@ const titles = (type: string) => processFor(type)?.title ?? type;
 export function reason(type: string, a: Availability): string | null {
   const x = names(type);
   if (a.valid && !a.requests?.length) return null;
-  if (a.accountStatus) return `You cannot start the ${x} while the account status is ${a.accountStatus.replace(/_/g, ' ').toUpperCase()}.`;
+  if (a.accountStatus)
+    return `You cannot start the ${x} while the account status is ${a.accountStatus.replace(/_/g, ' ').toUpperCase()}.`;
   const blocking = a.requests?.[0];
   if (blocking === type) return `You cannot start the ${x} process as it is already in progress or has been completed.`;
   if (blocking) return `You cannot start the ${x} if you haven't submitted the ${names(blocking)}.`;
@@ -31,7 +32,10 @@ export function useAvailableWorkflows(accountId: string | number) {
   // undefined while it loads; null when it could not be read (the section is then left out).
   const [available, setAvailable] = useState<AvailableWorkflows | null | undefined>(undefined);
   const reload = useCallback(() => {
-    apiGet<AvailableWorkflows>(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(setAvailable, () => setAvailable(null));
+    apiGet<AvailableWorkflows>(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(
+      setAvailable,
+      () => setAvailable(null),
+    );
   }, [accountId]);
   useEffect(reload, [reload]);
   return { available, reload };
@@ -48,7 +52,11 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
   const [, navigate] = useLocation();
   const start = async (type: string) => {
     try {
-      const { requestId, tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>('/v1.0/requests', { requestCreateActionType: type }, { query: { accountId } });
+      const { requestId, tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>(
+        '/v1.0/requests',
+        { requestCreateActionType: type },
+        { query: { accountId } },
+      );
       // Reference workflows §3.1 step 6: straight to the task when the request has exactly one.
       if (tasks?.length === 1) {
         navigate(`/tasks/${tasks[0]!.taskId}`);
@@ -75,7 +83,11 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
       {entries.map(([type, a]) => (
         <div key={type}>
           <h3 className="govuk-heading-s">{titles(type)}</h3>
-          {reason(type, a) ? <p className="govuk-body">{reason(type, a)}</p> : <Button onClick={() => void start(type)}>{processFor(type)?.create?.button ?? 'Start'}</Button>}
+          {reason(type, a) ? (
+            <p className="govuk-body">{reason(type, a)}</p>
+          ) : (
+            <Button onClick={() => void start(type)}>{processFor(type)?.create?.button ?? 'Start'}</Button>
+          )}
           {processFor(type)?.create?.disaggregated && disaggregatedStart.offered(a) ? (
             <p className="govuk-body">
               <Link className="govuk-link" href={disaggregatedStart.path(accountId, type)}>

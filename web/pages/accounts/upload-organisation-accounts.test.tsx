@@ -9,11 +9,17 @@ const fetchMock = jest.fn();
 beforeEach(() => {
   fetchMock.mockReset();
   (globalThis as { fetch: unknown }).fetch = fetchMock;
-  useSession.setState({ userState: { userId: 'r1', roleType: 'REGULATOR', status: 'ENABLED' }, regulatorPermissions: { MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'EXECUTE' } });
+  useSession.setState({
+    userState: { userId: 'r1', roleType: 'REGULATOR', status: 'ENABLED' },
+    regulatorPermissions: { MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'EXECUTE' },
+  });
 });
 
 const csv = (text: string, name = 'verified.csv') => new File([text], name, { type: 'text/csv' });
-const errorsShown = () => within(screen.getByRole('alert')).getAllByRole('link').map((a) => a.textContent);
+const errorsShown = () =>
+  within(screen.getByRole('alert'))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 const expectErrors = (expected: string[]) => waitFor(() => expect(errorsShown()).toEqual(expected));
 
 async function upload(file: File) {
@@ -26,7 +32,10 @@ it('lists every wrong row with its number and sends nothing', async () => {
   render(<UploadOrganisationAccountsPage />);
   await upload(csv('CRN,Email\r\n123,ann@example.test\r\n01234567,not-an-email\r\nSC123456,ann@example.test\r\n'));
   // Row 2 is wrong already, so among the good rows only row 4 holds that address: no duplicate.
-  await expectErrors(['Row 2: If your Company Registration Number has fewer than 8 numbers, add zeroes at the start', 'Row 3: Enter a valid email']);
+  await expectErrors([
+    'Row 2: If your Company Registration Number has fewer than 8 numbers, add zeroes at the start',
+    'Row 3: Enter a valid email',
+  ]);
   expect(fetchMock).not.toHaveBeenCalled();
   expect(document.title).toMatch(/^Error: /);
 });
@@ -34,8 +43,13 @@ it('lists every wrong row with its number and sends nothing', async () => {
 it('reports duplicates in the file and refuses files that are not CSV', async () => {
   render(<UploadOrganisationAccountsPage />);
   await upload(csv('CRN,Email\n01234567,a@example.test\n01234567,b@example.test\n'));
-  await expectErrors(['Row 2: There are duplicated registration numbers in the file', 'Row 3: There are duplicated registration numbers in the file']);
-  await upload(new File(['x'], 'list.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  await expectErrors([
+    'Row 2: There are duplicated registration numbers in the file',
+    'Row 3: There are duplicated registration numbers in the file',
+  ]);
+  await upload(
+    new File(['x'], 'list.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
   await expectErrors(['The selected file must be a CSV']);
   await upload(csv('Number,Email\n01234567,a@example.test'));
   await expectErrors(['Row 1: The file must have exactly two columns, headed CRN and Email']);
@@ -47,7 +61,9 @@ it('sends good rows with their row numbers and shows the server’s row errors t
     testResponse(400, {
       code: 'ONBOARDING1002',
       message: 'x',
-      fields: [{ field: 'verifiedAccounts.1.email', row: 3, message: 'There are duplicated user emails in the system' }],
+      fields: [
+        { field: 'verifiedAccounts.1.email', row: 3, message: 'There are duplicated user emails in the system' },
+      ],
     }),
   );
   render(<UploadOrganisationAccountsPage />);
@@ -59,7 +75,9 @@ it('sends good rows with their row numbers and shows the server’s row errors t
       { row: 3, registrationNumber: 'SC123456', email: 'bob@example.test' },
     ],
   });
-  expect(await screen.findByRole('link', { name: 'Row 3: There are duplicated user emails in the system' })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('link', { name: 'Row 3: There are duplicated user emails in the system' }),
+  ).toBeInTheDocument();
 
   fetchMock.mockResolvedValueOnce(testResponse(201, { uploaded: 2 }));
   await upload(csv('CRN,Email\n01234567,ann@example.test\nSC123456,carol@example.test\n'));

@@ -68,13 +68,23 @@ export default function UploadOrganisationAccountsPage() {
     if (checked.errors.length > 0) return show(checked.errors.map(formatCsvError));
     setPending(true);
     try {
-      await apiPost('/v1.0/organisation/account-onboarding', { verifiedAccounts: checked.rows.map(({ row, registrationNumber, email }) => ({ row, registrationNumber, email })) });
+      await apiPost('/v1.0/organisation/account-onboarding', {
+        verifiedAccounts: checked.rows.map(({ row, registrationNumber, email }) => ({
+          row,
+          registrationNumber,
+          email,
+        })),
+      });
       setErrors([]);
       setUploaded(checked.rows.length);
       if (input.current) input.current.value = '';
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { message?: string; fields?: ServerField[] } | null) : null;
-      show(body?.fields?.length ? body.fields.map((f) => formatCsvError({ row: f.row ?? 0, message: f.message })) : [body?.message ?? 'The file could not be uploaded. Try again later.']);
+      show(
+        body?.fields?.length
+          ? body.fields.map((f) => formatCsvError({ row: f.row ?? 0, message: f.message }))
+          : [body?.message ?? 'The file could not be uploaded. Try again later.'],
+      );
     } finally {
       setPending(false);
     }
@@ -84,15 +94,19 @@ export default function UploadOrganisationAccountsPage() {
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
         {uploaded !== null ? (
-          <NotificationBanner type="success" heading={`${uploaded} verified organisation ${uploaded === 1 ? 'account was' : 'accounts were'} uploaded`}>
+          <NotificationBanner
+            type="success"
+            heading={`${uploaded} verified organisation ${uploaded === 1 ? 'account was' : 'accounts were'} uploaded`}
+          >
             <p className="govuk-body">Each contact has been sent an email inviting them to apply.</p>
           </NotificationBanner>
         ) : null}
         <ErrorSummary errors={errors.map((message) => ({ path: 'file', message }))} focusKey={attempts} />
         <h1 className="govuk-heading-l">Upload verified organisation accounts</h1>
         <p className="govuk-body">
-          Upload a CSV file with two columns headed <strong>CRN</strong> and <strong>Email</strong>: the Company Registration Number of each verified organisation and the
-          email address of the person who will apply for its account.
+          Upload a CSV file with two columns headed <strong>CRN</strong> and <strong>Email</strong>: the Company
+          Registration Number of each verified organisation and the email address of the person who will apply for its
+          account.
         </p>
         <form noValidate onSubmit={submit}>
           <div id="l.file" className={`govuk-form-group${errors.length ? ' govuk-form-group--error' : ''}`}>
@@ -104,7 +118,8 @@ export default function UploadOrganisationAccountsPage() {
             </div>
             {errors.length ? (
               <p id="file-error" className="govuk-error-message">
-                <span className="govuk-visually-hidden">Error:</span> The file has {errors.length} {errors.length === 1 ? 'problem' : 'problems'}, listed above
+                <span className="govuk-visually-hidden">Error:</span> The file has {errors.length}{' '}
+                {errors.length === 1 ? 'problem' : 'problems'}, listed above
               </p>
             ) : null}
             <input

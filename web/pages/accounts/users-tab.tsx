@@ -10,10 +10,23 @@ import { EditContacts } from './users/edit-contacts';
 import { EditUser } from './users/edit-user';
 import { InviteUser } from './users/invite-user';
 import { RemoveUser } from './users/remove-user';
-import { contactLabels, statusColours, statusLabels, userName, usersPath, type OperatorAuthorities, type OperatorAuthority } from './users/users-data';
+import {
+  contactLabels,
+  statusColours,
+  statusLabels,
+  userName,
+  usersPath,
+  type OperatorAuthorities,
+  type OperatorAuthority,
+} from './users/users-data';
 
 type KnownUser = OperatorAuthority & { userId: string };
-type Mode = { kind: 'list' } | { kind: 'invite' } | { kind: 'contacts' } | { kind: 'edit'; user: KnownUser } | { kind: 'remove'; user: KnownUser };
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'invite' }
+  | { kind: 'contacts' }
+  | { kind: 'edit'; user: KnownUser }
+  | { kind: 'remove'; user: KnownUser };
 
 export function UsersTab({ accountId }: { accountId: number }) {
   const [data, setData] = useState<OperatorAuthorities | null>(null);
@@ -41,18 +54,47 @@ export function UsersTab({ accountId }: { accountId: number }) {
   if (data?.editable) {
     switch (mode.kind) {
       case 'invite':
-        return <InviteUser accountId={accountId} onInvited={(email) => finished(`An invitation has been sent to ${email}`)} onCancel={back} />;
+        return (
+          <InviteUser
+            accountId={accountId}
+            onInvited={(email) => finished(`An invitation has been sent to ${email}`)}
+            onCancel={back}
+          />
+        );
       case 'edit':
-        return <EditUser accountId={accountId} user={mode.user} onSaved={() => finished(`${userName(mode.user)} has been updated`)} onCancel={back} />;
+        return (
+          <EditUser
+            accountId={accountId}
+            user={mode.user}
+            onSaved={() => finished(`${userName(mode.user)} has been updated`)}
+            onCancel={back}
+          />
+        );
       case 'contacts':
-        return <EditContacts accountId={accountId} data={data} onSaved={() => finished('The contacts have been updated')} onCancel={back} />;
+        return (
+          <EditContacts
+            accountId={accountId}
+            data={data}
+            onSaved={() => finished('The contacts have been updated')}
+            onCancel={back}
+          />
+        );
       case 'remove':
-        return <RemoveUser accountId={accountId} user={mode.user} onRemoved={() => finished(`${userName(mode.user)} has been removed from the account`)} onCancel={back} />;
+        return (
+          <RemoveUser
+            accountId={accountId}
+            user={mode.user}
+            onRemoved={() => finished(`${userName(mode.user)} has been removed from the account`)}
+            onCancel={back}
+          />
+        );
     }
   }
 
   const contactsOf = (userId: string | null) =>
-    contactTypes.filter((type) => userId !== null && data?.contactTypes[type] === userId).map((type) => contactLabels[type]);
+    contactTypes
+      .filter((type) => userId !== null && data?.contactTypes[type] === userId)
+      .map((type) => contactLabels[type]);
   const known = (a: OperatorAuthority): a is KnownUser => a.userId !== null;
   return (
     <>
@@ -75,17 +117,30 @@ export function UsersTab({ accountId }: { accountId: number }) {
       ) : null}
       {data && data.authorities.length === 0 ? <p className="govuk-body">This account has no users yet.</p> : null}
       {data?.authorities.some((a) => a.authorityStatus === 'ACCEPTED') ? (
-        <p className="govuk-body">Accepted means the user has accepted their invitation and is waiting to be activated by an administrator of the account.</p>
+        <p className="govuk-body">
+          Accepted means the user has accepted their invitation and is waiting to be activated by an administrator of
+          the account.
+        </p>
       ) : null}
       {data && data.authorities.length > 0 ? (
         <table className="govuk-table">
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">Name</th>
-              <th scope="col" className="govuk-table__header">Email</th>
-              <th scope="col" className="govuk-table__header">Role</th>
-              <th scope="col" className="govuk-table__header">Contact</th>
-              <th scope="col" className="govuk-table__header">Status</th>
+              <th scope="col" className="govuk-table__header">
+                Name
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Email
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Role
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Contact
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Status
+              </th>
               {data.editable ? (
                 <th scope="col" className="govuk-table__header">
                   <span className="govuk-visually-hidden">Actions</span>
@@ -101,7 +156,9 @@ export function UsersTab({ accountId }: { accountId: number }) {
                 <td className="govuk-table__cell">{a.roleName}</td>
                 <td className="govuk-table__cell">{contactsOf(a.userId).join(', ') || '–'}</td>
                 <td className="govuk-table__cell">
-                  <Tag colour={statusColours[a.authorityStatus]}>{statusLabels[a.authorityStatus] ?? a.authorityStatus}</Tag>
+                  <Tag colour={statusColours[a.authorityStatus]}>
+                    {statusLabels[a.authorityStatus] ?? a.authorityStatus}
+                  </Tag>
                 </td>
                 {data.editable ? (
                   <td className="govuk-table__cell">

@@ -42,10 +42,27 @@ export function useBatchProgress<P extends BatchProgress<unknown>>(url: string, 
 
 /** When the batch was started, UK time. */
 export const startedAt = (progress: { createdAt: string }) =>
-  new Date(progress.createdAt).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Europe/London' });
+  new Date(progress.createdAt).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  });
 
 /** The bar of the organisations decided so far, and its status line (`sent` of them when done). */
-export function ProgressBar({ id, progress, sending, sent }: { id: string; progress: BatchProgress<unknown>; sending: string; sent: number }) {
+export function ProgressBar({
+  id,
+  progress,
+  sending,
+  sent,
+}: {
+  id: string;
+  progress: BatchProgress<unknown>;
+  sending: string;
+  sent: number;
+}) {
   const decided = progress.total - progress.counts.PENDING;
   return (
     <div className="app-progress">
@@ -56,14 +73,22 @@ export function ProgressBar({ id, progress, sending, sent }: { id: string; progr
         {decided} of {progress.total}
       </progress>
       <p className="govuk-body" role="status" aria-live="polite" data-testid={`${id}-status`}>
-        {progress.done ? `Done: ${sent} sent, ${progress.total - sent} not sent, of ${progress.total}` : `${decided} of ${progress.total} organisations done`}
+        {progress.done
+          ? `Done: ${sent} sent, ${progress.total - sent} not sent, of ${progress.total}`
+          : `${decided} of ${progress.total} organisations done`}
       </p>
     </div>
   );
 }
 
 /** How many organisations have each outcome so far, after the batch's own rows (`children`). */
-export function OutcomeCounts<K extends string>(props: { counts: Record<K, number>; labels: Record<K, string>; outcomes: readonly K[]; className?: string; children?: ReactNode }) {
+export function OutcomeCounts<K extends string>(props: {
+  counts: Record<K, number>;
+  labels: Record<K, string>;
+  outcomes: readonly K[];
+  className?: string;
+  children?: ReactNode;
+}) {
   const { counts, labels, outcomes, className, children } = props;
   return (
     <dl className={className ? `govuk-summary-list ${className}` : 'govuk-summary-list'}>
@@ -71,7 +96,9 @@ export function OutcomeCounts<K extends string>(props: { counts: Record<K, numbe
       {outcomes.map((k) => (
         <div key={k} className="govuk-summary-list__row">
           <dt className="govuk-summary-list__key">{labels[k]}</dt>
-          <dd className="govuk-summary-list__value" data-count={k}>{counts[k]}</dd>
+          <dd className="govuk-summary-list__value" data-count={k}>
+            {counts[k]}
+          </dd>
         </div>
       ))}
     </dl>
@@ -84,14 +111,28 @@ type OutcomeRow = { accountId: string | number; name: string; outcome: string };
  * Each organisation's outcome, once the batch is done (the first ones by name when there are more):
  * its name, its outcome and one column more (`last`).
  */
-export function EachOrganisation<Row extends OutcomeRow>(props: { progress: BatchProgress<Row>; label: string; last: TableColumn<Row>; cell: (row: Row, column: TableColumn<Row>) => ReactNode }) {
+export function EachOrganisation<Row extends OutcomeRow>(props: {
+  progress: BatchProgress<Row>;
+  label: string;
+  last: TableColumn<Row>;
+  cell: (row: Row, column: TableColumn<Row>) => ReactNode;
+}) {
   const { progress, label, last, cell } = props;
   if (!progress.done) return null;
-  const columns: TableColumn<Row>[] = [{ header: 'Organisation', field: 'name', isHeader: true }, { header: 'Outcome', field: 'outcome' }, last];
+  const columns: TableColumn<Row>[] = [
+    { header: 'Organisation', field: 'name', isHeader: true },
+    { header: 'Outcome', field: 'outcome' },
+    last,
+  ];
   return (
     <>
       <h2 className="govuk-heading-m">Each organisation</h2>
-      {progress.organisations.length < progress.total ? <p className="govuk-body">The first {progress.organisations.length.toLocaleString('en-GB')} of {progress.total.toLocaleString('en-GB')} organisations, by name.</p> : null}
+      {progress.organisations.length < progress.total ? (
+        <p className="govuk-body">
+          The first {progress.organisations.length.toLocaleString('en-GB')} of {progress.total.toLocaleString('en-GB')}{' '}
+          organisations, by name.
+        </p>
+      ) : null}
       <ScrollableTable label={label}>
         <SortableTable<Row> columns={columns} data={progress.organisations} rowKey={(r) => r.accountId} cell={cell} />
       </ScrollableTable>

@@ -45,7 +45,11 @@ export function Chart({ spec, title }: { spec: ChartSpec; title: string }) {
   const legend = legends[spec.kind](spec);
   return (
     <div className="app-chart">
-      {failed ? <p className="govuk-body govuk-!-margin-bottom-2">The chart could not be shown. The table has the same numbers.</p> : null}
+      {failed ? (
+        <p className="govuk-body govuk-!-margin-bottom-2">
+          The chart could not be shown. The table has the same numbers.
+        </p>
+      ) : null}
       {!failed && legend.length ? (
         <ul className="app-chart__legend" aria-label="Key">
           {legend.map((key, i) => (
@@ -56,7 +60,11 @@ export function Chart({ spec, title }: { spec: ChartSpec; title: string }) {
           ))}
         </ul>
       ) : null}
-      <div ref={box} data-chart={spec.kind} className={failed ? undefined : `app-chart__box app-chart__box--${spec.kind}`} />
+      <div
+        ref={box}
+        data-chart={spec.kind}
+        className={failed ? undefined : `app-chart__box app-chart__box--${spec.kind}`}
+      />
     </div>
   );
 }

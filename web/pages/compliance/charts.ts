@@ -6,7 +6,12 @@ import type { ComplianceBreakdown, ComplianceOverTime, ComplianceReportCounts } 
 
 /** GOV.UK colours with at least 3:1 contrast on white, for marks. */
 export const chartColours = ['#1d70b8', '#00703c', '#d4351c', '#4c2c92', '#505a5f'] as const;
-const font = { fontFamily: '"GDS Transport", arial, sans-serif', fontSize: '14px', color: '#0b0c0c', background: 'transparent' };
+const font = {
+  fontFamily: '"GDS Transport", arial, sans-serif',
+  fontSize: '14px',
+  color: '#0b0c0c',
+  background: 'transparent',
+};
 
 export type ChartSpec =
   | { kind: 'status'; reports: ComplianceReportCounts[]; hrefOf: (requestType: string, state: string) => string }
@@ -32,7 +37,14 @@ export function drawChart(spec: ChartSpec, width: number, title: string): SVGSVG
  * Horizontal bars, one band per label: on a wide screen the labels are the y axis; on a narrow one
  * each label is written above its bar, so long names never squeeze the bars.
  */
-function bars<T extends Record<string, unknown>>(width: number, labels: string[], xLabel: string, marks: (inset: { insetTop: number; insetBottom: number }) => Plot.Markish[], labelled: { data: T[]; y: string }, colours?: string[]): Element {
+function bars<T extends Record<string, unknown>>(
+  width: number,
+  labels: string[],
+  xLabel: string,
+  marks: (inset: { insetTop: number; insetBottom: number }) => Plot.Markish[],
+  labelled: { data: T[]; y: string },
+  colours?: string[],
+): Element {
   const narrow = width < 600;
   const band = narrow ? 56 : 36;
   return Plot.plot({
@@ -46,7 +58,9 @@ function bars<T extends Record<string, unknown>>(width: number, labels: string[]
     ...(colours ? { color: { domain: colours, range: [...chartColours] } } : {}),
     marks: [
       ...marks(narrow ? { insetTop: 26, insetBottom: 2 } : { insetTop: 0, insetBottom: 0 }),
-      ...(narrow ? [Plot.text(labelled.data, { y: labelled.y, x: 0, text: labelled.y, textAnchor: 'start', dy: -14 })] : []),
+      ...(narrow
+        ? [Plot.text(labelled.data, { y: labelled.y, x: 0, text: labelled.y, textAnchor: 'start', dy: -14 })]
+        : []),
       Plot.ruleX([0]),
     ],
   });
@@ -56,14 +70,26 @@ function plot(spec: ChartSpec, width: number): Element {
   if (spec.kind === 'status') {
     const states = ['SUBMITTED', 'IN_PROGRESS', 'NOT_STARTED'] as const;
     const words = { SUBMITTED: 'Submitted', IN_PROGRESS: 'In progress', NOT_STARTED: 'Not started' };
-    const data = spec.reports.flatMap((r) => states.map((s) => ({ report: r.name, state: words[s], count: r.counts[s], href: spec.hrefOf(r.requestType, s) })));
+    const data = spec.reports.flatMap((r) =>
+      states.map((s) => ({ report: r.name, state: words[s], count: r.counts[s], href: spec.hrefOf(r.requestType, s) })),
+    );
     const labels = spec.reports.map((r) => r.name);
     return bars(
       width,
       labels,
       'Organisations',
       (inset) => [
-        Plot.barX(data, Plot.stackX({ y: 'report', x: 'count', fill: 'state', href: 'href', ...inset, title: (d: { report: string; state: string; count: number }) => `${d.report}, ${d.state}: ${d.count}` })),
+        Plot.barX(
+          data,
+          Plot.stackX({
+            y: 'report',
+            x: 'count',
+            fill: 'state',
+            href: 'href',
+            ...inset,
+            title: (d: { report: string; state: string; count: number }) => `${d.report}, ${d.state}: ${d.count}`,
+          }),
+        ),
       ],
       { data: spec.reports.map((r) => ({ report: r.name })), y: 'report' },
       Object.values(words),
@@ -75,12 +101,25 @@ function plot(spec: ChartSpec, width: number): Element {
       width,
       rows.map((r) => r.label),
       'Notifications',
-      (inset) => [Plot.barX(rows, { y: 'label', x: 'count', fill: chartColours[0], href: 'href', ...inset, title: (d: { label: string; count: number }) => `${d.label}: ${d.count}` })],
+      (inset) => [
+        Plot.barX(rows, {
+          y: 'label',
+          x: 'count',
+          fill: chartColours[0],
+          href: 'href',
+          ...inset,
+          title: (d: { label: string; count: number }) => `${d.label}: ${d.count}`,
+        }),
+      ],
       { data: rows, y: 'label' },
     );
   }
-  const points = spec.series.flatMap((s) => s.points.map((p) => ({ report: s.name, day: new Date(`${p.day}T12:00:00Z`), total: p.total })));
-  const closes = spec.series.filter((s) => s.windowCloses).map((s) => ({ report: s.name, at: new Date(s.windowCloses!) }));
+  const points = spec.series.flatMap((s) =>
+    s.points.map((p) => ({ report: s.name, day: new Date(`${p.day}T12:00:00Z`), total: p.total })),
+  );
+  const closes = spec.series
+    .filter((s) => s.windowCloses)
+    .map((s) => ({ report: s.name, at: new Date(s.windowCloses!) }));
   return Plot.plot({
     width,
     height: 300,

@@ -11,7 +11,13 @@ import { useAnyRequestPending } from '../../lib/pending';
 import { complianceListQuery, type ChaseCheck } from '../../../domain/compliance';
 import { listHref, listOf, readListPlace } from './list-address';
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 const plural = (n: number) => `${n} ${n === 1 ? 'organisation' : 'organisations'}`;
 
 export default function ChaseCheckPage() {
@@ -28,7 +34,9 @@ export default function ChaseCheckPage() {
   useEffect(() => {
     apiGet<ChaseCheck>(`/v1.0/compliance/chases/check?${complianceListQuery(list)}`)
       .then(setCheck)
-      .catch((err) => setFailed(err instanceof HttpError ? err.message : 'The organisations could not be loaded. Try again later.'));
+      .catch((err) =>
+        setFailed(err instanceof HttpError ? err.message : 'The organisations could not be loaded. Try again later.'),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
@@ -63,7 +71,8 @@ export default function ChaseCheckPage() {
           {check.remindedAlready.length ? (
             <>
               <WarningText>
-                {plural(check.remindedAlready.length)} {check.remindedAlready.length === 1 ? 'was' : 'were'} sent a reminder about this report in the last {check.intervalDays} days and will not be sent another.
+                {plural(check.remindedAlready.length)} {check.remindedAlready.length === 1 ? 'was' : 'were'} sent a
+                reminder about this report in the last {check.intervalDays} days and will not be sent another.
               </WarningText>
               <ul className="govuk-list govuk-list--bullet" aria-label="Reminded already">
                 {check.remindedAlready.map((r) => (
@@ -80,7 +89,9 @@ export default function ChaseCheckPage() {
               <strong>Subject:</strong> {check.template.subject}
             </p>
             {check.template.body.split('\n\n').map((p) => (
-              <p key={p} className="govuk-body">{p}</p>
+              <p key={p} className="govuk-body">
+                {p}
+              </p>
             ))}
           </InsetText>
           <Details summary={`The ${plural(toRemind.length)} to remind`}>
@@ -97,11 +108,15 @@ export default function ChaseCheckPage() {
               <Button id={errorAnchorId('send')} type="button" pending={pending} onClick={() => void send()}>
                 Send reminders
               </Button>
-              <a className="govuk-link" href={listHref(list)}>Cancel</a>
+              <a className="govuk-link" href={listHref(list)}>
+                Cancel
+              </a>
             </ButtonGroup>
           ) : (
             <p className="govuk-body">
-              <a className="govuk-link" href={listHref(list)}>Back to the list</a>
+              <a className="govuk-link" href={listHref(list)}>
+                Back to the list
+              </a>
             </p>
           )}
         </>

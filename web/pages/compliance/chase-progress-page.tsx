@@ -7,7 +7,10 @@ import { EachOrganisation, OutcomeCounts, ProgressBar, startedAt, useBatchProgre
 
 export default function ChaseProgressPage() {
   const { id } = useParams<{ id: string }>();
-  const { progress, failed } = useBatchProgress<ChaseProgress>(`/v1.0/compliance/chases/${encodeURIComponent(id ?? '')}`, 'The reminders could not be loaded. Try again later.');
+  const { progress, failed } = useBatchProgress<ChaseProgress>(
+    `/v1.0/compliance/chases/${encodeURIComponent(id ?? '')}`,
+    'The reminders could not be loaded. Try again later.',
+  );
   usePageTitle('Reminders');
 
   return (
@@ -20,12 +23,23 @@ export default function ChaseProgressPage() {
             Started by {progress.createdBy} on {startedAt(progress)}.
           </p>
           <ProgressBar id="chase" progress={progress} sending="Sending reminders" sent={progress.counts.SENT} />
-          <OutcomeCounts counts={progress.counts} labels={chaseOutcomeLabels} outcomes={['SENT', 'ALREADY_REMINDED', 'NO_CONTACT', 'PENDING']} className="app-chase-counts" />
+          <OutcomeCounts
+            counts={progress.counts}
+            labels={chaseOutcomeLabels}
+            outcomes={['SENT', 'ALREADY_REMINDED', 'NO_CONTACT', 'PENDING']}
+            className="app-chase-counts"
+          />
           <EachOrganisation
             progress={progress}
             label="Each organisation's reminder"
             last={{ header: 'Sent to', field: 'to' }}
-            cell={(row, column) => (column.field === 'outcome' ? chaseOutcomeLabels[row.outcome] : column.field === 'to' ? (row.to ?? '') : row.name)}
+            cell={(row, column) =>
+              column.field === 'outcome'
+                ? chaseOutcomeLabels[row.outcome]
+                : column.field === 'to'
+                  ? (row.to ?? '')
+                  : row.name
+            }
           />
         </>
       ) : null}

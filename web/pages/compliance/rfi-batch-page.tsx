@@ -12,7 +12,11 @@ import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { complianceListQuery } from '../../../domain/compliance';
 import { formatDateLong, dateValueToIso } from '../../../domain/validation/dates';
-import { deadlineProblem, rfiSubmitSchema, type RfiSubmitPayload } from '../../../processes/request-for-information/request';
+import {
+  deadlineProblem,
+  rfiSubmitSchema,
+  type RfiSubmitPayload,
+} from '../../../processes/request-for-information/request';
 import type { RfiBatchCheck } from '../../../processes/request-for-information/batch';
 import { RfiQuestions } from '../task/rfi-questions';
 import { listHref, listOf, readListPlace } from './list-address';
@@ -29,14 +33,23 @@ export default function RfiBatchPage() {
   const [written, setWritten] = useState<RfiSubmitPayload | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pending = useAnyRequestPending();
-  const form = useGovForm({ schema: rfiSubmitSchema, defaultValues: { questions: '', deadline: { day: '', month: '', year: '' } } });
-  const title = written ? 'Check your request for information' : check ? `Send a request for information to ${plural(check.count)}` : 'Send a request for information';
+  const form = useGovForm({
+    schema: rfiSubmitSchema,
+    defaultValues: { questions: '', deadline: { day: '', month: '', year: '' } },
+  });
+  const title = written
+    ? 'Check your request for information'
+    : check
+      ? `Send a request for information to ${plural(check.count)}`
+      : 'Send a request for information';
   usePageTitle(title);
 
   useEffect(() => {
     apiGet<RfiBatchCheck>(`/v1.0/compliance/rfi-batches/check?${complianceListQuery(list)}`)
       .then(setCheck)
-      .catch((err) => setFailed(err instanceof HttpError ? err.message : 'The organisations could not be loaded. Try again later.'));
+      .catch((err) =>
+        setFailed(err instanceof HttpError ? err.message : 'The organisations could not be loaded. Try again later.'),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
@@ -53,7 +66,11 @@ export default function RfiBatchPage() {
     if (!check || !written) return;
     setError(null);
     try {
-      const { id } = await apiPost<{ id: number }>('/v1.0/compliance/rfi-batches', { list, ...written, expected: check.count });
+      const { id } = await apiPost<{ id: number }>('/v1.0/compliance/rfi-batches', {
+        list,
+        ...written,
+        expected: check.count,
+      });
       navigate(`/compliance/rfi-batches/${id}`);
     } catch (err) {
       setError(err instanceof HttpError ? err.message : 'The requests could not be sent. Try again later.');
@@ -80,7 +97,9 @@ export default function RfiBatchPage() {
         <h1 className="govuk-heading-l">{title}</h1>
         <p className="govuk-body">There are no organisations on this list.</p>
         <p className="govuk-body">
-          <a className="govuk-link" href={listHref(list)}>Back to the list</a>
+          <a className="govuk-link" href={listHref(list)}>
+            Back to the list
+          </a>
         </p>
       </>
     );
@@ -95,8 +114,16 @@ export default function RfiBatchPage() {
           rows={[
             { key: 'Organisations', value: `${plural(check.count)} on the list of the ${check.reportName}` },
             { key: 'Sent to', value: 'Each organisation’s administrators, as a task to respond' },
-            { key: 'Questions', value: <span className="esos-answer-line">{written.questions}</span>, actions: [{ text: 'Change', visuallyHiddenText: 'questions', href: '#', onClick: change }] },
-            { key: 'Deadline for the response', value: formatDateLong(dateValueToIso(written.deadline)!), actions: [{ text: 'Change', visuallyHiddenText: 'deadline', href: '#', onClick: change }] },
+            {
+              key: 'Questions',
+              value: <span className="esos-answer-line">{written.questions}</span>,
+              actions: [{ text: 'Change', visuallyHiddenText: 'questions', href: '#', onClick: change }],
+            },
+            {
+              key: 'Deadline for the response',
+              value: formatDateLong(dateValueToIso(written.deadline)!),
+              actions: [{ text: 'Change', visuallyHiddenText: 'deadline', href: '#', onClick: change }],
+            },
           ]}
         />
         <Details summary={`The ${plural(check.count)}`}>
@@ -112,7 +139,9 @@ export default function RfiBatchPage() {
           <Button id={errorAnchorId('send')} type="button" pending={pending} onClick={() => void send()}>
             Send requests for information
           </Button>
-          <a className="govuk-link" href={listHref(list)}>Cancel</a>
+          <a className="govuk-link" href={listHref(list)}>
+            Cancel
+          </a>
         </ButtonGroup>
       </>
     );
@@ -128,7 +157,9 @@ export default function RfiBatchPage() {
         <RfiQuestions form={form} recipients="The organisations'" />
         <ButtonGroup>
           <Button pending={pending}>Continue</Button>
-          <a className="govuk-link" href={listHref(list)}>Cancel</a>
+          <a className="govuk-link" href={listHref(list)}>
+            Cancel
+          </a>
         </ButtonGroup>
       </form>
     </>

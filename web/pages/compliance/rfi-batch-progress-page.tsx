@@ -9,7 +9,10 @@ import { EachOrganisation, OutcomeCounts, ProgressBar, startedAt, useBatchProgre
 
 export default function RfiBatchProgressPage() {
   const { id } = useParams<{ id: string }>();
-  const { progress, failed } = useBatchProgress<RfiBatchProgress>(`/v1.0/compliance/rfi-batches/${encodeURIComponent(id ?? '')}`, 'The requests could not be loaded. Try again later.');
+  const { progress, failed } = useBatchProgress<RfiBatchProgress>(
+    `/v1.0/compliance/rfi-batches/${encodeURIComponent(id ?? '')}`,
+    'The requests could not be loaded. Try again later.',
+  );
   usePageTitle('Requests for information');
 
   return (
@@ -19,10 +22,20 @@ export default function RfiBatchProgressPage() {
       {progress ? (
         <>
           <p className="govuk-body">
-            Sent by {progress.createdBy} on {startedAt(progress)} to organisations on the list of the {progress.reportName}.
+            Sent by {progress.createdBy} on {startedAt(progress)} to organisations on the list of the{' '}
+            {progress.reportName}.
           </p>
-          <ProgressBar id="rfi" progress={progress} sending="Sending requests for information" sent={progress.counts.STARTED} />
-          <OutcomeCounts counts={progress.counts} labels={rfiBatchOutcomeLabels} outcomes={['STARTED', 'ALREADY_OPEN', 'NOT_LIVE', 'NOT_STARTED', 'PENDING']}>
+          <ProgressBar
+            id="rfi"
+            progress={progress}
+            sending="Sending requests for information"
+            sent={progress.counts.STARTED}
+          />
+          <OutcomeCounts
+            counts={progress.counts}
+            labels={rfiBatchOutcomeLabels}
+            outcomes={['STARTED', 'ALREADY_OPEN', 'NOT_LIVE', 'NOT_STARTED', 'PENDING']}
+          >
             <div className="govuk-summary-list__row">
               <dt className="govuk-summary-list__key">Questions</dt>
               <dd className="govuk-summary-list__value">
@@ -43,7 +56,9 @@ export default function RfiBatchProgressPage() {
                 rfiBatchOutcomeLabels[row.outcome]
               ) : column.field === 'requestId' ? (
                 row.requestId ? (
-                  <Link className="govuk-link" href={`/accounts/${row.accountId}/workflows/${row.requestId}`}>{row.requestId}</Link>
+                  <Link className="govuk-link" href={`/accounts/${row.accountId}/workflows/${row.requestId}`}>
+                    {row.requestId}
+                  </Link>
                 ) : (
                   ''
                 )

@@ -44,7 +44,11 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (url: string) => answer(url));
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   window.history.replaceState(null, '', '/dashboard');
-  useSession.setState({ signedIn: true, userState: { userId: 'u1', roleType: 'OPERATOR', status: 'ENABLED' }, regulatorPermissions: null });
+  useSession.setState({
+    signedIn: true,
+    userState: { userId: 'u1', roleType: 'OPERATOR', status: 'ENABLED' },
+    regulatorPermissions: null,
+  });
 });
 
 const renderPage = () =>
@@ -64,9 +68,16 @@ describe('the Tasks dashboard', () => {
     expect(calledPaths()).toEqual(['/api/v1.0/ORGANISATION/items/assigned-to-me?page=0&size=10']);
     expect(screen.getByRole('tab', { name: 'Assigned to me' })).toHaveAttribute('aria-selected', 'true');
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Task', 'Days remaining', 'Organisation name', 'Registration number', 'Organisation ID']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Task', 'Days remaining', 'Organisation name', 'Registration number', 'Organisation ID']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
-    expect(within(table).getAllByRole('link', { name: 'Submit Phase 3 Action Plan' })[0]).toHaveAttribute('href', '/tasks/1');
+    expect(within(table).getAllByRole('link', { name: 'Submit Phase 3 Action Plan' })[0]).toHaveAttribute(
+      'href',
+      '/tasks/1',
+    );
   });
 
   it('pages with the pagination component and keeps the page in the query string', async () => {
@@ -90,7 +101,11 @@ describe('the Tasks dashboard', () => {
     expect(window.location.search).toBe('');
     expect(calledPaths().at(-1)).toBe('/api/v1.0/ORGANISATION/items/assigned-to-others?page=0&size=10');
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toContain('Assigned to');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('Assigned to');
     // A full name, or the last name alone when there is no first name.
     expect(within(table).getByText('Jones')).toBeInTheDocument();
     expect(within(table).getAllByText('Ann Smith')).toHaveLength(2);
@@ -131,11 +146,17 @@ describe('the Tasks dashboard', () => {
   it("offers operators 'Add another organisation account', and regulators the upload only with the permission", async () => {
     const { unmount } = renderPage();
     expect(screen.getByRole('heading', { name: 'Actions' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add another organisation account' })).toHaveAttribute('href', '/accounts/new');
+    expect(screen.getByRole('link', { name: 'Add another organisation account' })).toHaveAttribute(
+      'href',
+      '/accounts/new',
+    );
     await screen.findByText('Showing 1 to 10 of 23 results');
     unmount();
 
-    useSession.setState({ userState: { userId: 'r1', roleType: 'REGULATOR', status: 'ENABLED' }, regulatorPermissions: { MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'NONE' } });
+    useSession.setState({
+      userState: { userId: 'r1', roleType: 'REGULATOR', status: 'ENABLED' },
+      regulatorPermissions: { MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'NONE' },
+    });
     const second = renderPage();
     expect(screen.queryByRole('link', { name: 'Add another organisation account' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Upload file with verified organisation accounts' })).toBeNull();
@@ -144,7 +165,10 @@ describe('the Tasks dashboard', () => {
 
     useSession.setState({ regulatorPermissions: { MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'EXECUTE' } });
     renderPage();
-    expect(screen.getByRole('link', { name: 'Upload file with verified organisation accounts' })).toHaveAttribute('href', '/upload-organisation-accounts');
+    expect(screen.getByRole('link', { name: 'Upload file with verified organisation accounts' })).toHaveAttribute(
+      'href',
+      '/upload-organisation-accounts',
+    );
     await waitFor(() => expect(screen.getByText('Showing 1 to 10 of 23 results')).toBeInTheDocument());
   });
 });

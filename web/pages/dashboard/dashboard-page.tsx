@@ -33,12 +33,23 @@ export default function DashboardPage() {
   const roleType = useSession((s) => s.userState?.roleType);
   const mayUpload = useSession((s) => hasRegulatorPermission(s, 'MANAGE_VERIFIED_ORGANISATION_ACCOUNTS', 'EXECUTE'));
   const [page, setPage] = useState(() => pageFromSearch(window.location.search));
-  const [list, setList] = useState(() => selectedTabId(tabs.map((t) => ({ ...t, panel: null })), decodeURIComponent(window.location.hash.replace(/^#/, ''))) as WorkItemList);
+  const [list, setList] = useState(
+    () =>
+      selectedTabId(
+        tabs.map((t) => ({ ...t, panel: null })),
+        decodeURIComponent(window.location.hash.replace(/^#/, '')),
+      ) as WorkItemList,
+  );
 
   useEffect(() => {
     const sync = () => {
       setPage(pageFromSearch(window.location.search));
-      setList(selectedTabId(tabs.map((t) => ({ ...t, panel: null })), decodeURIComponent(window.location.hash.replace(/^#/, ''))) as WorkItemList);
+      setList(
+        selectedTabId(
+          tabs.map((t) => ({ ...t, panel: null })),
+          decodeURIComponent(window.location.hash.replace(/^#/, '')),
+        ) as WorkItemList,
+      );
     };
     window.addEventListener('popstate', sync);
     window.addEventListener('hashchange', sync);
@@ -54,7 +65,11 @@ export default function DashboardPage() {
   }, []);
 
   const changeTab = useCallback((tabId: string) => {
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${withoutPage(window.location.search)}#${tabId}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${withoutPage(window.location.search)}#${tabId}`,
+    );
     setList(tabId as WorkItemList);
     setPage(1);
   }, []);
@@ -81,7 +96,11 @@ export default function DashboardPage() {
       )}
       <Tabs
         onChange={changeTab}
-        items={tabs.map((t) => ({ id: t.id, label: t.label, panel: t.id === list ? <WorkItemsTable list={t.id} page={page} onPageChange={changePage} /> : null }))}
+        items={tabs.map((t) => ({
+          id: t.id,
+          label: t.label,
+          panel: t.id === list ? <WorkItemsTable list={t.id} page={page} onPageChange={changePage} /> : null,
+        }))}
       />
     </>
   );

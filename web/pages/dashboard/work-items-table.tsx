@@ -5,7 +5,15 @@ import { Pagination } from '../../components/pagination';
 import { Tag } from '../../components/tag';
 import { apiGet } from '../../lib/api';
 import { taskLink, taskTypeLabel } from '../../../processes';
-import { DASHBOARD_PAGE_SIZE, daysRemainingText, fullName, requestIdFallback, type WorkItem, type WorkItemList, type WorkItemPage } from '../../../domain/work-items';
+import {
+  DASHBOARD_PAGE_SIZE,
+  daysRemainingText,
+  fullName,
+  requestIdFallback,
+  type WorkItem,
+  type WorkItemList,
+  type WorkItemPage,
+} from '../../../domain/work-items';
 
 /** The task's name, or the request-id fallback when its type has no name (spec §3). */
 export function taskName(item: WorkItem): string {
@@ -33,7 +41,10 @@ export function WorkItemsTable({ list, page, onPageChange }: Props) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<WorkItemPage>(`/v1.0/ORGANISATION/items/${list}`, { query: { page: page - 1, size: DASHBOARD_PAGE_SIZE }, signal: controller.signal })
+    apiGet<WorkItemPage>(`/v1.0/ORGANISATION/items/${list}`, {
+      query: { page: page - 1, size: DASHBOARD_PAGE_SIZE },
+      signal: controller.signal,
+    })
       .then((data) => setLoaded({ key, data }))
       .catch(() => {
         if (!controller.signal.aborted) setLoaded({ key, data: null });
@@ -41,7 +52,12 @@ export function WorkItemsTable({ list, page, onPageChange }: Props) {
     return () => controller.abort();
   }, [key, list, page]);
 
-  if (loaded?.key !== key) return <p className="govuk-body" aria-live="polite">Loading tasks…</p>;
+  if (loaded?.key !== key)
+    return (
+      <p className="govuk-body" aria-live="polite">
+        Loading tasks…
+      </p>
+    );
   const { data } = loaded;
   if (!data) return <p className="govuk-body">The tasks could not be loaded. Try again later.</p>;
   if (data.totalItems === 0) return <p className="govuk-body">There are no tasks.</p>;
@@ -53,12 +69,26 @@ export function WorkItemsTable({ list, page, onPageChange }: Props) {
         <table className="govuk-table app-table--wrap">
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">Task</th>
-              {showAssignee && <th scope="col" className="govuk-table__header">Assigned to</th>}
-              <th scope="col" className="govuk-table__header">Days remaining</th>
-              <th scope="col" className="govuk-table__header">Organisation name</th>
-              <th scope="col" className="govuk-table__header">Registration number</th>
-              <th scope="col" className="govuk-table__header">Organisation ID</th>
+              <th scope="col" className="govuk-table__header">
+                Task
+              </th>
+              {showAssignee && (
+                <th scope="col" className="govuk-table__header">
+                  Assigned to
+                </th>
+              )}
+              <th scope="col" className="govuk-table__header">
+                Days remaining
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Organisation name
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Registration number
+              </th>
+              <th scope="col" className="govuk-table__header">
+                Organisation ID
+              </th>
             </tr>
           </thead>
           <tbody className="govuk-table__body">
@@ -93,7 +123,12 @@ export function WorkItemsTable({ list, page, onPageChange }: Props) {
           </tbody>
         </table>
       </div>
-      <Pagination totalItems={data.totalItems} pageSize={DASHBOARD_PAGE_SIZE} currentPage={page} onPageChange={onPageChange} />
+      <Pagination
+        totalItems={data.totalItems}
+        pageSize={DASHBOARD_PAGE_SIZE}
+        currentPage={page}
+        onPageChange={onPageChange}
+      />
     </>
   );
 }

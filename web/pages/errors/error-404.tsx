@@ -9,7 +9,9 @@ export default function NotFoundPage() {
       <p className="govuk-body">If you typed the web address, check it is correct.</p>
       <p className="govuk-body">If you pasted the web address, check you copied the entire address.</p>
       <p className="govuk-body">
-        <Link className="govuk-link" href="/landing">Go to the start page</Link>
+        <Link className="govuk-link" href="/landing">
+          Go to the start page
+        </Link>
       </p>
     </>
   );

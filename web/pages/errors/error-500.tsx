@@ -11,7 +11,10 @@ export default function ServerErrorPage() {
       <p className="govuk-body">Try again later.</p>
       <p className="govuk-body">We saved your answers up to the last time you saved or continued.</p>
       <p className="govuk-body">
-        <Link className="govuk-link" href="/contact-us">Contact us</Link> if you need help.
+        <Link className="govuk-link" href="/contact-us">
+          Contact us
+        </Link>{' '}
+        if you need help.
       </p>
       {reference && (
         <p className="govuk-body">

@@ -40,11 +40,15 @@ async function rateAll(user: ReturnType<typeof userEvent.setup>) {
 describe('the feedback page', () => {
   it('has the title, six ratings (five options for the first and last, six for the others) and disabled reasons', () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Help us improve the ESOS Reporting service' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Help us improve the ESOS Reporting service' }),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Help us improve the ESOS Reporting service - Manage your ESOS reporting - GOV.UK');
     const counts = questions.map((q) => within(screen.getByRole('group', { name: q })).getAllByRole('radio').length);
     expect(counts).toEqual([5, 6, 6, 6, 6, 5]);
-    expect(within(screen.getByRole('group', { name: questions[1] })).getByLabelText('Not applicable or not used yet')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: questions[1] })).getByLabelText('Not applicable or not used yet'),
+    ).toBeInTheDocument();
     const reasons = screen.getAllByLabelText('Why did you give this rating? (optional)');
     expect(reasons).toHaveLength(6);
     for (const reason of reasons) expect(reason).toBeDisabled();
@@ -70,11 +74,22 @@ describe('the feedback page', () => {
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText('There is a problem')).toBeInTheDocument();
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(Object.values(feedbackMessages));
-    expect(within(summary).getByRole('link', { name: feedbackMessages.tasksRate })).toHaveAttribute('href', '#l.tasksRate');
-    expect(document.title).toBe('Error: Help us improve the ESOS Reporting service - Manage your ESOS reporting - GOV.UK');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(Object.values(feedbackMessages));
+    expect(within(summary).getByRole('link', { name: feedbackMessages.tasksRate })).toHaveAttribute(
+      'href',
+      '#l.tasksRate',
+    );
+    expect(document.title).toBe(
+      'Error: Help us improve the ESOS Reporting service - Manage your ESOS reporting - GOV.UK',
+    );
     await user.click(within(summary).getByRole('link', { name: feedbackMessages.onBoardingRate }));
-    expect(document.activeElement).toBe(within(screen.getByRole('group', { name: questions[3] })).getAllByRole('radio')[0]);
+    expect(document.activeElement).toBe(
+      within(screen.getByRole('group', { name: questions[3] })).getAllByRole('radio')[0],
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

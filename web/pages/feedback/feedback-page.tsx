@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { feedbackQuestions, feedbackSchema, FEEDBACK_TEXT_MAX_LENGTH, type UserFeedback } from '../../../domain/feedback';
+import {
+  feedbackQuestions,
+  feedbackSchema,
+  FEEDBACK_TEXT_MAX_LENGTH,
+  type UserFeedback,
+} from '../../../domain/feedback';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/panel';
 import { Textarea } from '../../components/textarea';
@@ -67,7 +72,9 @@ export default function FeedbackPage() {
       <div className="govuk-grid-column-two-thirds">
         <FormErrorSummary form={form} />
         <h1 className="govuk-heading-l">{FEEDBACK_TITLE}</h1>
-        <p className="govuk-body">Tell us how satisfied you are with each part of the service. It takes about 3 minutes.</p>
+        <p className="govuk-body">
+          Tell us how satisfied you are with each part of the service. It takes about 3 minutes.
+        </p>
         {/* An unexpected failure rejects the submit promise and reaches the app's unhandled-error page. */}
         <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
           {feedbackQuestions.map((q) => (

@@ -1,4 +1,10 @@
-import { feedbackRatingLabels, FEEDBACK_REASON_LABEL, FEEDBACK_TEXT_MAX_LENGTH, type FeedbackRating, type FeedbackRatingField } from '../../../domain/feedback';
+import {
+  feedbackRatingLabels,
+  FEEDBACK_REASON_LABEL,
+  FEEDBACK_TEXT_MAX_LENGTH,
+  type FeedbackRating,
+  type FeedbackRatingField,
+} from '../../../domain/feedback';
 import { Radios } from '../../components/radios';
 import { Textarea } from '../../components/textarea';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -24,7 +30,15 @@ export interface RatingQuestionProps {
 }
 
 /** One rating (radios) and its optional reason (character count, 1200). */
-export function RatingQuestion({ field, options, rating, reason, ratingError, reasonError, rated }: RatingQuestionProps) {
+export function RatingQuestion({
+  field,
+  options,
+  rating,
+  reason,
+  ratingError,
+  reasonError,
+  rated,
+}: RatingQuestionProps) {
   return (
     <>
       <Radios

@@ -47,9 +47,17 @@ export default function ForgotPasswordPage() {
           <>
             <FormErrorSummary form={form} />
             <h1 className="govuk-heading-l">Reset your password</h1>
-            <p className="govuk-body">Enter the email address of your sign-in. We will send you a link to create a new password.</p>
+            <p className="govuk-body">
+              Enter the email address of your sign-in. We will send you a link to create a new password.
+            </p>
             <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-              <TextInput {...field(form, 'email')} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+              <TextInput
+                {...field(form, 'email')}
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+              />
               <Button pending={pending}>Send link</Button>
             </form>
           </>

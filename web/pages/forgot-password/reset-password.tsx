@@ -31,7 +31,8 @@ const titles: Record<State, string> = {
 };
 
 /** A refusal of the link itself (unknown, used or expired), rather than of the password. */
-const linkRefused = (error: unknown) => error instanceof HttpError && (error.body?.code === 'TOKEN1001' || error.body?.code === 'EMAIL1001');
+const linkRefused = (error: unknown) =>
+  error instanceof HttpError && (error.body?.code === 'TOKEN1001' || error.body?.code === 'EMAIL1001');
 
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(location.search).get('token') ?? '';
@@ -103,8 +104,19 @@ export default function ResetPasswordPage() {
             <FormErrorSummary form={form} />
             <h1 className="govuk-heading-l">Create a new password</h1>
             <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-              <TextInput {...field(form, 'password')} label="New password" type="password" autoComplete="new-password" hint={`At least ${MIN_LENGTH} characters`} />
-              <TextInput {...field(form, 'confirmPassword')} label="Confirm your new password" type="password" autoComplete="new-password" />
+              <TextInput
+                {...field(form, 'password')}
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                hint={`At least ${MIN_LENGTH} characters`}
+              />
+              <TextInput
+                {...field(form, 'confirmPassword')}
+                label="Confirm your new password"
+                type="password"
+                autoComplete="new-password"
+              />
               <Button pending={pending}>Change password</Button>
             </form>
           </>

@@ -13,8 +13,15 @@ import OperatorInvitationPage, { ACTIVATION_NEEDED } from './invitation';
 import RegulatorInvitationPage from './invitation-regulator';
 import VerifierInvitationPage from './invitation-verifier';
 
-jest.mock('../../lib/auth/tokens', () => ({ getAccessToken: jest.fn(async () => 'a-token'), startSignIn: jest.fn(), signOut: jest.fn() }));
-jest.mock('../../app/startup', () => ({ startApp: jest.fn(async () => undefined), loadSignedInUser: jest.fn(async () => undefined) }));
+jest.mock('../../lib/auth/tokens', () => ({
+  getAccessToken: jest.fn(async () => 'a-token'),
+  startSignIn: jest.fn(),
+  signOut: jest.fn(),
+}));
+jest.mock('../../app/startup', () => ({
+  startApp: jest.fn(async () => undefined),
+  loadSignedInUser: jest.fn(async () => undefined),
+}));
 
 const fetchMock = jest.fn();
 const email = 'ivy.invitee@example.test';
@@ -40,7 +47,11 @@ const bodies = () => fetchMock.mock.calls.map(([, init]: [string, RequestInit]) 
 const axeOptions = { rules: { 'color-contrast': { enabled: false } } };
 
 const resolved = { 'POST /v1.0/users/token/resolve-email': () => testResponse(200, { email, hasSignIn: true }) };
-const notSignedIn = () => testResponse(400, { code: 'USER_NOT_SIGNED_IN', message: 'Sign in with the invited email address before accepting the invitation' });
+const notSignedIn = () =>
+  testResponse(400, {
+    code: 'USER_NOT_SIGNED_IN',
+    message: 'Sign in with the invited email address before accepting the invitation',
+  });
 
 function open(Page: () => React.JSX.Element, path = '/invitation?token=abc%2B1') {
   window.history.replaceState(null, '', path);
@@ -63,20 +74,32 @@ beforeEach(() => {
 
 describe('an organisation account invitation', () => {
   it('accepts for an invitee who has a sign-in, without a bearer token, says activation is needed and offers sign-in with their e-mail', async () => {
-    api({ ...resolved, 'POST /v1.0/operator-users/registration/accept-invitation': () => testResponse(200, { accountName: 'Acme Ltd' }) });
+    api({
+      ...resolved,
+      'POST /v1.0/operator-users/registration/accept-invitation': () => testResponse(200, { accountName: 'Acme Ltd' }),
+    });
     const { container } = open(OperatorInvitationPage);
     expect(screen.getByRole('status')).toHaveTextContent('Checking your invitation…');
-    expect(await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('You have joined Acme Ltd')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your user account needs to be activated.' })).toBeInTheDocument();
     expect(screen.getByText(`${ACTIVATION_NEEDED} We will email you when they have.`)).toBeInTheDocument();
     expect(ACTIVATION_NEEDED).toBe('Your administrator must activate your account before you can use it.');
-    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('href', `/start-login?email=${encodeURIComponent(email)}`);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/start-login?email=${encodeURIComponent(email)}`,
+    );
     expect(document.title).toBe('You have accepted the invitation - Manage your ESOS reporting - GOV.UK');
 
-    expect(calls()).toEqual(['POST /api/v1.0/users/token/resolve-email', 'POST /api/v1.0/operator-users/registration/accept-invitation']);
+    expect(calls()).toEqual([
+      'POST /api/v1.0/users/token/resolve-email',
+      'POST /api/v1.0/operator-users/registration/accept-invitation',
+    ]);
     expect(bodies()).toEqual([{ token: 'abc+1', type: 'OPERATOR_INVITATION' }, { token: 'abc+1' }]);
-    for (const [, init] of fetchMock.mock.calls as [string, RequestInit][]) expect(init.headers).not.toHaveProperty('authorization');
+    for (const [, init] of fetchMock.mock.calls as [string, RequestInit][])
+      expect(init.headers).not.toHaveProperty('authorization');
     expect((await axe.run(container, axeOptions)).violations).toEqual([]);
   });
 
@@ -85,12 +108,24 @@ describe('an organisation account invitation', () => {
     // No sign-in yet: the page asks for one without trying to accept.
     api({
       'POST /v1.0/users/token/resolve-email': () => testResponse(200, { email, hasSignIn: false }),
-      'POST /v1.0/operator-users/registration/accept-invitation': [notSignedIn, () => testResponse(200, { accountName: 'Acme Ltd' })],
+      'POST /v1.0/operator-users/registration/accept-invitation': [
+        notSignedIn,
+        () => testResponse(200, { accountName: 'Acme Ltd' }),
+      ],
     });
     const { container } = open(OperatorInvitationPage);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create a sign-in to accept your invitation' })).toBeInTheDocument();
-    expect(screen.getByText(`This invitation was sent to ${email}. To accept it you need a sign-in for Manage your ESOS reporting with this email address.`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create a sign-in' })).toHaveAttribute('href', `/auth/register?email=${encodeURIComponent(email)}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create a sign-in to accept your invitation' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `This invitation was sent to ${email}. To accept it you need a sign-in for Manage your ESOS reporting with this email address.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a sign-in' })).toHaveAttribute(
+      'href',
+      `/auth/register?email=${encodeURIComponent(email)}`,
+    );
     expect(screen.getByRole('link', { name: `Sign in with ${email}` })).toHaveAttribute(
       'href',
       `/start-login?email=${encodeURIComponent(email)}&redirectUrl=${encodeURIComponent('/invitation?token=abc%2B1')}`,
@@ -99,19 +134,31 @@ describe('an organisation account invitation', () => {
 
     // Back on the page before the sign-in exists: told so, as a form error.
     await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    expect(await within(screen.getByRole('alert')).findByRole('link', { name: `We could not find a confirmed sign-in for ${email}` })).toBeInTheDocument();
-    expect(document.title).toBe('Error: Create a sign-in to accept your invitation - Manage your ESOS reporting - GOV.UK');
+    expect(
+      await within(screen.getByRole('alert')).findByRole('link', {
+        name: `We could not find a confirmed sign-in for ${email}`,
+      }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe(
+      'Error: Create a sign-in to accept your invitation - Manage your ESOS reporting - GOV.UK',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' }),
+    ).toBeInTheDocument();
     expect(document.title).toBe('You have accepted the invitation - Manage your ESOS reporting - GOV.UK');
     expect(calls().filter((c) => c.endsWith('accept-invitation'))).toHaveLength(2);
   });
 
   it('says a link that is unknown, used or incomplete is not valid, and never tries to accept it', async () => {
-    api({ 'POST /v1.0/users/token/resolve-email': () => testResponse(400, { code: 'TOKEN1001', message: 'Invalid Token' }) });
+    api({
+      'POST /v1.0/users/token/resolve-email': () => testResponse(400, { code: 'TOKEN1001', message: 'Invalid Token' }),
+    });
     open(OperatorInvitationPage);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation link is not valid' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation link is not valid' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/start-login');
     expect(document.title).toBe('This invitation link is not valid - Manage your ESOS reporting - GOV.UK');
     expect(calls()).toEqual(['POST /api/v1.0/users/token/resolve-email']);
@@ -119,30 +166,50 @@ describe('an organisation account invitation', () => {
 
   it('says so without calling anything when the link has no token', async () => {
     open(OperatorInvitationPage, '/invitation');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation link is not valid' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation link is not valid' }),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says an expired link has expired', async () => {
-    api({ 'POST /v1.0/users/token/resolve-email': () => testResponse(400, { code: 'EMAIL1001', message: 'The verification link has expired' }) });
+    api({
+      'POST /v1.0/users/token/resolve-email': () =>
+        testResponse(400, { code: 'EMAIL1001', message: 'The verification link has expired' }),
+    });
     open(OperatorInvitationPage);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation link has expired' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation link has expired' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Ask the person who invited you to send you a new invitation.')).toBeInTheDocument();
   });
 
   it('shows the API’s reason when the invitation cannot be accepted', async () => {
     api({
       ...resolved,
-      'POST /v1.0/operator-users/registration/accept-invitation': () => testResponse(400, { code: 'AUTHORITY1000', message: 'Can not assign authority. Another role is already assigned to user.' }),
+      'POST /v1.0/operator-users/registration/accept-invitation': () =>
+        testResponse(400, {
+          code: 'AUTHORITY1000',
+          message: 'Can not assign authority. Another role is already assigned to user.',
+        }),
     });
     open(OperatorInvitationPage);
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not accept your invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not accept your invitation' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Can not assign authority. Another role is already assigned to user.')).toBeInTheDocument();
   });
 
   it('accepts for the signed-in invitee, reloads their status and continues to the landing page', async () => {
-    useSession.setState({ signedIn: true, user: { firstName: 'Ivy', lastName: 'Invitee', email: email.toUpperCase() }, userState: { userId: 'u1', roleType: 'OPERATOR', status: 'NO_AUTHORITY' } });
-    api({ ...resolved, 'POST /v1.0/operator-users/registration/accept-invitation': () => testResponse(200, { accountName: 'Acme Ltd' }) });
+    useSession.setState({
+      signedIn: true,
+      user: { firstName: 'Ivy', lastName: 'Invitee', email: email.toUpperCase() },
+      userState: { userId: 'u1', roleType: 'OPERATOR', status: 'NO_AUTHORITY' },
+    });
+    api({
+      ...resolved,
+      'POST /v1.0/operator-users/registration/accept-invitation': () => testResponse(200, { accountName: 'Acme Ltd' }),
+    });
     open(OperatorInvitationPage);
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/landing');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
@@ -151,11 +218,18 @@ describe('an organisation account invitation', () => {
 
   it('does not accept while someone else is signed in, and offers to sign out', async () => {
     const user = userEvent.setup();
-    useSession.setState({ signedIn: true, user: { firstName: 'Olivia', lastName: 'Operator', email: 'olivia@example.test' } });
+    useSession.setState({
+      signedIn: true,
+      user: { firstName: 'Olivia', lastName: 'Operator', email: 'olivia@example.test' },
+    });
     api(resolved);
     open(OperatorInvitationPage);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This invitation is for someone else' })).toBeInTheDocument();
-    expect(screen.getByText(`This invitation was sent to ${email}, but you are signed in as olivia@example.test.`)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation is for someone else' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`This invitation was sent to ${email}, but you are signed in as olivia@example.test.`),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(signOut).toHaveBeenCalledWith('/');
     expect(calls()).toEqual(['POST /api/v1.0/users/token/resolve-email']);
@@ -164,9 +238,14 @@ describe('an organisation account invitation', () => {
 
 describe('a regulator invitation', () => {
   it('resolves the token as a regulator invitation and accepts with the regulator call', async () => {
-    api({ ...resolved, 'POST /v1.0/regulator-users/registration/accept-invitation-and-register': () => testResponse(204) });
+    api({
+      ...resolved,
+      'POST /v1.0/regulator-users/registration/accept-invitation-and-register': () => testResponse(204),
+    });
     open(RegulatorInvitationPage, '/invitation/regulator?token=reg-token');
-    expect(await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(`${ACTIVATION_NEEDED} We will email you when they have.`)).toBeInTheDocument();
     expect(bodies()).toEqual([{ token: 'reg-token', type: 'REGULATOR_INVITATION' }, { token: 'reg-token' }]);
   });
@@ -186,13 +265,19 @@ describe('a verifier invitation', () => {
     const user = userEvent.setup();
     api({
       ...resolved,
-      'POST /v1.0/verifier-users/registration/accept-invitation': () => testResponse(200, { email, invitationStatus: 'PENDING_TO_REGISTERED_SET_PASSWORD' }),
-      'PUT /v1.0/verifier-users/registration/enable-from-invitation': () => testResponse(200, { email, invitationStatus: 'ACCEPTED' }),
+      'POST /v1.0/verifier-users/registration/accept-invitation': () =>
+        testResponse(200, { email, invitationStatus: 'PENDING_TO_REGISTERED_SET_PASSWORD' }),
+      'PUT /v1.0/verifier-users/registration/enable-from-invitation': () =>
+        testResponse(200, { email, invitationStatus: 'ACCEPTED' }),
     });
     open(VerifierInvitationPage, '/invitation/verifier?token=ver-token');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create a sign-in to accept your invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create a sign-in to accept your invitation' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You have accepted the invitation' }),
+    ).toBeInTheDocument();
     expect(calls().at(-1)).toBe('PUT /api/v1.0/verifier-users/registration/enable-from-invitation');
     expect(bodies().at(-1)).toEqual({ invitationToken: 'ver-token' });
   });

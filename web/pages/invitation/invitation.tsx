@@ -35,7 +35,11 @@ const kinds: Record<InvitationKind, KindDef> = {
     type: 'OPERATOR_INVITATION',
     path: '/invitation',
     accept: async (token) => {
-      const { accountName } = await apiPost<{ accountName: string }>('/v1.0/operator-users/registration/accept-invitation', { token }, noAuth);
+      const { accountName } = await apiPost<{ accountName: string }>(
+        '/v1.0/operator-users/registration/accept-invitation',
+        { token },
+        noAuth,
+      );
       return { accepted: true, scopeName: accountName };
     },
   },
@@ -56,7 +60,11 @@ const kinds: Record<InvitationKind, KindDef> = {
         await apiPut('/v1.0/verifier-users/registration/enable-from-invitation', { invitationToken: token }, noAuth);
         return { accepted: true };
       }
-      const answer = await apiPost<{ invitationStatus: string }>('/v1.0/verifier-users/registration/accept-invitation', { token }, noAuth);
+      const answer = await apiPost<{ invitationStatus: string }>(
+        '/v1.0/verifier-users/registration/accept-invitation',
+        { token },
+        noAuth,
+      );
       return answer.invitationStatus === 'ACCEPTED' ? { accepted: true } : { accepted: false };
     },
   },
@@ -68,7 +76,11 @@ type View =
   | { name: 'expired' }
   | { name: 'refused'; message: string }
   | { name: 'someone-else'; email: string; signedInAs: string }
-  | { name: 'needs-sign-in'; email: string; /** Tries of 'Accept the invitation' that still found no sign-in. */ missed: number }
+  | {
+      name: 'needs-sign-in';
+      email: string;
+      /** Tries of 'Accept the invitation' that still found no sign-in. */ missed: number;
+    }
   | { name: 'accepted'; email: string; scopeName?: string };
 
 const codeOf = (err: unknown) => (err instanceof HttpError ? err.body?.code : undefined);
@@ -134,13 +146,18 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
       let email: string;
       let hasSignIn: boolean;
       try {
-        ({ email, hasSignIn } = await apiPost<{ email: string; hasSignIn: boolean }>('/v1.0/users/token/resolve-email', { token, type: def.type }, noAuth));
+        ({ email, hasSignIn } = await apiPost<{ email: string; hasSignIn: boolean }>(
+          '/v1.0/users/token/resolve-email',
+          { token, type: def.type },
+          noAuth,
+        ));
       } catch (err) {
         return errorView(err);
       }
       const session = useSession.getState();
       const signedInAs = session.user?.email ?? session.profile?.email ?? '';
-      if (session.signedIn && signedInAs && signedInAs.toLowerCase() !== email.toLowerCase()) return { name: 'someone-else', email, signedInAs };
+      if (session.signedIn && signedInAs && signedInAs.toLowerCase() !== email.toLowerCase())
+        return { name: 'someone-else', email, signedInAs };
       // Nobody to accept for yet: ask for a sign-in first rather than send an accept bound to fail.
       if (!session.signedIn && !hasSignIn) return { name: 'needs-sign-in', email, missed: 0 };
       return accept(email, null);
@@ -165,7 +182,8 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
 
   const signedIn = useSession((s) => s.signedIn);
   const here = `${def.path}?token=${encodeURIComponent(token)}`;
-  const startLogin = (email: string, back?: string) => `/start-login?email=${encodeURIComponent(email)}${back ? `&redirectUrl=${encodeURIComponent(back)}` : ''}`;
+  const startLogin = (email: string, back?: string) =>
+    `/start-login?email=${encodeURIComponent(email)}${back ? `&redirectUrl=${encodeURIComponent(back)}` : ''}`;
 
   let body;
   switch (view.name) {
@@ -180,9 +198,16 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
       body = (
         <>
           <h1 className="govuk-heading-l">{titles.invalid}</h1>
-          <p className="govuk-body">The link may have been used already, or it may be incomplete. If you copied it from the email, check that you copied all of it.</p>
           <p className="govuk-body">
-            If you have already accepted the invitation, <Link className="govuk-link" href="/start-login">sign in</Link>.
+            The link may have been used already, or it may be incomplete. If you copied it from the email, check that
+            you copied all of it.
+          </p>
+          <p className="govuk-body">
+            If you have already accepted the invitation,{' '}
+            <Link className="govuk-link" href="/start-login">
+              sign in
+            </Link>
+            .
           </p>
           <p className="govuk-body">Otherwise, ask the person who invited you to send you a new invitation.</p>
         </>
@@ -203,7 +228,11 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
           <h1 className="govuk-heading-l">{titles.refused}</h1>
           <p className="govuk-body">{view.message}</p>
           <p className="govuk-body">
-            If you need help, <Link className="govuk-link" href="/contact-us">contact us</Link>.
+            If you need help,{' '}
+            <Link className="govuk-link" href="/contact-us">
+              contact us
+            </Link>
+            .
           </p>
         </>
       );
@@ -215,7 +244,9 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
           <p className="govuk-body">
             This invitation was sent to {view.email}, but you are signed in as {view.signedInAs}.
           </p>
-          <p className="govuk-body">Sign out, then open the link in the invitation email again and sign in with {view.email}.</p>
+          <p className="govuk-body">
+            Sign out, then open the link in the invitation email again and sign in with {view.email}.
+          </p>
           <Button type="button" onClick={() => signOut('/')}>
             Sign out
           </Button>
@@ -227,11 +258,15 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
       body = (
         <>
           {view.missed > 0 ? (
-            <ErrorSummary errors={[{ path: 'accept', message: `We could not find a confirmed sign-in for ${view.email}` }]} focusKey={view.missed} />
+            <ErrorSummary
+              errors={[{ path: 'accept', message: `We could not find a confirmed sign-in for ${view.email}` }]}
+              focusKey={view.missed}
+            />
           ) : null}
           <h1 className="govuk-heading-l">{titles['needs-sign-in']}</h1>
           <p className="govuk-body">
-            This invitation was sent to {view.email}. To accept it you need a sign-in for Manage your ESOS reporting with this email address.
+            This invitation was sent to {view.email}. To accept it you need a sign-in for Manage your ESOS reporting
+            with this email address.
           </p>
           {register ? (
             <>
@@ -244,7 +279,9 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
                   with {view.email}.
                 </li>
                 <li>Confirm your email address with the link we send you.</li>
-                <li>Open the link in your invitation email again, or come back to this page, to accept the invitation.</li>
+                <li>
+                  Open the link in your invitation email again, or come back to this page, to accept the invitation.
+                </li>
               </ol>
             </>
           ) : null}

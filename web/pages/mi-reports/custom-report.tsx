@@ -5,7 +5,15 @@ import { useState, type FormEvent } from 'react';
 import { Button, Details, ErrorSummary, Textarea } from '../../components';
 import { HttpError, apiDownload, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
-import { MI_PAGE_SIZE, SQL_QUERY_MAX, SQL_QUERY_REQUIRED, customReportLimitsHint, customReportTables, fixedMiReports, type CustomReportPage } from '../../../domain/mi-reports';
+import {
+  MI_PAGE_SIZE,
+  SQL_QUERY_MAX,
+  SQL_QUERY_REQUIRED,
+  customReportLimitsHint,
+  customReportTables,
+  fixedMiReports,
+  type CustomReportPage,
+} from '../../../domain/mi-reports';
 import { ExcelDownload } from './excel-download';
 import { ReportTable } from './report-table';
 
@@ -25,7 +33,11 @@ export function CustomReport() {
   const run = async (query: string, page: number) => {
     if (query.trim() === '') return show(SQL_QUERY_REQUIRED);
     try {
-      const answer = await apiPost<CustomReportPage>('/v1.0/ORGANISATION/mireports/custom', { sqlQuery: query, page: page - 1, size: MI_PAGE_SIZE });
+      const answer = await apiPost<CustomReportPage>('/v1.0/ORGANISATION/mireports/custom', {
+        sqlQuery: query,
+        page: page - 1,
+        size: MI_PAGE_SIZE,
+      });
       setError(null);
       setRan(query);
       setResult(answer);
@@ -44,7 +56,10 @@ export function CustomReport() {
     <>
       {error ? <ErrorSummary errors={[{ path: 'sqlQuery', message: error }]} focusKey={attempts} /> : null}
       <h1 className="govuk-heading-l">{name}</h1>
-      <p className="govuk-body">Write one SELECT query over the tables listed below, which hold your competent authority’s data. It runs read-only, for at most a few seconds, and gives at most a fixed number of rows.</p>
+      <p className="govuk-body">
+        Write one SELECT query over the tables listed below, which hold your competent authority’s data. It runs
+        read-only, for at most a few seconds, and gives at most a fixed number of rows.
+      </p>
       <p className="govuk-body">{customReportLimitsHint()}</p>
       <Details summary="Tables you can query">
         <p className="govuk-body">Each shows only your competent authority’s rows:</p>
@@ -57,17 +72,42 @@ export function CustomReport() {
         </ul>
       </Details>
       <form noValidate onSubmit={submit}>
-        <Textarea name="sqlQuery" label="SQL query" labelClassName="govuk-label--s" rows={8} maxLength={SQL_QUERY_MAX} spellCheck={false} className="app-code" value={sql} errorMessage={error ?? undefined} onChange={(e) => setSql(e.target.value)} />
+        <Textarea
+          name="sqlQuery"
+          label="SQL query"
+          labelClassName="govuk-label--s"
+          rows={8}
+          maxLength={SQL_QUERY_MAX}
+          spellCheck={false}
+          className="app-code"
+          value={sql}
+          errorMessage={error ?? undefined}
+          onChange={(e) => setSql(e.target.value)}
+        />
         <Button pending={pending}>Run query</Button>
       </form>
       {result ? (
         <>
           <h2 className="govuk-heading-m">Results</h2>
-          {result.truncated ? <p className="govuk-body">The query gave more than {result.rowLimit} rows: only the first {result.rowLimit} are shown and downloaded.</p> : null}
-          <ReportTable caption="Results of the query" columnNames={result.columnNames} results={result.results} total={result.total} page={result.page + 1} pageSize={MI_PAGE_SIZE} onPage={(page) => void run(ran ?? sql, page)} />
+          {result.truncated ? (
+            <p className="govuk-body">
+              The query gave more than {result.rowLimit} rows: only the first {result.rowLimit} are shown and
+              downloaded.
+            </p>
+          ) : null}
+          <ReportTable
+            caption="Results of the query"
+            columnNames={result.columnNames}
+            results={result.results}
+            total={result.total}
+            page={result.page + 1}
+            pageSize={MI_PAGE_SIZE}
+            onPage={(page) => void run(ran ?? sql, page)}
+          />
           <ExcelDownload
             download={async () => {
-              if (ran) await apiDownload('/v1.0/ORGANISATION/mireports/custom/export', { sqlQuery: ran }, `${name}.xlsx`);
+              if (ran)
+                await apiDownload('/v1.0/ORGANISATION/mireports/custom/export', { sqlQuery: ran }, `${name}.xlsx`);
             }}
             failure="The report could not be downloaded. Try again later."
             onError={show}

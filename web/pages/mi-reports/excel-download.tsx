@@ -5,7 +5,15 @@ import { Button, ButtonGroup } from '../../components';
 import { HttpError } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 
-export function ExcelDownload({ download, failure, onError }: { download: () => Promise<void>; failure: string; onError?: (message: string) => void }) {
+export function ExcelDownload({
+  download,
+  failure,
+  onError,
+}: {
+  download: () => Promise<void>;
+  failure: string;
+  onError?: (message: string) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const pending = useAnyRequestPending();
   const start = async () => {

@@ -20,14 +20,19 @@ export default function MiReportsPage() {
   return (
     <>
       <h1 className="govuk-heading-l">MI Reports</h1>
-      <p className="govuk-body">Reports of your competent authority’s accounts, users and work. Each can be viewed here and downloaded as an Excel workbook.</p>
+      <p className="govuk-body">
+        Reports of your competent authority’s accounts, users and work. Each can be viewed here and downloaded as an
+        Excel workbook.
+      </p>
       {failed ? <p className="govuk-body">The reports could not be loaded. Try again later.</p> : null}
       {types ? (
         <table className="govuk-table">
           <caption className="govuk-table__caption govuk-visually-hidden">Reports</caption>
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">Report</th>
+              <th scope="col" className="govuk-table__header">
+                Report
+              </th>
             </tr>
           </thead>
           <tbody className="govuk-table__body">

@@ -3,7 +3,23 @@
 // then the paging.
 import { Pagination, ScrollableTable } from '../../components';
 
-export function ReportTable({ caption, columnNames, results, total, page, pageSize, onPage }: { caption: string; columnNames: readonly string[]; results: readonly string[][]; total: number; page: number; pageSize: number; onPage: (page: number) => void }) {
+export function ReportTable({
+  caption,
+  columnNames,
+  results,
+  total,
+  page,
+  pageSize,
+  onPage,
+}: {
+  caption: string;
+  columnNames: readonly string[];
+  results: readonly string[][];
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
   if (total === 0) return <p className="govuk-body">There is nothing to report.</p>;
   return (
     <>

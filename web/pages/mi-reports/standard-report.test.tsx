@@ -4,8 +4,19 @@ import { testResponse } from '../../../test/web/responses';
 import { StandardReport } from './standard-report';
 
 const fetchMock = jest.fn();
-const page = (over: Record<string, unknown> = {}) => ({ reportType: 'COMPLETED_WORK', sheets: ['Data'], sheet: 'Data', columnNames: ['Account ID', 'Account name'], results: [['ORG000001', 'Acme']], total: 1, page: 0, size: 20, ...over });
-const bodies = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/mireports')).map(([, init]) => JSON.parse(init.body));
+const page = (over: Record<string, unknown> = {}) => ({
+  reportType: 'COMPLETED_WORK',
+  sheets: ['Data'],
+  sheet: 'Data',
+  columnNames: ['Account ID', 'Account name'],
+  results: [['ORG000001', 'Acme']],
+  total: 1,
+  page: 0,
+  size: 20,
+  ...over,
+});
+const bodies = () =>
+  fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/mireports')).map(([, init]) => JSON.parse(init.body));
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -28,12 +39,23 @@ it('shows a page of the report and asks again for the period chosen', async () =
   await user.type(within(to).getByLabelText('Month'), '1');
   await user.type(within(to).getByLabelText('Year'), '2025');
   await user.click(screen.getByRole('button', { name: 'Apply' }));
-  expect(await within(screen.getByRole('alert')).findByRole('link', { name: 'The to date must be the same as or after the from date' })).toBeInTheDocument();
+  expect(
+    await within(screen.getByRole('alert')).findByRole('link', {
+      name: 'The to date must be the same as or after the from date',
+    }),
+  ).toBeInTheDocument();
   await user.clear(within(to).getByLabelText('Day'));
   await user.type(within(to).getByLabelText('Day'), '28');
   await user.clear(within(to).getByLabelText('Month'));
   await user.type(within(to).getByLabelText('Month'), '2');
   await user.click(screen.getByRole('button', { name: 'Apply' }));
-  await waitFor(() => expect(bodies().at(-1)).toEqual({ reportType: 'COMPLETED_WORK', fromDate: '2025-02-01', toDate: '2025-02-28', page: 0, size: 20 }));
+  await waitFor(() =>
+    expect(bodies().at(-1)).toEqual({
+      reportType: 'COMPLETED_WORK',
+      fromDate: '2025-02-01',
+      toDate: '2025-02-28',
+      page: 0,
+      size: 20,
+    }),
+  );
 });
-

@@ -31,9 +31,19 @@ export function StandardReport({ type }: { type: MiReportType }) {
   }, []);
   useEffect(() => {
     let live = true;
-    apiPost<MiReportPage>('/v1.0/ORGANISATION/mireports', { reportType: type, ...filters, page: place.page - 1, size: MI_PAGE_SIZE, ...(place.sheet ? { sheet: place.sheet } : {}) })
+    apiPost<MiReportPage>('/v1.0/ORGANISATION/mireports', {
+      reportType: type,
+      ...filters,
+      page: place.page - 1,
+      size: MI_PAGE_SIZE,
+      ...(place.sheet ? { sheet: place.sheet } : {}),
+    })
       .then((r) => live && setReport(r))
-      .catch((err) => live && setFailed(err instanceof HttpError ? err.message : 'The report could not be loaded. Try again later.'));
+      .catch(
+        (err) =>
+          live &&
+          setFailed(err instanceof HttpError ? err.message : 'The report could not be loaded. Try again later.'),
+      );
     return () => {
       live = false;
     };
@@ -47,8 +57,22 @@ export function StandardReport({ type }: { type: MiReportType }) {
   return (
     <>
       <h1 className="govuk-heading-l">{name}</h1>
-      {type === 'COMPLETED_WORK' ? <PeriodFilter onApply={(f) => { setFilters(f); go({ page: 1 }); }} /> : null}
-      {type === 'REGULATOR_OUTSTANDING_REQUEST_TASKS' ? <TasksFilter onApply={(f) => { setFilters(f); go({ page: 1 }); }} /> : null}
+      {type === 'COMPLETED_WORK' ? (
+        <PeriodFilter
+          onApply={(f) => {
+            setFilters(f);
+            go({ page: 1 });
+          }}
+        />
+      ) : null}
+      {type === 'REGULATOR_OUTSTANDING_REQUEST_TASKS' ? (
+        <TasksFilter
+          onApply={(f) => {
+            setFilters(f);
+            go({ page: 1 });
+          }}
+        />
+      ) : null}
       {failed ? <p className="govuk-body">{failed}</p> : null}
       {report ? (
         <>
@@ -61,7 +85,14 @@ export function StandardReport({ type }: { type: MiReportType }) {
                     {sheet === report.sheet ? (
                       <strong aria-current="page">{sheet}</strong>
                     ) : (
-                      <a className="govuk-link" href={`?sheet=${encodeURIComponent(sheet)}`} onClick={(e) => { e.preventDefault(); go({ page: 1, sheet }); }}>
+                      <a
+                        className="govuk-link"
+                        href={`?sheet=${encodeURIComponent(sheet)}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          go({ page: 1, sheet });
+                        }}
+                      >
                         {sheet}
                       </a>
                     )}
@@ -71,8 +102,21 @@ export function StandardReport({ type }: { type: MiReportType }) {
             </nav>
           ) : null}
           {report.sheets.length > 1 ? <h2 className="govuk-heading-m">{report.sheet}</h2> : null}
-          <ReportTable caption={report.sheets.length > 1 ? `${name}: ${report.sheet}` : name} columnNames={report.columnNames} results={report.results} total={report.total} page={report.page + 1} pageSize={MI_PAGE_SIZE} onPage={(page) => go({ ...place, page })} />
-          <ExcelDownload download={() => apiDownload('/v1.0/ORGANISATION/mireports/export', { reportType: type, ...filters }, `${name}.xlsx`)} failure="The report could not be downloaded. Try again later." />
+          <ReportTable
+            caption={report.sheets.length > 1 ? `${name}: ${report.sheet}` : name}
+            columnNames={report.columnNames}
+            results={report.results}
+            total={report.total}
+            page={report.page + 1}
+            pageSize={MI_PAGE_SIZE}
+            onPage={(page) => go({ ...place, page })}
+          />
+          <ExcelDownload
+            download={() =>
+              apiDownload('/v1.0/ORGANISATION/mireports/export', { reportType: type, ...filters }, `${name}.xlsx`)
+            }
+            failure="The report could not be downloaded. Try again later."
+          />
         </>
       ) : null}
     </>
@@ -82,7 +126,10 @@ export function StandardReport({ type }: { type: MiReportType }) {
 const periodSchema = v.object({ fromDate: dateValue(), toDate: dateValue() });
 
 function PeriodFilter({ onApply }: { onApply: (filters: Filters) => void }) {
-  const form = useGovForm({ schema: periodSchema, defaultValues: { fromDate: { day: '', month: '', year: '' }, toDate: { day: '', month: '', year: '' } } });
+  const form = useGovForm({
+    schema: periodSchema,
+    defaultValues: { fromDate: { day: '', month: '', year: '' }, toDate: { day: '', month: '', year: '' } },
+  });
   const apply = (values: v.InferOutput<typeof periodSchema>) => {
     const fromDate = dateValueToIso(values.fromDate);
     const toDate = dateValueToIso(values.toDate);
@@ -92,9 +139,24 @@ function PeriodFilter({ onApply }: { onApply: (filters: Filters) => void }) {
   return (
     <form noValidate onSubmit={form.handleSubmit(apply)}>
       <FormErrorSummary form={form} />
-      <p className="govuk-body">The timeline events of the period, from every workflow of your competent authority. Leave a date empty for no limit.</p>
-      <DateInput id="fromDate" legend="From" legendClassName="govuk-fieldset__legend--s" hint="For example, 1 4 2025" {...registerDate(form, 'fromDate')} />
-      <DateInput id="toDate" legend="To" legendClassName="govuk-fieldset__legend--s" hint="For example, 30 4 2025" {...registerDate(form, 'toDate')} />
+      <p className="govuk-body">
+        The timeline events of the period, from every workflow of your competent authority. Leave a date empty for no
+        limit.
+      </p>
+      <DateInput
+        id="fromDate"
+        legend="From"
+        legendClassName="govuk-fieldset__legend--s"
+        hint="For example, 1 4 2025"
+        {...registerDate(form, 'fromDate')}
+      />
+      <DateInput
+        id="toDate"
+        legend="To"
+        legendClassName="govuk-fieldset__legend--s"
+        hint="For example, 30 4 2025"
+        {...registerDate(form, 'toDate')}
+      />
       <Button variant="secondary">Apply</Button>
     </form>
   );
@@ -106,12 +168,23 @@ function TasksFilter({ onApply }: { onApply: (filters: Filters) => void }) {
   const [chosenTypes, setChosenTypes] = useState<string[]>([]);
   const [chosenUsers, setChosenUsers] = useState<string[]>([]);
   useEffect(() => {
-    apiGet<string[]>('/v1.0/ORGANISATION/mireports/request-task-types').then(setTypes).catch(() => setTypes([]));
-    apiGet<{ caUsers: { userId: string | null; firstName: string | null; lastName: string | null; authorityStatus: string }[] }>('/v1.0/regulator-authorities')
-      .then((r) => setRegulators(r.caUsers.filter((u) => u.userId && u.authorityStatus === 'ACTIVE').map((u) => ({ userId: u.userId!, name: [u.firstName, u.lastName].filter(Boolean).join(' ') }))))
+    apiGet<string[]>('/v1.0/ORGANISATION/mireports/request-task-types')
+      .then(setTypes)
+      .catch(() => setTypes([]));
+    apiGet<{
+      caUsers: { userId: string | null; firstName: string | null; lastName: string | null; authorityStatus: string }[];
+    }>('/v1.0/regulator-authorities')
+      .then((r) =>
+        setRegulators(
+          r.caUsers
+            .filter((u) => u.userId && u.authorityStatus === 'ACTIVE')
+            .map((u) => ({ userId: u.userId!, name: [u.firstName, u.lastName].filter(Boolean).join(' ') })),
+        ),
+      )
       .catch(() => setRegulators([]));
   }, []);
-  const toggle = (list: string[], value: string, checked: boolean) => (checked ? [...list, value] : list.filter((x) => x !== value));
+  const toggle = (list: string[], value: string, checked: boolean) =>
+    checked ? [...list, value] : list.filter((x) => x !== value);
   return (
     <form
       noValidate
@@ -121,8 +194,24 @@ function TasksFilter({ onApply }: { onApply: (filters: Filters) => void }) {
       }}
     >
       <p className="govuk-body">Open tasks of regulators of your competent authority. Choose none to see every one.</p>
-      <Checkboxes name="requestTaskTypes" legend="Task types" legendClassName="govuk-fieldset__legend--s" size="medium" values={chosenTypes} onChange={(e) => setChosenTypes(toggle(chosenTypes, e.target.value, e.target.checked))} items={types.map((t) => ({ value: t, text: taskTypeLabel(t) ?? t }))} />
-      <Checkboxes name="userIds" legend="Assigned to" legendClassName="govuk-fieldset__legend--s" size="medium" values={chosenUsers} onChange={(e) => setChosenUsers(toggle(chosenUsers, e.target.value, e.target.checked))} items={regulators.map((u) => ({ value: u.userId, text: u.name }))} />
+      <Checkboxes
+        name="requestTaskTypes"
+        legend="Task types"
+        legendClassName="govuk-fieldset__legend--s"
+        size="medium"
+        values={chosenTypes}
+        onChange={(e) => setChosenTypes(toggle(chosenTypes, e.target.value, e.target.checked))}
+        items={types.map((t) => ({ value: t, text: taskTypeLabel(t) ?? t }))}
+      />
+      <Checkboxes
+        name="userIds"
+        legend="Assigned to"
+        legendClassName="govuk-fieldset__legend--s"
+        size="medium"
+        values={chosenUsers}
+        onChange={(e) => setChosenUsers(toggle(chosenUsers, e.target.value, e.target.checked))}
+        items={regulators.map((u) => ({ value: u.userId, text: u.name }))}
+      />
       <Button variant="secondary">Apply</Button>
     </form>
   );

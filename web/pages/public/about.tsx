@@ -30,7 +30,9 @@ export default function AboutPage() {
           </div>
         </dl>
       ) : (
-        <p className="govuk-body" role="status">{failed ? 'The version could not be loaded.' : 'Loading…'}</p>
+        <p className="govuk-body" role="status">
+          {failed ? 'The version could not be loaded.' : 'Loading…'}
+        </p>
       )}
     </>
   );

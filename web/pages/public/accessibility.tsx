@@ -11,7 +11,9 @@ export default function AccessibilityPage() {
           This statement covers the {SERVICE_NAME} service, which organisations use to report under the Energy Savings
           Opportunity Scheme (ESOS) and regulators use to review those reports.
         </p>
-        <p className="govuk-body">We want as many people as possible to be able to use this service. For example, you should be able to:</p>
+        <p className="govuk-body">
+          We want as many people as possible to be able to use this service. For example, you should be able to:
+        </p>
         <ul className="govuk-list govuk-list--bullet">
           <li>change colours, contrast levels and fonts using your browser or device settings</li>
           <li>zoom in up to 400% without the text spilling off the screen</li>
@@ -41,12 +43,14 @@ export default function AccessibilityPage() {
           <li>some error messages do not yet move focus to the field they describe</li>
           <li>some tables of tasks and accounts are hard to read when zoomed in on small screens</li>
         </ul>
-        <p className="govuk-body">We planned to fix these issues by 1 June 2024. Where any remain, we are working to fix them.</p>
+        <p className="govuk-body">
+          We planned to fix these issues by 1 June 2024. Where any remain, we are working to fix them.
+        </p>
 
         <h2 className="govuk-heading-m">Reporting accessibility problems with this service</h2>
         <p className="govuk-body">
-          If you find a problem that is not listed here, or you need information in a different format, such as large print or
-          an audio recording, please{' '}
+          If you find a problem that is not listed here, or you need information in a different format, such as large
+          print or an audio recording, please{' '}
           <Link className="govuk-link" href="/contact-us">
             contact your regulator
           </Link>
@@ -55,23 +59,28 @@ export default function AccessibilityPage() {
 
         <h2 className="govuk-heading-m">Enforcement procedure</h2>
         <p className="govuk-body">
-          The Equality and Human Rights Commission (EHRC) is responsible for enforcing the Public Sector Bodies (Websites and
-          Mobile Applications) (No. 2) Accessibility Regulations 2018 (the ‘accessibility regulations’). If you are not happy
-          with how we respond to your complaint, contact the{' '}
-          <a className="govuk-link" href="https://www.equalityadvisoryservice.com/" target="_blank" rel="noreferrer noopener">
+          The Equality and Human Rights Commission (EHRC) is responsible for enforcing the Public Sector Bodies
+          (Websites and Mobile Applications) (No. 2) Accessibility Regulations 2018 (the ‘accessibility regulations’).
+          If you are not happy with how we respond to your complaint, contact the{' '}
+          <a
+            className="govuk-link"
+            href="https://www.equalityadvisoryservice.com/"
+            target="_blank"
+            rel="noreferrer noopener"
+          >
             Equality Advisory and Support Service (EASS) (opens in new tab)
           </a>
           .
         </p>
         <p className="govuk-body">
-          In Northern Ireland, the Equality Commission for Northern Ireland is responsible for enforcing the accessibility
-          regulations.
+          In Northern Ireland, the Equality Commission for Northern Ireland is responsible for enforcing the
+          accessibility regulations.
         </p>
 
         <h2 className="govuk-heading-m">How we tested this service</h2>
         <p className="govuk-body">
-          We test every page with automated accessibility checks against WCAG 2.2 AA, at desktop and mobile widths, and check
-          that forms can be completed with a keyboard alone.
+          We test every page with automated accessibility checks against WCAG 2.2 AA, at desktop and mobile widths, and
+          check that forms can be completed with a keyboard alone.
         </p>
       </div>
     </div>

@@ -8,10 +8,12 @@ export default function ContactUsPage() {
       <div className="govuk-grid-column-two-thirds">
         <h1 className="govuk-heading-l">Contact us</h1>
         <p className="govuk-body">
-          If you need help with ESOS or with this service, contact your regulator by e-mail. Your regulator depends on where your
-          organisation is based; offshore installations are regulated by OPRED.
+          If you need help with ESOS or with this service, contact your regulator by e-mail. Your regulator depends on
+          where your organisation is based; offshore installations are regulated by OPRED.
         </p>
-        <p className="govuk-body">Include your organisation’s name and, if you have one, its organisation account ID.</p>
+        <p className="govuk-body">
+          Include your organisation’s name and, if you have one, its organisation account ID.
+        </p>
         <h2 className="govuk-heading-m">Regulators</h2>
         {regulatorContacts.map((regulator) => (
           <div key={regulator.code}>

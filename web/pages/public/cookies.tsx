@@ -17,9 +17,15 @@ function CookieTable({ caption, rows }: { caption: string; rows: readonly Cookie
       <caption className="govuk-table__caption govuk-table__caption--s">{caption}</caption>
       <thead className="govuk-table__head">
         <tr className="govuk-table__row">
-          <th scope="col" className="govuk-table__header">Name</th>
-          <th scope="col" className="govuk-table__header">Purpose</th>
-          <th scope="col" className="govuk-table__header">Expires</th>
+          <th scope="col" className="govuk-table__header">
+            Name
+          </th>
+          <th scope="col" className="govuk-table__header">
+            Purpose
+          </th>
+          <th scope="col" className="govuk-table__header">
+            Expires
+          </th>
         </tr>
       </thead>
       <tbody className="govuk-table__body">
@@ -36,18 +42,34 @@ function CookieTable({ caption, rows }: { caption: string; rows: readonly Cookie
 }
 
 const consentCookies: CookieRow[] = [
-  { name: 'cookies_preferences_set', purpose: 'Remembers that you have chosen which cookies to accept', expires: '1 day' },
+  {
+    name: 'cookies_preferences_set',
+    purpose: 'Remembers that you have chosen which cookies to accept',
+    expires: '1 day',
+  },
   { name: 'cookies_policy', purpose: 'Saves your cookie consent settings', expires: '1 day' },
 ];
 
 const signInCookies: CookieRow[] = [
-  { name: '_session', purpose: 'Keeps you signed in to the service', expires: 'When you sign out or your session ends' },
+  {
+    name: '_session',
+    purpose: 'Keeps you signed in to the service',
+    expires: 'When you sign out or your session ends',
+  },
   { name: '_interaction, _interaction_resume', purpose: 'Remember where you are while you sign in', expires: '1 hour' },
 ];
 
 const analyticsCookies: CookieRow[] = [
-  { name: '_ga', purpose: 'Checks if you have visited the service before, to count how many people visit', expires: '2 years' },
-  { name: '_gid', purpose: 'Checks if you have visited the service before, to count how many people visit', expires: '24 hours' },
+  {
+    name: '_ga',
+    purpose: 'Checks if you have visited the service before, to count how many people visit',
+    expires: '2 years',
+  },
+  {
+    name: '_gid',
+    purpose: 'Checks if you have visited the service before, to count how many people visit',
+    expires: '24 hours',
+  },
 ];
 
 export default function CookiesPage() {
@@ -67,12 +89,14 @@ export default function CookiesPage() {
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
-        {saved ? (
-          <NotificationBanner type="success" heading="You’ve set your cookie preferences." />
-        ) : null}
+        {saved ? <NotificationBanner type="success" heading="You’ve set your cookie preferences." /> : null}
         <h1 className="govuk-heading-l">Cookies</h1>
-        <p className="govuk-body">Cookies are small files saved on your phone, tablet or computer when you visit a website.</p>
-        <p className="govuk-body">We use cookies to make this service work and, if you agree, to collect information about how you use it.</p>
+        <p className="govuk-body">
+          Cookies are small files saved on your phone, tablet or computer when you visit a website.
+        </p>
+        <p className="govuk-body">
+          We use cookies to make this service work and, if you agree, to collect information about how you use it.
+        </p>
 
         <h2 className="govuk-heading-m">Essential cookies</h2>
         <p className="govuk-body">These cookies are needed for the service to work. You cannot turn them off.</p>
@@ -81,8 +105,8 @@ export default function CookiesPage() {
 
         <h2 className="govuk-heading-m">Analytics cookies (optional)</h2>
         <p className="govuk-body">
-          With your permission, we use Google Analytics, loaded through Google Tag Manager, to collect data about how you use this
-          service. This helps us improve it. These cookies are only set after you accept them.
+          With your permission, we use Google Analytics, loaded through Google Tag Manager, to collect data about how
+          you use this service. This helps us improve it. These cookies are only set after you accept them.
         </p>
         <CookieTable caption="Analytics cookies" rows={analyticsCookies} />
 

@@ -52,27 +52,46 @@ function VisitorLanding() {
           <li>submit your action plan and progress updates</li>
         </ul>
         <div className="govuk-warning-text">
-          <span className="govuk-warning-text__icon" aria-hidden="true">!</span>
+          <span className="govuk-warning-text__icon" aria-hidden="true">
+            !
+          </span>
           <strong className="govuk-warning-text__text">
             <span className="govuk-visually-hidden">Warning</span>
             The deadlines for notifications of compliance and action plans have passed. Action plans were due by{' '}
-            {longDate(SCHEME_DATES.actionPlanDue)} and the regulators accepted them until {longDate(SCHEME_DATES.actionPlanAcceptedUntil)}. You
-            can still submit late: the regulator reviews late submissions and may take enforcement action.
+            {longDate(SCHEME_DATES.actionPlanDue)} and the regulators accepted them until{' '}
+            {longDate(SCHEME_DATES.actionPlanAcceptedUntil)}. You can still submit late: the regulator reviews late
+            submissions and may take enforcement action.
           </strong>
         </div>
         <p className="govuk-body">
           A compliance period lasts 4 years. We delete your data once 2 further compliance periods have passed.
         </p>
-        <Link href="/start-login" role="button" draggable="false" className="govuk-button govuk-button--start" data-module="govuk-button">
+        <Link
+          href="/start-login"
+          role="button"
+          draggable="false"
+          className="govuk-button govuk-button--start"
+          data-module="govuk-button"
+        >
           Start now
-          <svg className="govuk-button__start-icon" xmlns="http://www.w3.org/2000/svg" width="17.5" height="19" viewBox="0 0 33 40" aria-hidden="true" focusable="false">
+          <svg
+            className="govuk-button__start-icon"
+            xmlns="http://www.w3.org/2000/svg"
+            width="17.5"
+            height="19"
+            viewBox="0 0 33 40"
+            aria-hidden="true"
+            focusable="false"
+          >
             <path fill="currentColor" d="M0 0h13l20 20-20 20H0l20-20z" />
           </svg>
         </Link>
       </div>
       <div className="govuk-grid-column-one-third">
         <aside className="app-related-items">
-          <h2 className="govuk-heading-m" id="related-content">Related content</h2>
+          <h2 className="govuk-heading-m" id="related-content">
+            Related content
+          </h2>
           <nav aria-labelledby="related-content">
             <ul className="govuk-list govuk-!-font-size-16">
               <li>

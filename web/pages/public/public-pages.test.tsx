@@ -53,7 +53,15 @@ describe('privacy notice', () => {
     }
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(
-      expect.arrayContaining(['Our legal basis', 'Who we share it with', 'How long we keep it', 'Your rights', 'International transfers', 'Complaints', 'Contact details']),
+      expect.arrayContaining([
+        'Our legal basis',
+        'Who we share it with',
+        'How long we keep it',
+        'Your rights',
+        'International transfers',
+        'Complaints',
+        'Contact details',
+      ]),
     );
   });
 });
@@ -61,7 +69,9 @@ describe('privacy notice', () => {
 describe('accessibility statement', () => {
   it('states partial compliance with WCAG 2.2 AA and the 1 June 2024 fix date', () => {
     renderPage(AccessibilityPage);
-    expect(screen.getByText(/partially compliant with the/)).toHaveTextContent('Web Content Accessibility Guidelines version 2.2');
+    expect(screen.getByText(/partially compliant with the/)).toHaveTextContent(
+      'Web Content Accessibility Guidelines version 2.2',
+    );
     expect(screen.getByText(/by 1 June 2024/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Enforcement procedure' })).toBeInTheDocument();
   });
@@ -69,14 +79,18 @@ describe('accessibility statement', () => {
 
 describe('cookies page', () => {
   beforeEach(() => {
-    for (const name of ['cookies_preferences_set', 'cookies_policy']) document.cookie = `${name}=; expires=${new Date(0).toUTCString()}; path=/`;
-    (globalThis as { fetch: unknown }).fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ analytics: { gtmContainerId: '' } }) });
+    for (const name of ['cookies_preferences_set', 'cookies_policy'])
+      document.cookie = `${name}=; expires=${new Date(0).toUTCString()}; path=/`;
+    (globalThis as { fetch: unknown }).fetch = jest
+      .fn()
+      .mockResolvedValue({ ok: true, json: async () => ({ analytics: { gtmContainerId: '' } }) });
   });
 
   it('explains each cookie and saves a changed choice with a success banner', async () => {
     const user = userEvent.setup();
     renderPage(CookiesPage);
-    for (const name of ['cookies_preferences_set', 'cookies_policy', '_session', '_ga']) expect(screen.getByRole('cell', { name })).toBeInTheDocument();
+    for (const name of ['cookies_preferences_set', 'cookies_policy', '_session', '_ga'])
+      expect(screen.getByRole('cell', { name })).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Do you want to accept analytics cookies?' });
     expect(within(group).getByLabelText('No')).toBeChecked();
     await user.click(within(group).getByLabelText('Yes'));

@@ -10,10 +10,20 @@ export interface RegulatorContact {
 }
 
 export const regulatorContacts: readonly RegulatorContact[] = [
-  { code: 'ENGLAND', nation: 'England', name: competentAuthorityLabels.ENGLAND, email: 'esos@environment-agency.gov.uk' },
+  {
+    code: 'ENGLAND',
+    nation: 'England',
+    name: competentAuthorityLabels.ENGLAND,
+    email: 'esos@environment-agency.gov.uk',
+  },
   { code: 'WALES', nation: 'Wales', name: competentAuthorityLabels.WALES, email: 'esos@naturalresourceswales.gov.uk' },
   { code: 'SCOTLAND', nation: 'Scotland', name: competentAuthorityLabels.SCOTLAND, email: 'esos@sepa.org.uk' },
-  { code: 'NORTHERN_IRELAND', nation: 'Northern Ireland', name: competentAuthorityLabels.NORTHERN_IRELAND, email: 'esos@daera-ni.gov.uk' },
+  {
+    code: 'NORTHERN_IRELAND',
+    nation: 'Northern Ireland',
+    name: competentAuthorityLabels.NORTHERN_IRELAND,
+    email: 'esos@daera-ni.gov.uk',
+  },
   {
     code: 'OPRED',
     nation: 'Offshore installations',

@@ -4,7 +4,19 @@
 // log; a published one can be withdrawn (it stays listed here, and leaves the public page).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { ActionLink, Button, ButtonGroup, NotificationBanner, Pagination, Radios, Tag, Textarea, WarningText, pageFromSearch, type TagColour } from '../../components';
+import {
+  ActionLink,
+  Button,
+  ButtonGroup,
+  NotificationBanner,
+  Pagination,
+  Radios,
+  Tag,
+  Textarea,
+  WarningText,
+  pageFromSearch,
+  type TagColour,
+} from '../../components';
 import { field, FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
@@ -22,7 +34,12 @@ import {
 } from '../../../domain/published-data';
 import { publishRequestSchema, type PublishRequest } from '../../../processes/published-data';
 
-const statusColours: Record<PublishedStatus, TagColour> = { BUILDING: 'blue', PUBLISHED: 'green', FAILED: 'red', WITHDRAWN: 'grey' };
+const statusColours: Record<PublishedStatus, TagColour> = {
+  BUILDING: 'blue',
+  PUBLISHED: 'green',
+  FAILED: 'red',
+  WITHDRAWN: 'grey',
+};
 
 function changesText(v: PublishedVersion): string {
   if (!v.changes) return '';
@@ -40,9 +57,19 @@ export default function PublishDataPage() {
   // The version whose withdrawal is being confirmed.
   const [confirming, setConfirming] = useState<number | null>(null);
   const pending = useAnyRequestPending();
-  const form = useGovForm({ schema: publishRequestSchema, fieldOrder: ['reportType', 'description'], defaultValues: { reportType: '', description: '' } });
+  const form = useGovForm({
+    schema: publishRequestSchema,
+    fieldOrder: ['reportType', 'description'],
+    defaultValues: { reportType: '', description: '' },
+  });
 
-  const load = useCallback(() => apiGet<PublishedVersionPage>(`/v1.0/published-data/versions?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`).then(setData), [page]);
+  const load = useCallback(
+    () =>
+      apiGet<PublishedVersionPage>(`/v1.0/published-data/versions?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`).then(
+        setData,
+      ),
+    [page],
+  );
   useEffect(() => {
     if (allowed) void load();
   }, [allowed, load]);
@@ -71,7 +98,9 @@ export default function PublishDataPage() {
       await load();
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      form.setError((err.body?.field === 'description' ? 'description' : 'reportType') as never, { message: err.message.replace(/^[\w.]+: /, '') });
+      form.setError((err.body?.field === 'description' ? 'description' : 'reportType') as never, {
+        message: err.message.replace(/^[\w.]+: /, ''),
+      });
     }
   };
 
@@ -169,7 +198,8 @@ export default function PublishDataPage() {
                     {(['added', 'changed', 'removed'] as const).map((kind) =>
                       v.changes![kind].length > 0 ? (
                         <p key={kind} className="govuk-body-s">
-                          {kind.charAt(0).toUpperCase() + kind.slice(1)}: {v.changes![kind].map((c) => `${c.organisationName} (${c.requestId})`).join(', ')}
+                          {kind.charAt(0).toUpperCase() + kind.slice(1)}:{' '}
+                          {v.changes![kind].map((c) => `${c.organisationName} (${c.requestId})`).join(', ')}
                         </p>
                       ) : null,
                     )}
@@ -179,7 +209,10 @@ export default function PublishDataPage() {
             </dl>
             {v.status === 'PUBLISHED' && confirming === v.id ? (
               <>
-                <WarningText>Version {v.version} will no longer be listed or downloadable on the published data page. It stays listed here as withdrawn.</WarningText>
+                <WarningText>
+                  Version {v.version} will no longer be listed or downloadable on the published data page. It stays
+                  listed here as withdrawn.
+                </WarningText>
                 <ButtonGroup>
                   <Button type="button" variant="warning" pending={pending} onClick={() => void withdraw(v)}>
                     Yes, withdraw version {v.version}
@@ -195,7 +228,9 @@ export default function PublishDataPage() {
           </div>
         </section>
       ))}
-      {data && data.total > PUBLISHED_PAGE_SIZE ? <Pagination totalItems={data.total} pageSize={PUBLISHED_PAGE_SIZE} currentPage={page} /> : null}
+      {data && data.total > PUBLISHED_PAGE_SIZE ? (
+        <Pagination totalItems={data.total} pageSize={PUBLISHED_PAGE_SIZE} currentPage={page} />
+      ) : null}
     </>
   );
 }

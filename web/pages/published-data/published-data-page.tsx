@@ -7,7 +7,12 @@ import { apiGet } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { Pagination, pageFromSearch } from '../../components';
 import { formatMiDate } from '../../../domain/mi-reports';
-import { PUBLISHED_PAGE_SIZE, formatPublishedSize, publishedFormatLabels, type PublicDatasetPage } from '../../../domain/published-data';
+import {
+  PUBLISHED_PAGE_SIZE,
+  formatPublishedSize,
+  publishedFormatLabels,
+  type PublicDatasetPage,
+} from '../../../domain/published-data';
 
 export default function PublishedDataPage() {
   usePageTitle('Published ESOS data');
@@ -15,14 +20,17 @@ export default function PublishedDataPage() {
   const [data, setData] = useState<PublicDatasetPage | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiGet<PublicDatasetPage>(`/v1.0/published-data?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`, { auth: false }).then(setData, () => setFailed(true));
+    apiGet<PublicDatasetPage>(`/v1.0/published-data?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`, {
+      auth: false,
+    }).then(setData, () => setFailed(true));
   }, [page]);
   return (
     <>
       <h1 className="govuk-heading-l">Published ESOS data</h1>
       <p className="govuk-body">
-        The data the regulators publish from the notifications of compliance, action plans and progress updates organisations submit under the Energy Savings Opportunity Scheme (ESOS). Each
-        dataset holds one row per submission to that regulator. Names of people, email addresses and telephone numbers are never published.
+        The data the regulators publish from the notifications of compliance, action plans and progress updates
+        organisations submit under the Energy Savings Opportunity Scheme (ESOS). Each dataset holds one row per
+        submission to that regulator. Names of people, email addresses and telephone numbers are never published.
       </p>
       {failed ? <p className="govuk-body">The published data could not be loaded. Try again later.</p> : null}
       {!data && !failed ? (
@@ -62,7 +70,9 @@ export default function PublishedDataPage() {
           </ul>
         </section>
       ))}
-      {data && data.total > PUBLISHED_PAGE_SIZE ? <Pagination totalItems={data.total} pageSize={PUBLISHED_PAGE_SIZE} currentPage={page} /> : null}
+      {data && data.total > PUBLISHED_PAGE_SIZE ? (
+        <Pagination totalItems={data.total} pageSize={PUBLISHED_PAGE_SIZE} currentPage={page} />
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,16 @@ import { PermissionsFieldset } from './permissions-fieldset';
 import { SignatureInput } from './signature-input';
 import { noPermissions, signatureProblem } from './regulators-data';
 
-const fields = ['firstName', 'lastName', 'email', 'jobTitle', 'phoneNumber', 'mobileNumber', 'signature', 'permissions'] as const;
+const fields = [
+  'firstName',
+  'lastName',
+  'email',
+  'jobTitle',
+  'phoneNumber',
+  'mobileNumber',
+  'signature',
+  'permissions',
+] as const;
 
 export default function InviteRegulatorPage() {
   usePageTitle('Add a new user');
@@ -23,7 +32,15 @@ export default function InviteRegulatorPage() {
   const form = useGovForm({
     schema: regulatorInvitedUserSchema,
     fieldOrder: fields,
-    defaultValues: { firstName: '', lastName: '', email: '', jobTitle: '', phoneNumber: '', mobileNumber: '', permissions: noPermissions },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      jobTitle: '',
+      phoneNumber: '',
+      mobileNumber: '',
+      permissions: noPermissions,
+    },
   });
   const signature = useRef<HTMLInputElement | null>(null);
   const pending = useAnyRequestPending();
@@ -60,14 +77,29 @@ export default function InviteRegulatorPage() {
     <>
       <FormErrorSummary form={form} />
       <h1 className="govuk-heading-l">Add a new user</h1>
-      <p className="govuk-body">We will email them an invitation. Once they accept it, their status is Accepted until you activate them on the list of regulator users.</p>
+      <p className="govuk-body">
+        We will email them an invitation. Once they accept it, their status is Accepted until you activate them on the
+        list of regulator users.
+      </p>
       <form noValidate onSubmit={form.handleSubmit(invite)}>
         <TextInput {...field(form, 'firstName')} label="First name" autoComplete="off" />
         <TextInput {...field(form, 'lastName')} label="Last name" autoComplete="off" />
         <TextInput {...field(form, 'email')} type="email" label="Email address" autoComplete="off" spellCheck={false} />
         <TextInput {...field(form, 'jobTitle')} label="Job title" autoComplete="off" />
-        <TextInput {...field(form, 'phoneNumber')} type="tel" label="Phone number" autoComplete="off" className="govuk-input--width-20" />
-        <TextInput {...field(form, 'mobileNumber')} type="tel" label="Mobile number (optional)" autoComplete="off" className="govuk-input--width-20" />
+        <TextInput
+          {...field(form, 'phoneNumber')}
+          type="tel"
+          label="Phone number"
+          autoComplete="off"
+          className="govuk-input--width-20"
+        />
+        <TextInput
+          {...field(form, 'mobileNumber')}
+          type="tel"
+          label="Mobile number (optional)"
+          autoComplete="off"
+          className="govuk-input--width-20"
+        />
         <SignatureInput label="Upload a signature (optional)" error={form.errorFor('signature')} inputRef={signature} />
         <PermissionsFieldset form={form as unknown as GovForm} />
         <ButtonGroup>

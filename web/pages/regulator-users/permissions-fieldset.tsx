@@ -8,7 +8,10 @@ import { levelItems, permissionGroups } from './regulators-data';
 export function PermissionsFieldset({ form }: { form: GovForm }) {
   return (
     <Fieldset legend="Permissions" legendClassName="govuk-fieldset__legend--m">
-      <p className="govuk-body">Choose what this user may do in each area. View only lets them see the tasks of that area without acting on them.</p>
+      <p className="govuk-body">
+        Choose what this user may do in each area. View only lets them see the tasks of that area without acting on
+        them.
+      </p>
       {permissionGroups.map((group) => (
         <Radios
           key={group}

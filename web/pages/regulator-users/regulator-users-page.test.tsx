@@ -6,14 +6,42 @@ import RegulatorUsersPage from './regulator-users-page';
 
 const fetchMock = jest.fn();
 const users = [
-  { userId: 'me', email: 'me@example.test', firstName: 'Zara', lastName: 'Admin', jobTitle: 'Team leader', authorityStatus: 'ACTIVE', authorityCreationDate: '2025-01-01', lastSignIn: '2025-03-05T14:03:09Z' },
-  { userId: 'c1', email: 'c@example.test', firstName: 'Abe', lastName: 'Colleague', jobTitle: 'Officer', authorityStatus: 'ACCEPTED', authorityCreationDate: '2025-01-02', lastSignIn: null },
-  { userId: null, email: 'new@example.test', firstName: 'Nia', lastName: 'Newcomer', jobTitle: 'Officer', authorityStatus: 'PENDING', authorityCreationDate: '2025-01-03', lastSignIn: null },
+  {
+    userId: 'me',
+    email: 'me@example.test',
+    firstName: 'Zara',
+    lastName: 'Admin',
+    jobTitle: 'Team leader',
+    authorityStatus: 'ACTIVE',
+    authorityCreationDate: '2025-01-01',
+    lastSignIn: '2025-03-05T14:03:09Z',
+  },
+  {
+    userId: 'c1',
+    email: 'c@example.test',
+    firstName: 'Abe',
+    lastName: 'Colleague',
+    jobTitle: 'Officer',
+    authorityStatus: 'ACCEPTED',
+    authorityCreationDate: '2025-01-02',
+    lastSignIn: null,
+  },
+  {
+    userId: null,
+    email: 'new@example.test',
+    firstName: 'Nia',
+    lastName: 'Newcomer',
+    jobTitle: 'Officer',
+    authorityStatus: 'PENDING',
+    authorityCreationDate: '2025-01-03',
+    lastSignIn: null,
+  },
 ];
 
 function answer(editable: boolean) {
   fetchMock.mockImplementation(async (url: string, init?: { method?: string }) => {
-    if (url.startsWith('/api/v1.0/regulator-authorities') && (init?.method ?? 'GET') === 'GET') return testResponse(200, { caUsers: users, editable });
+    if (url.startsWith('/api/v1.0/regulator-authorities') && (init?.method ?? 'GET') === 'GET')
+      return testResponse(200, { caUsers: users, editable });
     if (url.startsWith('/api/v1.0/regulator-authorities')) return testResponse(204);
     return testResponse(404, { code: 'NOT_FOUND', message: 'x' });
   });
@@ -23,10 +51,18 @@ beforeEach(() => {
   fetchMock.mockReset();
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   window.history.replaceState(null, '', '/user/regulators');
-  useSession.setState({ signedIn: true, userState: { userId: 'me', roleType: 'REGULATOR', status: 'ENABLED' }, regulatorPermissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' } });
+  useSession.setState({
+    signedIn: true,
+    userState: { userId: 'me', roleType: 'REGULATOR', status: 'ENABLED' },
+    regulatorPermissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' },
+  });
 });
 
-const names = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
 
 it('lists the regulators with job title, status and last sign-in, sortable', async () => {
   answer(true);
@@ -50,7 +86,11 @@ it('lets an administrator activate a colleague but not change their own status',
   expect(screen.queryByLabelText('Status of Zara Admin')).not.toBeInTheDocument();
   expect(screen.queryByLabelText('Status of Nia Newcomer')).not.toBeInTheDocument();
   const select = screen.getByLabelText('Status of Abe Colleague');
-  expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Accepted', 'Active']);
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Accepted', 'Active']);
   const user = userEvent.setup();
   await user.selectOptions(select, 'ACTIVE');
   await user.click(screen.getByRole('button', { name: 'Save statuses' }));
@@ -66,6 +106,8 @@ it('shows others the list only', async () => {
   expect(screen.queryByRole('button', { name: 'Add a new user' })).not.toBeInTheDocument();
   expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save statuses' })).not.toBeInTheDocument();
-  await waitFor(() => expect(screen.getByRole('link', { name: 'Zara Admin' })).toHaveAttribute('href', '/user/regulators/me'));
+  await waitFor(() =>
+    expect(screen.getByRole('link', { name: 'Zara Admin' })).toHaveAttribute('href', '/user/regulators/me'),
+  );
   expect(screen.queryByRole('link', { name: 'Abe Colleague' })).not.toBeInTheDocument();
 });

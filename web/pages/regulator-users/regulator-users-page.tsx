@@ -41,7 +41,13 @@ export default function RegulatorUsersPage() {
       ) : null}
       <h1 className="govuk-heading-l">Regulator users</h1>
       {data?.editable ? (
-        <Link href="/user/regulators/add" role="button" draggable="false" className="govuk-button govuk-button--secondary" data-module="govuk-button">
+        <Link
+          href="/user/regulators/add"
+          role="button"
+          draggable="false"
+          className="govuk-button govuk-button--secondary"
+          data-module="govuk-button"
+        >
           Add a new user
         </Link>
       ) : null}

@@ -4,7 +4,15 @@ import type { Ref } from 'react';
 import { ErrorMessage, FormGroup, Hint } from '../../components';
 import { SIGNATURE_HINT } from './regulators-data';
 
-export function SignatureInput({ label, error, inputRef }: { label: string; error?: string; inputRef: Ref<HTMLInputElement> }) {
+export function SignatureInput({
+  label,
+  error,
+  inputRef,
+}: {
+  label: string;
+  error?: string;
+  inputRef: Ref<HTMLInputElement>;
+}) {
   return (
     <FormGroup id="l.signature" error={!!error}>
       <label className="govuk-label govuk-label--s" htmlFor="signature">

@@ -26,11 +26,17 @@ export function SiteContactsTab({ users, onSaved }: { users: RegulatorUsers; onS
     };
   }, [page, attempts]);
   const regulators = users.caUsers.filter((u) => u.userId && u.authorityStatus === 'ACTIVE');
-  const nameOf = (userId: string | null) => (userId ? regulatorName(users.caUsers.find((u) => u.userId === userId) ?? { firstName: null, lastName: null }) : 'None');
+  const nameOf = (userId: string | null) =>
+    userId
+      ? regulatorName(users.caUsers.find((u) => u.userId === userId) ?? { firstName: null, lastName: null })
+      : 'None';
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const updates = Object.entries(changes).map(([accountId, userId]) => ({ accountId: Number(accountId), userId: userId || null }));
+    const updates = Object.entries(changes).map(([accountId, userId]) => ({
+      accountId: Number(accountId),
+      userId: userId || null,
+    }));
     if (updates.length === 0) return;
     try {
       await apiPost('/v1.0/ORGANISATION/ca-site-contacts', updates);
@@ -49,7 +55,9 @@ export function SiteContactsTab({ users, onSaved }: { users: RegulatorUsers; onS
   return (
     <>
       <h2 className="govuk-heading-m">Site contacts</h2>
-      <p className="govuk-body">The site contact of an account is given its regulator tasks unless someone else is chosen.</p>
+      <p className="govuk-body">
+        The site contact of an account is given its regulator tasks unless someone else is chosen.
+      </p>
       {error ? <ErrorSummary errors={[{ path: 'site-contacts', message: error }]} focusKey={attempts} /> : null}
       {data.totalItems === 0 ? (
         <p className="govuk-body">There are no live accounts yet.</p>
@@ -59,8 +67,12 @@ export function SiteContactsTab({ users, onSaved }: { users: RegulatorUsers; onS
             <caption className="govuk-table__caption govuk-visually-hidden">Site contacts of the accounts</caption>
             <thead className="govuk-table__head">
               <tr className="govuk-table__row">
-                <th scope="col" className="govuk-table__header">Account</th>
-                <th scope="col" className="govuk-table__header">Site contact</th>
+                <th scope="col" className="govuk-table__header">
+                  Account
+                </th>
+                <th scope="col" className="govuk-table__header">
+                  Site contact
+                </th>
               </tr>
             </thead>
             <tbody className="govuk-table__body">
@@ -77,7 +89,12 @@ export function SiteContactsTab({ users, onSaved }: { users: RegulatorUsers; onS
                         <label className="govuk-visually-hidden" htmlFor={`contact-${c.accountId}`}>
                           Site contact of {c.accountName}
                         </label>
-                        <select id={`contact-${c.accountId}`} className="govuk-select" value={changes[c.accountId] ?? c.userId ?? ''} onChange={(e) => setChanges({ ...changes, [c.accountId]: e.target.value })}>
+                        <select
+                          id={`contact-${c.accountId}`}
+                          className="govuk-select"
+                          value={changes[c.accountId] ?? c.userId ?? ''}
+                          onChange={(e) => setChanges({ ...changes, [c.accountId]: e.target.value })}
+                        >
                           <option value="">None</option>
                           {regulators.map((u) => (
                             <option key={u.userId} value={u.userId!}>

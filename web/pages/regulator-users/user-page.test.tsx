@@ -9,7 +9,16 @@ import { useSession } from '../../stores/session';
 import RegulatorUserPage from './user-page';
 
 const fetchMock = jest.fn();
-const colleague = { id: 'c1', email: 'abe@example.test', firstName: 'Abe', lastName: 'Colleague', jobTitle: 'Officer', phoneNumber: '01632 960000', mobileNumber: null, signature: null };
+const colleague = {
+  id: 'c1',
+  email: 'abe@example.test',
+  firstName: 'Abe',
+  lastName: 'Colleague',
+  jobTitle: 'Officer',
+  phoneNumber: '01632 960000',
+  mobileNumber: null,
+  signature: null,
+};
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -18,11 +27,16 @@ beforeEach(() => {
     if (url.startsWith('/api/v1.0/regulator-users/c1/reset-2fa') && init?.method === 'POST') return testResponse(204);
     if (url.startsWith('/api/v1.0/regulator-users/c1')) return testResponse(200, colleague);
     if (url.startsWith('/api/v1.0/regulator-authorities/permissions/c1')) return testResponse(200, { permissions: {} });
-    if (url.startsWith('/api/v1.0/regulator-users/me')) return testResponse(200, { ...colleague, id: 'me', firstName: 'Zara', lastName: 'Admin' });
+    if (url.startsWith('/api/v1.0/regulator-users/me'))
+      return testResponse(200, { ...colleague, id: 'me', firstName: 'Zara', lastName: 'Admin' });
     return testResponse(404, { code: 'NOT_FOUND', message: 'x' });
   });
   (globalThis as { fetch: unknown }).fetch = fetchMock;
-  useSession.setState({ signedIn: true, userState: { userId: 'me', roleType: 'REGULATOR', status: 'ENABLED' }, regulatorPermissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' } });
+  useSession.setState({
+    signedIn: true,
+    userState: { userId: 'me', roleType: 'REGULATOR', status: 'ENABLED' },
+    regulatorPermissions: { MANAGE_USERS_AND_CONTACTS: 'EXECUTE' },
+  });
 });
 
 const renderAt = (path: string) => {
@@ -35,13 +49,16 @@ const renderAt = (path: string) => {
     </Router>,
   );
 };
-const postsTo = (suffix: string) => fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(suffix) && init?.method === 'POST');
+const postsTo = (suffix: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(suffix) && init?.method === 'POST');
 
 it("unlocks a colleague's sign-in and says so", async () => {
   renderAt('/user/regulators/c1');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Unlock sign-in' }));
-  expect(await screen.findByText('The sign-in of Abe Colleague has been unlocked. They can sign in again now.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('The sign-in of Abe Colleague has been unlocked. They can sign in again now.'),
+  ).toBeInTheDocument();
   expect(postsTo('/regulator-users/c1/unlock')).toHaveLength(1);
 });
 

@@ -4,7 +4,15 @@
 // details and signature here, but never their own permissions.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { ActionLink, Button, ButtonGroup, NotificationBanner, SummaryList, TextInput, WarningText } from '../../components';
+import {
+  ActionLink,
+  Button,
+  ButtonGroup,
+  NotificationBanner,
+  SummaryList,
+  TextInput,
+  WarningText,
+} from '../../components';
 import { field, FormErrorSummary, useGovForm, type GovForm } from '../../forms';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
@@ -28,7 +36,15 @@ interface RegulatorUserDto {
   signature?: { uuid: string; name: string; size: number } | null;
 }
 
-const fields = ['user.firstName', 'user.lastName', 'user.jobTitle', 'user.phoneNumber', 'user.mobileNumber', 'signature', 'permissions'] as const;
+const fields = [
+  'user.firstName',
+  'user.lastName',
+  'user.jobTitle',
+  'user.phoneNumber',
+  'user.mobileNumber',
+  'signature',
+  'permissions',
+] as const;
 
 export default function RegulatorUserPage() {
   const { userId } = useParams<{ userId: string }>();
@@ -53,18 +69,42 @@ export default function RegulatorUserPage() {
     let live = true;
     const load = async () => {
       // Someone else's details and levels need the permission to manage users; one's own come from the profile.
-      const details = manager ? await apiGet<RegulatorUserDto>(`/v1.0/regulator-users/${encodeURIComponent(userId)}`) : await apiGet<RegulatorUserDto>('/v1.0/users');
-      const matrix = !self && manager ? (await apiGet<{ permissions: PermissionLevels }>(`/v1.0/regulator-authorities/permissions/${encodeURIComponent(userId)}`)).permissions : null;
+      const details = manager
+        ? await apiGet<RegulatorUserDto>(`/v1.0/regulator-users/${encodeURIComponent(userId)}`)
+        : await apiGet<RegulatorUserDto>('/v1.0/users');
+      const matrix =
+        !self && manager
+          ? (
+              await apiGet<{ permissions: PermissionLevels }>(
+                `/v1.0/regulator-authorities/permissions/${encodeURIComponent(userId)}`,
+              )
+            ).permissions
+          : null;
       if (!live) return;
       setUser(details);
       setLevels(matrix);
       reset({
-        user: { firstName: details.firstName, lastName: details.lastName, jobTitle: details.jobTitle ?? '', phoneNumber: details.phoneNumber ?? '', mobileNumber: details.mobileNumber ?? '' },
+        user: {
+          firstName: details.firstName,
+          lastName: details.lastName,
+          jobTitle: details.jobTitle ?? '',
+          phoneNumber: details.phoneNumber ?? '',
+          mobileNumber: details.mobileNumber ?? '',
+        },
         ...(matrix ? { permissions: matrix } : {}),
       });
     };
     if (!self && !manager) setFailed('You do not have permission to change other regulator users.');
-    else load().catch((err) => live && setFailed(err instanceof HttpError && err.status === 404 ? 'This user is not one of your competent authority’s regulator users.' : 'The user could not be loaded. Try again later.'));
+    else
+      load().catch(
+        (err) =>
+          live &&
+          setFailed(
+            err instanceof HttpError && err.status === 404
+              ? 'This user is not one of your competent authority’s regulator users.'
+              : 'The user could not be loaded. Try again later.',
+          ),
+      );
     return () => {
       live = false;
     };
@@ -75,7 +115,10 @@ export default function RegulatorUserPage() {
     const problem = signatureProblem(file);
     if (problem) return form.setError('signature' as never, { message: problem });
     const body = new FormData();
-    body.append('regulatorUserUpdateDTO', new Blob([JSON.stringify(self ? { user: dto.user } : dto)], { type: 'application/json' }));
+    body.append(
+      'regulatorUserUpdateDTO',
+      new Blob([JSON.stringify(self ? { user: dto.user } : dto)], { type: 'application/json' }),
+    );
     if (file) body.append('signature', file, file.name);
     try {
       await apiPost(self ? '/v1.0/regulator-users' : `/v1.0/regulator-users/${encodeURIComponent(userId)}`, body);
@@ -84,7 +127,9 @@ export default function RegulatorUserPage() {
       form.setError((err.body?.field ?? 'user.firstName') as never, { message: err.message.replace(/^[\w.]+: /, '') });
       return;
     }
-    navigate('/user/regulators', { state: { flash: self ? 'Your details have been updated' : `${regulatorName(dto.user)} has been updated` } });
+    navigate('/user/regulators', {
+      state: { flash: self ? 'Your details have been updated' : `${regulatorName(dto.user)} has been updated` },
+    });
   };
 
   const resetCode = async () => {
@@ -100,7 +145,9 @@ export default function RegulatorUserPage() {
 
   const downloadSignature = async () => {
     if (!user?.signature) return;
-    const { token } = await apiGet<FileToken>(`/v1.0/regulator-users/${encodeURIComponent(userId)}/signature`, { query: { signatureUuid: user.signature.uuid } });
+    const { token } = await apiGet<FileToken>(`/v1.0/regulator-users/${encodeURIComponent(userId)}/signature`, {
+      query: { signatureUuid: user.signature.uuid },
+    });
     window.location.assign(`/api/v1.0/file-attachments/${encodeURIComponent(token)}`);
   };
 
@@ -117,13 +164,21 @@ export default function RegulatorUserPage() {
       </>
     );
   }
-  if (!user) return <p className="govuk-body" role="status">Loading…</p>;
+  if (!user)
+    return (
+      <p className="govuk-body" role="status">
+        Loading…
+      </p>
+    );
 
   if (confirmReset) {
     return (
       <>
         <h1 className="govuk-heading-l">Are you sure you want to reset the one-time code of {name}?</h1>
-        <WarningText>They will not be able to sign in until they set up a new one-time code, which they are asked to do when they next sign in.</WarningText>
+        <WarningText>
+          They will not be able to sign in until they set up a new one-time code, which they are asked to do when they
+          next sign in.
+        </WarningText>
         <ButtonGroup>
           <Button type="button" variant="warning" pending={pending} onClick={() => void resetCode()}>
             Yes, reset the one-time code
@@ -147,7 +202,23 @@ export default function RegulatorUserPage() {
         rows={[
           { key: 'Email address', value: user.email },
           ...(user.signature
-            ? [{ key: 'Signature', value: user.signature.name, actions: [{ href: '#', text: 'Download', visuallyHiddenText: 'the signature', onClick: (e: React.MouseEvent) => { e.preventDefault(); void downloadSignature(); } }] }]
+            ? [
+                {
+                  key: 'Signature',
+                  value: user.signature.name,
+                  actions: [
+                    {
+                      href: '#',
+                      text: 'Download',
+                      visuallyHiddenText: 'the signature',
+                      onClick: (e: React.MouseEvent) => {
+                        e.preventDefault();
+                        void downloadSignature();
+                      },
+                    },
+                  ],
+                },
+              ]
             : []),
         ]}
       />
@@ -155,16 +226,39 @@ export default function RegulatorUserPage() {
         <TextInput {...field(form, 'user.firstName')} label="First name" autoComplete="off" />
         <TextInput {...field(form, 'user.lastName')} label="Last name" autoComplete="off" />
         <TextInput {...field(form, 'user.jobTitle')} label="Job title" autoComplete="off" />
-        <TextInput {...field(form, 'user.phoneNumber')} type="tel" label="Phone number" autoComplete="off" className="govuk-input--width-20" />
-        <TextInput {...field(form, 'user.mobileNumber')} type="tel" label="Mobile number (optional)" autoComplete="off" className="govuk-input--width-20" />
-        <SignatureInput label={user.signature ? 'Replace the signature (optional)' : 'Upload a signature (optional)'} error={form.errorFor('signature')} inputRef={signature} />
+        <TextInput
+          {...field(form, 'user.phoneNumber')}
+          type="tel"
+          label="Phone number"
+          autoComplete="off"
+          className="govuk-input--width-20"
+        />
+        <TextInput
+          {...field(form, 'user.mobileNumber')}
+          type="tel"
+          label="Mobile number (optional)"
+          autoComplete="off"
+          className="govuk-input--width-20"
+        />
+        <SignatureInput
+          label={user.signature ? 'Replace the signature (optional)' : 'Upload a signature (optional)'}
+          error={form.errorFor('signature')}
+          inputRef={signature}
+        />
         {levels ? (
           <PermissionsFieldset form={form as unknown as GovForm} />
         ) : (
           <>
             <h2 className="govuk-heading-m">Permissions</h2>
-            <p className="govuk-body">{self ? 'You cannot change your own permissions: ask another administrator.' : ''}</p>
-            <SummaryList rows={permissionGroups.map((g) => ({ key: regulatorPermissionGroups[g].label, value: regulatorPermissionLevelLabels[(self ? ownLevels?.[g] : undefined) ?? 'NONE'] }))} />
+            <p className="govuk-body">
+              {self ? 'You cannot change your own permissions: ask another administrator.' : ''}
+            </p>
+            <SummaryList
+              rows={permissionGroups.map((g) => ({
+                key: regulatorPermissionGroups[g].label,
+                value: regulatorPermissionLevelLabels[(self ? ownLevels?.[g] : undefined) ?? 'NONE'],
+              }))}
+            />
           </>
         )}
         <ButtonGroup>

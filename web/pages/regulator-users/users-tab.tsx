@@ -8,7 +8,14 @@ import { HttpError, apiPost } from '../../lib/api';
 import { useAnyRequestPending } from '../../lib/pending';
 import { useSession } from '../../stores/session';
 import { regulatorStatusChoices, type AuthorityStatus } from '../../../domain/authorities';
-import { lastSignInText, regulatorName, statusColours, statusLabels, type RegulatorUser, type RegulatorUsers } from './regulators-data';
+import {
+  lastSignInText,
+  regulatorName,
+  statusColours,
+  statusLabels,
+  type RegulatorUser,
+  type RegulatorUsers,
+} from './regulators-data';
 
 interface Row {
   key: string;
@@ -45,7 +52,8 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       })),
     [data],
   );
-  const mayChange = (u: RegulatorUser) => data.editable && u.userId !== null && u.userId !== me && regulatorStatusChoices(u.authorityStatus).length > 1;
+  const mayChange = (u: RegulatorUser) =>
+    data.editable && u.userId !== null && u.userId !== me && regulatorStatusChoices(u.authorityStatus).length > 1;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +93,12 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
             <label className="govuk-visually-hidden" htmlFor={id}>
               Status of {row.name}
             </label>
-            <select id={id} className="govuk-select" value={changes[u.userId!] ?? u.authorityStatus} onChange={(e) => setChanges({ ...changes, [u.userId!]: e.target.value as AuthorityStatus })}>
+            <select
+              id={id}
+              className="govuk-select"
+              value={changes[u.userId!] ?? u.authorityStatus}
+              onChange={(e) => setChanges({ ...changes, [u.userId!]: e.target.value as AuthorityStatus })}
+            >
               {regulatorStatusChoices(u.authorityStatus).map((s) => (
                 <option key={s} value={s}>
                   {statusLabels[s]}
@@ -107,11 +120,21 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       <h2 className="govuk-heading-m">Regulator users</h2>
       {error ? <ErrorSummary errors={[{ path: 'statuses', message: error }]} focusKey={attempts} /> : null}
       {data.caUsers.some((u) => u.authorityStatus === 'ACCEPTED') ? (
-        <p className="govuk-body">Accepted means the user has accepted their invitation and is waiting to be activated.</p>
+        <p className="govuk-body">
+          Accepted means the user has accepted their invitation and is waiting to be activated.
+        </p>
       ) : null}
       <form noValidate onSubmit={save} id="l.statuses">
         <ScrollableTable label="Regulator users of your competent authority">
-          <SortableTable columns={columns} data={rows} cell={cell} rowKey={(r) => r.key} sortLocally caption="Regulator users of your competent authority" captionClassName="govuk-visually-hidden" />
+          <SortableTable
+            columns={columns}
+            data={rows}
+            cell={cell}
+            rowKey={(r) => r.key}
+            sortLocally
+            caption="Regulator users of your competent authority"
+            captionClassName="govuk-visually-hidden"
+          />
         </ScrollableTable>
         {data.editable && data.caUsers.some(mayChange) ? <Button pending={pending}>Save statuses</Button> : null}
       </form>

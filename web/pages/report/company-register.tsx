@@ -5,7 +5,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { WarningText } from '../../components';
 import { apiGet, HttpError } from '../../lib/api';
-import { organisationNamesDiffer, registerAnswers, type RegisterAnswer, type ReportDefinition, type ReportData } from '../../../domain/reports/report';
+import {
+  organisationNamesDiffer,
+  registerAnswers,
+  type RegisterAnswer,
+  type ReportDefinition,
+  type ReportData,
+} from '../../../domain/reports/report';
 import type { CompanyProfile } from '../../../domain/accounts';
 
 /** found: the register's name for the number; missing: not on the register; undefined: not known (yet). */
@@ -45,7 +51,11 @@ export function useRegisterCheck(def: ReportDefinition, report: ReportData): Che
 
 /** The register's name when it is not the name answered beside the number. */
 export function otherRegisteredName(answer: CheckedAnswer): string | null {
-  return answer.entry?.state === 'found' && answer.name !== null && organisationNamesDiffer(answer.name, answer.entry.name) ? answer.entry.name : null;
+  return answer.entry?.state === 'found' &&
+    answer.name !== null &&
+    organisationNamesDiffer(answer.name, answer.entry.name)
+    ? answer.entry.name
+    : null;
 }
 
 /** Says whose number it is on the register when that is not the organisation answered. */

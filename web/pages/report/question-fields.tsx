@@ -3,13 +3,34 @@
 // fields show is decided as the server decides it: by running the fields' parsing on what is typed.
 import type { ReactNode } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { Button, Checkboxes, DateInput, Fieldset, FormGroup, Radios, Select, SummaryList, TextInput, Textarea } from '../../components';
+import {
+  Button,
+  Checkboxes,
+  DateInput,
+  Fieldset,
+  FormGroup,
+  Radios,
+  Select,
+  SummaryList,
+  TextInput,
+  Textarea,
+} from '../../components';
 import { errorAnchorId } from '../../components';
 import type { GovForm } from '../../forms';
 import { registerDate } from '../../forms/use-gov-form';
-import { answerRows, fieldNames, formatAnswer, parseFields, toFormValues, type Field, type FieldEnv, type Values } from '../../../domain/reports/fields';
+import {
+  answerRows,
+  fieldNames,
+  formatAnswer,
+  parseFields,
+  toFormValues,
+  type Field,
+  type FieldEnv,
+  type Values,
+} from '../../../domain/reports/fields';
 
-const widthClass = (width?: string) => (width ? (/^\d+$/.test(width) ? `govuk-input--width-${width}` : `govuk-!-width-${width}`) : undefined);
+const widthClass = (width?: string) =>
+  width ? (/^\d+$/.test(width) ? `govuk-input--width-${width}` : `govuk-!-width-${width}`) : undefined;
 
 interface FieldsProps {
   fields: readonly Field[];
@@ -37,11 +58,19 @@ export function QuestionFields({ fields, prefix, form, env, values, headingField
   };
   return (
     <>
-      {fields
-        .filter(shown)
-        .map((field) => (
-          <QuestionField key={field.name} field={field} prefix={prefix} form={form} env={env} values={values} parsed={parsed} asked={asked} heading={field.name === headingField} />
-        ))}
+      {fields.filter(shown).map((field) => (
+        <QuestionField
+          key={field.name}
+          field={field}
+          prefix={prefix}
+          form={form}
+          env={env}
+          values={values}
+          parsed={parsed}
+          asked={asked}
+          heading={field.name === headingField}
+        />
+      ))}
     </>
   );
 }
@@ -92,11 +121,31 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
   const labelClass = heading ? 'govuk-label--l' : 'govuk-label--s';
   const legendClass = heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--s';
   // The props every question shares: a label for one input, a legend for a group of them.
-  const labelled = { id: path, label: field.label, labelClassName: labelClass, isPageHeading: heading, hint: field.hint, errorMessage: error };
-  const legended = { idPrefix: path, legend: field.label, legendClassName: legendClass, isPageHeading: heading, hint: field.hint, errorMessage: error };
+  const labelled = {
+    id: path,
+    label: field.label,
+    labelClassName: labelClass,
+    isPageHeading: heading,
+    hint: field.hint,
+    errorMessage: error,
+  };
+  const legended = {
+    idPrefix: path,
+    legend: field.label,
+    legendClassName: legendClass,
+    isPageHeading: heading,
+    hint: field.hint,
+    errorMessage: error,
+  };
   const revealed = (option: { reveal?: Field[] }): ReactNode =>
     option.reveal?.length ? (
-      <QuestionFields fields={option.reveal.filter((f) => asked.has(f.name))} prefix={prefix} form={form} env={env} values={values} />
+      <QuestionFields
+        fields={option.reveal.filter((f) => asked.has(f.name))}
+        prefix={prefix}
+        form={form}
+        env={env}
+        values={values}
+      />
     ) : undefined;
 
   switch (field.kind) {
@@ -131,7 +180,12 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
           {...register(path)}
           {...legended}
           inline={field.inline}
-          items={field.options.map((o) => ({ value: String(o.value), text: o.text, hint: o.hint, conditional: revealed(o) }))}
+          items={field.options.map((o) => ({
+            value: String(o.value),
+            text: o.text,
+            hint: o.hint,
+            conditional: revealed(o),
+          }))}
         />
       );
     case 'select':
@@ -139,7 +193,10 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
         <Select
           {...register(path)}
           {...labelled}
-          options={[{ value: '', text: 'Select' }, ...field.options.map((o) => ({ value: String(o.value), text: o.text }))]}
+          options={[
+            { value: '', text: 'Select' },
+            ...field.options.map((o) => ({ value: String(o.value), text: o.text })),
+          ]}
         />
       );
     case 'checkboxes':
@@ -147,11 +204,26 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
         <Checkboxes
           {...register(path)}
           {...legended}
-          items={field.options.map((o) => ({ value: String(o.value), text: o.text, hint: o.hint, conditional: revealed(o), behaviour: o.exclusive ? ('exclusive' as const) : undefined }))}
+          items={field.options.map((o) => ({
+            value: String(o.value),
+            text: o.text,
+            hint: o.hint,
+            conditional: revealed(o),
+            behaviour: o.exclusive ? ('exclusive' as const) : undefined,
+          }))}
         />
       );
     case 'date':
-      return <DateInput id={path} {...registerDate(form, path)} legend={field.label} legendClassName={legendClass} isPageHeading={heading} hint={field.hint} />;
+      return (
+        <DateInput
+          id={path}
+          {...registerDate(form, path)}
+          legend={field.label}
+          legendClassName={legendClass}
+          isPageHeading={heading}
+          hint={field.hint}
+        />
+      );
     case 'month':
       return (
         <DateInput
@@ -177,12 +249,28 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
                 <span className="govuk-visually-hidden">Error:</span> {error}
               </p>
             ) : null}
-            <QuestionFields fields={field.fields} prefix={`${path}.`} form={form} env={env} values={(values[field.name] as Values | undefined) ?? {}} />
+            <QuestionFields
+              fields={field.fields}
+              prefix={`${path}.`}
+              form={form}
+              env={env}
+              values={(values[field.name] as Values | undefined) ?? {}}
+            />
           </Fieldset>
         </FormGroup>
       );
     case 'list':
-      return <ListInput field={field} path={path} form={form} env={env} items={(values[field.name] as Values[] | undefined) ?? []} error={error} heading={heading} />;
+      return (
+        <ListInput
+          field={field}
+          path={path}
+          form={form}
+          env={env}
+          items={(values[field.name] as Values[] | undefined) ?? []}
+          error={error}
+          heading={heading}
+        />
+      );
     case 'computed': {
       const value = field.compute(parsed, env);
       return (
@@ -202,13 +290,37 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
   }
 }
 
-function ListInput({ field, path, form, env, items, error, heading }: { field: Extract<Field, { kind: 'list' }>; path: string; form: GovForm; env: FieldEnv<unknown>; items: Values[]; error?: string; heading: boolean }) {
-  const { fields: rows, append, remove } = useFieldArray({ control: (form as unknown as UseFormReturn<{ list: Values[] }>).control, name: path as "list" });
+function ListInput({
+  field,
+  path,
+  form,
+  env,
+  items,
+  error,
+  heading,
+}: {
+  field: Extract<Field, { kind: 'list' }>;
+  path: string;
+  form: GovForm;
+  env: FieldEnv<unknown>;
+  items: Values[];
+  error?: string;
+  heading: boolean;
+}) {
+  const {
+    fields: rows,
+    append,
+    remove,
+  } = useFieldArray({ control: (form as unknown as UseFormReturn<{ list: Values[] }>).control, name: path as 'list' });
   const fixed = !!field.fixedItems;
   const full = fixed || (field.max !== undefined && rows.length >= field.max);
   return (
     <FormGroup id={errorAnchorId(path)} error={!!error}>
-      <Fieldset legend={field.label} legendClassName={heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--m'} isPageHeading={heading}>
+      <Fieldset
+        legend={field.label}
+        legendClassName={heading ? 'govuk-fieldset__legend--l' : 'govuk-fieldset__legend--m'}
+        isPageHeading={heading}
+      >
         {field.hint ? <div className="govuk-hint">{field.hint}</div> : null}
         {error ? (
           <p className="govuk-error-message">
@@ -219,10 +331,17 @@ function ListInput({ field, path, form, env, items, error, heading }: { field: E
         {rows.map((row, index) => (
           <div key={row.id} className="govuk-!-margin-bottom-6">
             <Fieldset legend={`${field.itemLabel} ${index + 1}`} legendClassName="govuk-fieldset__legend--s">
-              <QuestionFields fields={field.item} prefix={`${path}.${index}.`} form={form} env={env} values={items[index] ?? {}} />
+              <QuestionFields
+                fields={field.item}
+                prefix={`${path}.${index}.`}
+                form={form}
+                env={env}
+                values={items[index] ?? {}}
+              />
               {fixed ? null : (
                 <Button type="button" variant="secondary" onClick={() => remove(index)}>
-                  Remove<span className="govuk-visually-hidden"> {`${field.itemLabel.toLowerCase()} ${index + 1}`}</span>
+                  Remove
+                  <span className="govuk-visually-hidden"> {`${field.itemLabel.toLowerCase()} ${index + 1}`}</span>
                 </Button>
               )}
             </Fieldset>
@@ -230,7 +349,10 @@ function ListInput({ field, path, form, env, items, error, heading }: { field: E
         ))}
         {full ? null : (
           <Button type="button" variant="secondary" onClick={() => append(toFormValues(field.item, {}))}>
-            {field.addLabel ?? (rows.length === 0 ? `Add ${field.itemLabel.toLowerCase()}` : `Add another ${field.itemLabel.toLowerCase()}`)}
+            {field.addLabel ??
+              (rows.length === 0
+                ? `Add ${field.itemLabel.toLowerCase()}`
+                : `Add another ${field.itemLabel.toLowerCase()}`)}
           </Button>
         )}
       </Fieldset>

@@ -51,7 +51,8 @@ export default function ReportActionPage() {
   if (!view || !report) return <p className="govuk-body">Loading…</p>;
   const props = { view, report, done: setOutcome };
   if (action === 'submit' && report.submit) return <SubmitReport {...props} />;
-  if (action === 'send-for-review' && report.sendForReview && report.reviewTask && report.texts.sendForReview) return <SendForReview {...props} />;
+  if (action === 'send-for-review' && report.sendForReview && report.reviewTask && report.texts.sendForReview)
+    return <SendForReview {...props} />;
   if (action === 'return' && report.returnToSubmit && report.texts.returnToSubmit) return <ReturnReport {...props} />;
   return (
     <p className="govuk-body">
@@ -79,15 +80,30 @@ function Back({ taskId }: { taskId: number }) {
 }
 
 /** Where each violation of a refused submission is put right. */
-function problemsOf(view: TaskView, report: ReportTask, error: unknown): { problems: Problem[]; changeLinks: Problem[] } {
+function problemsOf(
+  view: TaskView,
+  report: ReportTask,
+  error: unknown,
+): { problems: Problem[]; changeLinks: Problem[] } {
   if (!(error instanceof HttpError) || error.status >= 500) throw error;
-  const body = error.body as { message?: string; fields?: { field: string; message: string; section?: string; step?: string }[] } | null;
+  const body = error.body as {
+    message?: string;
+    fields?: { field: string; message: string; section?: string; step?: string }[];
+  } | null;
   const taskId = view.requestTask.id;
   const fields = body?.fields?.length ? body.fields : [{ field: '', message: body?.message ?? error.message }];
   const problems = fields.map((f) => {
     const section = f.section ? sectionOf(report.definition, f.section) : undefined;
-    const step = section && (f.step ?? section.steps.find((s) => fieldNames(s.fields).includes(f.field.split('.')[0] ?? ''))?.id);
-    return { message: f.message, href: section ? (step ? stepPath(taskId, section.id, step, true) : sectionPath(taskId, section.id)) : taskPath(taskId) };
+    const step =
+      section && (f.step ?? section.steps.find((s) => fieldNames(s.fields).includes(f.field.split('.')[0] ?? ''))?.id);
+    return {
+      message: f.message,
+      href: section
+        ? step
+          ? stepPath(taskId, section.id, step, true)
+          : sectionPath(taskId, section.id)
+        : taskPath(taskId),
+    };
   });
   const sections = [...new Set(fields.map((f) => f.section).filter((s): s is string => !!s))];
   const changeLinks = sections.flatMap((id) => {
@@ -98,14 +114,22 @@ function problemsOf(view: TaskView, report: ReportTask, error: unknown): { probl
 }
 
 function SubmitReport({ view, report, done }: ActionProps) {
-  const [problems, setProblems] = useState<{ problems: Problem[]; changeLinks: Problem[] }>({ problems: [], changeLinks: [] });
+  const [problems, setProblems] = useState<{ problems: Problem[]; changeLinks: Problem[] }>({
+    problems: [],
+    changeLinks: [],
+  });
   const pending = useAnyRequestPending();
   usePageTitle(problems.problems.length ? 'Error: Submit to regulator' : 'Submit to regulator');
   const submit = async () => {
     try {
       const result = await transition(view, report.submit!, {});
-      const authority = competentAuthorityLabels[view.requestInfo.competentAuthority as CompetentAuthority] ?? 'your regulator';
-      done({ title: report.texts.submitted.panel, panel: `Your reference is ${result.requestId}`, body: report.texts.submitted.body(authority) });
+      const authority =
+        competentAuthorityLabels[view.requestInfo.competentAuthority as CompetentAuthority] ?? 'your regulator';
+      done({
+        title: report.texts.submitted.panel,
+        panel: `Your reference is ${result.requestId}`,
+        body: report.texts.submitted.body(authority),
+      });
     } catch (err) {
       setProblems(problemsOf(view, report, err));
     }
@@ -141,7 +165,10 @@ function SendForReview({ view, report, done }: ActionProps) {
   const editType = report.reviewTask!;
   usePageTitle(texts.heading);
   useEffect(() => {
-    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${view.requestTask.id}/candidate-assignees/${editType}`).then(setCandidates, () => setCandidates([]));
+    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${view.requestTask.id}/candidate-assignees/${editType}`).then(
+      setCandidates,
+      () => setCandidates([]),
+    );
   }, [view.requestTask.id, editType]);
 
   const send = async ({ supportingOperator }: v.InferOutput<typeof reviewerSchema>) => {
@@ -161,13 +188,20 @@ function SendForReview({ view, report, done }: ActionProps) {
           <FormErrorSummary form={form} />
           <h1 className="govuk-heading-l">{texts.heading}</h1>
           <form noValidate onSubmit={form.handleSubmit(send)}>
-            {candidates && candidates.length === 0 ? <p className="govuk-body">There is no other user on this account who can review it. Add a Restricted user to the account first.</p> : null}
+            {candidates && candidates.length === 0 ? (
+              <p className="govuk-body">
+                There is no other user on this account who can review it. Add a Restricted user to the account first.
+              </p>
+            ) : null}
             <Select
               {...field(form, 'supportingOperator')}
               id="supportingOperator"
               label={texts.select}
               labelClassName="govuk-label--s"
-              options={[{ value: '', text: 'Select a user' }, ...(candidates ?? []).map((c) => ({ value: c.id, text: c.fullName }))]}
+              options={[
+                { value: '', text: 'Select a user' },
+                ...(candidates ?? []).map((c) => ({ value: c.id, text: c.fullName })),
+              ]}
             />
             {texts.texts.map((p) => (
               <p key={p} className="govuk-body">

@@ -9,7 +9,13 @@ export interface Problem {
   href: string;
 }
 
-export function ReportProblems({ problems, changeLinks }: { problems: readonly Problem[]; changeLinks?: readonly Problem[] }) {
+export function ReportProblems({
+  problems,
+  changeLinks,
+}: {
+  problems: readonly Problem[];
+  changeLinks?: readonly Problem[];
+}) {
   const root = useRef<HTMLDivElement | null>(null);
   const [, navigate] = useLocation();
   useEffect(() => {

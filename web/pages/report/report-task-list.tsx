@@ -30,7 +30,12 @@ export function ReportTaskList({ view, show, errorSummarySlot }: TaskFormProps) 
   return (
     <>
       <AtTop slot={errorSummarySlot}>
-        <ReportProblems problems={unknownNumbers.map((a) => ({ message: a.message, href: editable ? stepPath(taskId, a.section, a.step, true) : sectionPath(taskId, a.section) }))} />
+        <ReportProblems
+          problems={unknownNumbers.map((a) => ({
+            message: a.message,
+            href: editable ? stepPath(taskId, a.section, a.step, true) : sectionPath(taskId, a.section),
+          }))}
+        />
       </AtTop>
       {registered.map((a) => (
         <NameMismatch key={`${a.section}.${a.path}`} answer={a} />
@@ -43,7 +48,12 @@ export function ReportTaskList({ view, show, errorSummarySlot }: TaskFormProps) 
           </h2>
           <TaskList
             idPrefix={`report-group-${g}`}
-            items={group.sections.map((s) => ({ title: s.title, href: sectionPath(taskId, s.id), onClick: inApp(navigate), status: sectionStatusLabels[s.status] }))}
+            items={group.sections.map((s) => ({
+              title: s.title,
+              href: sectionPath(taskId, s.id),
+              onClick: inApp(navigate),
+              status: sectionStatusLabels[s.status],
+            }))}
           />
         </section>
       ))}
@@ -70,7 +80,9 @@ export function ReportTaskList({ view, show, errorSummarySlot }: TaskFormProps) 
           </Button>
         ) : null}
       </ButtonGroup>
-      {allowed(report.submit) && !ready ? <p className="govuk-body">Complete every section before you submit to the regulator.</p> : null}
+      {allowed(report.submit) && !ready ? (
+        <p className="govuk-body">Complete every section before you submit to the regulator.</p>
+      ) : null}
       {allowed(report.cancel) ? <RelatedActions view={view} show={show} cancelAction={report.cancel!} /> : null}
     </>
   );

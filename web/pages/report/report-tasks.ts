@@ -15,4 +15,5 @@ export function reportTaskOf(taskType: string): ReportTask | undefined {
 }
 
 /** The report definition of a request type, for the read-only view of what was submitted. */
-export const reportOfRequestType = (requestType: string): ReportDefinition | undefined => processFor(requestType)?.report;
+export const reportOfRequestType = (requestType: string): ReportDefinition | undefined =>
+  processFor(requestType)?.report;

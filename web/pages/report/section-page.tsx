@@ -52,15 +52,39 @@ export default function SectionPage() {
   if (!stepId) {
     // A section not started opens on its first question, also when the server filled it in at the
     // start (a progress update's copied measures): the user has answered nothing yet.
-    if (editable && (draft.report[section.id] === undefined || status === 'NOT_STARTED')) return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
-    return <SectionSummary key={view.requestTask.version} view={view} report={report} section={section} draft={draft} values={stored} ctx={ctx} editable={editable} />;
+    if (editable && (draft.report[section.id] === undefined || status === 'NOT_STARTED'))
+      return <Redirect to={stepPath(taskId, section.id, steps[0]!.id)} replace />;
+    return (
+      <SectionSummary
+        key={view.requestTask.version}
+        view={view}
+        report={report}
+        section={section}
+        draft={draft}
+        values={stored}
+        ctx={ctx}
+        editable={editable}
+      />
+    );
   }
   const step = stepOf(section, stepId);
   if (!step || !steps.includes(step) || !editable) return <Redirect to={sectionPath(taskId, section.id)} replace />;
   // The report's context with this section's answers as a page would save them (a changed answer
   // may change it: the notification's category, say).
-  const ctxWith = (data: Values) => contextOf(report.definition, { ...draft, report: { ...draft.report, [section.id]: data } }, factsOfView(view));
-  return <QuestionPage key={`${step.id}:${view.requestTask.version}`} view={view} report={report} section={section} step={step} values={stored} ctx={ctx} ctxWith={ctxWith} />;
+  const ctxWith = (data: Values) =>
+    contextOf(report.definition, { ...draft, report: { ...draft.report, [section.id]: data } }, factsOfView(view));
+  return (
+    <QuestionPage
+      key={`${step.id}:${view.requestTask.version}`}
+      view={view}
+      report={report}
+      section={section}
+      step={step}
+      values={stored}
+      ctx={ctx}
+      ctxWith={ctxWith}
+    />
+  );
 }
 
 function NotAvailable({ taskId }: { taskId: string }) {
@@ -105,10 +129,18 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
   const opening = change && search.get('opening') === 'true';
   const env = useMemo(() => ({ ctx, section: earlierAnswers(section, step, values) }), [ctx, section, step, values]);
   const schema = useMemo(() => stepSchema(step, env), [step, env]);
-  const form = useGovForm({ schema, defaultValues: toFormValues(step.fields, values), fieldOrder: fieldNames(step.fields) });
+  const form = useGovForm({
+    schema,
+    defaultValues: toFormValues(step.fields, values),
+    fieldOrder: fieldNames(step.fields),
+  });
   const pending = useAnyRequestPending();
   const typed = form.watch() as Values;
-  const single = step.fields.length === 1 && step.fields[0]!.kind !== 'group' && step.fields[0]!.kind !== 'computed' && step.fields[0]!.label === step.title;
+  const single =
+    step.fields.length === 1 &&
+    step.fields[0]!.kind !== 'group' &&
+    step.fields[0]!.kind !== 'computed' &&
+    step.fields[0]!.label === step.title;
   usePageTitle(step.title);
   const taskId = view.requestTask.id;
 
@@ -126,7 +158,8 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
     try {
       await saveTask(view, report.save!, { section: section.id, data, complete: false });
     } catch (err) {
-      for (const e of actionErrors(err, inSection(section))) form.setError((e.path || 'root') as never, { message: e.message });
+      for (const e of actionErrors(err, inSection(section)))
+        form.setError((e.path || 'root') as never, { message: e.message });
       return;
     }
     const steps = applicableSteps(section, data, ctxWith(data));
@@ -140,14 +173,25 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
     // answer; on those pages (`opening`), the next page still unanswered.
     const before = new Set(applicableSteps(section, values, ctx).map((s) => s.id));
     const opened = later.find((s) => (opening || !before.has(s.id)) && unanswered(s, data));
-    navigate(opened ? `${stepPath(taskId, section.id, opened.id, true)}&opening=true` : sectionPath(taskId, section.id));
+    navigate(
+      opened ? `${stepPath(taskId, section.id, opened.id, true)}&opening=true` : sectionPath(taskId, section.id),
+    );
   };
 
   const steps = applicableSteps(section, values, ctx);
   const previous = steps[steps.findIndex((s) => s.id === step.id) - 1];
   return (
     <>
-      <BackLink href={previous && !change ? stepPath(taskId, section.id, previous.id) : change ? sectionPath(taskId, section.id) : taskPath(taskId)} onClick={inApp(navigate)}>
+      <BackLink
+        href={
+          previous && !change
+            ? stepPath(taskId, section.id, previous.id)
+            : change
+              ? sectionPath(taskId, section.id)
+              : taskPath(taskId)
+        }
+        onClick={inApp(navigate)}
+      >
         Back
       </BackLink>
       <div className="govuk-grid-row">
@@ -161,7 +205,14 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
             </p>
           ))}
           <form noValidate onSubmit={form.handleSubmit(onSubmit as never)}>
-            <QuestionFields fields={step.fields} prefix="" form={form} env={env} values={typed} headingField={single ? step.fields[0]!.name : undefined} />
+            <QuestionFields
+              fields={step.fields}
+              prefix=""
+              form={form}
+              env={env}
+              values={typed}
+              headingField={single ? step.fields[0]!.name : undefined}
+            />
             <Button pending={pending}>Save and continue</Button>
           </form>
           <p className="govuk-body">
@@ -192,7 +243,12 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
   const taskId = view.requestTask.id;
   const sectionAnswers = useMemo(() => ({ [section.id]: values }), [section.id, values]);
   const registered = useRegisterCheck(report.definition, sectionAnswers);
-  const shown = [...problems, ...registered.filter((a) => a.entry?.state === 'missing').map((a) => ({ message: a.message, href: stepPath(taskId, section.id, a.step, editable) }))];
+  const shown = [
+    ...problems,
+    ...registered
+      .filter((a) => a.entry?.state === 'missing')
+      .map((a) => ({ message: a.message, href: stepPath(taskId, section.id, a.step, editable) })),
+  ];
   usePageTitle(shown.length ? `Error: ${section.title}` : section.title);
   const completed = draft.sectionsCompleted[section.id] === 'COMPLETED';
   const rows = sectionRows(section, values, ctx).map((row) => ({
@@ -202,14 +258,28 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
         {line}
       </span>
     )),
-    actions: editable ? [{ href: stepPath(taskId, section.id, row.step, true), text: 'Change', visuallyHiddenText: row.key.toLowerCase(), onClick: inApp(navigate) }] : undefined,
+    actions: editable
+      ? [
+          {
+            href: stepPath(taskId, section.id, row.step, true),
+            text: 'Change',
+            visuallyHiddenText: row.key.toLowerCase(),
+            onClick: inApp(navigate),
+          },
+        ]
+      : undefined,
   }));
 
   const complete = async () => {
     try {
       await saveTask(view, report.save!, { section: section.id, data: values, complete: true });
     } catch (err) {
-      setProblems(actionErrors(err, inSection(section)).map((e) => ({ message: e.message, href: problemHref(view, section, e.path) })));
+      setProblems(
+        actionErrors(err, inSection(section)).map((e) => ({
+          message: e.message,
+          href: problemHref(view, section, e.path),
+        })),
+      );
       return;
     }
     navigate(taskPath(taskId));
@@ -223,7 +293,9 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <ReportProblems problems={shown} />
-          <span className="govuk-caption-l">{report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}</span>
+          <span className="govuk-caption-l">
+            {report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}
+          </span>
           <h1 className="govuk-heading-l">{section.title}</h1>
           {registered.map((a) => (
             <NameMismatch key={a.path} answer={a} />
@@ -246,7 +318,8 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
 }
 
 /** The API names a field by its path in the report ('{section}.{answer}'); a page by its path in the section. */
-const inSection = (section: SectionDefinition) => (path: string) => (path.startsWith(`${section.id}.`) ? path.slice(section.id.length + 1) : path || null);
+const inSection = (section: SectionDefinition) => (path: string) =>
+  path.startsWith(`${section.id}.`) ? path.slice(section.id.length + 1) : path || null;
 
 /** Where a problem with an answer is put right: the page that asks it. */
 function problemHref(view: TaskView, section: SectionDefinition, path: string): string {

@@ -28,7 +28,14 @@ export function useTaskView(taskId: string | undefined, key?: string) {
 export function factsOfView(view: TaskView): ReportFacts {
   const prefill = (view.requestTask.payload as { prefill?: ReportFacts['prefill'] }).prefill;
   return {
-    ...(view.requestInfo.accountName ? { account: { name: view.requestInfo.accountName, registrationNumber: view.requestInfo.accountRegistrationNumber } } : {}),
+    ...(view.requestInfo.accountName
+      ? {
+          account: {
+            name: view.requestInfo.accountName,
+            registrationNumber: view.requestInfo.accountRegistrationNumber,
+          },
+        }
+      : {}),
     ...(prefill ? { prefill } : {}),
   };
 }

@@ -14,15 +14,32 @@ import RequestPage from './request-page';
 
 const fetchMock = jest.fn();
 const snapshot = completeReports.esos95To100;
-const submitted = { id: 7, type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED', submitter: 'Nia Notifier', creationDate: '2026-11-20T10:00:00Z' };
+const submitted = {
+  id: 7,
+  type: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMITTED',
+  submitter: 'Nia Notifier',
+  creationDate: '2026-11-20T10:00:00Z',
+};
 
 beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string) => {
     const u = new URL(url, 'http://localhost');
-    if (u.pathname === '/api/v1.0/requests/NOC000042-P3') return testResponse(200, { id: 'NOC000042-P3', type: 'NOTIFICATION_OF_COMPLIANCE_P3', status: 'COMPLETED', accountId: 42, submissionDate: '2026-11-20T10:00:00Z' });
+    if (u.pathname === '/api/v1.0/requests/NOC000042-P3')
+      return testResponse(200, {
+        id: 'NOC000042-P3',
+        type: 'NOTIFICATION_OF_COMPLIANCE_P3',
+        status: 'COMPLETED',
+        accountId: 42,
+        submissionDate: '2026-11-20T10:00:00Z',
+      });
     if (u.pathname === '/api/v1.0/request-actions') return testResponse(200, [submitted]);
-    if (u.pathname === '/api/v1.0/request-actions/7') return testResponse(200, { ...submitted, payload: snapshot, fileDocuments: { 'd0c00000-0000-4000-8000-000000000001': 'NOC000042-P3 Phase 3 Notification.pdf' } });
+    if (u.pathname === '/api/v1.0/request-actions/7')
+      return testResponse(200, {
+        ...submitted,
+        payload: snapshot,
+        fileDocuments: { 'd0c00000-0000-4000-8000-000000000001': 'NOC000042-P3 Phase 3 Notification.pdf' },
+      });
     if (u.pathname.startsWith('/api/v1.0/requests/available-workflows/')) return testResponse(200, {});
     return testResponse(404, { message: 'not found' });
   });
@@ -47,7 +64,9 @@ it('puts the status, the documents and the timeline first, and the answers behin
   const sections = snapshotSections('NOTIFICATION_OF_COMPLIANCE_P3', '', snapshot);
   expect(sections.length).toBeGreaterThan(3);
   const answers = screen.getByRole('heading', { level: 2, name: 'What was submitted' });
-  const details = [...container.querySelectorAll('h2 ~ details')].filter((d) => answers.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING) as HTMLDetailsElement[];
+  const details = [...container.querySelectorAll('h2 ~ details')].filter(
+    (d) => answers.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ) as HTMLDetailsElement[];
   expect(details.map((d) => d.querySelector('summary')!.textContent)).toEqual(sections.map((s) => s.title));
   expect(details.every((d) => !d.open)).toBe(true);
   await userEvent.setup().click(details[0]!.querySelector('summary')!);

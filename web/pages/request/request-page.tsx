@@ -44,7 +44,9 @@ export default function RequestPage() {
   const name = request ? requestTitle(request.type) : 'Workflow';
   // In sentences: 'Return notification to participant', 'You've successfully returned the action plan'.
   const label = (request && processFor(request.type)?.report?.name) || name.toLowerCase();
-  usePageTitle(done ? `You've successfully returned the ${label}` : confirming ? `Return ${label} to participant` : name);
+  usePageTitle(
+    done ? `You've successfully returned the ${label}` : confirming ? `Return ${label} to participant` : name,
+  );
 
   const load = useCallback(async () => {
     try {
@@ -54,7 +56,13 @@ export default function RequestPage() {
       setTimeline(entries);
       const last = entries.find((e) => timelineEntry(e.type)?.document === 'Submitted');
       setSubmitted(last ? (await apiGet<{ payload: unknown }>(`/v1.0/request-actions/${last.id}`)).payload : null);
-      setRelated(Object.keys(await apiGet<Record<string, unknown>>(`/v1.0/requests/available-workflows/reporting/related-actions/${encodeURIComponent(requestId)}`)));
+      setRelated(
+        Object.keys(
+          await apiGet<Record<string, unknown>>(
+            `/v1.0/requests/available-workflows/reporting/related-actions/${encodeURIComponent(requestId)}`,
+          ),
+        ),
+      );
     } catch {
       setMissing(true);
     }
@@ -86,7 +94,11 @@ export default function RequestPage() {
   if (confirming) {
     const reinitiate = async () => {
       try {
-        await apiPost('/v1.0/requests', { requestCreateActionType: confirming }, { query: { accountId: request.accountId ?? '' } });
+        await apiPost(
+          '/v1.0/requests',
+          { requestCreateActionType: confirming },
+          { query: { accountId: request.accountId ?? '' } },
+        );
         setDone(true);
       } catch (err) {
         if (!(err instanceof HttpError) || err.status >= 500) throw err;
@@ -137,7 +149,15 @@ export default function RequestPage() {
       {related.length ? (
         <>
           <h2 className="govuk-heading-m">Related actions</h2>
-          <TaskList items={related.map((action) => ({ title: 'Return to participant for changes', href: '#', onClick: (e) => (e.preventDefault(), setConfirming(action)), status: '' }))} idPrefix="related" />
+          <TaskList
+            items={related.map((action) => ({
+              title: 'Return to participant for changes',
+              href: '#',
+              onClick: (e) => (e.preventDefault(), setConfirming(action)),
+              status: '',
+            }))}
+            idPrefix="related"
+          />
         </>
       ) : null}
       <Submissions requestType={request.type} entries={timeline} />
@@ -148,7 +168,16 @@ export default function RequestPage() {
           <p className="govuk-body">Open a section to read its answers.</p>
           {answers.map((section) => (
             <Details key={section.title} summary={section.title}>
-              <SummaryList rows={section.rows.map((row) => ({ key: row.key, value: row.value.map((line, i) => <span key={i} className="esos-answer-line">{line}</span>) }))} />
+              <SummaryList
+                rows={section.rows.map((row) => ({
+                  key: row.key,
+                  value: row.value.map((line, i) => (
+                    <span key={i} className="esos-answer-line">
+                      {line}
+                    </span>
+                  )),
+                }))}
+              />
             </Details>
           ))}
         </>

@@ -25,8 +25,10 @@ beforeEach(() => {
         creationDate: '2026-11-20T10:00:00Z',
         fileDocuments: { 'd0c00000-0000-4000-8000-000000000001': 'ACC000042 Account closure.pdf' },
       });
-    if (u.pathname === '/api/v1.0/request-action-file-documents/7') return testResponse(200, { token: 'tok', tokenExpirationMinutes: 1 });
-    if (u.pathname === '/api/v1.0/file-documents/tok') return { ok: true, status: 200, headers: { get: () => 'application/pdf' }, blob: async () => new Blob(['%PDF']) };
+    if (u.pathname === '/api/v1.0/request-action-file-documents/7')
+      return testResponse(200, { token: 'tok', tokenExpirationMinutes: 1 });
+    if (u.pathname === '/api/v1.0/file-documents/tok')
+      return { ok: true, status: 200, headers: { get: () => 'application/pdf' }, blob: async () => new Blob(['%PDF']) };
     return testResponse(404, { message: 'not found' });
   });
 });
@@ -42,7 +44,12 @@ it('shows a submission read-only with its document, downloaded through a one-min
     <Submissions
       requestType="ACCOUNT_CLOSURE"
       entries={[
-        { id: 7, type: 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED', submitter: 'Rhys Regulator', creationDate: '2026-11-20T10:00:00Z' },
+        {
+          id: 7,
+          type: 'ACCOUNT_CLOSURE_APPLICATION_SUBMITTED',
+          submitter: 'Rhys Regulator',
+          creationDate: '2026-11-20T10:00:00Z',
+        },
         { id: 6, type: 'REQUEST_TASK_DUE_DATE_CHANGED', submitter: null, creationDate: '2026-11-19T10:00:00Z' },
       ]}
     />,
@@ -55,5 +62,7 @@ it('shows a submission read-only with its document, downloaded through a one-min
   expect(await axeViolations(container)).toEqual([]);
   await user.click(screen.getByRole('link', { name: 'ACC000042 Account closure.pdf (download)' }));
   await waitFor(() => expect(saved).toEqual(['ACC000042 Account closure.pdf']));
-  expect(paths).toContain('/api/v1.0/request-action-file-documents/7?fileDocumentUuid=d0c00000-0000-4000-8000-000000000001');
+  expect(paths).toContain(
+    '/api/v1.0/request-action-file-documents/7?fileDocumentUuid=d0c00000-0000-4000-8000-000000000001',
+  );
 });

@@ -24,18 +24,30 @@ type FileKind = 'document' | 'attachment';
 async function download(actionId: number, kind: FileKind, uuid: string, fileName: string): Promise<void> {
   const { token } =
     kind === 'document'
-      ? await apiGet<FileToken>(`/v1.0/request-action-file-documents/${actionId}`, { query: { fileDocumentUuid: uuid } })
+      ? await apiGet<FileToken>(`/v1.0/request-action-file-documents/${actionId}`, {
+          query: { fileDocumentUuid: uuid },
+        })
       : await apiGet<FileToken>(`/v1.0/request-action-attachments/${actionId}`, { query: { attachmentUuid: uuid } });
-  await downloadSignedIn(`/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`, fileName);
+  await downloadSignedIn(
+    `/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`,
+    fileName,
+  );
 }
 
 function Files({ action }: { action: ActionDetails }) {
-  const attachments = ((action.payload as { attachments?: Record<string, string> } | null)?.attachments ?? {}) as Record<string, string>;
+  const attachments = ((action.payload as { attachments?: Record<string, string> } | null)?.attachments ??
+    {}) as Record<string, string>;
   const files: [FileKind, string, string][] = [
-    ...Object.entries(action.fileDocuments ?? {}).map(([uuid, name]) => ['document', uuid, name] as [FileKind, string, string]),
+    ...Object.entries(action.fileDocuments ?? {}).map(
+      ([uuid, name]) => ['document', uuid, name] as [FileKind, string, string],
+    ),
     ...Object.entries(attachments).map(([uuid, name]) => ['attachment', uuid, name] as [FileKind, string, string]),
   ];
-  return <FileLinks files={files.map(([kind, uuid, name]) => ({ uuid, name, download: () => download(action.id, kind, uuid, name) }))} />;
+  return (
+    <FileLinks
+      files={files.map(([kind, uuid, name]) => ({ uuid, name, download: () => download(action.id, kind, uuid, name) }))}
+    />
+  );
 }
 
 /** The request's snapshot entries (what was submitted or decided), each viewable with its files. */
@@ -70,7 +82,18 @@ export function Submissions({ requestType, entries }: { requestType: string; ent
                 {sections.map((section, i) => (
                   <div key={i}>
                     <h4 className="govuk-heading-s">{section.title}</h4>
-                    <SummaryList rows={section.rows.map((row) => ({ key: row.key, value: row.value.length ? row.value.map((line, j) => <span key={j} className="esos-answer-line">{line}</span>) : 'Not provided' }))} />
+                    <SummaryList
+                      rows={section.rows.map((row) => ({
+                        key: row.key,
+                        value: row.value.length
+                          ? row.value.map((line, j) => (
+                              <span key={j} className="esos-answer-line">
+                                {line}
+                              </span>
+                            ))
+                          : 'Not provided',
+                      }))}
+                    />
                   </div>
                 ))}
               </Details>

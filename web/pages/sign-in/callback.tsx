@@ -39,7 +39,9 @@ export default function CallbackPage() {
     <>
       <h1 className="govuk-heading-l">Sorry, we could not sign you in</h1>
       <p className="govuk-body">
-        <Link className="govuk-link" href="/start-login">Try signing in again</Link>
+        <Link className="govuk-link" href="/start-login">
+          Try signing in again
+        </Link>
       </p>
     </>
   );

@@ -43,8 +43,13 @@ export default function Change2faPage() {
         {sent ? (
           <>
             <Panel title="Check your email" />
-            <p className="govuk-body">We have sent you an email with a link to change your authenticator app. The link can be used once.</p>
-            <p className="govuk-body">When you open it, your current app stops working and you are signed out. You will set up the new app when you next sign in.</p>
+            <p className="govuk-body">
+              We have sent you an email with a link to change your authenticator app. The link can be used once.
+            </p>
+            <p className="govuk-body">
+              When you open it, your current app stops working and you are signed out. You will set up the new app when
+              you next sign in.
+            </p>
             <p className="govuk-body">
               <Link className="govuk-link" href="/landing">
                 Return to the service
@@ -55,7 +60,9 @@ export default function Change2faPage() {
           <>
             <FormErrorSummary form={form} />
             <h1 className="govuk-heading-l">{CHANGE_2FA_TITLE}</h1>
-            <p className="govuk-body">To change the app you use for one-time codes, first show that you have the current one.</p>
+            <p className="govuk-body">
+              To change the app you use for one-time codes, first show that you have the current one.
+            </p>
             <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
               <TextInput
                 {...field(form, 'password')}
@@ -68,7 +75,8 @@ export default function Change2faPage() {
               <Button pending={pending}>Continue</Button>
             </form>
             <p className="govuk-body">
-              If you no longer have your app, ask your organisation's administrator or your regulator to reset it for you.
+              If you no longer have your app, ask your organisation's administrator or your regulator to reset it for
+              you.
             </p>
           </>
         )}

@@ -10,10 +10,15 @@ export default function RegistrationRegisterPage() {
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <h1 className="govuk-heading-l">Complete your registration</h1>
-          <p className="govuk-body">Before you can use the service, confirm your email address with the link we sent you.</p>
           <p className="govuk-body">
-            If you cannot find the email, <a className="govuk-link" href="/auth/register">create your sign-in again</a> and we will send a new
-            link.
+            Before you can use the service, confirm your email address with the link we sent you.
+          </p>
+          <p className="govuk-body">
+            If you cannot find the email,{' '}
+            <a className="govuk-link" href="/auth/register">
+              create your sign-in again
+            </a>{' '}
+            and we will send a new link.
           </p>
         </div>
       </div>

@@ -40,7 +40,9 @@ export default function Reset2faPage() {
       <Panel title="Your one-time code has been reset" />
       <p className="govuk-body">You will set up your authenticator app again when you next sign in.</p>
       <p className="govuk-body">
-        <Link className="govuk-link" href="/start-login">Sign in</Link>
+        <Link className="govuk-link" href="/start-login">
+          Sign in
+        </Link>
       </p>
     </>
   );

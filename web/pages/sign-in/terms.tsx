@@ -47,11 +47,15 @@ function TermsForm() {
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
         <FormErrorSummary form={form} />
-        {failed && <ErrorSummary errors={[{ path: 'accepted', message: 'Sorry, there is a problem with the service. Try again later.' }]} />}
+        {failed && (
+          <ErrorSummary
+            errors={[{ path: 'accepted', message: 'Sorry, there is a problem with the service. Try again later.' }]}
+          />
+        )}
         <h1 className="govuk-heading-l">Terms and conditions</h1>
         <p className="govuk-body">
-          These terms and conditions apply to your use of this emissions trading reporting service for operators, aircraft operators and
-          verifiers, including Manage your ESOS reporting.
+          These terms and conditions apply to your use of this emissions trading reporting service for operators,
+          aircraft operators and verifiers, including Manage your ESOS reporting.
         </p>
         <p className="govuk-body">
           <a className="govuk-link" href="/terms-and-conditions" target="_blank" rel="noreferrer noopener">
@@ -59,7 +63,10 @@ function TermsForm() {
           </a>
         </p>
         <form onSubmit={submit} noValidate>
-          <Checkboxes items={[{ text: 'I have read, understood and accept the terms and conditions' }]} {...field(form, 'accepted')} />
+          <Checkboxes
+            items={[{ text: 'I have read, understood and accept the terms and conditions' }]}
+            {...field(form, 'accepted')}
+          />
           <Button type="submit" pending={form.formState.isSubmitting}>
             Accept and continue
           </Button>

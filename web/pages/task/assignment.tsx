@@ -19,7 +19,9 @@ export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onCh
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${taskId}/candidate-assignees`).then(setCandidates, () => setCandidates([]));
+    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${taskId}/candidate-assignees`).then(setCandidates, () =>
+      setCandidates([]),
+    );
   }, [taskId]);
 
   const assignTo = async (userId: string) => {
@@ -40,7 +42,8 @@ export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onCh
     }
     await assignTo(chosen);
   };
-  const mayTake = currentUserId !== null && currentUserId !== assigneeId && candidates.some((c) => c.id === currentUserId);
+  const mayTake =
+    currentUserId !== null && currentUserId !== assigneeId && candidates.some((c) => c.id === currentUserId);
 
   const release = async () => {
     await apiDelete(`/v1.0/tasks-assignment/release/${taskId}`);
@@ -60,7 +63,14 @@ export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onCh
             <span className="govuk-visually-hidden">Error:</span> {error}
           </p>
         )}
-        <select id="assignee" name="assignee" className="govuk-select" value={chosen} onChange={(e) => setChosen(e.target.value)} aria-describedby={error ? 'assignee-error' : undefined}>
+        <select
+          id="assignee"
+          name="assignee"
+          className="govuk-select"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          aria-describedby={error ? 'assignee-error' : undefined}
+        >
           <option value="">Select a person</option>
           {candidates
             .filter((c) => c.id !== assigneeId)
@@ -73,7 +83,12 @@ export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onCh
       </div>
       <div className="govuk-button-group">
         {mayTake && (
-          <button type="button" className="govuk-button" data-module="govuk-button" onClick={() => void assignTo(currentUserId)}>
+          <button
+            type="button"
+            className="govuk-button"
+            data-module="govuk-button"
+            onClick={() => void assignTo(currentUserId)}
+          >
             Assign to me
           </button>
         )}
@@ -81,7 +96,12 @@ export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onCh
           Assign
         </button>
         {mayRelease && assigneeId && (
-          <button type="button" className="govuk-button govuk-button--warning" data-module="govuk-button" onClick={release}>
+          <button
+            type="button"
+            className="govuk-button govuk-button--warning"
+            data-module="govuk-button"
+            onClick={release}
+          >
             Release task
           </button>
         )}

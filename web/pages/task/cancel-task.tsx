@@ -3,12 +3,23 @@
 import { useState } from 'react';
 import { ActionLink, BackLink, Button, ErrorSummary } from '../../components';
 import { useAnyRequestPending } from '../../lib/pending';
-import { actionErrors, transition, useErrorTitle, type ActionError, type TaskFormProps, TaskOutcome } from './task-page';
+import {
+  actionErrors,
+  transition,
+  useErrorTitle,
+  type ActionError,
+  type TaskFormProps,
+  TaskOutcome,
+} from './task-page';
 
 type Props = Pick<TaskFormProps, 'view' | 'show'> & { cancelAction: string };
 
 export function RelatedActions({ view, show, cancelAction }: Props) {
-  const cancel = () => show({ title: 'Are you sure you want to cancel this task?', content: <CancelTask view={view} show={show} cancelAction={cancelAction} /> });
+  const cancel = () =>
+    show({
+      title: 'Are you sure you want to cancel this task?',
+      content: <CancelTask view={view} show={show} cancelAction={cancelAction} />,
+    });
   return (
     <aside className="govuk-!-margin-bottom-6" aria-labelledby="related-actions-heading">
       <h2 id="related-actions-heading" className="govuk-heading-m">
@@ -16,9 +27,7 @@ export function RelatedActions({ view, show, cancelAction }: Props) {
       </h2>
       <ul className="govuk-list">
         <li>
-          <ActionLink onClick={cancel}>
-            Cancel task
-          </ActionLink>
+          <ActionLink onClick={cancel}>Cancel task</ActionLink>
         </li>
       </ul>
     </aside>
@@ -44,7 +53,10 @@ function CancelTask({ view, show, cancelAction }: Props) {
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
         <BackLink onClick={(e) => (e.preventDefault(), show(null))}>Back</BackLink>
-        <ErrorSummary errors={errors.map((e) => ({ path: e.path || 'cancel-task', message: e.message }))} focusKey={attempts} />
+        <ErrorSummary
+          errors={errors.map((e) => ({ path: e.path || 'cancel-task', message: e.message }))}
+          focusKey={attempts}
+        />
         <h1 className="govuk-heading-l">Are you sure you want to cancel this task?</h1>
         <p className="govuk-body">This task and its data will be deleted.</p>
         <Button type="button" variant="warning" pending={pending} onClick={() => void confirm()}>

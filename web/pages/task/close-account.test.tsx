@@ -9,7 +9,10 @@ import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } fr
 
 const fetchMock = jest.fn();
 
-function setup(payload: Record<string, unknown> = {}, allowed = [SAVE_CLOSURE, SUBMIT_CLOSURE, CANCEL_CLOSURE]): TaskApi {
+function setup(
+  payload: Record<string, unknown> = {},
+  allowed = [SAVE_CLOSURE, SUBMIT_CLOSURE, CANCEL_CLOSURE],
+): TaskApi {
   const task = taskView('ACCOUNT_CLOSURE_SUBMIT', payload, { allowed });
   task.requestInfo = { ...task.requestInfo, id: 'ACL000042', type: 'ACCOUNT_CLOSURE' };
   return mockTaskApi({ task, timeline: [], posted: [] }, fetchMock);
@@ -27,11 +30,18 @@ describe('closing an account', () => {
     setup();
     renderTaskPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Close account' })).toBeInTheDocument();
-    expect(screen.getByText('If you close the account all active tasks and workflows will be terminated.')).toBeInTheDocument();
-    expect(screen.getByText('This account will be permanently closed down. You will not be able to reverse this action.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If you close the account all active tasks and workflows will be terminated.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('This account will be permanently closed down. You will not be able to reverse this action.'),
+    ).toBeInTheDocument();
     const reason = screen.getByLabelText('Reason for closing this account');
     expect(reason).toHaveAccessibleDescription(expect.stringContaining('The participant will be able to view this'));
-    expect(screen.getByRole('link', { name: 'Notes page (opens in new tab)' })).toHaveAttribute('href', '/accounts/42#notes');
+    expect(screen.getByRole('link', { name: 'Notes page (opens in new tab)' })).toHaveAttribute(
+      'href',
+      '/accounts/42#notes',
+    );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Related actions' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancel task' })).toBeInTheDocument();
@@ -42,7 +52,10 @@ describe('closing an account', () => {
     const user = userEvent.setup();
     renderTaskPage();
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(summary().getByRole('link', { name: 'Enter a reason for closing the account' })).toHaveAttribute('href', '#l.accountClosure.reason');
+    expect(summary().getByRole('link', { name: 'Enter a reason for closing the account' })).toHaveAttribute(
+      'href',
+      '#l.accountClosure.reason',
+    );
     await waitFor(() => expect(document.title).toBe('Error: Close account - Manage your ESOS reporting - GOV.UK'));
     expect(api.posted).toEqual([]);
   });
@@ -51,29 +64,55 @@ describe('closing an account', () => {
     const api = setup();
     const user = userEvent.setup();
     renderTaskPage();
-    await user.type(await screen.findByLabelText('Reason for closing this account'), ' The organisation has been dissolved ');
+    await user.type(
+      await screen.findByLabelText('Reason for closing this account'),
+      ' The organisation has been dissolved ',
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Are you sure you want to close this account?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Are you sure you want to close this account?' }),
+    ).toBeInTheDocument();
     expect(api.posted).toEqual([
-      { requestTaskId: 7, requestTaskActionType: SAVE_CLOSURE, requestTaskActionPayload: { accountClosure: { reason: 'The organisation has been dissolved' } }, version: 3 },
+      {
+        requestTaskId: 7,
+        requestTaskActionType: SAVE_CLOSURE,
+        requestTaskActionPayload: { accountClosure: { reason: 'The organisation has been dissolved' } },
+        version: 3,
+      },
     ]);
     expect(screen.getByText('The account will be permanently closed.')).toBeInTheDocument();
-    expect(screen.getByText('All participant history will remain in the account, but no actions will be possible, for example starting new tasks or editing account information.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'All participant history will remain in the account, but no actions will be possible, for example starting new tasks or editing account information.',
+      ),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Are you sure you want to close this account? - Manage your ESOS reporting - GOV.UK');
     const yes = screen.getByRole('button', { name: 'Yes, close this account' });
     expect(yes).toHaveClass('govuk-button--warning');
     await user.click(yes);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'The organisation account ORG000042 is permanently closed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'The organisation account ORG000042 is permanently closed',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByText('The account has been permanently closed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(api.posted[1]).toEqual({ requestTaskId: 7, requestTaskActionType: SUBMIT_CLOSURE, requestTaskActionPayload: { accountClosure: { reason: 'The organisation has been dissolved' } } });
+    expect(api.posted[1]).toEqual({
+      requestTaskId: 7,
+      requestTaskActionType: SUBMIT_CLOSURE,
+      requestTaskActionPayload: { accountClosure: { reason: 'The organisation has been dissolved' } },
+    });
   });
 
   it('goes back from the confirmation to the saved reason; a refused closure shows its message', async () => {
     const api = setup({ accountClosure: { reason: 'Dissolved' } });
-    api.answer = (action) => (action.requestTaskActionType === SUBMIT_CLOSURE ? testResponse(400, { code: 'ACCOUNT1009', message: 'Account status is not valid' }) : undefined);
+    api.answer = (action) =>
+      action.requestTaskActionType === SUBMIT_CLOSURE
+        ? testResponse(400, { code: 'ACCOUNT1009', message: 'Account status is not valid' })
+        : undefined;
     const user = userEvent.setup();
     renderTaskPage();
     expect(await screen.findByLabelText('Reason for closing this account')).toHaveValue('Dissolved');
@@ -94,14 +133,18 @@ describe('closing an account', () => {
     const user = userEvent.setup();
     renderTaskPage();
     await user.click(await screen.findByRole('link', { name: 'Cancel task' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Are you sure you want to cancel this task?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Are you sure you want to cancel this task?' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('This task and its data will be deleted.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, cancel this task' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Task cancelled' })).toBeInTheDocument();
     expect(screen.getByText('It has been removed from your task dashboard.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(api.posted).toEqual([{ requestTaskId: 7, requestTaskActionType: CANCEL_CLOSURE, requestTaskActionPayload: {} }]);
+    expect(api.posted).toEqual([
+      { requestTaskId: 7, requestTaskActionType: CANCEL_CLOSURE, requestTaskActionPayload: {} },
+    ]);
   });
 
   it('has no axe violations with an error shown, nor on the confirmation', async () => {
@@ -136,8 +179,14 @@ describe('the closure payload (accountClosureSchema)', () => {
 
   it('needs a reason of at most 10000 characters, and trims it', () => {
     expect(issues({})).toEqual([['accountClosure.reason', 'Enter a reason for closing the account']]);
-    expect(issues({ accountClosure: { reason: '  ' } })).toEqual([['accountClosure.reason', 'Enter a reason for closing the account']]);
-    expect(issues({ accountClosure: { reason: 'x'.repeat(10001) } })).toEqual([['accountClosure.reason', 'The reason must be 10000 characters or fewer']]);
-    expect(v.parse(accountClosureSchema, { accountClosure: { reason: ' Dissolved ' } })).toEqual({ accountClosure: { reason: 'Dissolved' } });
+    expect(issues({ accountClosure: { reason: '  ' } })).toEqual([
+      ['accountClosure.reason', 'Enter a reason for closing the account'],
+    ]);
+    expect(issues({ accountClosure: { reason: 'x'.repeat(10001) } })).toEqual([
+      ['accountClosure.reason', 'The reason must be 10000 characters or fewer'],
+    ]);
+    expect(v.parse(accountClosureSchema, { accountClosure: { reason: ' Dissolved ' } })).toEqual({
+      accountClosure: { reason: 'Dissolved' },
+    });
   });
 });

@@ -6,7 +6,17 @@ import { field, FormErrorSummary, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import { CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../../../domain/accounts';
 import { RelatedActions } from './cancel-task';
-import { AtTop, actionErrors, formActions, saveTask, transition, useErrorTitle, type ActionError, type TaskFormProps, TaskOutcome } from './task-page';
+import {
+  AtTop,
+  actionErrors,
+  formActions,
+  saveTask,
+  transition,
+  useErrorTitle,
+  type ActionError,
+  type TaskFormProps,
+  TaskOutcome,
+} from './task-page';
 import type { TaskView } from './task-view';
 
 const WARNING = 'If you close the account all active tasks and workflows will be terminated.';
@@ -20,7 +30,10 @@ function savedReason(view: TaskView): string {
 export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormProps) {
   const allowed = view.allowedRequestTaskActions;
   const { save, submit, cancel } = formActions(view);
-  const form = useGovForm({ schema: accountClosureSchema, defaultValues: { accountClosure: { reason: savedReason(view) } } });
+  const form = useGovForm({
+    schema: accountClosureSchema,
+    defaultValues: { accountClosure: { reason: savedReason(view) } },
+  });
   const pending = useAnyRequestPending();
 
   if (!allowed.includes(save!) || !allowed.includes(submit!)) {
@@ -41,7 +54,10 @@ export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormP
       return;
     }
     await reload();
-    show({ title: 'Are you sure you want to close this account?', content: <ConfirmClosure view={view} reason={payload.accountClosure.reason} show={show} /> });
+    show({
+      title: 'Are you sure you want to close this account?',
+      content: <ConfirmClosure view={view} reason={payload.accountClosure.reason} show={show} />,
+    });
   };
 
   return (
@@ -50,11 +66,18 @@ export function CloseAccount({ view, reload, show, errorSummarySlot }: TaskFormP
         <FormErrorSummary form={form} />
       </AtTop>
       <WarningText>{WARNING}</WarningText>
-      <p className="govuk-body">This account will be permanently closed down. You will not be able to reverse this action.</p>
+      <p className="govuk-body">
+        This account will be permanently closed down. You will not be able to reverse this action.
+      </p>
       {view.requestInfo.accountId !== null ? (
         <p className="govuk-body">
           If you need to add any important information about this account please visit the{' '}
-          <a className="govuk-link" href={`/accounts/${view.requestInfo.accountId}#notes`} target="_blank" rel="noreferrer noopener">
+          <a
+            className="govuk-link"
+            href={`/accounts/${view.requestInfo.accountId}#notes`}
+            target="_blank"
+            rel="noreferrer noopener"
+          >
             Notes page (opens in new tab)
           </a>
           .
@@ -96,10 +119,16 @@ function ConfirmClosure({ view, reason, show }: { view: TaskView; reason: string
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
         <BackLink onClick={(e) => (e.preventDefault(), show(null))}>Back</BackLink>
-        <ErrorSummary errors={errors.map((e) => ({ path: e.path || 'close-account', message: e.message }))} focusKey={attempts} />
+        <ErrorSummary
+          errors={errors.map((e) => ({ path: e.path || 'close-account', message: e.message }))}
+          focusKey={attempts}
+        />
         <h1 className="govuk-heading-l">Are you sure you want to close this account?</h1>
         <p className="govuk-body">The account will be permanently closed.</p>
-        <p className="govuk-body">All participant history will remain in the account, but no actions will be possible, for example starting new tasks or editing account information.</p>
+        <p className="govuk-body">
+          All participant history will remain in the account, but no actions will be possible, for example starting new
+          tasks or editing account information.
+        </p>
         <Button type="button" variant="warning" pending={pending} onClick={() => void close()}>
           Yes, close this account
         </Button>

@@ -9,7 +9,11 @@ import { getAccessToken } from '../../lib/auth/tokens';
 export async function downloadSignedIn(path: string, fileName: string): Promise<void> {
   const access = await getAccessToken();
   const res = await fetch(`${API_BASE}${path}`, { headers: access ? { authorization: `Bearer ${access}` } : {} });
-  if (!res.ok) throw new HttpError(res.status, res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null);
+  if (!res.ok)
+    throw new HttpError(
+      res.status,
+      res.headers.get('content-type')?.includes('application/json') ? await res.json().catch(() => null) : null,
+    );
   saveBlob(await res.blob(), fileName);
 }
 
@@ -27,7 +31,11 @@ export function FileLinks({ files }: { files: FileLink[] }) {
     try {
       await download();
     } catch (err) {
-      setError(err instanceof HttpError && err.body?.message ? err.body.message : `${name} could not be downloaded. Try again later.`);
+      setError(
+        err instanceof HttpError && err.body?.message
+          ? err.body.message
+          : `${name} could not be downloaded. Try again later.`,
+      );
     }
   };
   return (

@@ -5,7 +5,14 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
-import { NOTE_MAX_FILES, UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem, type FileToken, type FileUuid } from '../../../domain/files';
+import {
+  NOTE_MAX_FILES,
+  UPLOAD_ACCEPT,
+  UPLOAD_HINT,
+  uploadProblem,
+  type FileToken,
+  type FileUuid,
+} from '../../../domain/files';
 import { maxLengthMessage } from '../../../domain/validation/messages';
 import { FileLinks, downloadSignedIn } from './file-links';
 
@@ -18,7 +25,6 @@ export async function uploadFile(path: string, file: File): Promise<string> {
   return (await apiPost<FileUuid>(path, form)).uuid;
 }
 
-
 /** Gets a token for a note file, then the file itself from GET /file-notes/{token} (with auth). */
 export async function downloadNoteFile(tokenPath: string, uuid: string, fileName: string): Promise<void> {
   const { token } = await apiGet<FileToken>(tokenPath, { query: { uuid } });
@@ -27,7 +33,15 @@ export async function downloadNoteFile(tokenPath: string, uuid: string, fileName
 
 /** A note's files as download links. */
 export function NoteFileLinks({ files, tokenPath }: { files: FileMap; tokenPath: string }) {
-  return <FileLinks files={Object.entries(files).map(([uuid, name]) => ({ uuid, name, download: () => downloadNoteFile(tokenPath, uuid, name) }))} />;
+  return (
+    <FileLinks
+      files={Object.entries(files).map(([uuid, name]) => ({
+        uuid,
+        name,
+        download: () => downloadNoteFile(tokenPath, uuid, name),
+      }))}
+    />
+  );
 }
 
 export interface NoteFormProps {
@@ -73,7 +87,9 @@ export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }:
         const uuid = await uploadFile(uploadPath, file);
         setFiles((current) => ({ ...current, [uuid]: file.name }));
       } catch (err) {
-        problems.push(`${file.name}: ${err instanceof HttpError ? err.message : 'The file could not be uploaded. Try again later.'}`);
+        problems.push(
+          `${file.name}: ${err instanceof HttpError ? err.message : 'The file could not be uploaded. Try again later.'}`,
+        );
       }
     }
     setUploading(false);
@@ -90,7 +106,8 @@ export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }:
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = note.trim();
-    const problem = text === '' ? NOTE_REQUIRED : text.length > NOTE_MAX_LENGTH ? maxLengthMessage(NOTE_MAX_LENGTH) : undefined;
+    const problem =
+      text === '' ? NOTE_REQUIRED : text.length > NOTE_MAX_LENGTH ? maxLengthMessage(NOTE_MAX_LENGTH) : undefined;
     setNoteError(problem);
     if (!problem) {
       setSaving(true);
@@ -112,12 +129,23 @@ export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }:
     setAttempts((n) => n + 1);
   };
 
-  const errors = [...(noteError ? [{ path: name, message: noteError }] : []), ...(fileError ? [{ path: filesName, message: fileError }] : [])];
+  const errors = [
+    ...(noteError ? [{ path: name, message: noteError }] : []),
+    ...(fileError ? [{ path: filesName, message: fileError }] : []),
+  ];
   const entries = Object.entries(files);
   return (
     <form noValidate onSubmit={submit}>
       <ErrorSummary errors={errors} focusKey={attempts} />
-      <Textarea name={name} label={label} labelClassName="govuk-label--s" maxLength={NOTE_MAX_LENGTH} value={note} errorMessage={noteError} onChange={(e) => setNote(e.target.value)} />
+      <Textarea
+        name={name}
+        label={label}
+        labelClassName="govuk-label--s"
+        maxLength={NOTE_MAX_LENGTH}
+        value={note}
+        errorMessage={noteError}
+        onChange={(e) => setNote(e.target.value)}
+      />
       <FormGroup id={`l.${filesName}`} error={!!fileError}>
         <label className="govuk-label govuk-label--s" htmlFor={filesName}>
           Upload a file (optional)
@@ -155,9 +183,7 @@ export function NoteForm({ name, label, initial, uploadPath, onSave, onCancel }:
         <Button type="submit" pending={uploading || saving}>
           Save note
         </Button>
-        {onCancel ? (
-          <ActionLink onClick={onCancel}>Cancel</ActionLink>
-        ) : null}
+        {onCancel ? <ActionLink onClick={onCancel}>Cancel</ActionLink> : null}
       </div>
     </form>
   );
@@ -173,7 +199,14 @@ export interface NoteView {
   editable: boolean;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** One note: who and when, the text and its files; Edit and Delete when the caller may. */
 export function NoteCard({
@@ -220,7 +253,14 @@ export function NoteCard({
       </div>
       <div className="govuk-summary-card__content">
         {editing ? (
-          <NoteForm name={formName} label="Edit the note" initial={{ note: note.note, files: note.files }} uploadPath={uploadPath} onSave={onSave} onCancel={onCancel} />
+          <NoteForm
+            name={formName}
+            label="Edit the note"
+            initial={{ note: note.note, files: note.files }}
+            uploadPath={uploadPath}
+            onSave={onSave}
+            onCancel={onCancel}
+          />
         ) : (
           <>
             {/* Set through the DOM by React, not as markup: allowed by the CSP. */}

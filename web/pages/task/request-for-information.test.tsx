@@ -4,8 +4,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testResponse } from '../../../test/web/responses';
-import { RFI_APPLICATION_SUBMIT, RFI_CANCEL, RFI_RESPONSE, RFI_RESPONSE_SUBMIT, RFI_SUBMIT } from '../../../processes/request-for-information/codes';
-import { DEADLINE_IN_FUTURE, DEADLINE_REQUIRED, QUESTIONS_REQUIRED, RESPONSE_REQUIRED } from '../../../processes/request-for-information/request';
+import {
+  RFI_APPLICATION_SUBMIT,
+  RFI_CANCEL,
+  RFI_RESPONSE,
+  RFI_RESPONSE_SUBMIT,
+  RFI_SUBMIT,
+} from '../../../processes/request-for-information/codes';
+import {
+  DEADLINE_IN_FUTURE,
+  DEADLINE_REQUIRED,
+  QUESTIONS_REQUIRED,
+  RESPONSE_REQUIRED,
+} from '../../../processes/request-for-information/request';
 import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } from '../../../test/web/task-api';
 
 const fetchMock = jest.fn();
@@ -41,11 +52,20 @@ describe("the regulator's request for information", () => {
   it("shows the API's refusal of a past deadline at the date, then sends it", async () => {
     let refuse = true;
     const api = setup(RFI_APPLICATION_SUBMIT, {}, [RFI_SUBMIT, RFI_CANCEL], () =>
-      refuse ? testResponse(400, { code: 'FORM_VALIDATION', message: DEADLINE_IN_FUTURE, fields: [{ field: 'deadline', message: DEADLINE_IN_FUTURE }] }) : undefined,
+      refuse
+        ? testResponse(400, {
+            code: 'FORM_VALIDATION',
+            message: DEADLINE_IN_FUTURE,
+            fields: [{ field: 'deadline', message: DEADLINE_IN_FUTURE }],
+          })
+        : undefined,
     );
     const user = userEvent.setup();
     renderTaskPage();
-    await user.type(await screen.findByLabelText('What information do you need?'), 'Why has the organisation not notified?');
+    await user.type(
+      await screen.findByLabelText('What information do you need?'),
+      'Why has the organisation not notified?',
+    );
     const date = screen.getByRole('group', { name: 'Deadline for the response' });
     await user.type(within(date).getByLabelText('Day'), '1');
     await user.type(within(date).getByLabelText('Month'), '1');
@@ -61,14 +81,21 @@ describe("the regulator's request for information", () => {
     expect(api.posted.at(-1)).toEqual({
       requestTaskId: 7,
       requestTaskActionType: RFI_SUBMIT,
-      requestTaskActionPayload: { questions: 'Why has the organisation not notified?', deadline: { day: '1', month: '1', year: '2040' } },
+      requestTaskActionPayload: {
+        questions: 'Why has the organisation not notified?',
+        deadline: { day: '1', month: '1', year: '2040' },
+      },
     });
   });
 });
 
 describe("the operator's response", () => {
   it('shows the questions and the deadline, and needs a response', async () => {
-    const api = setup(RFI_RESPONSE, { request: { questions: 'Send your energy audit.', deadline: '2040-03-10', attachments: {} } }, [RFI_RESPONSE_SUBMIT]);
+    const api = setup(
+      RFI_RESPONSE,
+      { request: { questions: 'Send your energy audit.', deadline: '2040-03-10', attachments: {} } },
+      [RFI_RESPONSE_SUBMIT],
+    );
     const user = userEvent.setup();
     renderTaskPage();
     expect(await screen.findByText('Send your energy audit.')).toBeInTheDocument();
@@ -79,6 +106,12 @@ describe("the operator's response", () => {
     await user.type(screen.getByRole('textbox', { name: 'Your response' }), 'Attached.');
     await user.click(screen.getByRole('button', { name: 'Send response' }));
     expect(await screen.findByRole('heading', { name: 'Response sent' })).toBeInTheDocument();
-    expect(api.posted).toEqual([{ requestTaskId: 7, requestTaskActionType: RFI_RESPONSE_SUBMIT, requestTaskActionPayload: { response: 'Attached.' } }]);
+    expect(api.posted).toEqual([
+      {
+        requestTaskId: 7,
+        requestTaskActionType: RFI_RESPONSE_SUBMIT,
+        requestTaskActionPayload: { response: 'Attached.' },
+      },
+    ]);
   });
 });

@@ -12,7 +12,13 @@ import { useAnyRequestPending } from '../../lib/pending';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem } from '../../../domain/files';
 import { formatDateLong } from '../../../domain/validation/dates';
-import { RFI_TEXT_MAX_LENGTH, rfiNextStepsSchema, rfiResponseSchema, rfiSubmitSchema, type SentRequest } from '../../../processes/request-for-information/request';
+import {
+  RFI_TEXT_MAX_LENGTH,
+  rfiNextStepsSchema,
+  rfiResponseSchema,
+  rfiSubmitSchema,
+  type SentRequest,
+} from '../../../processes/request-for-information/request';
 import { Submissions } from '../request/submissions';
 import { RelatedActions } from './cancel-task';
 import { RfiQuestions } from './rfi-questions';
@@ -22,7 +28,8 @@ import type { TaskView, TimelineEntry } from './task-view';
 
 const sentRequest = (view: TaskView) => view.requestTask.payload.request as SentRequest | undefined;
 const attachments = (view: TaskView) => (view.requestTask.payload.attachments ?? {}) as Record<string, string>;
-const mayDo = (view: TaskView, action: string | undefined) => !!action && view.allowedRequestTaskActions.includes(action);
+const mayDo = (view: TaskView, action: string | undefined) =>
+  !!action && view.allowedRequestTaskActions.includes(action);
 
 /** The deadline and the questions the regulator sent. */
 function SentSummary({ request }: { request: SentRequest }) {
@@ -68,12 +75,25 @@ function TaskFiles({ view, reload, label }: Pick<TaskFormProps, 'view' | 'reload
         continue;
       }
       const form = new FormData();
-      form.append('requestTaskActionDetails', new Blob([JSON.stringify({ requestTaskId: view.requestTask.id, requestTaskActionType: `${view.requestInfo.type}_UPLOAD_ATTACHMENT` })], { type: 'application/json' }));
+      form.append(
+        'requestTaskActionDetails',
+        new Blob(
+          [
+            JSON.stringify({
+              requestTaskId: view.requestTask.id,
+              requestTaskActionType: `${view.requestInfo.type}_UPLOAD_ATTACHMENT`,
+            }),
+          ],
+          { type: 'application/json' },
+        ),
+      );
       form.append('attachment', file, file.name);
       try {
         await apiPost('/v1.0/task-attachments/upload', form);
       } catch (err) {
-        problems.push(`${file.name}: ${err instanceof HttpError && err.body?.message ? err.body.message : 'The file could not be uploaded. Try again later.'}`);
+        problems.push(
+          `${file.name}: ${err instanceof HttpError && err.body?.message ? err.body.message : 'The file could not be uploaded. Try again later.'}`,
+        );
       }
     }
     input.value = '';
@@ -136,7 +156,10 @@ export function RfiSubmit({ view, reload, show, errorSummarySlot }: TaskFormProp
   const { submit, cancel } = formActions(view);
   // Started from another request's task: the questions open with a reference to it.
   const about = new URLSearchParams(useSearch()).get('about');
-  const form = useGovForm({ schema: rfiSubmitSchema, defaultValues: { questions: about ? aboutRequest(about) : '', deadline: { day: '', month: '', year: '' } } });
+  const form = useGovForm({
+    schema: rfiSubmitSchema,
+    defaultValues: { questions: about ? aboutRequest(about) : '', deadline: { day: '', month: '', year: '' } },
+  });
   const pending = useAnyRequestPending();
   if (!mayDo(view, submit)) return <p className="govuk-body">The request for information has not been sent yet.</p>;
   const send = async (payload: unknown) => {
@@ -146,7 +169,14 @@ export function RfiSubmit({ view, reload, show, errorSummarySlot }: TaskFormProp
       for (const e of actionErrors(err)) form.setError((e.path || 'questions') as 'questions', { message: e.message });
       return;
     }
-    show({ title: 'Request for information sent', content: <TaskOutcome title="Request for information sent">The organisation's administrators have a task to respond by the deadline.</TaskOutcome> });
+    show({
+      title: 'Request for information sent',
+      content: (
+        <TaskOutcome title="Request for information sent">
+          The organisation's administrators have a task to respond by the deadline.
+        </TaskOutcome>
+      ),
+    });
   };
   return (
     <>
@@ -176,7 +206,10 @@ export function RfiResponse({ view, reload, show, errorSummarySlot }: TaskFormPr
       for (const e of actionErrors(err)) form.setError('response', { message: e.message });
       return;
     }
-    show({ title: 'Response sent', content: <TaskOutcome title="Response sent">The regulator will review your response.</TaskOutcome> });
+    show({
+      title: 'Response sent',
+      content: <TaskOutcome title="Response sent">The regulator will review your response.</TaskOutcome>,
+    });
   };
   return (
     <>
@@ -187,7 +220,12 @@ export function RfiResponse({ view, reload, show, errorSummarySlot }: TaskFormPr
       <RequestRecord view={view} />
       {mayDo(view, submit) ? (
         <form noValidate onSubmit={form.handleSubmit(respond)}>
-          <Textarea {...field(form, 'response')} label="Your response" labelClassName="govuk-label--m" maxLength={RFI_TEXT_MAX_LENGTH} />
+          <Textarea
+            {...field(form, 'response')}
+            label="Your response"
+            labelClassName="govuk-label--m"
+            maxLength={RFI_TEXT_MAX_LENGTH}
+          />
           <TaskFiles view={view} reload={reload} label="Attach files to your response (optional)" />
           <Button pending={pending}>Send response</Button>
         </form>
@@ -224,13 +262,18 @@ export function RfiReview({ view, show }: TaskFormProps) {
       setError(actionErrors(err)[0]?.message ?? null);
       return;
     }
-    show({ title: 'Response reviewed', content: <TaskOutcome title="Response reviewed">The request for information is complete.</TaskOutcome> });
+    show({
+      title: 'Response reviewed',
+      content: <TaskOutcome title="Response reviewed">The request for information is complete.</TaskOutcome>,
+    });
   };
   return (
     <>
       {request ? <SentSummary request={request} /> : null}
       <h2 className="govuk-heading-m">Response</h2>
-      <SummaryList rows={[{ key: 'Response', value: <span className="esos-answer-line">{response?.response ?? ''}</span> }]} />
+      <SummaryList
+        rows={[{ key: 'Response', value: <span className="esos-answer-line">{response?.response ?? ''}</span> }]}
+      />
       <RequestRecord view={view} />
       {error ? <p className="govuk-error-message">{error}</p> : null}
       {mayDo(view, complete) ? (
@@ -255,7 +298,10 @@ export function RfiNextSteps({ view, show, errorSummarySlot }: TaskFormProps) {
       for (const e of actionErrors(err)) form.setError('nextSteps', { message: e.message });
       return;
     }
-    show({ title: 'Next steps recorded', content: <TaskOutcome title="Next steps recorded">The request for information has expired.</TaskOutcome> });
+    show({
+      title: 'Next steps recorded',
+      content: <TaskOutcome title="Next steps recorded">The request for information has expired.</TaskOutcome>,
+    });
   };
   return (
     <>
@@ -266,7 +312,13 @@ export function RfiNextSteps({ view, show, errorSummarySlot }: TaskFormProps) {
       {request ? <SentSummary request={request} /> : null}
       {mayDo(view, submit) ? (
         <form noValidate onSubmit={form.handleSubmit(decide)}>
-          <Textarea {...field(form, 'nextSteps')} label="Next steps" labelClassName="govuk-label--m" hint="For example, an enforcement notice" maxLength={RFI_TEXT_MAX_LENGTH} />
+          <Textarea
+            {...field(form, 'nextSteps')}
+            label="Next steps"
+            labelClassName="govuk-label--m"
+            hint="For example, an enforcement notice"
+            maxLength={RFI_TEXT_MAX_LENGTH}
+          />
           <Button pending={pending}>Confirm next steps</Button>
         </form>
       ) : null}

@@ -25,7 +25,12 @@ const note = (id: number, fields: Partial<RequestNoteDto> = {}): RequestNoteDto 
 });
 
 /** A fetch answer with a binary body, as the download gets it. */
-const fileResponse = (bytes: string, type: string) => ({ ok: true, status: 200, headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? type : null) }, blob: async () => new Blob([bytes], { type }) });
+const fileResponse = (bytes: string, type: string) => ({
+  ok: true,
+  status: 200,
+  headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? type : null) },
+  blob: async () => new Blob([bytes], { type }),
+});
 
 beforeEach(() => {
   calls.length = 0;
@@ -38,10 +43,16 @@ beforeEach(() => {
     if (method === 'GET' && path === '/v1.0/request-notes') {
       const page = Number(query.get('page'));
       const size = Number(query.get('size'));
-      return testResponse(200, { requestNotes: notes.slice(page * size, page * size + size), totalItems: notes.length, hasUserEditPermission: true });
+      return testResponse(200, {
+        requestNotes: notes.slice(page * size, page * size + size),
+        totalItems: notes.length,
+        hasUserEditPermission: true,
+      });
     }
-    if (method === 'POST' && path === '/v1.0/request-notes/upload/request/AP000042-P3') return testResponse(200, { uuid: `00000000-0000-4000-8000-00000000000${nextUuid++}` });
-    if (method === 'POST' && path === '/v1.0/request-notes') return testResponse(201, note(99, body as Partial<RequestNoteDto>));
+    if (method === 'POST' && path === '/v1.0/request-notes/upload/request/AP000042-P3')
+      return testResponse(200, { uuid: `00000000-0000-4000-8000-00000000000${nextUuid++}` });
+    if (method === 'POST' && path === '/v1.0/request-notes')
+      return testResponse(201, note(99, body as Partial<RequestNoteDto>));
     if (method === 'PUT' || method === 'DELETE') return testResponse(method === 'PUT' ? 200 : 204);
     return testResponse(404, { code: 'NOT_FOUND', message: `No answer for ${method} ${path}` });
   });
@@ -55,7 +66,10 @@ it('lists the notes with their files, and says when there are none', async () =>
   const { unmount } = render(<RequestNotes requestId="AP000042-P3" />);
   expect(await screen.findByText('There are no notes yet.')).toBeInTheDocument();
   unmount();
-  notes = [note(1, { note: 'First line\nSecond line', files: { 'f-1': 'Meter.png' }, editable: true }), note(2, { submitter: 'Reg Ulator', roleType: 'REGULATOR' })];
+  notes = [
+    note(1, { note: 'First line\nSecond line', files: { 'f-1': 'Meter.png' }, editable: true }),
+    note(2, { submitter: 'Reg Ulator', roleType: 'REGULATOR' }),
+  ];
   render(<RequestNotes requestId="AP000042-P3" />);
   expect(await screen.findByRole('heading', { level: 3, name: /^Ann Operator, 1 March 2025/ })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'Notes' })).toBeInTheDocument();
@@ -78,7 +92,11 @@ it('uploads chosen files at once and saves the note with them', async () => {
   await user.type(screen.getByLabelText('Add a note'), '  Site visit booked ');
   await user.click(screen.getByRole('button', { name: 'Save note' }));
   await waitFor(() => expect(sent('POST', '/v1.0/request-notes')).toHaveLength(1));
-  expect(sent('POST', '/v1.0/request-notes')[0]!.body).toEqual({ requestId: 'AP000042-P3', note: 'Site visit booked', files: ['00000000-0000-4000-8000-000000000002'] });
+  expect(sent('POST', '/v1.0/request-notes')[0]!.body).toEqual({
+    requestId: 'AP000042-P3',
+    note: 'Site visit booked',
+    files: ['00000000-0000-4000-8000-000000000002'],
+  });
   await waitFor(() => expect(sent('GET', '/v1.0/request-notes')).toHaveLength(2));
   expect(screen.getByLabelText('Add a note')).toHaveValue('');
   expect(screen.queryByRole('link', { name: 'Remove Plan.docx' })).not.toBeInTheDocument();
@@ -87,7 +105,11 @@ it('uploads chosen files at once and saves the note with them', async () => {
 it('refuses files in the browser that the API would refuse, and shows the API’s own refusals', async () => {
   const user = userEvent.setup({ applyAccept: false });
   answers['POST /v1.0/request-notes/upload/request/AP000042-P3'] = () =>
-    testResponse(400, { code: 'FILE1005', message: 'The content of the selected file is not a valid PDF file', field: 'file' });
+    testResponse(400, {
+      code: 'FILE1005',
+      message: 'The content of the selected file is not a valid PDF file',
+      field: 'file',
+    });
   render(<RequestNotes requestId="AP000042-P3" />);
   const big = pdf('Big.pdf');
   Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
@@ -98,23 +120,40 @@ it('refuses files in the browser that the API would refuse, and shows the API’
   );
   expect(summary.getByRole('link')).toHaveAttribute('href', '#l.requestNote-files');
   expect(sent('POST', '/v1.0/request-notes/upload/request/AP000042-P3')).toHaveLength(0);
-  expect(fileInput()).toHaveAccessibleDescription(expect.stringContaining('Big.pdf: The selected file must be no more than 20MB'));
+  expect(fileInput()).toHaveAccessibleDescription(
+    expect.stringContaining('Big.pdf: The selected file must be no more than 20MB'),
+  );
 
   await user.upload(fileInput(), pdf('Fake.pdf'));
-  expect(await screen.findByText(/Fake.pdf: The content of the selected file is not a valid PDF file/, { selector: '.govuk-error-message' })).toBeInTheDocument();
+  expect(
+    await screen.findByText(/Fake.pdf: The content of the selected file is not a valid PDF file/, {
+      selector: '.govuk-error-message',
+    }),
+  ).toBeInTheDocument();
 });
 
 it('needs a note, and shows what the API says about it', async () => {
   const user = userEvent.setup();
   render(<RequestNotes requestId="AP000042-P3" />);
   await user.click(await screen.findByRole('button', { name: 'Save note' }));
-  expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Enter a note' })).toHaveAttribute('href', '#l.requestNote');
+  expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Enter a note' })).toHaveAttribute(
+    'href',
+    '#l.requestNote',
+  );
   expect(sent('POST', '/v1.0/request-notes')).toHaveLength(0);
 
-  answers['POST /v1.0/request-notes'] = () => testResponse(400, { code: 'VALIDATION_ERROR', field: 'files', message: 'files: A selected file was not found. Upload it again' });
+  answers['POST /v1.0/request-notes'] = () =>
+    testResponse(400, {
+      code: 'VALIDATION_ERROR',
+      field: 'files',
+      message: 'files: A selected file was not found. Upload it again',
+    });
   await user.type(screen.getByLabelText('Add a note'), 'Hello');
   await user.click(screen.getByRole('button', { name: 'Save note' }));
-  expect(await screen.findByRole('link', { name: 'A selected file was not found. Upload it again' })).toHaveAttribute('href', '#l.requestNote-files');
+  expect(await screen.findByRole('link', { name: 'A selected file was not found. Upload it again' })).toHaveAttribute(
+    'href',
+    '#l.requestNote-files',
+  );
 });
 
 it('edits a note with its files, and deletes a note', async () => {
@@ -149,7 +188,8 @@ describe('downloads', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('asks for a token, fetches the file with it and saves it under its name', async () => {
-    answers['GET /v1.0/request-notes/AP000042-P3/files'] = () => testResponse(200, { token: 'tok.en', tokenExpirationMinutes: 1 });
+    answers['GET /v1.0/request-notes/AP000042-P3/files'] = () =>
+      testResponse(200, { token: 'tok.en', tokenExpirationMinutes: 1 });
     answers['GET /v1.0/file-notes/tok.en'] = () => fileResponse('PNG', 'image/png');
     const user = userEvent.setup();
     render(<RequestNotes requestId="AP000042-P3" />);
@@ -159,12 +199,19 @@ describe('downloads', () => {
   });
 
   it('says so when the file cannot be downloaded', async () => {
-    answers['GET /v1.0/request-notes/AP000042-P3/files'] = () => testResponse(200, { token: 'old', tokenExpirationMinutes: 1 });
-    answers['GET /v1.0/file-notes/old'] = () => testResponse(400, { code: 'TOKEN1003', message: 'The download link has expired. Go back and select the file again' });
+    answers['GET /v1.0/request-notes/AP000042-P3/files'] = () =>
+      testResponse(200, { token: 'old', tokenExpirationMinutes: 1 });
+    answers['GET /v1.0/file-notes/old'] = () =>
+      testResponse(400, {
+        code: 'TOKEN1003',
+        message: 'The download link has expired. Go back and select the file again',
+      });
     const user = userEvent.setup();
     render(<RequestNotes requestId="AP000042-P3" />);
     await user.click(await screen.findByRole('link', { name: 'Meter.png (download)' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The download link has expired. Go back and select the file again');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The download link has expired. Go back and select the file again',
+    );
     expect(clicked).toEqual([]);
   });
 });

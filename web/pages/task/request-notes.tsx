@@ -17,7 +17,9 @@ export function RequestNotes({ requestId }: { requestId: string }) {
   const tokenPath = `${base}/${encodeURIComponent(requestId)}/files`;
 
   const load = useCallback(() => {
-    apiGet<RequestNotesPage>(base, { query: { requestId, page: page - 1, size: PAGE_SIZE } }).then(setData, () => setData(null));
+    apiGet<RequestNotesPage>(base, { query: { requestId, page: page - 1, size: PAGE_SIZE } }).then(setData, () =>
+      setData(null),
+    );
   }, [requestId, page]);
   useEffect(load, [load]);
 
@@ -41,7 +43,9 @@ export function RequestNotes({ requestId }: { requestId: string }) {
       <h2 className="govuk-heading-m" id="request-notes-heading">
         Notes
       </h2>
-      {data?.hasUserEditPermission && editing === null ? <NoteForm name="requestNote" label="Add a note" uploadPath={uploadPath} onSave={add} /> : null}
+      {data?.hasUserEditPermission && editing === null ? (
+        <NoteForm name="requestNote" label="Add a note" uploadPath={uploadPath} onSave={add} />
+      ) : null}
       {data && data.totalItems === 0 ? <p className="govuk-body">There are no notes yet.</p> : null}
       {data?.requestNotes.map((note) => (
         <NoteCard
@@ -57,7 +61,15 @@ export function RequestNotes({ requestId }: { requestId: string }) {
           onDelete={() => void remove(note)}
         />
       ))}
-      {data ? <Pagination totalItems={data.totalItems} pageSize={PAGE_SIZE} currentPage={page} onPageChange={setPage} hideSummary /> : null}
+      {data ? (
+        <Pagination
+          totalItems={data.totalItems}
+          pageSize={PAGE_SIZE}
+          currentPage={page}
+          onPageChange={setPage}
+          hideSummary
+        />
+      ) : null}
     </section>
   );
 }

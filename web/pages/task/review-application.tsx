@@ -31,7 +31,13 @@ interface AccountDetails {
 /** The task payload (the application as submitted, and the regulator's amendment once saved). */
 interface ReviewPayload {
   account: AccountDetails & { registrationNumber: string | null; competentAuthority: CompetentAuthority };
-  participantDetails: { firstName: string; lastName: string; email: string; jobTitle?: string | null; phoneNumber?: string | null };
+  participantDetails: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    jobTitle?: string | null;
+    phoneNumber?: string | null;
+  };
   amendedAccount?: AccountDetails;
 }
 
@@ -47,7 +53,10 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
   const actions = formActions(view);
   const canAmend = view.allowedRequestTaskActions.includes(actions.amend!);
   const canDecide = view.allowedRequestTaskActions.includes(actions.decide!);
-  const form = useGovForm({ schema: applicationDecisionSchema, defaultValues: (memory.get(DECISION_DRAFT) as DecisionInput | undefined) ?? { reason: '' } });
+  const form = useGovForm({
+    schema: applicationDecisionSchema,
+    defaultValues: (memory.get(DECISION_DRAFT) as DecisionInput | undefined) ?? { reason: '' },
+  });
   const pending = useAnyRequestPending();
   // Without the application in the payload there is nothing to review (rather than a broken page).
   if (!payload.account || !payload.participantDetails) return null;
@@ -62,7 +71,10 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
             onClick: (e: MouseEvent<HTMLAnchorElement>) => {
               e.preventDefault();
               memory.set(DECISION_DRAFT, form.getValues());
-              show({ title: 'Confirm the organisation details', content: <AmendDetails view={view} details={details} reload={reload} show={show} /> });
+              show({
+                title: 'Confirm the organisation details',
+                content: <AmendDetails view={view} details={details} reload={reload} show={show} />,
+              });
             },
           },
         ]
@@ -77,7 +89,10 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
       }
       return;
     }
-    const title = decision.decision === 'APPROVED' ? 'You have approved the organisation account application' : 'You have rejected the organisation account application';
+    const title =
+      decision.decision === 'APPROVED'
+        ? 'You have approved the organisation account application'
+        : 'You have rejected the organisation account application';
     show({ title, content: <Decided title={title} /> });
   };
 
@@ -95,7 +110,9 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
         </>
       ) : null}
       <Heading className={headingClass}>Organisation details</Heading>
-      {payload.amendedAccount ? <InsetText>The name, address or codes have been amended since the application was submitted.</InsetText> : null}
+      {payload.amendedAccount ? (
+        <InsetText>The name, address or codes have been amended since the application was submitted.</InsetText>
+      ) : null}
       <SummaryList rows={organisationRows(payload, details, change)} />
       <Heading className={headingClass}>Applicant&apos;s details</Heading>
       <SummaryList rows={applicantRows(payload)} />
@@ -106,8 +123,16 @@ export function ReviewApplication({ view, reload, show, errorSummarySlot, memory
             legend="Your decision"
             legendClassName="govuk-fieldset__legend--m"
             items={[
-              { value: 'APPROVED', text: 'Approve', conditional: <ReasonField form={form} label="Reason for acceptance" /> },
-              { value: 'REJECTED', text: 'Reject', conditional: <ReasonField form={form} label="Reason for rejection" /> },
+              {
+                value: 'APPROVED',
+                text: 'Approve',
+                conditional: <ReasonField form={form} label="Reason for acceptance" />,
+              },
+              {
+                value: 'REJECTED',
+                text: 'Reject',
+                conditional: <ReasonField form={form} label="Reason for rejection" />,
+              },
             ]}
           />
           <Button pending={pending}>Confirm decision</Button>
@@ -123,10 +148,16 @@ function ReasonField({ form, label }: { form: GovForm<typeof applicationDecision
 }
 
 function addressLines(address: AccountDetails['address']) {
-  return [address.line1, address.line2, address.city, address.county, address.postcode].filter((l): l is string => !!l && l.trim() !== '');
+  return [address.line1, address.line2, address.city, address.county, address.postcode].filter(
+    (l): l is string => !!l && l.trim() !== '',
+  );
 }
 
-function organisationRows(payload: ReviewPayload, details: AccountDetails, change: (what: string) => SummaryListRow['actions']): SummaryListRow[] {
+function organisationRows(
+  payload: ReviewPayload,
+  details: AccountDetails,
+  change: (what: string) => SummaryListRow['actions'],
+): SummaryListRow[] {
   const { registrationNumber, competentAuthority } = payload.account;
   return [
     { key: 'Registered name', value: details.name, actions: change('registered name') },
@@ -147,7 +178,9 @@ function organisationRows(payload: ReviewPayload, details: AccountDetails, chang
     },
     {
       key: 'Registered office location',
-      value: locationLabels[competentAuthority] ? `${locationLabels[competentAuthority]} — regulated by ${competentAuthorityLabels[competentAuthority]}` : competentAuthority,
+      value: locationLabels[competentAuthority]
+        ? `${locationLabels[competentAuthority]} — regulated by ${competentAuthorityLabels[competentAuthority]}`
+        : competentAuthority,
     },
   ];
 }
@@ -165,13 +198,28 @@ function toDraft(d: AccountDetails): ApplicationDraft {
   return {
     ...emptyDraft,
     name: d.name,
-    address: { line1: d.address.line1, line2: d.address.line2 ?? '', city: d.address.city, county: d.address.county ?? '', postcode: d.address.postcode ?? '' },
-    codes: { type: d.codes.type, otherTypeName: d.codes.otherTypeName ?? '', codes: d.codes.codes.length ? [...d.codes.codes] : [''] },
+    address: {
+      line1: d.address.line1,
+      line2: d.address.line2 ?? '',
+      city: d.address.city,
+      county: d.address.county ?? '',
+      postcode: d.address.postcode ?? '',
+    },
+    codes: {
+      type: d.codes.type,
+      otherTypeName: d.codes.otherTypeName ?? '',
+      codes: d.codes.codes.length ? [...d.codes.codes] : [''],
+    },
   };
 }
 
 /** The wizard's details step, saving the amendment (registration number and location are not amendable). */
-function AmendDetails({ view, details, reload, show }: { view: TaskView; details: AccountDetails } & Pick<TaskFormProps, 'reload' | 'show'>) {
+function AmendDetails({
+  view,
+  details,
+  reload,
+  show,
+}: { view: TaskView; details: AccountDetails } & Pick<TaskFormProps, 'reload' | 'show'>) {
   const [draft, setDraft] = useState(() => toDraft(details));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [submitCount, setSubmitCount] = useState(0);
@@ -179,12 +227,21 @@ function AmendDetails({ view, details, reload, show }: { view: TaskView; details
     setSubmitCount((n) => n + 1);
     const found = detailsErrors(draft);
     if (found.length) return setErrors(found);
-    const amendedAccount = v.parse(organisationDetailsSchema, { name: draft.name, address: draft.address, codes: { ...draft.codes, type: draft.codes.type ?? undefined } });
+    const amendedAccount = v.parse(organisationDetailsSchema, {
+      name: draft.name,
+      address: draft.address,
+      codes: { ...draft.codes, type: draft.codes.type ?? undefined },
+    });
     try {
       await saveTask(view, formActions(view).amend!, { amendedAccount });
     } catch (err) {
       const prefix = 'amendedAccount.';
-      setErrors(actionErrors(err, (p) => (p.startsWith(prefix) ? p.slice(prefix.length) : null)).map((e) => ({ path: e.path || 'name', message: e.message })));
+      setErrors(
+        actionErrors(err, (p) => (p.startsWith(prefix) ? p.slice(prefix.length) : null)).map((e) => ({
+          path: e.path || 'name',
+          message: e.message,
+        })),
+      );
       return;
     }
     await reload();
@@ -193,7 +250,13 @@ function AmendDetails({ view, details, reload, show }: { view: TaskView; details
   return (
     <>
       <BackLink onClick={(e) => (e.preventDefault(), show(null))}>Back</BackLink>
-      <DetailsStep draft={draft} change={(d) => setDraft((x) => ({ ...x, ...d }))} errors={errors} submitCount={submitCount} onContinue={() => void onContinue()} />
+      <DetailsStep
+        draft={draft}
+        change={(d) => setDraft((x) => ({ ...x, ...d }))}
+        errors={errors}
+        submitCount={submitCount}
+        onContinue={() => void onContinue()}
+      />
     </>
   );
 }

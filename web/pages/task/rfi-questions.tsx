@@ -4,7 +4,13 @@ import { DateInput, Textarea } from '../../components';
 import { field, registerDate, type GovForm } from '../../forms';
 import { RFI_TEXT_MAX_LENGTH, type rfiSubmitSchema } from '../../../processes/request-for-information/request';
 
-export function RfiQuestions({ form, recipients }: { form: GovForm<typeof rfiSubmitSchema>; recipients: "The organisation's" | "The organisations'" }) {
+export function RfiQuestions({
+  form,
+  recipients,
+}: {
+  form: GovForm<typeof rfiSubmitSchema>;
+  recipients: "The organisation's" | "The organisations'";
+}) {
   return (
     <>
       <Textarea
@@ -14,7 +20,13 @@ export function RfiQuestions({ form, recipients }: { form: GovForm<typeof rfiSub
         hint={`${recipients} administrators will see this and respond by the deadline`}
         maxLength={RFI_TEXT_MAX_LENGTH}
       />
-      <DateInput id="deadline" legend="Deadline for the response" legendClassName="govuk-fieldset__legend--m" hint="A date in the future. For example, 27 3 2027" {...registerDate(form, 'deadline')} />
+      <DateInput
+        id="deadline"
+        legend="Deadline for the response"
+        legendClassName="govuk-fieldset__legend--m"
+        hint="A date in the future. For example, 27 3 2027"
+        {...registerDate(form, 'deadline')}
+      />
     </>
   );
 }

@@ -26,10 +26,15 @@ function mockApi(rfiValid: boolean, started: unknown[]) {
     if (method === 'GET' && path === '/v1.0/tasks/7') return testResponse(200, review);
     if (method === 'GET' && path === '/v1.0/tasks/99') return testResponse(200, compose);
     if (method === 'GET' && path === '/v1.0/request-actions') return testResponse(200, []);
-    if (method === 'GET' && path === '/v1.0/requests/available-workflows/permit/42') return testResponse(200, rfiValid ? { RFI: { valid: true } } : {});
+    if (method === 'GET' && path === '/v1.0/requests/available-workflows/permit/42')
+      return testResponse(200, rfiValid ? { RFI: { valid: true } } : {});
     if (method === 'POST' && path === '/v1.0/requests') {
       started.push({ url, body: JSON.parse(String(init?.body)) });
-      return testResponse(201, { requestId: 'RFI000042-1', requestStatus: 'IN_PROGRESS', tasks: [{ taskId: 99, taskType: RFI_APPLICATION_SUBMIT }] });
+      return testResponse(201, {
+        requestId: 'RFI000042-1',
+        requestStatus: 'IN_PROGRESS',
+        tasks: [{ taskId: 99, taskType: RFI_APPLICATION_SUBMIT }],
+      });
     }
     return testResponse(404, { code: 'NOT_FOUND', message: `No answer for ${method} ${path}` });
   });
@@ -45,15 +50,21 @@ describe('sending a request for information from a task', () => {
     expect(await axeViolations(document.body)).toEqual([]);
     await user.click(link);
     await waitFor(() => expect(window.location.pathname).toBe('/tasks/99'));
-    expect(started).toEqual([{ url: expect.stringContaining('accountId=42'), body: { requestCreateActionType: 'RFI' } }]);
-    expect(await screen.findByLabelText('What information do you need?')).toHaveValue('This request is about NOC000042-P3.\n\n');
+    expect(started).toEqual([
+      { url: expect.stringContaining('accountId=42'), body: { requestCreateActionType: 'RFI' } },
+    ]);
+    expect(await screen.findByLabelText('What information do you need?')).toHaveValue(
+      'This request is about NOC000042-P3.\n\n',
+    );
   });
 
   it('is not offered when the regulator may not start one on the account', async () => {
     mockApi(false, []);
     renderTaskPage();
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('available-workflows'), expect.anything()));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('available-workflows'), expect.anything()),
+    );
     expect(screen.queryByRole('link', { name: 'Send a request for information' })).toBeNull();
   });
 });

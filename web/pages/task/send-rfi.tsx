@@ -20,7 +20,9 @@ export function SendRfiLink({ view }: { view: TaskView }) {
   useEffect(() => {
     if (accountId === null || accountId === undefined || type === RFI) return;
     // Offered only when the caller may start one on this account now (the account page's rule).
-    apiGet<Record<string, Availability>>(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(
+    apiGet<Record<string, Availability>>(
+      `/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`,
+    ).then(
       (available) => setOffered(!!available[RFI]?.valid),
       () => setOffered(false),
     );
@@ -28,7 +30,11 @@ export function SendRfiLink({ view }: { view: TaskView }) {
   if (!offered) return null;
   const start = async () => {
     try {
-      const { tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>('/v1.0/requests', { requestCreateActionType: RFI }, { query: { accountId: accountId! } });
+      const { tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>(
+        '/v1.0/requests',
+        { requestCreateActionType: RFI },
+        { query: { accountId: accountId! } },
+      );
       navigate(`/tasks/${tasks![0]!.taskId}?about=${encodeURIComponent(requestId)}`);
     } catch (err) {
       setProblem(err instanceof HttpError ? err.message : 'The request for information could not be started');

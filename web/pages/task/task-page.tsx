@@ -88,10 +88,15 @@ export interface ActionError {
  * The messages of a refused action, per field where the API names one. `fieldOf` maps the API's
  * payload path to the form's (null: not a field of the form). Anything but a 4xx is rethrown.
  */
-export function actionErrors(error: unknown, fieldOf: (apiPath: string) => string | null = (p) => p || null): ActionError[] {
+export function actionErrors(
+  error: unknown,
+  fieldOf: (apiPath: string) => string | null = (p) => p || null,
+): ActionError[] {
   if (!(error instanceof HttpError) || error.status >= 500) throw error;
   const body = error.body as (HttpError['body'] & { fields?: { field: string; message: string }[] }) | null;
-  const listed = body?.fields?.length ? body.fields : [{ field: body?.field ?? '', message: body?.message ?? error.message }];
+  const listed = body?.fields?.length
+    ? body.fields
+    : [{ field: body?.field ?? '', message: body?.message ?? error.message }];
   return listed.map((f) => ({ path: fieldOf(f.field) ?? '', message: f.message }));
 }
 

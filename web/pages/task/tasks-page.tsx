@@ -17,7 +17,6 @@ import { Timeline } from './timeline';
 import type { TaskView, TimelineEntry } from './task-view';
 import { useFocusMainContentWhen } from '../../lib/focus';
 
-
 export default function TasksPage() {
   const { taskId } = useParams<{ taskId?: string }>();
   const roleType = useSession((s) => s.userState?.roleType);
@@ -37,7 +36,9 @@ export default function TasksPage() {
     await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`)
       .then((v) => {
         setView(v);
-        return apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId: v.requestInfo.id } }).then(setTimeline);
+        return apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId: v.requestInfo.id } }).then(
+          setTimeline,
+        );
       })
       .catch(() => setMissing(true));
   }, [taskId]);
@@ -55,7 +56,9 @@ export default function TasksPage() {
     return (
       <>
         <h1 className="govuk-heading-l">Tasks</h1>
-        <p className="govuk-body">{missing ? 'This task is not available. It may have been completed.' : 'Choose a task from your dashboard.'}</p>
+        <p className="govuk-body">
+          {missing ? 'This task is not available. It may have been completed.' : 'Choose a task from your dashboard.'}
+        </p>
         <p className="govuk-body">
           <Link href="/dashboard" className="govuk-link">
             Return to dashboard
@@ -94,7 +97,15 @@ export default function TasksPage() {
             : 'This task must be assigned before it can be worked on. Ask a colleague who assigns tasks to assign it.'}
         </InsetText>
       )}
-      {view.userAssignCapable && <Assignment taskId={task.id} assigneeId={task.assignee?.userId ?? null} currentUserId={userId} mayRelease={roleType === 'REGULATOR'} onChanged={load} />}
+      {view.userAssignCapable && (
+        <Assignment
+          taskId={task.id}
+          assigneeId={task.assignee?.userId ?? null}
+          currentUserId={userId}
+          mayRelease={roleType === 'REGULATOR'}
+          onChanged={load}
+        />
+      )}
       <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
       {roleType === 'REGULATOR' ? <SendRfiLink view={view} /> : null}
       <Timeline entries={timeline} inProgress />

@@ -4,7 +4,14 @@
 import { requestActionHeading, timelineEntry } from '../../../processes';
 import type { TimelineEntry } from './task-view';
 
-export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth'];
 const ordinal = (n: number) => ordinals[n - 1] ?? `Start number ${n}`;
@@ -35,7 +42,15 @@ function Entries({ entries, level }: { entries: readonly TimelineEntry[]; level:
     <ol className="govuk-list">
       {entries.map((entry) => (
         <li key={entry.id} className="govuk-!-margin-bottom-4">
-          <Heading className={level === 3 ? 'govuk-heading-s govuk-!-margin-bottom-1' : 'govuk-body govuk-!-font-weight-bold govuk-!-margin-bottom-1'}>{requestActionHeading(entry)}</Heading>
+          <Heading
+            className={
+              level === 3
+                ? 'govuk-heading-s govuk-!-margin-bottom-1'
+                : 'govuk-body govuk-!-font-weight-bold govuk-!-margin-bottom-1'
+            }
+          >
+            {requestActionHeading(entry)}
+          </Heading>
           <p className="govuk-body-s govuk-!-margin-bottom-0">{dateTime(entry.creationDate)}</p>
         </li>
       ))}
@@ -57,7 +72,12 @@ export function Timeline({ entries, inProgress = false }: { entries: readonly Ti
         runs.map((run, i) => {
           const n = runs.length - i;
           const last = run[0];
-          const ended = last && timelineEntry(last.type)?.endsRun ? `, cancelled on ${dateTime(last.creationDate)}` : i === 0 ? ' (the current one)' : '';
+          const ended =
+            last && timelineEntry(last.type)?.endsRun
+              ? `, cancelled on ${dateTime(last.creationDate)}`
+              : i === 0
+                ? ' (the current one)'
+                : '';
           return (
             <section key={n} className="govuk-!-margin-bottom-6">
               <h3 className="govuk-heading-s govuk-!-margin-bottom-2">{`${ordinal(n)} start${ended}`}</h3>

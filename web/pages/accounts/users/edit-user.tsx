@@ -22,7 +22,11 @@ type UserChange = v.InferOutput<typeof schema>;
 const statusChoices = (from: AuthorityStatus): { value: AuthorityStatus; text: string; hint?: string }[] =>
   from === 'ACCEPTED'
     ? [
-        { value: 'ACCEPTED', text: 'Accepted', hint: 'They have accepted the invitation and are waiting to be activated' },
+        {
+          value: 'ACCEPTED',
+          text: 'Accepted',
+          hint: 'They have accepted the invitation and are waiting to be activated',
+        },
         { value: 'ACTIVE', text: 'Active', hint: 'Activate them: they can then use the account' },
       ]
     : [
@@ -30,8 +34,21 @@ const statusChoices = (from: AuthorityStatus): { value: AuthorityStatus; text: s
         { value: 'DISABLED', text: 'Disabled', hint: 'They can no longer use the account' },
       ];
 
-export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: number; user: OperatorAuthority & { userId: string }; onSaved: () => void; onCancel: () => void }) {
-  const form = useGovForm({ schema, defaultValues: { roleCode: user.roleCode ?? undefined, authorityStatus: user.authorityStatus } });
+export function EditUser({
+  accountId,
+  user,
+  onSaved,
+  onCancel,
+}: {
+  accountId: number;
+  user: OperatorAuthority & { userId: string };
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const form = useGovForm({
+    schema,
+    defaultValues: { roleCode: user.roleCode ?? undefined, authorityStatus: user.authorityStatus },
+  });
   const pending = useAnyRequestPending();
   // Nobody resets their own code or unlocks their own sign-in as an administrator (the API refuses).
   const self = useSession((s) => s.userState?.userId) === user.userId;
@@ -70,22 +87,33 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
           legendClassName="govuk-fieldset__legend--s"
           items={roleItems}
         />
-        <Radios {...field(form, 'authorityStatus')} legend="Account status" legendClassName="govuk-fieldset__legend--s" items={statusChoices(user.authorityStatus)} />
+        <Radios
+          {...field(form, 'authorityStatus')}
+          legend="Account status"
+          legendClassName="govuk-fieldset__legend--s"
+          items={statusChoices(user.authorityStatus)}
+        />
         <ButtonGroup>
           <Button pending={pending}>Save</Button>
           <ActionLink onClick={onCancel}>Cancel</ActionLink>
         </ButtonGroup>
       </form>
       {self ? (
-        <p className="govuk-body">You cannot reset your own one-time code or unlock your own sign-in: ask another Advanced user.</p>
+        <p className="govuk-body">
+          You cannot reset your own one-time code or unlock your own sign-in: ask another Advanced user.
+        </p>
       ) : (
         <>
           <h3 className="govuk-heading-s">One-time code</h3>
           {codeReset ? (
-            <InsetText>Their one-time code has been reset. They will set up a new one the next time they sign in.</InsetText>
+            <InsetText>
+              Their one-time code has been reset. They will set up a new one the next time they sign in.
+            </InsetText>
           ) : (
             <>
-              <p className="govuk-body">If they have lost the device with their authenticator app, reset their one-time code.</p>
+              <p className="govuk-body">
+                If they have lost the device with their authenticator app, reset their one-time code.
+              </p>
               <Button type="button" variant="secondary" pending={pending} onClick={() => void resetCode()}>
                 Reset one-time code
               </Button>
@@ -96,7 +124,9 @@ export function EditUser({ accountId, user, onSaved, onCancel }: { accountId: nu
             <InsetText>Their sign-in has been unlocked. They can sign in again now.</InsetText>
           ) : (
             <>
-              <p className="govuk-body">If they have been stopped from signing in after too many attempts, unlock their sign-in.</p>
+              <p className="govuk-body">
+                If they have been stopped from signing in after too many attempts, unlock their sign-in.
+              </p>
               <Button type="button" variant="secondary" pending={pending} onClick={() => void unlock()}>
                 Unlock sign-in
               </Button>

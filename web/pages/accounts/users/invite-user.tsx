@@ -8,8 +8,20 @@ import { roleItems } from './users-data';
 
 const fields = ['firstName', 'lastName', 'email', 'roleCode'] as const;
 
-export function InviteUser({ accountId, onInvited, onCancel }: { accountId: number; onInvited: (email: string) => void; onCancel: () => void }) {
-  const form = useGovForm({ schema: operatorUserInvitationSchema, fieldOrder: fields, defaultValues: { firstName: '', lastName: '', email: '' } });
+export function InviteUser({
+  accountId,
+  onInvited,
+  onCancel,
+}: {
+  accountId: number;
+  onInvited: (email: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useGovForm({
+    schema: operatorUserInvitationSchema,
+    fieldOrder: fields,
+    defaultValues: { firstName: '', lastName: '', email: '' },
+  });
   const pending = useAnyRequestPending();
   const invite = async (dto: OperatorUserInvitationDto) => {
     try {
@@ -27,7 +39,10 @@ export function InviteUser({ accountId, onInvited, onCancel }: { accountId: numb
     <>
       <FormErrorSummary form={form} />
       <h2 className="govuk-heading-m">Add a new user</h2>
-      <p className="govuk-body">We will email them an invitation to this account. Once they accept it, their status is Accepted until an administrator of the account activates them.</p>
+      <p className="govuk-body">
+        We will email them an invitation to this account. Once they accept it, their status is Accepted until an
+        administrator of the account activates them.
+      </p>
       <form noValidate onSubmit={form.handleSubmit(invite)}>
         <TextInput {...field(form, 'firstName')} label="First name" autoComplete="off" />
         <TextInput {...field(form, 'lastName')} label="Last name" autoComplete="off" />

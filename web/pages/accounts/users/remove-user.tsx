@@ -6,7 +6,17 @@ import { setFormErrors } from '../../../lib/page-title';
 import { useAnyRequestPending } from '../../../lib/pending';
 import { userName, usersPath, type OperatorAuthority } from './users-data';
 
-export function RemoveUser({ accountId, user, onRemoved, onCancel }: { accountId: number; user: OperatorAuthority & { userId: string }; onRemoved: () => void; onCancel: () => void }) {
+export function RemoveUser({
+  accountId,
+  user,
+  onRemoved,
+  onCancel,
+}: {
+  accountId: number;
+  user: OperatorAuthority & { userId: string };
+  onRemoved: () => void;
+  onCancel: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [attempts, setAttempts] = useState(0);
   const pending = useAnyRequestPending();
@@ -30,7 +40,9 @@ export function RemoveUser({ accountId, user, onRemoved, onCancel }: { accountId
     <>
       <ErrorSummary errors={error ? [{ path: 'remove-user', message: error }] : []} focusKey={attempts} />
       <h2 className="govuk-heading-m">Are you sure you want to remove {name} from this account?</h2>
-      <p className="govuk-body">They will no longer be able to use this account. Its tasks assigned to them will be unassigned.</p>
+      <p className="govuk-body">
+        They will no longer be able to use this account. Its tasks assigned to them will be unassigned.
+      </p>
       <ButtonGroup>
         <Button type="button" variant="warning" pending={pending} onClick={() => void remove()}>
           Yes, remove this user

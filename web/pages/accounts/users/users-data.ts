@@ -1,6 +1,11 @@
 // The account's operator users as GET /operator-authorities/account/{accountId} returns them, and
 // their labels (roles and statuses: reference platform §1.3–1.4).
-import { authorityStatusLabels, operatorRoles, type AuthorityStatus, type OperatorRoleCode } from '../../../../domain/authorities';
+import {
+  authorityStatusLabels,
+  operatorRoles,
+  type AuthorityStatus,
+  type OperatorRoleCode,
+} from '../../../../domain/authorities';
 import type { ContactType } from '../../../../domain/users';
 import type { TagColour } from '../../../components';
 
@@ -42,7 +47,11 @@ export const roleHints: Record<OperatorRoleCode, string> = {
 };
 
 /** The 'User type' radios of the invite and change forms. */
-export const roleItems = roleCodes.map((code) => ({ value: code, text: operatorRoles[code].name, hint: roleHints[code] }));
+export const roleItems = roleCodes.map((code) => ({
+  value: code,
+  text: operatorRoles[code].name,
+  hint: roleHints[code],
+}));
 
 export function userName(a: Pick<OperatorAuthority, 'firstName' | 'lastName' | 'email'>): string {
   return [a.firstName, a.lastName].filter(Boolean).join(' ') || a.email;

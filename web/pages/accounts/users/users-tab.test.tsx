@@ -46,9 +46,14 @@ interface Call {
 function api(editable: boolean, answer: (call: Call) => TestResponse | undefined = () => undefined) {
   const calls: Call[] = [];
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', path: url.replace(/^\/api/, ''), body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) };
+    const call = {
+      method: init?.method ?? 'GET',
+      path: url.replace(/^\/api/, ''),
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    };
     calls.push(call);
-    if (call.method === 'GET' && call.path === '/v1.0/operator-authorities/account/42') return testResponse(200, users(editable));
+    if (call.method === 'GET' && call.path === '/v1.0/operator-authorities/account/42')
+      return testResponse(200, users(editable));
     return answer(call) ?? testResponse(204);
   });
   return calls;
@@ -73,7 +78,11 @@ describe('the users and contacts of an account', () => {
     expect(within(rowOf('Cat Smith')).getByRole('cell', { name: 'Service contact' })).toBeInTheDocument();
     expect(within(rowOf('Dan Smith')).getByText('Disabled')).toBeInTheDocument();
     expect(within(rowOf('Eve')).getByText('Awaiting confirmation')).toBeInTheDocument();
-    expect(screen.getByText('Accepted means the user has accepted their invitation and is waiting to be activated by an administrator of the account.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Accepted means the user has accepted their invitation and is waiting to be activated by an administrator of the account.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a new user' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change contacts' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^(Change|Remove)/ })).toBeNull();
@@ -98,7 +107,12 @@ describe('the users and contacts of an account', () => {
       .getAllByRole('link')
       .map((l) => l.textContent);
     // Each message names its question as the form asks it: the 'User type' radios ask for a user type.
-    expect(links).toEqual(['Enter your first name', 'Enter your last name', 'Enter an email address', 'Select a user type']);
+    expect(links).toEqual([
+      'Enter your first name',
+      'Enter your last name',
+      'Enter an email address',
+      'Select a user type',
+    ]);
     expect(screen.getByRole('group', { name: /User type/ })).toHaveTextContent('Select a user type');
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
 
@@ -113,7 +127,11 @@ describe('the users and contacts of an account', () => {
 
     expect(await screen.findByText('An invitation has been sent to fay@acme.example')).toBeInTheDocument();
     expect(changes(calls)).toEqual([
-      { method: 'POST', path: '/v1.0/operator-users/invite/account/42', body: { email: 'fay@acme.example', firstName: 'Fay', lastName: 'Jones', roleCode: 'operator' } },
+      {
+        method: 'POST',
+        path: '/v1.0/operator-users/invite/account/42',
+        body: { email: 'fay@acme.example', firstName: 'Fay', lastName: 'Jones', roleCode: 'operator' },
+      },
     ]);
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
   });
@@ -148,7 +166,13 @@ describe('the users and contacts of an account', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Bob Smith has been updated')).toBeInTheDocument();
     expect(changes(calls)).toEqual([
-      { method: 'POST', path: '/v1.0/operator-authorities/account/42', body: { accountOperatorAuthorityUpdateList: [{ userId: 'u2', roleCode: 'operator_admin', authorityStatus: 'ACTIVE' }] } },
+      {
+        method: 'POST',
+        path: '/v1.0/operator-authorities/account/42',
+        body: {
+          accountOperatorAuthorityUpdateList: [{ userId: 'u2', roleCode: 'operator_admin', authorityStatus: 'ACTIVE' }],
+        },
+      },
     ]);
   });
 
@@ -158,8 +182,14 @@ describe('the users and contacts of an account', () => {
     render(<UsersTab accountId={42} />);
     await user.click(await screen.findByRole('link', { name: 'Change Cat Smith' }));
     await user.click(screen.getByRole('button', { name: 'Reset one-time code' }));
-    expect(await screen.findByText('Their one-time code has been reset. They will set up a new one the next time they sign in.')).toBeInTheDocument();
-    expect(changes(calls)).toEqual([{ method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/reset-2fa', body: undefined }]);
+    expect(
+      await screen.findByText(
+        'Their one-time code has been reset. They will set up a new one the next time they sign in.',
+      ),
+    ).toBeInTheDocument();
+    expect(changes(calls)).toEqual([
+      { method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/reset-2fa', body: undefined },
+    ]);
   });
 
   it("unlocks a user's sign-in", async () => {
@@ -169,7 +199,9 @@ describe('the users and contacts of an account', () => {
     await user.click(await screen.findByRole('link', { name: 'Change Cat Smith' }));
     await user.click(screen.getByRole('button', { name: 'Unlock sign-in' }));
     expect(await screen.findByText('Their sign-in has been unlocked. They can sign in again now.')).toBeInTheDocument();
-    expect(changes(calls)).toEqual([{ method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/unlock', body: undefined }]);
+    expect(changes(calls)).toEqual([
+      { method: 'PATCH', path: '/v1.0/operator-users/account/42/u3/unlock', body: undefined },
+    ]);
   });
 
   it('offers no reset of one’s own one-time code and no unlock of one’s own sign-in', async () => {
@@ -179,7 +211,11 @@ describe('the users and contacts of an account', () => {
       const user = userEvent.setup();
       render(<UsersTab accountId={42} />);
       await user.click(await screen.findByRole('link', { name: 'Change Ann Smith' }));
-      expect(screen.getByText('You cannot reset your own one-time code or unlock your own sign-in: ask another Advanced user.')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'You cannot reset your own one-time code or unlock your own sign-in: ask another Advanced user.',
+        ),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Reset one-time code' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Unlock sign-in' })).toBeNull();
     } finally {
@@ -189,15 +225,21 @@ describe('the users and contacts of an account', () => {
   });
 
   it('shows the refusal to leave the account without an active Advanced user in the error summary', async () => {
-    const calls = api(true, () => testResponse(400, { code: 'AUTHORITY1001', message: 'At least one operator admin should exist in account' }));
+    const calls = api(true, () =>
+      testResponse(400, { code: 'AUTHORITY1001', message: 'At least one operator admin should exist in account' }),
+    );
     const user = userEvent.setup();
     render(<UsersTab accountId={42} />);
     await user.click(await screen.findByRole('link', { name: 'Change Ann Smith' }));
     await user.click(screen.getByLabelText('Disabled'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('link', { name: 'At least one operator admin should exist in account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'At least one operator admin should exist in account' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
-    expect(changes(calls)[0]!.body).toEqual({ accountOperatorAuthorityUpdateList: [{ userId: 'u1', roleCode: 'operator_admin', authorityStatus: 'DISABLED' }] });
+    expect(changes(calls)[0]!.body).toEqual({
+      accountOperatorAuthorityUpdateList: [{ userId: 'u1', roleCode: 'operator_admin', authorityStatus: 'DISABLED' }],
+    });
     expect(screen.getByRole('heading', { name: 'Change Ann Smith' })).toBeInTheDocument();
   });
 
@@ -206,25 +248,41 @@ describe('the users and contacts of an account', () => {
     const calls = api(true, () => {
       if (!refuse) return undefined;
       refuse = false;
-      return testResponse(400, { code: 'ACCOUNT_CONTACT1005', message: 'A restricted user cannot be the primary or secondary contact', field: 'contactTypes.SECONDARY' });
+      return testResponse(400, {
+        code: 'ACCOUNT_CONTACT1005',
+        message: 'A restricted user cannot be the primary or secondary contact',
+        field: 'contactTypes.SECONDARY',
+      });
     });
     const user = userEvent.setup();
     render(<UsersTab accountId={42} />);
     await user.click(await screen.findByRole('button', { name: 'Change contacts' }));
     const secondary = screen.getByLabelText('Secondary contact');
-    expect(within(secondary).getAllByRole('option').map((o) => o.textContent)).toEqual(['No one', 'Ann Smith', 'Cat Smith']);
+    expect(
+      within(secondary)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No one', 'Ann Smith', 'Cat Smith']);
     expect(screen.getByLabelText('Primary contact')).toHaveValue('u1');
     await user.selectOptions(secondary, 'Cat Smith');
     await user.click(screen.getByRole('button', { name: 'Save contacts' }));
-    expect(await screen.findByRole('link', { name: 'A restricted user cannot be the primary or secondary contact' })).toHaveAttribute('href', '#l.contactTypes.SECONDARY');
+    expect(
+      await screen.findByRole('link', { name: 'A restricted user cannot be the primary or secondary contact' }),
+    ).toHaveAttribute('href', '#l.contactTypes.SECONDARY');
 
     await user.selectOptions(secondary, 'Ann Smith');
     await user.selectOptions(screen.getByLabelText('Financial contact'), 'Cat Smith');
     await user.click(screen.getByRole('button', { name: 'Save contacts' }));
     expect(await screen.findByText('The contacts have been updated')).toBeInTheDocument();
     expect(changes(calls).map((c) => c.body)).toEqual([
-      { accountOperatorAuthorityUpdateList: [], contactTypes: { PRIMARY: 'u1', SECONDARY: 'u3', SERVICE: 'u3', FINANCIAL: null } },
-      { accountOperatorAuthorityUpdateList: [], contactTypes: { PRIMARY: 'u1', SECONDARY: 'u1', SERVICE: 'u3', FINANCIAL: 'u3' } },
+      {
+        accountOperatorAuthorityUpdateList: [],
+        contactTypes: { PRIMARY: 'u1', SECONDARY: 'u3', SERVICE: 'u3', FINANCIAL: null },
+      },
+      {
+        accountOperatorAuthorityUpdateList: [],
+        contactTypes: { PRIMARY: 'u1', SECONDARY: 'u1', SERVICE: 'u3', FINANCIAL: 'u3' },
+      },
     ]);
   });
 
@@ -233,15 +291,22 @@ describe('the users and contacts of an account', () => {
     const calls = api(true, () => {
       if (!refuse) return undefined;
       refuse = false;
-      return testResponse(400, { code: 'AUTHORITY1001', message: 'At least one operator admin should exist in account' });
+      return testResponse(400, {
+        code: 'AUTHORITY1001',
+        message: 'At least one operator admin should exist in account',
+      });
     });
     const user = userEvent.setup();
     render(<UsersTab accountId={42} />);
     await user.click(await screen.findByRole('link', { name: 'Remove Dan Smith' }));
-    expect(screen.getByRole('heading', { name: 'Are you sure you want to remove Dan Smith from this account?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Are you sure you want to remove Dan Smith from this account?' }),
+    ).toBeInTheDocument();
     expect(changes(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Yes, remove this user' }));
-    expect(await screen.findByRole('link', { name: 'At least one operator admin should exist in account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'At least one operator admin should exist in account' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Error: /));
     await user.click(screen.getByRole('button', { name: 'Yes, remove this user' }));
     expect(await screen.findByText('Dan Smith has been removed from the account')).toBeInTheDocument();
