@@ -1,9 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.mjs';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside each built file, served by content negotiation (api/static-files.ts).
+    { name: 'precompress', apply: 'build', writeBundle: (options) => void precompress(options.dir!) },
+  ],
   // csv-parse's and csv-stringify's package builds need Node's Buffer; their browser bundles carry their own.
   resolve: {
     alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync', 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' },

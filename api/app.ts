@@ -11,6 +11,7 @@ import { metricsRoute } from './metrics';
 import { securityHeaders } from './middleware/security-headers';
 import { authenticate, buildRouter } from './routing';
 import { staticFiles } from './static-files';
+import { compressAnswers } from './middleware/compression';
 import { apiReference } from './api-reference';
 import { uiConfigurationRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
     }),
   );
   app.use(errorHandler(deps.logger));
+  app.use(compressAnswers());
   if (deps.metrics && deps.config.metrics.token) app.use(metricsRoute(deps.metrics, deps.config.metrics.token));
   // Who acts, for the audit trail (infra/audit.ts): the address now, the user once they are loaded.
   app.use((ctx, next) =>

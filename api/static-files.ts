@@ -30,15 +30,37 @@ function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
-async function sendFile(ctx: Parameters<Middleware>[0], file: string, cache: string): Promise<boolean> {
+/** The copies the build writes beside a text file (scripts/precompress.mjs), best first. */
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+async function fileStat(file: string): Promise<fs.Stats | null> {
   const stat = await fs.promises.stat(file).catch(() => null);
-  if (!stat?.isFile()) return false;
+  return stat?.isFile() ? stat : null;
+}
+
+async function sendFile(ctx: Parameters<Middleware>[0], file: string, cache: string): Promise<boolean> {
+  const stat = await fileStat(file);
+  if (!stat) return false;
   ctx.type = types[path.extname(file)] ?? 'application/octet-stream';
-  ctx.length = stat.size;
   ctx.set('Cache-Control', cache);
   ctx.set('Last-Modified', stat.mtime.toUTCString());
+  // The smallest copy the client accepts; the answer differs by Accept-Encoding, so caches must know it.
+  let sent = { file, size: stat.size };
+  for (const { name, suffix } of encodings) {
+    const copy = await fileStat(file + suffix);
+    if (!copy) continue;
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings(name, 'identity') !== name) continue;
+    ctx.set('Content-Encoding', name);
+    sent = { file: file + suffix, size: copy.size };
+    break;
+  }
+  ctx.length = sent.size;
   // Also for HEAD: Koa then sends only the headers (a null body would make it a 204) and closes the stream.
-  ctx.body = fs.createReadStream(file);
+  ctx.body = fs.createReadStream(sent.file);
   return true;
 }
 
