@@ -7,6 +7,7 @@
 // generator does not share their event loop). Bearer tokens are ES256 JWTs checked by the production
 // verifier. The servers' logs go to the run's folder (.data/bench/<time>/), named at the end.
 import { firstLoadKb } from './first-load';
+import { benchLighthouse } from './lighthouse';
 import { printGoals, type RunFigures } from './goals';
 import { benchJourneys } from './journeys-table';
 import { benchLists } from './lists';
@@ -19,6 +20,7 @@ import { ensureClusterServer } from './temporal-setups';
 import { createSigningKey } from './tokens';
 
 async function main(): Promise<void> {
+  if (options.lighthouse) return benchLighthouse();
   await benchSubmissionPdf();
   if (options.pdfOnly) return;
   // Before anything is measured: a cluster that cannot be built fails the run now, not in an hour.

@@ -26,6 +26,8 @@ export const options = {
   cpuProfile: has('cpu-prof'),
   keepDb: has('keep-db'),
   pdfOnly: has('pdf-only'),
+  /** Only the Lighthouse pages (scripts/bench/lighthouse.ts). */
+  lighthouse: has('lighthouse'),
   skipLists: has('skip-lists'),
   skipFloor: has('skip-floor'),
   skipWorkflows: has('skip-workflows'),
