@@ -8,6 +8,7 @@
 // verifier. The servers' logs go to the run's folder (.data/bench/<time>/), named at the end.
 import { firstLoadKb } from './first-load';
 import { benchLighthouse } from './lighthouse';
+import { benchDeadlineDay } from './deadline-day';
 import { printGoals, type RunFigures } from './goals';
 import { benchJourneys } from './journeys-table';
 import { benchLists } from './lists';
@@ -21,6 +22,7 @@ import { createSigningKey } from './tokens';
 
 async function main(): Promise<void> {
   if (options.lighthouse) return benchLighthouse();
+  if (options.deadlineDay) return benchDeadlineDay();
   await benchSubmissionPdf();
   if (options.pdfOnly) return;
   // Before anything is measured: a cluster that cannot be built fails the run now, not in an hour.

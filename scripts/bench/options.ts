@@ -28,6 +28,10 @@ export const options = {
   pdfOnly: has('pdf-only'),
   /** Only the Lighthouse pages (scripts/bench/lighthouse.ts). */
   lighthouse: has('lighthouse'),
+  /** Only the deadline day (scripts/bench/deadline-day.ts): complete notifications submitted at once. */
+  deadlineDay: has('deadline-day'),
+  submissions: Number(args.submissions ?? 200),
+  users: Number(args.users ?? 20),
   skipLists: has('skip-lists'),
   skipFloor: has('skip-floor'),
   skipWorkflows: has('skip-workflows'),
