@@ -6,6 +6,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
+import { eligibleUsers } from '../infra/eligible-users';
 import { STALE_TASK_MESSAGE } from '../domain/requests';
 import { accessFor, taskTypeLabel } from '../domain/process-registry';
 import { UUID } from '../domain/files';
@@ -53,25 +54,6 @@ export interface ClosingActionArgs extends Omit<RecordActionArgs, 'payload'> {
 
 const SERVICE = 'Manage your ESOS reporting';
 const label = (taskType: string) => taskTypeLabel(taskType) ?? taskType;
-
-/** Users who may execute a task type on an account (operators) or in a CA (regulators). */
-export function eligibleUsers(
-  db: Knex | Knex.Transaction,
-  scope: {
-    roleType: 'OPERATOR' | 'REGULATOR';
-    permission: string;
-    accountId: number | null;
-    competentAuthority: string | null;
-  },
-) {
-  const q = db('authorities')
-    .where({ status: 'ACTIVE' })
-    .whereRaw('? = any(permissions)', [scope.permission])
-    .whereNotNull('user_id');
-  return scope.roleType === 'OPERATOR'
-    ? q.where({ account_id: scope.accountId })
-    : q.where({ competent_authority: scope.competentAuthority });
-}
 
 /**
  * A task's uploads become part of the record when it ends: the ones its final payload still names
