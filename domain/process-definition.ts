@@ -1,7 +1,7 @@
 // What a process (request type) is: everything true of it that the rest of the service reads —
 // codes and words, who may start it and act on its tasks, its start rules, windows and due date, the
 // actions with their input schemas, its report, its timeline, what its documents and MI report show.
-// Each process fills one of these in its home (processes/<name>/process.ts); processes/registry.ts
+// Each process fills one of these in its home (processes/<name>/process.ts); domain/process-registry.ts
 // holds them, and every list (dashboard labels, MI report types, documents, the SPA's task pages)
 // derives from it. What each transition does is the process's program (processes/<name>/workflow.ts).
 import type * as v from 'valibot';
