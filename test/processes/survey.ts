@@ -57,7 +57,7 @@ export const surveyProcess = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: v.object({}),
+    input: v.object({}),
   },
   tasks: {
     [SURVEY_SUBMIT]: {
