@@ -3,15 +3,7 @@
 // answers (processes/progress-update-2/report.ts). Here because two processes' homes share them.
 import { longText, yesNo } from './common-fields';
 import type { ChoiceOption, Field, Values } from './fields';
-import {
-  measureImplementedByPlannedDate,
-  measureName,
-  measureScheme,
-  providedContext,
-  reduction,
-  reductionEstimationMethod,
-  reportReductionQuestion,
-} from './measure-fields';
+import * as measure from './measure-fields';
 
 export const PU1_MEASURES = 'progressUpdate1P3MeasuresUpdate';
 export const MEASURE_IMPL_BEFORE = 'MEASURE_IMPL_BEFORE_SUBMIT_ACTION_PLAN';
@@ -34,19 +26,19 @@ const implemented = (v: Values) => v.measureIsImplemented === true;
 
 /** A measure the action plan had as implemented before its submission: reductions may be reported. */
 export const updateBeforeSubmission = (): Field[] => [
-  reportReductionQuestion('reportReduction2024To2025', PERIOD_2024_2025),
-  reduction('reductionEnergyConsumption2024To2025', PERIOD_2024_2025, {
+  measure.reportReductionQuestion('reportReduction2024To2025', PERIOD_2024_2025),
+  measure.reduction('reductionEnergyConsumption2024To2025', PERIOD_2024_2025, {
     required: true,
     when: (v) => v.reportReduction2024To2025 === true,
   }),
-  reportReductionQuestion('reportReduction2023To2024', PERIOD_2023_2024),
-  reduction('reductionEnergyConsumption2023To2024', PERIOD_2023_2024, {
+  measure.reportReductionQuestion('reportReduction2023To2024', PERIOD_2023_2024),
+  measure.reduction('reductionEnergyConsumption2023To2024', PERIOD_2023_2024, {
     required: true,
     zero: true,
     when: (v) => v.reportReduction2023To2024 === true,
   }),
-  reductionEstimationMethod({ withActionPlanEstimate: true, when: reported }),
-  providedContext(),
+  measure.reductionEstimationMethod({ withActionPlanEstimate: true, when: reported }),
+  measure.providedContext(),
 ];
 
 /** A measure due after the action plan's submission: implemented yet, and if so, its reduction. */
@@ -55,23 +47,23 @@ export const updateAfterSubmission = (): Field[] => [
     hint: MEASURE_IMPLEMENTED_HINT,
     summaryLabel: 'Measure implemented',
   }),
-  measureImplementedByPlannedDate(implemented),
-  reduction('reductionEnergyConsumption2024To2025', PERIOD_2024_2025, { required: true, when: implemented }),
-  reduction('reductionEnergyConsumption2023To2024', PERIOD_2023_2024, {
+  measure.measureImplementedByPlannedDate(implemented),
+  measure.reduction('reductionEnergyConsumption2024To2025', PERIOD_2024_2025, { required: true, when: implemented }),
+  measure.reduction('reductionEnergyConsumption2023To2024', PERIOD_2023_2024, {
     required: false,
     zero: true,
     when: implemented,
   }),
-  reductionEstimationMethod({ withActionPlanEstimate: true, when: implemented }),
-  providedContext(),
+  measure.reductionEstimationMethod({ withActionPlanEstimate: true, when: implemented }),
+  measure.providedContext(),
 ];
 
 /** ProgressUpdate1P3AddedMeasure: a measure implemented that the action plan did not have. */
 export const pu1AddedMeasureFields = (): Field[] => [
-  measureName(),
-  measureScheme(),
-  reduction('reductionEnergyConsumption2024To2025', PERIOD_2024_2025, { required: true }),
-  reduction('reductionEnergyConsumption2023To2024', PERIOD_2023_2024, { required: false, zero: true }),
-  reductionEstimationMethod({ withActionPlanEstimate: false }),
+  measure.measureName(),
+  measure.measureScheme(),
+  measure.reduction('reductionEnergyConsumption2024To2025', PERIOD_2024_2025, { required: true }),
+  measure.reduction('reductionEnergyConsumption2023To2024', PERIOD_2023_2024, { required: false, zero: true }),
+  measure.reductionEstimationMethod({ withActionPlanEstimate: false }),
   longText('measureContext', 'Provide context to the measure (optional)'),
 ];
