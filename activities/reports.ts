@@ -91,19 +91,19 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /**
-     * Keeps what was submitted: the report row (replaced on a resubmission) and the request's
-     * payload and submission date, which a re-initiate starts from.
+     * Keeps what was submitted: the report row (replaced on a resubmission) and the request's data
+     * (the submitted draft, in `requests.payload`) and submission date, which a re-initiate starts from.
      */
     async storeSubmittedReport(args: {
       requestId: string;
       accountId: number;
       requestType: string;
-      payload: Values;
+      draft: Values;
       submittedBy: string;
       submittedAt?: string;
     }): Promise<void> {
       await db.transaction(async (trx) => {
-        const data = JSON.stringify(args.payload.report ?? {});
+        const data = JSON.stringify(args.draft.report ?? {});
         const at = args.submittedAt ?? trx.fn.now();
         await trx('reports')
           .insert({
@@ -118,7 +118,7 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
           .merge({ data, submitted_by: args.submittedBy, submitted_at: at });
         await trx('requests')
           .where({ id: args.requestId })
-          .update({ payload: JSON.stringify({ ...args.payload, submittedBy: args.submittedBy }), submitted_at: at });
+          .update({ payload: JSON.stringify({ ...args.draft, submittedBy: args.submittedBy }), submitted_at: at });
       });
     },
 

@@ -37,14 +37,14 @@ async function startedRequest(): Promise<string> {
     accountId: account.id,
     competentAuthority: 'ENGLAND',
     payload: { a: 1 },
-    timeline: { key: `${requestId}:1`, requestId, type: 'TEST_STARTED', payload: { a: 1 }, submitter: submitter() },
+    timeline: { key: `${requestId}:1`, requestId, type: 'TEST_STARTED', details: { a: 1 }, submitter: submitter() },
   };
   await acts.startRequest(start);
   await acts.startRequest(start); // a retry
   return requestId;
 }
 
-async function openTask(requestId: string, payload: Record<string, unknown>): Promise<number> {
+async function openTask(requestId: string, draft: Record<string, unknown>): Promise<number> {
   const opened = await acts.openTask({
     key: `${requestId}:open`,
     requestId,
@@ -54,7 +54,7 @@ async function openTask(requestId: string, payload: Record<string, unknown>): Pr
     accountId: account.id,
     competentAuthority: 'ENGLAND',
     candidate: null,
-    payload,
+    draft,
     dueAt: null,
   });
   return opened.taskId;
@@ -97,7 +97,7 @@ it('refuses a closing whose task was saved again since, and then writes neither 
       key: `${requestId}:2`,
       requestId,
       type: 'TEST_SUBMITTED',
-      payload: { decision: 'yes' },
+      details: { decision: 'yes' },
       submitter: submitter(),
     },
   });

@@ -6,6 +6,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../infra/db';
 import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
+import { eligibleUsers } from '../infra/eligible-users';
 import { STALE_TASK_MESSAGE } from '../domain/requests';
 import { accessFor, taskTypeLabel } from '../domain/process-registry';
 import { UUID } from '../domain/files';
@@ -33,7 +34,8 @@ export interface OpenTaskArgs {
   competentAuthority: string | null;
   /** Tried first (the request-level assignee of the role), then the account's default contact. */
   candidate: string | null;
-  payload: Record<string, unknown>;
+  /** The task's draft to start with (the `payload` column). */
+  draft: Record<string, unknown>;
   dueAt: string | null;
 }
 
@@ -41,37 +43,19 @@ export interface RecordActionArgs {
   key: string;
   requestId: string;
   type: string;
-  payload: unknown;
+  /** What the entry records (the `payload` column): a decision, a reason, a submission's snapshot … */
+  details: unknown;
   submitter: Actor | null;
 }
 
-/** A timeline entry written with a task's closing: `snapshot` records the task's saved draft as its payload. */
-export interface ClosingActionArgs extends Omit<RecordActionArgs, 'payload'> {
-  payload?: unknown;
+/** A timeline entry written with a task's closing: `snapshot` records the task's saved draft as its details. */
+export interface ClosingActionArgs extends Omit<RecordActionArgs, 'details'> {
+  details?: unknown;
   snapshot?: boolean;
 }
 
 const SERVICE = 'Manage your ESOS reporting';
 const label = (taskType: string) => taskTypeLabel(taskType) ?? taskType;
-
-/** Users who may execute a task type on an account (operators) or in a CA (regulators). */
-export function eligibleUsers(
-  db: Knex | Knex.Transaction,
-  scope: {
-    roleType: 'OPERATOR' | 'REGULATOR';
-    permission: string;
-    accountId: number | null;
-    competentAuthority: string | null;
-  },
-) {
-  const q = db('authorities')
-    .where({ status: 'ACTIVE' })
-    .whereRaw('? = any(permissions)', [scope.permission])
-    .whereNotNull('user_id');
-  return scope.roleType === 'OPERATOR'
-    ? q.where({ account_id: scope.accountId })
-    : q.where({ competent_authority: scope.competentAuthority });
-}
 
 /**
  * A task's uploads become part of the record when it ends: the ones its final payload still names
@@ -112,7 +96,7 @@ async function recordAction(db: Knex | Knex.Transaction, args: RecordActionArgs)
     .insert({
       request_id: args.requestId,
       type: args.type,
-      payload: args.payload === undefined ? null : JSON.stringify(args.payload),
+      payload: args.details === undefined ? null : JSON.stringify(args.details),
       submitter_id: args.submitter?.userId ?? null,
       submitter: args.submitter?.fullName ?? null,
       idempotency_key: args.key,
@@ -212,7 +196,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
             assignee,
             account_id: args.accountId,
             competent_authority: args.competentAuthority,
-            payload: JSON.stringify(args.payload),
+            payload: JSON.stringify(args.draft),
             due_at: args.dueAt,
             due_date: args.dueAt ? trx.raw(`(?::timestamptz at time zone 'Europe/London')::date`, [args.dueAt]) : null,
             open_key: args.key,
@@ -224,7 +208,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /**
-     * Moves a finished task to the history and forgets who had opened it. Returns its saved payload.
+     * Moves a finished task to the history and forgets who had opened it. Returns its saved draft.
      * With a version, the task closes only if it is still the one the caller checked. With a
      * timeline entry, the entry is written in the same transaction (one write per transition).
      * `by` (who acted) is read only by the audit context.
@@ -237,21 +221,21 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
     }): Promise<Record<string, unknown>> {
       return db.transaction(async (trx) => {
         const task = await trx('request_tasks').where({ id: args.taskId }).forUpdate().first();
-        let saved: Record<string, unknown>;
+        let draft: Record<string, unknown>;
         if (task) {
           if (args.version !== undefined && task.version !== args.version) {
             throw ApplicationFailure.create({ type: 'STALE_TASK', message: STALE_TASK_MESSAGE, nonRetryable: true });
           }
           await moveToHistory(trx, [task]);
-          saved = task.payload ?? {};
+          draft = task.payload ?? {};
         } else {
           // A retry after the move: the history has it.
           const done = await trx('request_task_history').where({ id: args.taskId }).first('payload');
-          saved = done?.payload ?? {};
+          draft = done?.payload ?? {};
         }
         const { timeline } = args;
-        if (timeline) await recordAction(trx, { ...timeline, payload: timeline.snapshot ? saved : timeline.payload });
-        return saved;
+        if (timeline) await recordAction(trx, { ...timeline, details: timeline.snapshot ? draft : timeline.details });
+        return draft;
       });
     },
 

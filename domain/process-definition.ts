@@ -1,7 +1,7 @@
 // What a process (request type) is: everything true of it that the rest of the service reads —
 // codes and words, who may start it and act on its tasks, its start rules, windows and due date, the
 // actions with their input schemas, its report, its timeline, what its documents and MI report show.
-// Each process fills one of these in its home (processes/<name>/process.ts); processes/registry.ts
+// Each process fills one of these in its home (processes/<name>/process.ts); domain/process-registry.ts
 // holds them, and every list (dashboard labels, MI report types, documents, the SPA's task pages)
 // derives from it. What each transition does is the process's program (processes/<name>/workflow.ts).
 import type * as v from 'valibot';
@@ -252,11 +252,12 @@ export interface ProcessDefinition {
   typeLabel?: string;
   /** The 'About' text under its 'Start a new task' entry. */
   about?: string[];
-  /** Who may start it with POST /requests, and with what payload. Absent: started by the system. */
+  /** Who may start it with POST /requests, and with what start input. Absent: started by the system. */
   create?: {
     roleType: TaskRoleType;
     permission?: Permission;
-    payload: v.GenericSchema;
+    /** The schema of the start input (requestCreateActionPayload). */
+    input: v.GenericSchema;
     timeline?: string;
     /** Started with no account (account opening creates its own); else only on a LIVE account. */
     withoutAccount?: boolean;
@@ -268,10 +269,10 @@ export interface ProcessDefinition {
     /** Its initiate and submit windows (the defaults; configuration may replace them). */
     windows?: ReportingWindows;
     /**
-     * May it start with this (parsed) payload, given its availability? E.g. only a disaggregated
+     * May it start with this (parsed) start input, given its availability? E.g. only a disaggregated
      * undertaking starts a progress update without the report it would copy. Default: yes.
      */
-    admits?: (payload: unknown, availability: Availability) => boolean;
+    admits?: (input: unknown, availability: Availability) => boolean;
     /** Its 'Start a new task' button, when it says more than 'Start'. */
     button?: string;
     /** 'Start a new task' offers the disaggregated undertaking's route when the start is valid only without the report before. */
@@ -301,8 +302,8 @@ export interface ProcessDefinition {
     missing: { code: string; message: string };
     build: (earlier: ReportData, submittedOn: string, newId: () => string) => ReportData;
   };
-  /** What a snapshot entry shows when the process has no report (an application decision, a closure). */
-  summary?: (actionType: string, payload: unknown) => DocumentSection[];
+  /** What a snapshot entry shows when the process has no report (an application decision, a closure): its details. */
+  summary?: (actionType: string, details: unknown) => DocumentSection[];
   /** The MI report of its submissions. */
   submittedData?: SubmittedDataDefinition;
   /**

@@ -159,14 +159,14 @@ export function taskLink(item: { taskId: number; requestType: string }): string 
  * What a snapshot entry (what was submitted or decided) shows, on the request page and in its
  * document: its process's report answers, section by section, or the process's own summary.
  */
-export function snapshotSections(requestType: string, actionType: string, payload: unknown): DocumentSection[] {
+export function snapshotSections(requestType: string, actionType: string, details: unknown): DocumentSection[] {
   const def = processFor(requestType);
   if (def?.report)
-    return reportAnswers(def.report, reportDraftOf(payload).report, {}).map((s) => ({
+    return reportAnswers(def.report, reportDraftOf(details).report, {}).map((s) => ({
       title: s.title,
       rows: s.rows.map((r) => ({ key: r.key, value: r.value })),
     }));
-  return def?.summary?.(actionType, payload) ?? [];
+  return def?.summary?.(actionType, details) ?? [];
 }
 
 /** The submitted-data MI reports, in the order of the processes. */

@@ -1,6 +1,6 @@
 // What every request (one run of a process for an account) shares, whatever its process: statuses,
 // the timeline entries the engine itself records, and the texts of a disaggregated undertaking's start.
-// The processes themselves (types, tasks, words) are in processes/ — see processes/registry.ts.
+// The processes themselves (types, tasks, words) are in processes/ — see domain/process-registry.ts.
 import type { TimelineEntryDefinition } from './process-definition';
 import { codesOf } from './labels';
 

@@ -18,7 +18,7 @@ export async function submitReport(input: RequestInput, done: Transition, submit
   await reports.storeSubmittedReport({
     ...submission,
     accountId: input.accountId!,
-    payload: done.draft,
+    draft: done.draft,
     submittedAt: done.at,
   });
   await reports.sendSubmissionReceipt({ ...submission, taskId: done.taskId });

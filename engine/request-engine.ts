@@ -50,7 +50,7 @@ export async function runRequest(
   const oneWrite = patched(ONE_WRITE_PATCH);
   await requestActivities.startRequest(startRequestArgs(run, oneWrite ? startedEntry : null));
   if (!oneWrite && startedEntry)
-    await ctx.recordAction(startedEntry.type, startedEntry.payload, startedEntry.submitter);
+    await ctx.recordAction(startedEntry.type, startedEntry.details, startedEntry.submitter);
   try {
     run.status = await run.programScope.run(() => program(ctx));
   } catch (err) {
@@ -90,7 +90,7 @@ function programContext(run: RequestRun): RequestContext {
         key: run.stepKey(),
         requestId: run.input.requestId,
         type,
-        payload: details,
+        details,
         submitter: by,
       }),
   };
@@ -102,7 +102,7 @@ type StartedEntry = Omit<RecordActionArgs, 'key' | 'requestId'> & { submitter: A
 function firstTimelineEntry(input: RequestInput, def: ProcessDefinition): StartedEntry | null {
   const started = input.reinitiated ? def.reinitiate?.timeline : def.create?.timeline;
   return started && input.startedBy
-    ? { type: started, payload: input.reinitiated ? null : (input.payload ?? null), submitter: input.startedBy }
+    ? { type: started, details: input.reinitiated ? null : (input.payload ?? null), submitter: input.startedBy }
     : null;
 }
 

@@ -109,7 +109,7 @@ async function changeDueDate(run: RequestRun, args: ChangeDueDateArgs): Promise<
       key: run.stepKey(),
       requestId: run.input.requestId,
       type: DUE_DATE_CHANGED,
-      payload: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous },
+      details: { taskType: task.taskType, dueAt: args.dueAt, previousDueAt: previous },
       submitter: args.actor,
     });
     return run.snapshot();

@@ -170,7 +170,7 @@ async function openUserTask(
     accountId: input.accountId,
     competentAuthority: input.competentAuthority,
     candidate: spec.assignee !== undefined ? spec.assignee : (run.assignees[taskDef.roleType] ?? null),
-    payload: spec.draft ?? {},
+    draft: spec.draft ?? {},
     dueAt,
   });
   const task: OpenTask = {
@@ -227,13 +227,13 @@ function actorOf(actor: ActingUser): Actor {
 }
 
 /** The transition's timeline entry (of the action's `timeline` type), under the run's next step key. */
-function transitionEntry(run: RequestRun, type: string, payload: unknown, by: Actor): RecordActionArgs {
-  return { key: run.stepKey(), requestId: run.input.requestId, type, payload, submitter: by };
+function transitionEntry(run: RequestRun, type: string, details: unknown, by: Actor): RecordActionArgs {
+  return { key: run.stepKey(), requestId: run.input.requestId, type, details, submitter: by };
 }
 
-/** The same entry written by closeTask itself; with `snapshot`, its payload is the task's draft. */
+/** The same entry written by closeTask itself; with `snapshot`, its details are the task's draft. */
 function closingEntry(run: RequestRun, type: string, input: unknown, snapshot: boolean, by: Actor): ClosingActionArgs {
-  return { key: run.stepKey(), requestId: run.input.requestId, type, payload: input, snapshot, submitter: by };
+  return { key: run.stepKey(), requestId: run.input.requestId, type, details: input, snapshot, submitter: by };
 }
 
 function isStaleTask(err: unknown): err is ActivityFailure & { cause: ApplicationFailure } {

@@ -1,5 +1,5 @@
 // Demo data for development and browser tests: one user per role, each with a known password
-// (README, identity/README-section.md). Never run in production (config.seedDemoData). Idempotent:
+// (README.md, "Demo users"). Never run in production (config.seedDemoData). Idempotent:
 // a user that exists is left alone.
 import type { Knex } from 'knex';
 import { allRegulatorPermissions, operatorRoles } from '../domain/authorities';

@@ -1,6 +1,6 @@
 // The workflow engine's projection: idempotency keys for activity writes (retried at least once by
 // Temporal), precise due times, notice bookkeeping, request notes, and indexes for the three
-// work-item lists (each pages in the database with an index; see workflows/README-engine.md).
+// work-item lists (each pages in the database with an index; see docs/performance.md, "Where the time goes").
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

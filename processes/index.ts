@@ -1,6 +1,6 @@
-// The product's processes: one line each. Importing this module defines them all in the registry
-// (processes/registry.ts), whose lookups every other part of the service reads — so a process is its
-// folder plus its line here (and its workflow's line in workflows/index.ts).
+// The product's processes: two lines each (its definition and its codes). Importing this module defines
+// them all in the registry (domain/process-registry.ts), whose lookups every other part of the service
+// reads — so a process is its folder plus its lines here (and its workflow's entry in workflows/index.ts).
 export * from './organisation-account-opening/process';
 export * from './account-closure/process';
 export * from './notification-of-compliance/process';

@@ -2,7 +2,7 @@
 // would break running requests (non-determinism) fails here, before it is deployed. Record new
 // histories with `RECORD_HISTORIES=1 npm test -- engine/request-engine.test.ts`
 // (`RECORD_HISTORIES=<suffix>` keeps the earlier ones: the `-local-writes` files are the runs with
-// local activities, workflows/activity-proxies.ts; the others, the remote activities before them).
+// local activities, engine/activity-proxies.ts; the others, the remote activities before them).
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, Runtime, Worker, type ReplayResult } from '@temporalio/worker';

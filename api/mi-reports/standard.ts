@@ -1,7 +1,7 @@
 // The fixed MI reports of a competent authority as workbooks (reference platform §5): each sheet is
 // an ordered query over the service's tables, limited to the caller's competent authority, and a
 // function that turns a row into its cells. The same sheets give the pages shown on screen and the
-// .xlsx export (api/mi-reports/export.ts).
+// .xlsx export (api/mi-reports/xlsx.ts).
 import type { Knex } from 'knex';
 import { ApiError } from '../errors';
 import {

@@ -249,7 +249,7 @@ async function applyForAccount(ctx: Context, deps: AppDeps, def: ProcessDefiniti
   // Regulators and verifiers review and verify accounts; they do not apply for them.
   if (user.roleType !== 'OPERATOR') throw forbidden();
   const key = idempotencyKey(ctx);
-  const application = validate(def.create!.payload, rawPayload ?? {}) as OrganisationAccountApplication;
+  const application = validate(def.create!.input, rawPayload ?? {}) as OrganisationAccountApplication;
   if (!key)
     return startApplication(ctx, deps, def, application, await reserveAccountId(deps, application), { retry: false });
 
@@ -499,7 +499,7 @@ export const requestRoutes: RouteDef[] = [
       if (!mayCreate(user, def, account)) throw forbidden();
       const available = availability(deps, def, account, await requestStatuses(deps.db, account.id));
       if (!available.valid) throw createNotAllowed(available);
-      const payload = validate(def.create.payload, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
+      const payload = validate(def.create.input, body.requestCreateActionPayload ?? {}) as Record<string, unknown>;
       if (def.create.admits && !def.create.admits(payload, available)) throw createNotAllowed(available);
       const snapshot = await startRequestWorkflow(deps, def, {
         requestId: await newRequestId(deps.db, def, account.id),

@@ -9,7 +9,7 @@ import { required, validate } from '../validate';
 import { ApiError, badRequest, forbidden } from '../errors';
 import { permissionsOn, taskPlace, viewableTask, type TaskRow, taskIdParam } from '../tasks/task-access';
 import { updateRequest } from '../request-workflows';
-import { eligibleUsers } from '../../activities/requests';
+import { eligibleUsers } from '../../infra/eligible-users';
 import { accessFor, taskDefinition } from '../../processes';
 import { fullName } from '../../domain/work-items';
 import { assignTaskUpdate } from '../../domain/request-messages';

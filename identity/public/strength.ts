@@ -1,12 +1,14 @@
 // Shared by the meter script and its tests: the meter's rules (spec section 5), not the estimator.
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/passwords';
+
 export interface Strength {
   score: 0 | 1 | 2 | 3 | 4;
   warning: string;
   suggestions: string[];
 }
 
-export const MIN_LENGTH = 8;
-export const MAX_LENGTH = 256;
+export const MIN_LENGTH = PASSWORD_MIN_LENGTH;
+export const MAX_LENGTH = PASSWORD_MAX_LENGTH;
 export const scoreLabel = ['very weak', 'weak', 'fair', 'good', 'strong'] as const;
 
 /** Empty: no score. Shorter than the minimum: 0, with the estimator's feedback. */

@@ -22,7 +22,7 @@ export const accountClosureProcess = defineProcess({
   create: {
     roleType: 'REGULATOR',
     permission: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
-    payload: v.object({}),
+    input: v.object({}),
     button: 'Start account closure',
   },
   tasks: {

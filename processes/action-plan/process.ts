@@ -30,7 +30,7 @@ export const actionPlanProcess = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: v.object({}),
+    input: v.object({}),
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
     windows: {
       initiate: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },

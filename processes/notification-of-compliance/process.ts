@@ -84,7 +84,7 @@ export const notificationProcess = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: v.object({}),
+    input: v.object({}),
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
     windows: {
       initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },

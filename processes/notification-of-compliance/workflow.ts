@@ -45,7 +45,7 @@ export async function notificationOfComplianceP3(input: RequestInput): Promise<s
             requestId: input.requestId,
             accountId,
             requestType: input.requestType,
-            payload: draft,
+            draft,
             submittedBy: submitted.by.userId,
           });
           await fileSubmissionDocument(input.requestId, NOTIFICATION_SUBMITTED);

@@ -94,7 +94,7 @@ export const organisationAccountOpeningProcess = defineProcess({
   title: 'Organisation account',
   name: 'Organisation account',
   // Started without an account: the request creates it (reference §5, last row).
-  create: { roleType: 'OPERATOR', withoutAccount: true, payload: organisationAccountApplicationSchema },
+  create: { roleType: 'OPERATOR', withoutAccount: true, input: organisationAccountApplicationSchema },
   dueDate: {
     taskType: APPLICATION_REVIEW,
     workingDays: DEFAULT_REVIEW_WORKING_DAYS,

@@ -38,7 +38,7 @@ export const progressUpdate1Process = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: progressUpdateCreatePayload,
+    input: progressUpdateCreatePayload,
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
     windows: {
       initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' },
@@ -53,8 +53,8 @@ export const progressUpdate1Process = defineProcess({
       if (absent(statuses[ACTION_PLAN])) return { valid: true, requests: [ACTION_PLAN] };
       return { valid: true };
     },
-    admits: (payload, availability) =>
-      (payload as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(ACTION_PLAN),
+    admits: (input, availability) =>
+      (input as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(ACTION_PLAN),
     disaggregated: true,
   },
   ...submittedReportProcess({

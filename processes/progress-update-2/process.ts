@@ -35,7 +35,7 @@ export const progressUpdate2Process = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: progressUpdateCreatePayload,
+    input: progressUpdateCreatePayload,
     // Reference workflows §13.1: inclusive, UK time (given here in UTC).
     windows: {
       initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' },
@@ -54,9 +54,8 @@ export const progressUpdate2Process = defineProcess({
       if (absent(ap)) return { valid: true, requests: [ACTION_PLAN] };
       return { valid: true };
     },
-    admits: (payload, availability) =>
-      (payload as ProgressUpdateCreate).isDisaggregateUndertaking ||
-      !availability.requests?.includes(PROGRESS_UPDATE_1),
+    admits: (input, availability) =>
+      (input as ProgressUpdateCreate).isDisaggregateUndertaking || !availability.requests?.includes(PROGRESS_UPDATE_1),
     disaggregated: true,
   },
   ...submittedReportProcess({

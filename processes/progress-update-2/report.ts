@@ -23,7 +23,7 @@ import {
   pu1AddedMeasureFields,
   updateAfterSubmission,
   updateBeforeSubmission,
-} from '../progress-update-1/report';
+} from '../../domain/reports/progress-update-1-measures';
 import {
   answersGroup,
   copiedAnswers,

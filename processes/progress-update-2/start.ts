@@ -2,7 +2,7 @@
 // their answers, and the measures it added, each copied with an id of its own. A disaggregated
 // undertaking starts with no measures.
 import type { ReportData } from '../../domain/reports/report';
-import { PU1_MEASURES } from '../progress-update-1/report';
+import { PU1_MEASURES } from '../../domain/reports/progress-update-1-measures';
 import { listOf as list } from '../../domain/reports/progress-update';
 import { PU2_MEASURES } from './report';
 

@@ -75,7 +75,7 @@ export const requestForInformationProcess = defineProcess({
   create: {
     roleType: 'REGULATOR',
     permission: 'PERM_RFI_SUBMIT',
-    payload: v.object({}),
+    input: v.object({}),
     rule: () => ({ valid: true }),
     button: 'Start request for information',
   },

@@ -1,7 +1,7 @@
 // A process that exists only in the tests: an operator fills in a one-section survey and submits it.
 // It is defined here and nowhere else — no product file names it — so the tests that use it show that
 // a process gets its dashboard label, timeline, document, MI report and pages from its definition
-// alone (processes/registry.test.ts, web/app/registry.test.tsx). Its program is the one every report's
+// alone (processes/registry.test.ts, web/pages/registry.test.tsx). Its program is the one every report's
 // submission takes (test/workflows/survey.ts).
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
@@ -57,7 +57,7 @@ export const surveyProcess = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: v.object({}),
+    input: v.object({}),
   },
   tasks: {
     [SURVEY_SUBMIT]: {

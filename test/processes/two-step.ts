@@ -22,7 +22,7 @@ export const twoStepProcess = defineProcess({
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
-    payload: v.object({}),
+    input: v.object({}),
     timeline: 'TEST_TWO_STEP_STARTED',
   },
   tasks: {

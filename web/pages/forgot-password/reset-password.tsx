@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { Link } from 'wouter';
-import { MIN_LENGTH } from '../../../identity/public/strength';
 import { Button } from '../../components/button';
 import { Panel } from '../../components/panel';
 import { TextInput } from '../../components/text-input';
 import { field, FormErrorSummary, useGovForm } from '../../forms/index';
+import { PASSWORD_MIN_LENGTH } from '../../../domain/passwords';
 import { apiPost, HttpError } from '../../lib/api';
 import { useFocusMainContentWhen } from '../../lib/focus';
 import { usePageTitle } from '../../lib/page-title';
@@ -109,7 +109,7 @@ export default function ResetPasswordPage() {
                 label="New password"
                 type="password"
                 autoComplete="new-password"
-                hint={`At least ${MIN_LENGTH} characters`}
+                hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
               />
               <TextInput
                 {...field(form, 'confirmPassword')}
