@@ -30,7 +30,7 @@ function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
-/** The copies the build writes beside a text file (scripts/precompress.mjs), best first. */
+/** The copies the build writes beside a text file (vite.config.mts), best first. */
 const encodings = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },

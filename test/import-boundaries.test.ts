@@ -24,6 +24,9 @@ const TEST_SUPPORT = [
   'test/compliance-mix.ts', // an authority's accounts in every reporting state
   'test/processes/two-step.ts', // a test-only process with two steps
   'test/workflows/bare-journey.ts', // the same steps without the request engine
+  'test/setup/e2e-setup.ts', // the whole service started as the browser tests start it (the Lighthouse bench)
+  'test/setup/teardown.ts', // and stopped
+  'test/e2e-people.ts', // people with sign-ins and accounts, signed in through the provider's pages
 ];
 
 const top = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '');
