@@ -235,26 +235,22 @@ it('makes an application go live at once after a verified-accounts upload, and r
   await regulator.getByRole('heading', { name: 'Upload verified organisation accounts' }).waitFor();
 
   // A bad file: a wrong number and a repeated e-mail. Nothing is stored.
-  await regulator
-    .getByLabel('Upload a file')
-    .setInputFiles({
-      name: 'bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`CRN,Email\nnot-a-number,${applicant.email}\n${number},${applicant.email}\n`),
-    });
+  await regulator.getByLabel('Upload a file').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`CRN,Email\nnot-a-number,${applicant.email}\n${number},${applicant.email}\n`),
+  });
   await regulator.getByRole('button', { name: 'Upload', exact: true }).click();
   await regulator.locator('.govuk-error-summary').waitFor();
   expect(await regulator.locator('.govuk-error-summary').textContent()).toMatch(/Row 2/);
   expect(await e2eDb()('account_onboarding_registry').where({ email: applicant.email })).toEqual([]);
   expect(await axeViolations(regulator)).toEqual([]);
 
-  await regulator
-    .getByLabel('Upload a file')
-    .setInputFiles({
-      name: 'verified.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`CRN,Email\n${number},${applicant.email}\n`),
-    });
+  await regulator.getByLabel('Upload a file').setInputFiles({
+    name: 'verified.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`CRN,Email\n${number},${applicant.email}\n`),
+  });
   await regulator.getByRole('button', { name: 'Upload', exact: true }).click();
   await regulator.getByText('Each contact has been sent an email inviting them to apply.').waitFor();
 

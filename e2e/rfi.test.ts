@@ -36,13 +36,11 @@ it('is sent by a regulator, answered with a file by the operator before its dead
   await regulator.getByRole('link', { name: 'Enter the information you are requesting' }).waitFor();
   const deadline = inDays(21);
   await fillRfiQuestions(regulator, 'Why has the organisation not submitted its action plan?', deadline);
-  await regulator
-    .getByLabel('Attach files for the organisation (optional)')
-    .setInputFiles({
-      name: 'Reminder letter.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('Sent,Reference\n2026-01-10,EA-1\n'),
-    });
+  await regulator.getByLabel('Attach files for the organisation (optional)').setInputFiles({
+    name: 'Reminder letter.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Sent,Reference\n2026-01-10,EA-1\n'),
+  });
   await regulator.getByRole('list', { name: 'Uploaded files' }).getByText('Reminder letter.csv').waitFor();
   await regulator.getByRole('button', { name: 'Send request for information' }).click();
   await regulator.getByRole('heading', { name: 'Request for information sent' }).waitFor();
@@ -73,13 +71,11 @@ it('is sent by a regulator, answered with a file by the operator before its dead
   await operator.getByRole('button', { name: 'Send response' }).click();
   await operator.getByRole('link', { name: 'Enter your response' }).waitFor();
   await operator.getByLabel('Your response', { exact: true }).fill('The plan was sent by post; a copy is attached.');
-  await operator
-    .getByLabel('Attach files to your response (optional)')
-    .setInputFiles({
-      name: 'Action plan copy.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('Measure,Saving\nLED lighting,12\n'),
-    });
+  await operator.getByLabel('Attach files to your response (optional)').setInputFiles({
+    name: 'Action plan copy.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Measure,Saving\nLED lighting,12\n'),
+  });
   await operator.getByRole('list', { name: 'Uploaded files' }).getByText('Action plan copy.csv').waitFor();
   // A file chosen by mistake is taken off again.
   await operator

@@ -217,15 +217,13 @@ describe('data retention', () => {
       })
       .returning('id');
     const requestId = `RET-${randomUUID().slice(0, 8)}`;
-    await h
-      .db('requests')
-      .insert({
-        id: requestId,
-        type: 'TEST_REPORT_P8',
-        status: 'COMPLETED',
-        account_id: account[0].id,
-        competent_authority: 'ENGLAND',
-      });
+    await h.db('requests').insert({
+      id: requestId,
+      type: 'TEST_REPORT_P8',
+      status: 'COMPLETED',
+      account_id: account[0].id,
+      competent_authority: 'ENGLAND',
+    });
     await h.db('request_actions').insert({ request_id: requestId, type: 'TEST_REPORT_P8_APPLICATION_SUBMITTED' });
     h.retention.periodEnds = { P8: '2020-12-05' };
     h.retention.years = 8;

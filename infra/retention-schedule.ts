@@ -39,14 +39,12 @@ export async function ensureRetentionSchedule(
   // Two processes updating at once: the second's conflict token is stale, and it tries again.
   for (let attempt = 1; ; attempt++) {
     try {
-      await client.schedule
-        .getHandle(RETENTION_SCHEDULE_ID)
-        .update((previous) => ({
-          ...previous,
-          spec: wanted.spec,
-          action: wanted.action as any,
-          policies: { ...previous.policies, ...wanted.policies },
-        }));
+      await client.schedule.getHandle(RETENTION_SCHEDULE_ID).update((previous) => ({
+        ...previous,
+        spec: wanted.spec,
+        action: wanted.action as any,
+        policies: { ...previous.policies, ...wanted.policies },
+      }));
       return 'updated';
     } catch (err) {
       if (attempt >= 3) throw err;

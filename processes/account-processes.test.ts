@@ -302,15 +302,13 @@ describe('account opening', () => {
   it('opens the account at once for an applicant on the verified-accounts list', async () => {
     const applicant = await createUser(h.db);
     const number = await company();
-    await h
-      .db('account_onboarding_registry')
-      .insert({
-        email: applicant.email,
-        registration_number: number,
-        status: 'PENDING',
-        submitter_id: 'test',
-        competent_authority: 'ENGLAND',
-      });
+    await h.db('account_onboarding_registry').insert({
+      email: applicant.email,
+      registration_number: number,
+      status: 'PENDING',
+      submitter_id: 'test',
+      competent_authority: 'ENGLAND',
+    });
     const res = await apply(applicant, number);
     expect(res).toMatchObject({ status: 201, body: { requestStatus: 'COMPLETED', tasks: [] } });
     const accountId = accountIdOf(res.body.requestId);
@@ -403,15 +401,13 @@ describe('account opening', () => {
   it('answers a retry of an application that has ended with its outcome, without starting it again', async () => {
     const applicant = await createUser(h.db);
     const number = await company();
-    await h
-      .db('account_onboarding_registry')
-      .insert({
-        email: applicant.email,
-        registration_number: number,
-        status: 'PENDING',
-        submitter_id: 'test',
-        competent_authority: 'ENGLAND',
-      });
+    await h.db('account_onboarding_registry').insert({
+      email: applicant.email,
+      registration_number: number,
+      status: 'PENDING',
+      submitter_id: 'test',
+      competent_authority: 'ENGLAND',
+    });
     const send = () =>
       call(applicant, '/requests', {
         method: 'POST',

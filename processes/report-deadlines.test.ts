@@ -152,11 +152,9 @@ it('sends the reminders and the overdue notice once each, although the worker wa
   // A new due date, seconds away: the reminder still ahead (2 s from now; the other two are 2 and
   // 6 s past) and the overdue notice are sent for it.
   const moved = new Date(Date.now() + 6000).toISOString();
-  const snapshot = await h.env.client.workflow
-    .getHandle(requestId)
-    .executeUpdate(changeDueDateUpdate, {
-      args: [{ taskId, dueAt: moved, actor: { userId: regulator.id, fullName: 'Rhys Regulator' } }],
-    });
+  const snapshot = await h.env.client.workflow.getHandle(requestId).executeUpdate(changeDueDateUpdate, {
+    args: [{ taskId, dueAt: moved, actor: { userId: regulator.id, fullName: 'Rhys Regulator' } }],
+  });
   expect(snapshot.tasks).toEqual([expect.objectContaining({ taskId, dueAt: moved })]);
   const again = await until(
     () => noticesOf(taskId),

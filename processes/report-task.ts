@@ -107,9 +107,9 @@ export interface SubmittedReport {
 }
 
 /** A report submitted straight to the regulator: all of its process but its identity and start rules. */
-export function submittedReportProcess(
-  r: SubmittedReport,
-): Required<Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData'>> & {
+export function submittedReportProcess(r: SubmittedReport): Required<
+  Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData'>
+> & {
   dueDate: { taskType: string; changePermission: Permission; date: string };
 } {
   const cancelled = `${r.stem}_APPLICATION_CANCELLED`;

@@ -123,15 +123,13 @@ it('editing replaces the files, deleting the note deletes them; uploads of a req
   expect(await fileStatus(b)).toBe('GONE');
 
   const requestId = `AN${randomUUID().slice(0, 12)}`;
-  await api.deps
-    .db('requests')
-    .insert({
-      id: requestId,
-      type: 'ACTION_PLAN_P3',
-      status: 'IN_PROGRESS',
-      account_id: account.id,
-      competent_authority: 'ENGLAND',
-    });
+  await api.deps.db('requests').insert({
+    id: requestId,
+    type: 'ACTION_PLAN_P3',
+    status: 'IN_PROGRESS',
+    account_id: account.id,
+    competent_authority: 'ENGLAND',
+  });
   const forRequest = await api.request(`/api/v1.0/request-notes/upload/request/${requestId}`, {
     method: 'POST',
     headers: await bearer(admin),

@@ -12,17 +12,15 @@ afterAll(() => api.close());
 
 async function storeFile(kind: FileKind, content: Buffer, contentType: string, fileName: string): Promise<string> {
   const uuid = randomUUID();
-  await api.deps
-    .db('files')
-    .insert({
-      uuid,
-      kind,
-      file_name: fileName,
-      content_type: contentType,
-      size: content.length,
-      content,
-      status: 'SUBMITTED',
-    });
+  await api.deps.db('files').insert({
+    uuid,
+    kind,
+    file_name: fileName,
+    content_type: contentType,
+    size: content.length,
+    content,
+    status: 'SUBMITTED',
+  });
   return uuid;
 }
 

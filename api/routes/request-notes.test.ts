@@ -39,15 +39,13 @@ const scanner: VirusScanner & { down: boolean } = {
 
 async function createRequest(accountRow: TestAccount): Promise<string> {
   const id = `RN${randomUUID().slice(0, 12)}`;
-  await api.deps
-    .db('requests')
-    .insert({
-      id,
-      type: 'ACTION_PLAN_P3',
-      status: 'IN_PROGRESS',
-      account_id: accountRow.id,
-      competent_authority: accountRow.competentAuthority,
-    });
+  await api.deps.db('requests').insert({
+    id,
+    type: 'ACTION_PLAN_P3',
+    status: 'IN_PROGRESS',
+    account_id: accountRow.id,
+    competent_authority: accountRow.competentAuthority,
+  });
   return id;
 }
 

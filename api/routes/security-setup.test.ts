@@ -10,15 +10,13 @@ const user = { id: randomUUID(), email: `totp.${Date.now()}@example.org`, firstN
 beforeAll(async () => {
   api = await startApi({ verifyToken: verifyTestToken });
   await migrate(api.deps.db);
-  await api.deps
-    .db('identity_credentials')
-    .insert({
-      subject: user.id,
-      email: user.email,
-      password_hash: 'x',
-      email_verified_at: new Date(),
-      totp_secret: 'JBSWY3DPEHPK3PXP',
-    });
+  await api.deps.db('identity_credentials').insert({
+    subject: user.id,
+    email: user.email,
+    password_hash: 'x',
+    email_verified_at: new Date(),
+    totp_secret: 'JBSWY3DPEHPK3PXP',
+  });
 });
 afterAll(() => api.close());
 

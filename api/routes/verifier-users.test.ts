@@ -19,16 +19,14 @@ const post = (method: string, path: string, body: unknown) =>
 async function pendingVerifierInvitation(email: string) {
   const vb = await createVerificationBody(api.deps.db, 'Verify Ltd');
   const { token, hash, expiresAt } = newInvitationToken();
-  await api.deps
-    .db('authorities')
-    .insert({
-      code: 'verifier',
-      status: 'PENDING',
-      verification_body_id: vb,
-      invited_email: email,
-      invitation_token_hash: hash,
-      invitation_expires_at: expiresAt,
-    });
+  await api.deps.db('authorities').insert({
+    code: 'verifier',
+    status: 'PENDING',
+    verification_body_id: vb,
+    invited_email: email,
+    invitation_token_hash: hash,
+    invitation_expires_at: expiresAt,
+  });
   return token;
 }
 
