@@ -116,7 +116,7 @@ it('refuses files in the browser that the API would refuse, and shows the API’
   await user.upload(await screen.findByLabelText('Upload a file (optional)'), [new File(['MZ'], 'setup.exe'), big]);
   const summary = within(await screen.findByRole('alert'));
   expect(summary.getByRole('link').textContent).toBe(
-    'setup.exe: The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP. Big.pdf: The selected file must be no more than 20MB',
+    'setup.exe: The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF, BMP, DIB, VSD or VSDX. Big.pdf: The selected file must be no more than 20MB',
   );
   expect(summary.getByRole('link')).toHaveAttribute('href', '#l.requestNote-files');
   expect(sent('POST', '/v1.0/request-notes/upload/request/AP000042-P3')).toHaveLength(0);
