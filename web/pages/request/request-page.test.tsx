@@ -2,7 +2,7 @@
 // with their documents, the timeline), and what was last submitted follows, one closed section at a
 // time, so a long report does not push the documents and the timeline thousands of pixels down;
 // a phone number in them reads as one number with its country code.
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -58,7 +58,13 @@ it('puts the status, the documents and the timeline first, and the answers behin
   await screen.findByRole('link', { name: 'NOC000042-P3 Phase 3 Notification.pdf (download)' }, { timeout: 30_000 }); // a whole notification's answers: slow on a loaded machine
   expect(screen.getByText('Completed')).toBeInTheDocument();
   const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-  expect(headings).toEqual(['Submissions and documents', 'Timeline', 'What was submitted']);
+  expect(headings).toEqual(['Submissions and documents', 'Timeline and notes', 'Timeline', 'What was submitted']);
+  // The submission's timeline entry opens what was submitted, read from its snapshot.
+  const timeline = screen.getByRole('heading', { level: 2, name: 'Timeline' }).parentElement!;
+  const view = timeline.querySelector<HTMLElement>('li details')!;
+  expect(view.querySelector('summary')!.textContent).toMatch(/^View details/);
+  await userEvent.setup().click(view.querySelector('summary')!);
+  expect(await within(view).findAllByText('Phone number')).not.toHaveLength(0);
 
   // One closed section per report section, named by its heading.
   const sections = snapshotSections('NOTIFICATION_OF_COMPLIANCE_P3', '', snapshot);

@@ -170,8 +170,15 @@ it('edits a note with its files, and deletes a note', async () => {
   await waitFor(() => expect(sent('PUT', '/v1.0/request-notes/5')).toHaveLength(1));
   expect(sent('PUT', '/v1.0/request-notes/5')[0]!.body).toEqual({ note: 'Final', files: [] });
 
+  // Delete asks first: going back deletes nothing; 'Yes, delete this note' does.
   await user.click(await screen.findByRole('link', { name: 'Delete note by Ann Operator' }));
+  expect(screen.getByRole('heading', { name: 'Are you sure you want to delete this note?' })).toHaveFocus();
+  await user.click(screen.getByRole('link', { name: 'Return to: Workflow notes' }));
+  expect(sent('DELETE', '/v1.0/request-notes/5')).toHaveLength(0);
+  await user.click(await screen.findByRole('link', { name: 'Delete note by Ann Operator' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, delete this note' }));
   await waitFor(() => expect(sent('DELETE', '/v1.0/request-notes/5')).toHaveLength(1));
+  expect(await screen.findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
 });
 
 describe('downloads', () => {
