@@ -75,4 +75,9 @@ it('tells operators what the action plan and both progress updates are about, in
     expect(details.open).toBe(false);
     expect(details).toHaveTextContent(fact);
   }
+  // The templates made from the service's own definitions, under the action plan and progress update 1.
+  expect(screen.getByRole('link', { name: 'Download the template: Action plan template.xlsx' })).toBeInTheDocument();
+  expect(
+    screen.getByRole('link', { name: 'Download the template: Progress update 1 template.xlsx' }),
+  ).toBeInTheDocument();
 });
