@@ -183,7 +183,7 @@ it('the operator finds the open task under Tasks to complete, opens it in the ac
   await page.getByRole('heading', { level: 3, name: label }).waitFor();
   await page.getByText('Assigned to Olive Operator').waitFor();
   await axeAtBothWidths(page);
-  await page.getByRole('button', { name: `View task: ${label}` }).click();
+  await page.getByRole('button', { name: `View task ${label}` }).click();
   await page.waitForURL(`**/accounts/${account.id}/workflows/${apId}/tasks/${apTaskId}`);
   await page.getByRole('heading', { level: 1, name: label }).waitFor();
 

@@ -238,7 +238,7 @@ function TasksToComplete({ accountId, requestId, tasks }: { accountId: string; r
                 role="button"
                 draggable={false}
               >
-                View task<span className="govuk-visually-hidden">: {label}</span>
+                View task<span className="govuk-visually-hidden"> {label}</span>
               </Link>
             </li>
           );
