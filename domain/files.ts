@@ -26,6 +26,11 @@ export const UPLOAD_TYPES = {
   tif: 'image/tiff',
   tiff: 'image/tiff',
   bmp: 'image/bmp',
+  // Device-independent bitmap: a BMP file under another name (Windows Paint offers it).
+  dib: 'image/bmp',
+  // Visio drawings, often used for group structure charts (reference §H).
+  vsd: 'application/vnd.visio',
+  vsdx: 'application/vnd.ms-visio.drawing',
 } as const;
 
 export type UploadExtension = keyof typeof UPLOAD_TYPES;
@@ -48,6 +53,9 @@ export const UPLOAD_EXTENSIONS_SHOWN: readonly UploadExtension[] = [
   'png',
   'tif',
   'bmp',
+  'dib',
+  'vsd',
+  'vsdx',
 ];
 
 /** For the file input's accept attribute. */

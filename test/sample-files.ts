@@ -115,6 +115,19 @@ export const samples = {
       Buffer.from('WordDocument', 'utf16le'),
       Buffer.alloc(100),
     ]),
+  vsd: () =>
+    Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(100),
+      Buffer.from('VisioDocument', 'utf16le'),
+      Buffer.alloc(100),
+    ]),
+  vsdx: () =>
+    zip([
+      { name: '[Content_Types].xml', data: contentTypes },
+      { name: 'visio/document.xml', data: '<VisioDocument/>' },
+    ]),
+  bmp: () => Buffer.concat([Buffer.from('BM', 'latin1'), Buffer.alloc(60)]),
   csv: () => Buffer.from('CRN,Name\n01234567,Café Ltd\n', 'utf8'),
   txt: () => Buffer.from('Minutes of the site visit\n', 'utf8'),
 };

@@ -17,6 +17,9 @@ describe('content by magic bytes', () => {
     ['doc', 'application/msword', samples.doc()],
     ['csv', 'text/csv', samples.csv()],
     ['txt', 'text/plain', samples.txt()],
+    ['vsd', 'application/vnd.visio', samples.vsd()],
+    ['vsdx', 'application/vnd.ms-visio.drawing', samples.vsdx()],
+    ['dib', 'image/bmp', samples.bmp()],
   ] as const)('a real %s is accepted as %s', (ext, type, data) => {
     expect(contentTypeFor(ext, data)).toBe(type);
   });
@@ -34,6 +37,10 @@ describe('content by magic bytes', () => {
     ['txt', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03])], // a Windows program
     ['csv', Buffer.from([0x61, 0xff, 0xfe, 0x62])], // not UTF-8
     ['pdf', Buffer.alloc(0)],
+    ['vsd', samples.doc()], // a Word compound file is not a drawing
+    ['vsdx', samples.docx()], // nor a Word document renamed to .vsdx
+    ['vsdx', samples.vsd()],
+    ['dib', samples.png()],
   ] as const)('bytes that are not a %s are refused (case %#)', (ext, data) => {
     expect(contentTypeFor(ext, data)).toBeNull();
   });
@@ -65,7 +72,7 @@ describe('what the browser checks first', () => {
   it('names the limit and the types in the messages', () => {
     expect(FILE_TOO_LARGE).toBe('The selected file must be no more than 20MB');
     expect(FILE_TYPE_NOT_ALLOWED).toBe(
-      'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP',
+      'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF, BMP, DIB, VSD or VSDX',
     );
   });
 });

@@ -5,10 +5,12 @@ import { fileDownloadRoutes } from './file-downloads';
 import { requestNoteRoutes } from './request-notes';
 import { taskAttachmentRoutes } from './task-attachments';
 import { requestActionFileRoutes } from './request-action-files';
+import { templateRoutes } from './templates';
 
 export const filesAreaRoutes: RouteDef[] = [
   ...requestNoteRoutes,
   ...taskAttachmentRoutes,
   ...fileDownloadRoutes,
   ...requestActionFileRoutes,
+  ...templateRoutes,
 ];

@@ -8,6 +8,7 @@ import {
   createUser,
   grantOperator,
   grantRegulator,
+  grantVerifier,
   type TestAccount,
   type TestUser,
 } from '../../test/factories';
@@ -280,7 +281,79 @@ it('answers strangers as if the request did not exist: 404 for another account o
   expect((await call(null, 'GET', `/request-notes?requestId=${requestId}&page=0&size=10`)).status).toBe(401);
 });
 
+it('on a finished request, operators of the account and regulators of its authority still note; every change is audited', async () => {
+  const finished = await createRequest(account);
+  await api.deps.db('requests').where({ id: finished }).update({ status: 'COMPLETED' });
+  const chart = await uploaded(regulator, 'Group chart.vsdx', samples.vsdx(), finished);
+  const byRegulator = await call(regulator, 'POST', '/request-notes', {
+    requestId: finished,
+    note: 'Chart received',
+    files: [chart],
+  });
+  expect(byRegulator.status).toBe(201);
+  expect(byRegulator.body).toMatchObject({ files: { [chart]: 'Group chart.vsdx' }, roleType: 'REGULATOR' });
+  const byOperator = await call(admin, 'POST', '/request-notes', { requestId: finished, note: 'Thanks' });
+  expect(byOperator.status).toBe(201);
+  expect(
+    (await call(regulator, 'PUT', `/request-notes/${byRegulator.body.id}`, { note: 'Chart checked' })).status,
+  ).toBe(200);
+  expect((await call(regulator, 'DELETE', `/request-notes/${byRegulator.body.id}`)).status).toBe(204);
+  const audited = await api.deps
+    .db('audit_log')
+    .where({ entity: 'request_notes', entity_key: String(byRegulator.body.id) })
+    .orderBy('id')
+    .select('operation', 'actor_user_id', 'request_id');
+  expect(audited.map((a) => a.operation)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+  expect(audited.every((a) => a.actor_user_id === regulator.id && a.request_id === finished)).toBe(true);
+});
+
+it('refuses who may not note: a verifier, an operator of another account, a regulator of another authority; nobody edits or deletes a note of the other role type', async () => {
+  const verifier = await createUser(api.deps.db, { firstName: 'Vera', lastName: 'Tester' });
+  await grantVerifier(api.deps.db, verifier);
+  const { body: operatorNote } = await call(admin, 'POST', '/request-notes', { requestId, note: 'Operator note' });
+  const { body: regulatorNote } = await call(regulator, 'POST', '/request-notes', {
+    requestId,
+    note: 'Regulator note',
+  });
+  // A verifier is refused every note call, whatever the request.
+  for (const [method, path, body] of [
+    ['GET', `/request-notes?requestId=${requestId}&page=0&size=10`],
+    ['POST', '/request-notes', { requestId, note: 'x' }],
+    ['GET', `/request-notes/${operatorNote.id}`],
+    ['PUT', `/request-notes/${operatorNote.id}`, { note: 'x' }],
+    ['DELETE', `/request-notes/${operatorNote.id}`],
+  ] as const) {
+    const answer = await call(verifier, method, path, body);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  }
+  expect((await upload(verifier, 'x.txt', 'x\n')).status).toBe(403);
+  // Strangers do not learn the notes exist; within the request, each role type keeps its own.
+  for (const stranger of [otherOperator, welshRegulator])
+    for (const note of [operatorNote, regulatorNote]) {
+      expect((await call(stranger, 'PUT', `/request-notes/${note.id}`, { note: 'x' })).status).toBe(404);
+      expect((await call(stranger, 'DELETE', `/request-notes/${note.id}`)).status).toBe(404);
+    }
+  expect((await call(admin, 'PUT', `/request-notes/${regulatorNote.id}`, { note: 'x' })).status).toBe(404);
+  expect((await call(admin, 'DELETE', `/request-notes/${regulatorNote.id}`)).status).toBe(404);
+  expect((await call(regulator, 'PUT', `/request-notes/${operatorNote.id}`, { note: 'x' })).status).toBe(403);
+  expect((await call(regulator, 'DELETE', `/request-notes/${operatorNote.id}`)).status).toBe(403);
+  expect((await call(admin, 'GET', `/request-notes/${operatorNote.id}`)).body.note).toBe('Operator note');
+  expect((await call(regulator, 'GET', `/request-notes/${regulatorNote.id}`)).body.note).toBe('Regulator note');
+});
+
 describe('upload checks', () => {
+  it('takes Visio drawings and device-independent bitmaps whose bytes are what their names say', async () => {
+    for (const [name, data, type] of [
+      ['chart.vsd', samples.vsd(), 'application/vnd.visio'],
+      ['chart.vsdx', samples.vsdx(), 'application/vnd.ms-visio.drawing'],
+      ['chart.dib', samples.bmp(), 'image/bmp'],
+    ] as const) {
+      const uuid = await uploaded(admin, name, data);
+      expect((await api.deps.db('files').where({ uuid }).first('content_type')).content_type).toBe(type);
+    }
+  });
+
   const refused = async (
     name: string,
     data: Buffer | string,
@@ -316,12 +389,12 @@ describe('upload checks', () => {
     await refused('setup.exe', 'MZ', {
       code: 'FILE1005',
       message:
-        'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP',
+        'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF, BMP, DIB, VSD or VSDX',
     });
     await refused('noextension', 'text', {
       code: 'FILE1005',
       message:
-        'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP',
+        'The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF, BMP, DIB, VSD or VSDX',
     });
     await refused('empty.txt', '', { code: 'FILE1002', message: 'The selected file is empty' });
     const justOver = Buffer.alloc(UPLOAD_MAX_BYTES + 1, 'a');

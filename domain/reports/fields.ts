@@ -33,6 +33,17 @@ import {
 
 export type Values = Record<string, unknown>;
 
+/**
+ * A help panel: GOV.UK details, closed until opened. `content` is paragraphs, a list being a
+ * paragraph given as an array of its items. Shown on the question pages only: summaries, documents,
+ * MI reports and published data are made of answers and leave help out.
+ */
+export interface Help {
+  /** The panel's summary line; usually 'Help me answer this question'. */
+  title: string;
+  content: (string | string[])[];
+}
+
 /** A problem with an answer: the dotted path of the field (relative to where it was parsed). */
 export interface Issue {
   path: string;
@@ -64,6 +75,8 @@ interface Common {
   hint?: string;
   /** The label in summaries when it differs from the question. */
   summaryLabel?: string;
+  /** An expandable help panel under the question (never in summaries, documents or MI). */
+  help?: Help;
   /** Asked only when this holds for the values before it (and the report's context); else absent. */
   when?: (values: Values, env: FieldEnv<any>) => boolean;
   /**

@@ -13,6 +13,7 @@ import {
   type AnswerRow,
   type Field,
   type FieldEnv,
+  type Help,
   type Issue,
   type TextField,
   type Values,
@@ -33,6 +34,10 @@ export interface StepDefinition<C = any> {
   title: string;
   /** Paragraphs under the heading. */
   description?: string[];
+  /** An expandable help panel under the page's questions (domain/reports/fields.ts `Help`). */
+  help?: Help;
+  /** Text of a link under the description to the Notes tab of this report's request page (opens in a new tab). */
+  notesLink?: string;
   /** Asked only when this holds for the section's earlier answers and the report's context. */
   when?: (section: Values, ctx: C) => boolean;
   fields: Field[];

@@ -27,6 +27,13 @@ export const actionPlanProcess = defineProcess({
   category: 'REPORTING',
   title: 'Phase 3 Action Plan',
   name: 'Action Plan',
+  // Reference details §B, in our own words.
+  about: [
+    'Read the Environment Agency’s guidance on action plans before you start. An action plan follows a Phase 3 notification of compliance.',
+    'Submit one if your organisation is the responsible undertaking that submitted a Phase 3 notification under this account, or if it left its group after that notification, did not agree to comply with its old or new group, and so complies alone as the responsible undertaking.',
+    'The first question asks whether you propose any energy saving measures to implement by 5 December 2027, from your ESOS assessment or from elsewhere (another scheme, for example). If you answer No, the plan is a statement that no measures are proposed; if Yes, you add each measure.',
+    'The Environment Agency publishes every action plan. Only the responsible undertaking completes and submits it: lead assessors cannot enter, change or review it. Your answers are saved as you go, so you can come back to them.',
+  ],
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',

@@ -35,6 +35,13 @@ export const progressUpdate1Process = defineProcess({
   category: 'REPORTING',
   title: 'Phase 3 Progress Update 1',
   name: 'Progress Update 1',
+  // Reference details §B, in our own words.
+  about: [
+    'Progress updates are required, and you can submit one only once the action plan has been submitted in this service.',
+    'Submit one if your organisation is the responsible undertaking that submitted an action plan under this account, or if it left its group after the action plan and now complies alone under a new account.',
+    'It asks which measures of the action plan, and which new measures, were implemented. Each needs the energy reduction for 6 December 2024 to 5 December 2025; the reduction for 6 December 2023 to 5 December 2024 is optional.',
+    'The Environment Agency publishes progress updates. Only the responsible undertaking completes and submits it, and your answers are saved as you go.',
+  ],
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK',

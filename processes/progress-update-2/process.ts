@@ -32,6 +32,13 @@ export const progressUpdate2Process = defineProcess({
   category: 'REPORTING',
   title: 'Phase 3 Progress Update 2',
   name: 'Progress Update 2',
+  // Reference details §B, in our own words.
+  about: [
+    'Two progress updates are required, and neither is possible without a submitted action plan.',
+    'Submit this one if your organisation is the responsible undertaking that submitted progress update 1 under this account, or if it left its group after progress update 1 and now complies alone under a new account.',
+    'It asks about further measures of the action plan and new measures implemented since progress update 1. Each needs the energy reduction for 6 December 2025 to 5 December 2026; for a measure already reported as implemented in the action plan or progress update 1, that period is optional.',
+    'The Environment Agency publishes progress updates. Only the responsible undertaking completes and submits it, and your answers are saved as you go.',
+  ],
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK',

@@ -99,4 +99,7 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'GET /v1.0/file-documents/:token': { prepare: tokenFor('DOCUMENT'), url: (_w, p) => `/api/v1.0/file-documents/${p.token}`, expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   // Signed in, and only by the user the token was given to.
   'GET /v1.0/file-notes/:token': { prepare: tokenFor('NOTE'), url: (_w, p) => `/api/v1.0/file-notes/${p.token}`, expect: [401, 200, 400, 400, 400, 400, 400, 400] },
+
+  // Templates hold no data: anyone signed in.
+  'GET /v1.0/templates/:name': { url: () => '/api/v1.0/templates/action-plan', expect: [401, 200, 200, 200, 200, 200, 200, 200] },
 };

@@ -110,6 +110,13 @@ export const routes: AppRoute[] = [
     signedIn: true,
     breadcrumbs: false,
   },
+  // A task in its account's context (spec: dashboard task links), the request page's 'View task'.
+  {
+    path: '/accounts/:accountId/workflows/:requestId/tasks/:taskId',
+    page: page(() => import('../pages/task/tasks-page')),
+    signedIn: true,
+    breadcrumbs: false,
+  },
   {
     path: '/mi-reports',
     page: page(() => import('../pages/mi-reports/mi-reports-page')),

@@ -2,6 +2,7 @@
 // consumption by organisational purpose, the significant energy consumption (95–100 % of the
 // total, required when some energy is not covered by any compliance route), an energy intensity
 // ratio for each purpose that used energy, and any additional information.
+import { ENERGY_INTENSITY_HELP } from '../help';
 import {
   energyConsumption,
   issue,
@@ -169,6 +170,7 @@ export const energyConsumptionDetails: SectionDefinition<NotificationContext> = 
         'Give at least one ratio for each organisational purpose that used energy: the energy used in kWh for each unit of an indicator of activity.',
         'Where significant energy consumption is used, the ratios are for the significant energy consumption.',
       ],
+      help: ENERGY_INTENSITY_HELP,
       fields: [
         {
           kind: 'group',

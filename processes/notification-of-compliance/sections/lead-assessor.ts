@@ -1,5 +1,6 @@
 // Lead assessor details (reference workflows §7.5): who reviewed the ESOS assessment. An internal
 // lead assessor means a second responsible officer must confirm the notification.
+import { LEAD_ASSESSOR_HELP } from '../help';
 import { text, yesNo } from '../../../domain/reports/common-fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import type { NotificationContext } from '../category';
@@ -52,6 +53,7 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
     {
       id: 'confirmation',
       title: 'Has the lead assessor reviewed and confirmed that the assessment meets the ESOS requirements?',
+      help: LEAD_ASSESSOR_HELP,
       fields: [
         yesNo(
           'hasLeadAssessorConfirmation',

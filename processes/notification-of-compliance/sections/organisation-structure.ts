@@ -2,6 +2,7 @@
 // with other highest parents, the undertakings that left the group and are not complying, the
 // organisations associated with the responsible undertaking (added one by one, or read from a CSV
 // file by `parseAssociatedOrganisationsCsv`, with the same rules), and the group structure chart.
+import { GROUP_CHART_HELP } from '../help';
 import { REGISTERED_AT_COMPANIES_HOUSE_REQUIRED, REGISTRATION_NUMBER_REQUIRED } from '../../../domain/accounts';
 import { classificationCodes, issue, registrationNumber, text, yesNo } from '../../../domain/reports/common-fields';
 import type { Field, FieldEnv, Issue, Values } from '../../../domain/reports/fields';
@@ -208,12 +209,17 @@ export const organisationStructure: SectionDefinition<NotificationContext> = {
       id: 'group-structure-chart',
       title:
         'Do you also wish to provide a corporate group structure chart or other information setting out the relationship between the RU and relevant undertakings complying with the scheme as one participant?',
+      notesLink: 'Go to Notes (opens in new tab)',
+      help: GROUP_CHART_HELP,
       fields: [
         yesNo(
           'isGroupStructureChartProvided',
           'Do you also wish to provide a corporate group structure chart or other information setting out the relationship between the RU and relevant undertakings complying with the scheme as one participant?',
           GROUP_CHART_REQUIRED,
-          { summaryLabel: 'Group structure chart provided' },
+          {
+            summaryLabel: 'Group structure chart provided',
+            hint: 'If you do, add the chart as a note on this notification’s request, with the file attached to the note.',
+          },
         ),
       ],
     },

@@ -1,6 +1,7 @@
 // Reporting obligation (reference workflows §7.5): whether the organisation qualifies, why, its
 // energy responsibility and how its energy is split between the compliance routes. These answers
 // decide the notification's category and so its other sections.
+import { COMPLIANCE_ROUTES_HELP, QUALIFICATION_NOT_MET_HELP } from '../help';
 import { LONG_TEXT_MAX, percent, sumOf } from '../../../domain/reports/common-fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import type { NotificationContext } from '../category';
@@ -39,6 +40,7 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
                   label: 'Explain why your organisation does not qualify for ESOS',
                   required: 'Enter a reason',
                   maxLength: LONG_TEXT_MAX,
+                  help: QUALIFICATION_NOT_MET_HELP,
                 },
               ],
             },
@@ -106,6 +108,7 @@ export const reportingObligation: SectionDefinition<NotificationContext> = {
       id: 'compliance-route-distribution',
       title: 'Enter a breakdown of the total energy consumption covered by each compliance route in this notification',
       description: ['Give each share as a percentage of the total energy consumption. The shares must add up to 100%.'],
+      help: COMPLIANCE_ROUTES_HELP,
       when: (s) =>
         s.qualificationType === 'QUALIFY' &&
         (s.energyResponsibilityType === 'RESPONSIBLE' ||

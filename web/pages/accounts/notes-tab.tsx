@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Pagination } from '../../components';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
-import { NoteCard, NoteForm } from '../task/note-files';
+import { NoteCard, NoteDeleteConfirmation, NoteForm } from '../task/note-files';
 import type { AccountNoteDto, AccountNotesPage } from '../../../domain/notes';
 
 const PAGE_SIZE = 10;
@@ -12,6 +12,7 @@ export function NotesTab({ accountId }: { accountId: number }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<AccountNotesPage | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AccountNoteDto | null>(null);
   const uploadPath = `/v1.0/account-notes/upload/account/${accountId}`;
   const tokenPath = `/v1.0/account-notes/${accountId}/files`;
   const load = useCallback(() => {
@@ -31,8 +32,19 @@ export function NotesTab({ accountId }: { accountId: number }) {
   };
   const remove = async (note: AccountNoteDto) => {
     await apiDelete(`/v1.0/account-notes/${note.id}`);
+    setDeleting(null);
     load();
   };
+
+  if (deleting)
+    return (
+      <NoteDeleteConfirmation
+        note={deleting}
+        returnTo="Account notes"
+        onConfirm={() => remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    );
 
   return (
     <>
@@ -57,7 +69,7 @@ export function NotesTab({ accountId }: { accountId: number }) {
           onEdit={() => setEditing(note.id)}
           onCancel={() => setEditing(null)}
           onSave={(text, files) => save(note, text, files)}
-          onDelete={() => void remove(note)}
+          onDelete={() => setDeleting(note)}
         />
       ))}
       {data ? (

@@ -53,3 +53,31 @@ it('otherwise says where the work is', async () => {
   ).toBeInTheDocument();
   expect(window.location.pathname).toBe('/accounts/42');
 });
+
+it('tells operators what the action plan and both progress updates are about, in closed panels', async () => {
+  fetchMock.mockImplementation(async (url: string) =>
+    url.startsWith('/api/v1.0/requests/available-workflows/permit/42')
+      ? testResponse(200, {
+          ACTION_PLAN_P3: { valid: true },
+          PROGRESS_UPDATE_1_P3: { valid: false, requests: ['ACTION_PLAN_P3'] },
+          PROGRESS_UPDATE_2_P3: { valid: false, requests: ['PROGRESS_UPDATE_1_P3'] },
+        })
+      : testResponse(404, { code: 'NOT_FOUND', message: url }),
+  );
+  renderStart();
+  for (const [title, fact] of [
+    ['About Phase 3 Action Plan', /by 5 December 2027/],
+    ['About Phase 3 Progress Update 1', /6 December 2024 to 5 December 2025/],
+    ['About Phase 3 Progress Update 2', /6 December 2025 to 5 December 2026/],
+  ] as const) {
+    const summary = await screen.findByText(title);
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details).toHaveTextContent(fact);
+  }
+  // The templates made from the service's own definitions, under the action plan and progress update 1.
+  expect(screen.getByRole('link', { name: 'Download the template: Action plan template.xlsx' })).toBeInTheDocument();
+  expect(
+    screen.getByRole('link', { name: 'Download the template: Progress update 1 template.xlsx' }),
+  ).toBeInTheDocument();
+});

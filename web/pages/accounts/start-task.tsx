@@ -6,6 +6,7 @@ import { Button, Details, NotificationBanner } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { disaggregatedStart } from '../../../domain/requests';
 import { processFor, type Availability } from '../../../processes';
+import { TemplateDownload, processTemplates } from './template-download';
 
 const names = (type: string) => processFor(type)?.name ?? type;
 const titles = (type: string) => processFor(type)?.title ?? type;
@@ -102,6 +103,7 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
                   {p}
                 </p>
               ))}
+              {processTemplates[type] ? <TemplateDownload {...processTemplates[type]} /> : null}
             </Details>
           ) : null}
         </div>

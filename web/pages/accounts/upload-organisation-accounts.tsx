@@ -4,6 +4,7 @@
 // the database too, and its row errors are shown the same way.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, ErrorSummary, NotificationBanner } from '../../components/index';
+import { TemplateDownload } from './template-download';
 import { usePageTitle, setFormErrors } from '../../lib/page-title';
 import { HttpError, apiPost } from '../../lib/api';
 import { hasRegulatorPermission, useSession } from '../../stores/session';
@@ -108,6 +109,10 @@ export default function UploadOrganisationAccountsPage() {
           Registration Number of each verified organisation and the email address of the person who will apply for its
           account.
         </p>
+        <TemplateDownload
+          name="verified-organisation-accounts"
+          fileName="Verified organisation accounts template.xlsx"
+        />
         <form noValidate onSubmit={submit}>
           <div id="l.file" className={`govuk-form-group${errors.length ? ' govuk-form-group--error' : ''}`}>
             <label className="govuk-label govuk-label--m" htmlFor="file">

@@ -1,7 +1,8 @@
 // The inputs of a question page, drawn from the report definition's fields (domain/reports/fields.ts):
 // one GOV.UK component per kind, registered with react-hook-form under the answer's path. Which
 // fields show is decided as the server decides it: by running the fields' parsing on what is typed.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { HelpPanel } from './help-panel';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import {
   Button,
@@ -59,17 +60,19 @@ export function QuestionFields({ fields, prefix, form, env, values, headingField
   return (
     <>
       {fields.filter(shown).map((field) => (
-        <QuestionField
-          key={field.name}
-          field={field}
-          prefix={prefix}
-          form={form}
-          env={env}
-          values={values}
-          parsed={parsed}
-          asked={asked}
-          heading={field.name === headingField}
-        />
+        <Fragment key={field.name}>
+          <QuestionField
+            field={field}
+            prefix={prefix}
+            form={form}
+            env={env}
+            values={values}
+            parsed={parsed}
+            asked={asked}
+            heading={field.name === headingField}
+          />
+          {field.help ? <HelpPanel help={field.help} /> : null}
+        </Fragment>
       ))}
     </>
   );

@@ -29,6 +29,7 @@ import { ReportProblems, type Problem } from './report-problems';
 import { reportTaskOf, type ReportTask } from './report-tasks';
 import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { QuestionFields } from './question-fields';
+import { StepHelp } from './help-panel';
 import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
 import { factsOfView, useTaskView } from './use-task-view';
 
@@ -213,6 +214,7 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
               values={typed}
               headingField={single ? step.fields[0]!.name : undefined}
             />
+            <StepHelp step={step} requestInfo={view.requestInfo} />
             <Button pending={pending}>Save and continue</Button>
           </form>
           <p className="govuk-body">

@@ -2,14 +2,14 @@
 // with their documents, the timeline), and what was last submitted follows, one closed section at a
 // time, so a long report does not push the documents and the timeline thousands of pixels down;
 // a phone number in them reads as one number with its country code.
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { testResponse } from '../../../test/web/responses';
 import { axeViolations } from '../../../test/jsdom-axe';
 import { completeReports } from '../../../test/fixtures/notification-reports';
-import { snapshotSections } from '../../../processes';
+import { snapshotSections, taskTypeLabel } from '../../../processes';
 import RequestPage from './request-page';
 
 const fetchMock = jest.fn();
@@ -41,6 +41,25 @@ beforeEach(() => {
         fileDocuments: { 'd0c00000-0000-4000-8000-000000000001': 'NOC000042-P3 Phase 3 Notification.pdf' },
       });
     if (u.pathname.startsWith('/api/v1.0/requests/available-workflows/')) return testResponse(200, {});
+    if (u.pathname === '/api/v1.0/items/NOC000042-P3')
+      return testResponse(200, {
+        items: [
+          {
+            taskId: 91,
+            taskType: 'NOTIFICATION_OF_COMPLIANCE_P3_WAIT_FOR_EDIT',
+            taskAssignee: { firstName: 'Nia', lastName: 'Notifier' },
+            daysRemaining: null,
+            requestId: 'NOC000042-P3',
+            requestType: 'NOTIFICATION_OF_COMPLIANCE_P3',
+            accountId: 42,
+            accountName: 'Acme',
+            accountRegistrationNumber: null,
+            accountOrganisationId: null,
+            isNew: false,
+          },
+        ],
+        totalItems: 1,
+      });
     return testResponse(404, { message: 'not found' });
   });
   (globalThis as { fetch: unknown }).fetch = fetchMock;
@@ -58,7 +77,27 @@ it('puts the status, the documents and the timeline first, and the answers behin
   await screen.findByRole('link', { name: 'NOC000042-P3 Phase 3 Notification.pdf (download)' }, { timeout: 30_000 }); // a whole notification's answers: slow on a loaded machine
   expect(screen.getByText('Completed')).toBeInTheDocument();
   const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-  expect(headings).toEqual(['Submissions and documents', 'Timeline', 'What was submitted']);
+  expect(headings).toEqual([
+    'Tasks to complete',
+    'Submissions and documents',
+    'Timeline and notes',
+    'Timeline',
+    'What was submitted',
+  ]);
+  // Each open task the caller may see, with who holds it and its account-context address.
+  const label = taskTypeLabel('NOTIFICATION_OF_COMPLIANCE_P3_WAIT_FOR_EDIT')!;
+  expect(screen.getByRole('heading', { level: 3, name: label })).toBeInTheDocument();
+  expect(screen.getByText('Assigned to Nia Notifier')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: `View task ${label}` })).toHaveAttribute(
+    'href',
+    '/accounts/42/workflows/NOC000042-P3/tasks/91',
+  );
+  // The submission's timeline entry opens what was submitted, read from its snapshot.
+  const timeline = screen.getByRole('heading', { level: 2, name: 'Timeline' }).parentElement!;
+  const view = timeline.querySelector<HTMLElement>('li details')!;
+  expect(view.querySelector('summary')!.textContent).toMatch(/^View details/);
+  await userEvent.setup().click(view.querySelector('summary')!);
+  expect(await within(view).findAllByText('Phone number')).not.toHaveLength(0);
 
   // One closed section per report section, named by its heading.
   const sections = snapshotSections('NOTIFICATION_OF_COMPLIANCE_P3', '', snapshot);

@@ -1,19 +1,24 @@
 // A request of an account (/accounts/{accountId}/workflows/{requestId}), for its operators and the
-// regulators of its competent authority. What a reader comes for first: its status, the regulator's
-// 'Return to participant for changes' (re-initiate, reference workflows §5), each submission with its
-// documents to download (submissions.tsx) and the timeline; then what was last submitted, read-only,
-// one closed section at a time (a report's answers run to thousands of pixels when all are open).
+// regulators of its competent authority: the hub of a request (reference details §F). What a reader
+// comes for first: its status, the regulator's 'Return to participant for changes' (re-initiate,
+// reference workflows §5), 'Tasks to complete' (its open tasks the caller may see, whoever holds them),
+// each submission with its documents to download (submissions.tsx), then the tabs Timeline (each
+// submission entry with 'View details', the answers as submitted) and Notes (#notes: add, edit and
+// delete, with files, on open and finished requests); then what was last submitted, read-only, one
+// closed section at a time (a report's answers run to thousands of pixels when all are open).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { BackLink, Button, Details, SummaryList, TaskList } from '../../components';
+import { BackLink, Button, Details, SummaryList, Tabs, TaskList } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
-import { processFor, snapshotSections, timelineEntry } from '../../../processes';
+import { processFor, snapshotSections, taskTypeLabel, timelineEntry } from '../../../processes';
+import { fullName, type WorkItem, type WorkItemPage } from '../../../domain/work-items';
+import { RequestNotes } from '../task/request-notes';
 import { TaskOutcome } from '../task/task-page';
 import { Timeline, dateTime } from '../task/timeline';
 import type { TimelineEntry } from '../task/task-view';
-import { Submissions } from './submissions';
+import { Submissions, ViewDetails } from './submissions';
 import { requestStatusLabels, type RequestStatus } from '../../../domain/requests';
 
 interface RequestInfo {
@@ -36,6 +41,7 @@ export default function RequestPage() {
   const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
   const [submitted, setSubmitted] = useState<unknown>(null);
   const [related, setRelated] = useState<string[]>([]);
+  const [tasks, setTasks] = useState<WorkItem[]>([]);
   const [missing, setMissing] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -54,6 +60,9 @@ export default function RequestPage() {
       setRequest(info);
       const entries = await apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId } });
       setTimeline(entries);
+      setTasks(
+        (await apiGet<WorkItemPage>(`/v1.0/items/${encodeURIComponent(requestId)}`).catch(() => ({ items: [] }))).items,
+      );
       const last = entries.find((e) => timelineEntry(e.type)?.document === 'Submitted');
       setSubmitted(last ? (await apiGet<{ payload: unknown }>(`/v1.0/request-actions/${last.id}`)).payload : null);
       setRelated(
@@ -160,8 +169,27 @@ export default function RequestPage() {
           />
         </>
       ) : null}
+      {tasks.length ? <TasksToComplete accountId={accountId} requestId={request.id} tasks={tasks} /> : null}
       <Submissions requestType={request.type} entries={timeline} />
-      <Timeline entries={timeline} inProgress={request.status === 'IN_PROGRESS'} />
+      <Tabs
+        title="Timeline and notes"
+        items={[
+          {
+            id: 'timeline',
+            label: 'Timeline',
+            panel: (
+              <Timeline
+                entries={timeline}
+                inProgress={request.status === 'IN_PROGRESS'}
+                details={(entry) =>
+                  timelineEntry(entry.type)?.snapshot ? <ViewDetails requestType={request.type} entry={entry} /> : null
+                }
+              />
+            ),
+          },
+          { id: 'notes', label: 'Notes', panel: <RequestNotes requestId={request.id} /> },
+        ]}
+      />
       {answers.length ? (
         <>
           <h2 className="govuk-heading-m">What was submitted</h2>
@@ -182,6 +210,40 @@ export default function RequestPage() {
           ))}
         </>
       ) : null}
+    </>
+  );
+}
+
+/** The task's address in the account's context (spec: dashboard task links in account context). */
+export const accountTaskPath = (accountId: string | number, requestId: string, taskId: number) =>
+  `/accounts/${accountId}/workflows/${encodeURIComponent(requestId)}/tasks/${taskId}`;
+
+/** The request's open tasks that the caller may see, whoever holds them, each with 'View task'. */
+function TasksToComplete({ accountId, requestId, tasks }: { accountId: string; requestId: string; tasks: WorkItem[] }) {
+  return (
+    <>
+      <h2 className="govuk-heading-m">Tasks to complete</h2>
+      <ul className="govuk-list">
+        {tasks.map((task) => {
+          const label = taskTypeLabel(task.taskType) ?? task.taskType;
+          return (
+            <li key={task.taskId} className="govuk-!-margin-bottom-4">
+              <h3 className="govuk-heading-s govuk-!-margin-bottom-1">{label}</h3>
+              <p className="govuk-body govuk-!-margin-bottom-2">
+                {task.taskAssignee ? `Assigned to ${fullName(task.taskAssignee)}` : 'Unassigned'}
+              </p>
+              <Link
+                href={accountTaskPath(accountId, requestId, task.taskId)}
+                className="govuk-button govuk-button--secondary govuk-!-margin-bottom-0"
+                role="button"
+                draggable={false}
+              >
+                View task<span className="govuk-visually-hidden"> {label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }

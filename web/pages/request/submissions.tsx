@@ -1,7 +1,7 @@
 // The request page's submissions: each timeline entry that kept what was submitted (a report's
 // snapshot, an application decision, a closure), viewable read-only, with its file documents (the
 // PDF made of it) and attachments downloadable through one-minute tokens.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Details, SummaryList } from '../../components';
 import { apiGet } from '../../lib/api';
 import type { FileToken } from '../../../domain/files';
@@ -79,28 +79,75 @@ export function Submissions({ requestType, entries }: { requestType: string; ent
             <Files action={action} />
             {sections.length ? (
               <Details summary={`View what was submitted (${dateTime(action.creationDate)})`}>
-                {sections.map((section, i) => (
-                  <div key={i}>
-                    <h4 className="govuk-heading-s">{section.title}</h4>
-                    <SummaryList
-                      rows={section.rows.map((row) => ({
-                        key: row.key,
-                        value: row.value.length
-                          ? row.value.map((line, j) => (
-                              <span key={j} className="esos-answer-line">
-                                {line}
-                              </span>
-                            ))
-                          : 'Not provided',
-                      }))}
-                    />
-                  </div>
-                ))}
+                <SubmittedAnswers sections={sections} />
               </Details>
             ) : null}
           </div>
         );
       })}
     </>
+  );
+}
+
+/** A snapshot's sections, read-only: each section's heading and its answers. */
+function SubmittedAnswers({ sections }: { sections: ReturnType<typeof snapshotSections> }) {
+  return (
+    <>
+      {sections.map((section, i) => (
+        <div key={i}>
+          <h4 className="govuk-heading-s">{section.title}</h4>
+          <SummaryList
+            rows={section.rows.map((row) => ({
+              key: row.key,
+              value: row.value.length
+                ? row.value.map((line, j) => (
+                    <span key={j} className="esos-answer-line">
+                      {line}
+                    </span>
+                  ))
+                : 'Not provided',
+            }))}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * 'View details' under a timeline entry that kept what was submitted or decided: the answers as
+ * they were, read from the entry's stored snapshot when first opened.
+ */
+export function ViewDetails({ requestType, entry }: { requestType: string; entry: TimelineEntry }) {
+  const [action, setAction] = useState<ActionDetails | null | 'failed'>(null);
+  const open = (event: SyntheticEvent<HTMLDetailsElement>) => {
+    if (!event.currentTarget.open || action) return;
+    apiGet<ActionDetails>(`/v1.0/request-actions/${entry.id}`).then(setAction, () => setAction('failed'));
+  };
+  const sections = action && action !== 'failed' ? snapshotSections(requestType, action.type, action.payload) : [];
+  return (
+    <details className="govuk-details govuk-!-margin-top-2 govuk-!-margin-bottom-0" onToggle={open}>
+      <summary className="govuk-details__summary">
+        <span className="govuk-details__summary-text">
+          View details<span className="govuk-visually-hidden"> of {requestActionHeading(entry)}</span>
+        </span>
+      </summary>
+      <div className="govuk-details__text">
+        {action === null ? (
+          <p className="govuk-body">Loading…</p>
+        ) : action === 'failed' ? (
+          <p className="govuk-body">The details could not be loaded. Try again later.</p>
+        ) : (
+          <>
+            <Files action={action} />
+            {sections.length ? (
+              <SubmittedAnswers sections={sections} />
+            ) : (
+              <p className="govuk-body">Nothing was recorded with this entry.</p>
+            )}
+          </>
+        )}
+      </div>
+    </details>
   );
 }

@@ -1,7 +1,7 @@
 // Notes with files, shared by request notes (task page) and account notes (account page). Files are
 // uploaded as soon as they are chosen (as the reference does), attached by uuid when the note is
 // saved, and downloaded through a short-lived token: the file is fetched signed in, as a blob.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
@@ -270,6 +270,62 @@ export function NoteCard({
             <NoteFileLinks files={note.files} tokenPath={tokenPath} />
           </>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The confirmation a note's Delete opens in place of the notes (reference §F): the note as it reads,
+ * 'Yes, delete this note', and the way back. Focus moves to its heading.
+ */
+export function NoteDeleteConfirmation({
+  note,
+  returnTo,
+  onConfirm,
+  onCancel,
+}: {
+  note: NoteView;
+  /** 'Workflow notes' or 'Account notes': the link back reads 'Return to: {returnTo}'. */
+  returnTo: string;
+  onConfirm: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onConfirm();
+    } catch (err) {
+      setProblem(err instanceof HttpError ? err.message : 'The note could not be deleted. Try again later.');
+      setPending(false);
+    }
+  };
+  return (
+    <div className="esos-note-delete">
+      {problem ? <ErrorSummary errors={[{ path: 'delete-note', message: problem }]} /> : null}
+      <h2 className="govuk-heading-m" tabIndex={-1} ref={heading} id="delete-note">
+        Are you sure you want to delete this note?
+      </h2>
+      <div className="govuk-inset-text">
+        <p className="govuk-body-s govuk-!-margin-bottom-2">
+          {note.submitter}, {when(note.updatedAt)}
+        </p>
+        <p className="govuk-body" style={{ whiteSpace: 'pre-wrap' }}>
+          {note.note}
+        </p>
+        {Object.keys(note.files).length ? (
+          <p className="govuk-body-s">{`Its files are deleted too: ${Object.values(note.files).join(', ')}`}</p>
+        ) : null}
+      </div>
+      <div className="govuk-button-group">
+        <Button variant="warning" pending={pending} onClick={() => void confirm()}>
+          Yes, delete this note
+        </Button>
+        <ActionLink onClick={onCancel}>{`Return to: ${returnTo}`}</ActionLink>
       </div>
     </div>
   );

@@ -116,7 +116,7 @@ it('refuses files in the browser that the API would refuse, and shows the API’
   await user.upload(await screen.findByLabelText('Upload a file (optional)'), [new File(['MZ'], 'setup.exe'), big]);
   const summary = within(await screen.findByRole('alert'));
   expect(summary.getByRole('link').textContent).toBe(
-    'setup.exe: The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF or BMP. Big.pdf: The selected file must be no more than 20MB',
+    'setup.exe: The selected file must be a PDF, DOC, DOCX, XLS, XLSX, PPT, PPTX, ODT, ODS, ODP, CSV, TXT, JPG, PNG, TIF, BMP, DIB, VSD or VSDX. Big.pdf: The selected file must be no more than 20MB',
   );
   expect(summary.getByRole('link')).toHaveAttribute('href', '#l.requestNote-files');
   expect(sent('POST', '/v1.0/request-notes/upload/request/AP000042-P3')).toHaveLength(0);
@@ -170,8 +170,15 @@ it('edits a note with its files, and deletes a note', async () => {
   await waitFor(() => expect(sent('PUT', '/v1.0/request-notes/5')).toHaveLength(1));
   expect(sent('PUT', '/v1.0/request-notes/5')[0]!.body).toEqual({ note: 'Final', files: [] });
 
+  // Delete asks first: going back deletes nothing; 'Yes, delete this note' does.
   await user.click(await screen.findByRole('link', { name: 'Delete note by Ann Operator' }));
+  expect(screen.getByRole('heading', { name: 'Are you sure you want to delete this note?' })).toHaveFocus();
+  await user.click(screen.getByRole('link', { name: 'Return to: Workflow notes' }));
+  expect(sent('DELETE', '/v1.0/request-notes/5')).toHaveLength(0);
+  await user.click(await screen.findByRole('link', { name: 'Delete note by Ann Operator' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, delete this note' }));
   await waitFor(() => expect(sent('DELETE', '/v1.0/request-notes/5')).toHaveLength(1));
+  expect(await screen.findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
 });
 
 describe('downloads', () => {

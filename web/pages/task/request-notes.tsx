@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Pagination } from '../../components';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
-import { NoteCard, NoteForm } from './note-files';
+import { NoteCard, NoteDeleteConfirmation, NoteForm } from './note-files';
 import type { RequestNoteDto, RequestNotesPage } from '../../../domain/notes';
 
 const PAGE_SIZE = 10;
@@ -12,6 +12,7 @@ export function RequestNotes({ requestId }: { requestId: string }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<RequestNotesPage | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<RequestNoteDto | null>(null);
   const base = '/v1.0/request-notes';
   const uploadPath = `${base}/upload/request/${encodeURIComponent(requestId)}`;
   const tokenPath = `${base}/${encodeURIComponent(requestId)}/files`;
@@ -35,8 +36,21 @@ export function RequestNotes({ requestId }: { requestId: string }) {
   };
   const remove = async (dto: RequestNoteDto) => {
     await apiDelete(`${base}/${dto.id}`);
+    setDeleting(null);
     load();
   };
+
+  if (deleting)
+    return (
+      <section aria-labelledby="delete-note">
+        <NoteDeleteConfirmation
+          note={deleting}
+          returnTo="Workflow notes"
+          onConfirm={() => remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      </section>
+    );
 
   return (
     <section aria-labelledby="request-notes-heading">
@@ -58,7 +72,7 @@ export function RequestNotes({ requestId }: { requestId: string }) {
           onEdit={() => setEditing(note.id)}
           onCancel={() => setEditing(null)}
           onSave={(text, files) => change(note, text, files)}
-          onDelete={() => void remove(note)}
+          onDelete={() => setDeleting(note)}
         />
       ))}
       {data ? (

@@ -1,6 +1,7 @@
 // A request's timeline (reference: platform §4.4): what happened, newest first, with when. A
 // cancelled request started again keeps its id, so its timeline holds each start's entries: they are
 // shown apart, each start under its own heading ('Second start', 'First start, cancelled on …').
+import type { ReactNode } from 'react';
 import { requestActionHeading, timelineEntry } from '../../../processes';
 import type { TimelineEntry } from './task-view';
 
@@ -35,7 +36,18 @@ export function timelineRuns(entries: readonly TimelineEntry[], inProgress = fal
   return runs;
 }
 
-function Entries({ entries, level }: { entries: readonly TimelineEntry[]; level: 3 | 4 }) {
+/** What a page adds under an entry (the request page: 'View details' of what was submitted). */
+type EntryDetails = (entry: TimelineEntry) => ReactNode;
+
+function Entries({
+  entries,
+  level,
+  details,
+}: {
+  entries: readonly TimelineEntry[];
+  level: 3 | 4;
+  details?: EntryDetails;
+}) {
   const Heading = level === 3 ? 'h3' : 'h4';
   if (entries.length === 0) return <p className="govuk-body">Nothing has happened since it started.</p>;
   return (
@@ -52,6 +64,7 @@ function Entries({ entries, level }: { entries: readonly TimelineEntry[]; level:
             {requestActionHeading(entry)}
           </Heading>
           <p className="govuk-body-s govuk-!-margin-bottom-0">{dateTime(entry.creationDate)}</p>
+          {details?.(entry)}
         </li>
       ))}
     </ol>
@@ -59,7 +72,15 @@ function Entries({ entries, level }: { entries: readonly TimelineEntry[]; level:
 }
 
 /** `inProgress`: the request is in progress (a start after a cancellation is its current one). */
-export function Timeline({ entries, inProgress = false }: { entries: readonly TimelineEntry[]; inProgress?: boolean }) {
+export function Timeline({
+  entries,
+  inProgress = false,
+  details,
+}: {
+  entries: readonly TimelineEntry[];
+  inProgress?: boolean;
+  details?: EntryDetails;
+}) {
   const runs = timelineRuns(entries, inProgress);
   return (
     <>
@@ -67,7 +88,7 @@ export function Timeline({ entries, inProgress = false }: { entries: readonly Ti
       {entries.length === 0 ? (
         <p className="govuk-body">Nothing has happened on this request yet.</p>
       ) : runs.length === 1 ? (
-        <Entries entries={entries} level={3} />
+        <Entries entries={entries} level={3} details={details} />
       ) : (
         runs.map((run, i) => {
           const n = runs.length - i;
@@ -81,7 +102,7 @@ export function Timeline({ entries, inProgress = false }: { entries: readonly Ti
           return (
             <section key={n} className="govuk-!-margin-bottom-6">
               <h3 className="govuk-heading-s govuk-!-margin-bottom-2">{`${ordinal(n)} start${ended}`}</h3>
-              <Entries entries={run} level={4} />
+              <Entries entries={run} level={4} details={details} />
             </section>
           );
         })
