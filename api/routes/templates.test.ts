@@ -7,7 +7,7 @@ import { createUser, type TestUser } from '../../test/factories';
 import { actionPlanMeasureFields } from '../../domain/reports/measure-fields';
 import { CSV_HEADERS } from '../../domain/accounts';
 import { templateQuestions } from '../../documents/list-template';
-import { pu1AddedMeasureFields } from '../../processes/progress-update-1/report';
+import { pu1AddedMeasureFields } from '../../domain/reports/progress-update-1-measures';
 import { TEMPLATE_ITEMS } from './templates';
 
 let api: ApiHarness;

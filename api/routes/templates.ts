@@ -21,7 +21,7 @@ import {
   pu1AddedMeasureFields,
   updateAfterSubmission,
   updateBeforeSubmission,
-} from '../../processes/progress-update-1/report';
+} from '../../domain/reports/progress-update-1-measures';
 import { actionPlanMeasureFields } from '../../domain/reports/measure-fields';
 import { CSV_HEADERS } from '../../domain/accounts';
 import type { Field } from '../../domain/reports/fields';
