@@ -15,7 +15,7 @@ interface MailpitModule {
   isOurMailpit: (pidFile: string, uiPort: number, readFile?: (p: string, e: string) => string) => boolean;
   mailpitCachePath: () => string;
 }
- 
+
 const mailpit = require('./mailpit.mjs') as MailpitModule;
 const root = path.resolve(__dirname, '..');
 
@@ -94,7 +94,6 @@ describe('where e-mails go', () => {
       try {
         const get = (host?: string) =>
           new Promise<number>((resolve, reject) => {
-             
             const req = (require('node:http') as typeof import('node:http')).get(
               { host: '127.0.0.1', port: uiPort, path: '/api/v1/messages', headers: host ? { host } : {} },
               (res) => {
