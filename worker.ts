@@ -14,7 +14,7 @@ import { WorkflowIdConflictPolicy } from '@temporalio/client';
 // Defines every process in the registry that the activities read (domain/process-registry.ts).
 import './processes';
 import { createActivities } from './activities';
-import { loadConfig, type Config } from './infra/config';
+import { loadConfig, mailServerProblem, type Config } from './infra/config';
 import { createDb, waitForSchema } from './infra/db';
 import { createLogger } from './infra/logger';
 import { createMailer } from './infra/mailer';
@@ -36,6 +36,8 @@ export async function startSystemWorkflows(client: Awaited<ReturnType<typeof con
 
 async function main() {
   const config = loadConfig();
+  const mailProblem = mailServerProblem(config);
+  if (mailProblem) throw new Error(mailProblem);
   const logger = createLogger(config.logLevel);
   const sdkLevels: Record<string, LogLevel> = {
     trace: 'TRACE',

@@ -1,15 +1,16 @@
 // The published-data workflow's steps (workflows/published-data.ts; docs/published-data.md): write a
 // version's files from the submitted reports of its competent authority — the process's
-// submitted-data columns without contact details (`publishedColumns`) — as .xlsx and CSV, then
-// publish it with its change log against the version served before it, or mark it failed. Each
-// step is idempotent: a retried one finds its work done, or does it again in one transaction.
+// submitted-data columns without the fields about a person (`publishedColumns`) — as .xlsx and CSV
+// with a count of free-text cells per column, then mark it ready for its regulator to review (with
+// its change log so far), or failed. Its regulator publishes it (api/routes/published-data.ts).
+// Each step is idempotent: a retried one finds its work done, or does it again in one transaction.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../infra/db';
 import type { Actor } from '../domain/request-messages';
 import type { CompetentAuthority } from '../domain/authorities';
 import { processFor } from '../processes';
-import type { PublishedChanges, PublishedFormat } from '../domain/published-data';
+import { changesBetween, type FreeTextColumn, type PublishedFormat, type RowDigests } from '../domain/published-data';
 import { publishableReport, publishedFileName } from '../processes/published-data';
 import { publishedColumns } from '../domain/reports/columns';
 import { submittedDataSheets, type SubmittedRow } from '../domain/reports/submitted-data';
@@ -31,7 +32,7 @@ interface DatasetRow {
   version: number;
   status: string;
   row_count: number | null;
-  row_digests: Record<string, { digest: string; organisationName: string }> | null;
+  row_digests: RowDigests | null;
 }
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
@@ -58,6 +59,11 @@ export async function buildDatasetFiles(
     ...sheets[0]!.columns.slice(0, leading),
     ...sheets.flatMap((s) => s.columns.slice(leading).map((c) => `${s.name}: ${c}`)),
   ];
+  const freeTextColumns = [
+    ...sheets[0]!.freeText.slice(0, leading),
+    ...sheets.flatMap((s) => s.freeText.slice(leading)),
+  ];
+  const freeTextCells = header.map(() => 0);
 
   return db.transaction(
     async (trx) => {
@@ -101,6 +107,9 @@ export async function buildDatasetFiles(
       for await (const batch of cursorBatches(trx, 'published_csv', query())) {
         for (const r of batch as unknown as SubmittedRow[]) {
           const cells = wide(r);
+          cells.forEach((cell, i) => {
+            if (freeTextColumns[i] && cell.trim() !== '') freeTextCells[i]!++;
+          });
           csvParts.push(Buffer.from(toCsv([cells]), 'utf8'));
           digests[r.request_id] = { digest: sha256(JSON.stringify(cells)), organisationName: r.name };
           rows++;
@@ -114,32 +123,13 @@ export async function buildDatasetFiles(
         size: content.length,
         sha256: sha256(content),
       });
-      return { rows, digests, files: [file('xlsx', xlsx), file('csv', csv)] };
+      const freeText: FreeTextColumn[] = header
+        .map((column, i) => ({ column, cells: freeTextCells[i]! }))
+        .filter((_, i) => freeTextColumns[i]);
+      return { rows, digests, freeText, files: [file('xlsx', xlsx), file('csv', csv)] };
     },
     { isolationLevel: 'repeatable read', readOnly: true },
   );
-}
-
-/** The accounts added, changed and removed between two versions' rows. */
-export function changesBetween(
-  since: number | null,
-  before: DatasetRow['row_digests'],
-  after: NonNullable<DatasetRow['row_digests']>,
-): PublishedChanges {
-  const entry = (requestId: string, organisationName: string) => ({ requestId, organisationName });
-  const old = before ?? {};
-  return {
-    since,
-    added: Object.entries(after)
-      .filter(([id]) => !(id in old))
-      .map(([id, r]) => entry(id, r.organisationName)),
-    changed: Object.entries(after)
-      .filter(([id, r]) => id in old && old[id]!.digest !== r.digest)
-      .map(([id, r]) => entry(id, r.organisationName)),
-    removed: Object.entries(old)
-      .filter(([id]) => !(id in after))
-      .map(([id, r]) => entry(id, r.organisationName)),
-  };
 }
 
 export function createPublishedDataActivities({ db }: { db: Db }) {
@@ -156,12 +146,20 @@ export function createPublishedDataActivities({ db }: { db: Db }) {
         await trx('published_dataset_files').insert(built.files.map((f) => ({ dataset_id: datasetId, ...f })));
         await trx('published_datasets')
           .where({ id: datasetId, status: 'BUILDING' })
-          .update({ progress: 'WRITTEN', row_count: built.rows, row_digests: JSON.stringify(built.digests) });
+          .update({
+            progress: 'WRITTEN',
+            row_count: built.rows,
+            row_digests: JSON.stringify(built.digests),
+            free_text: JSON.stringify(built.freeText),
+          });
       });
       return { rows: built.rows };
     },
 
-    /** Serves the version: its change log against the latest version served before it. */
+    /**
+     * Built: the version waits for its regulator to review its files (READY), with its change log
+     * against the latest version served before it (worked out again when it is published).
+     */
     async completePublication({ datasetId }: PublicationStep): Promise<void> {
       await db.transaction(async (trx) => {
         const ds: DatasetRow | undefined = await trx('published_datasets').where({ id: datasetId }).forUpdate().first();
@@ -179,12 +177,7 @@ export function createPublishedDataActivities({ db }: { db: Db }) {
         const changes = changesBetween(previous?.version ?? null, previous?.row_digests ?? null, ds.row_digests ?? {});
         await trx('published_datasets')
           .where({ id: datasetId })
-          .update({
-            status: 'PUBLISHED',
-            progress: 'DONE',
-            published_at: trx.fn.now(),
-            changes: JSON.stringify(changes),
-          });
+          .update({ status: 'READY', progress: 'DONE', changes: JSON.stringify(changes) });
       });
     },
 

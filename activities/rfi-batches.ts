@@ -1,7 +1,9 @@
 // A request for information batch's steps (issue 30; the workflow is workflows/rfi-batch.ts). Each
 // organisation's row is written, under a lock on the account's RFI numbers, before its request is
 // started: the row reserves the request id, so a step run again answers the same id and the
-// workflow — whose child start of that id is in its history once — never starts two.
+// workflow — whose child start of that id is in its history once — never starts two. An account's
+// request counts as open from the moment any batch reserves it: the check and the reservation are in
+// one transaction under that lock, so batches sent at the same time start one request (issue 40).
 import type { Db } from '../infra/db';
 import { RFI } from '../processes/request-for-information/codes';
 import { requestForInformationProcess } from '../processes/request-for-information/process';
@@ -43,9 +45,21 @@ export function createRfiBatchActivities(options: { db: Db }) {
             .first('status', 'request_id');
           if (done) return done as { status: RfiBatchPlan['outcome']; request_id: string | null };
           const account = await trx('accounts').where({ id: accountId }).first('status', 'competent_authority');
-          const open = await trx('requests')
-            .where({ account_id: accountId, type: RFI, status: 'IN_PROGRESS' })
-            .first('id');
+          // Open: a request in progress, or one another batch has reserved or started that has not ended
+          // (its row in `requests` may not be written yet).
+          const open =
+            (await trx('requests').where({ account_id: accountId, type: RFI, status: 'IN_PROGRESS' }).first('id')) ??
+            (await trx('rfi_batch_requests as r')
+              .where({ 'r.account_id': accountId })
+              .whereIn('r.status', ['STARTING', 'STARTED'])
+              .whereNotExists((q) =>
+                q
+                  .select(trx.raw('1'))
+                  .from('requests as q')
+                  .whereRaw('q.id = r.request_id')
+                  .whereNot('q.status', 'IN_PROGRESS'),
+              )
+              .first('r.request_id'));
           const status: RfiBatchPlan['outcome'] =
             account?.status !== 'LIVE' || account.competent_authority !== batch.competent_authority
               ? 'NOT_LIVE'

@@ -91,6 +91,13 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
   app.use(errorHandler(deps.logger));
   app.use(compressAnswers());
   if (deps.metrics && deps.config.metrics.token) app.use(metricsRoute(deps.metrics, deps.config.metrics.token));
+  // Without a token /metrics is not served on the public port: a 404, as the docs say, not the SPA's page.
+  else
+    app.use((ctx, next) => {
+      if (ctx.path !== '/metrics') return next();
+      ctx.status = 404;
+      ctx.body = { code: 'NOT_FOUND', message: 'Page not found' };
+    });
   // Who acts, for the audit trail (infra/audit.ts): the address now, the user once they are loaded.
   app.use((ctx, next) =>
     runWithAuditContext({ source: 'api', address: ctx.ip, via: `${ctx.method} ${ctx.path}`.slice(0, 300) }, next),

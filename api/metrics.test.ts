@@ -40,6 +40,22 @@ it('answers /metrics on the public port for the token only', async () => {
   expect(await res.text()).toMatch(/^esos_http_requests_total\{method="GET",route="\/metrics",status="404"\} 3$/m);
 });
 
+it('answers /metrics on the public port with 404 when no token is configured, metrics on or off', async () => {
+  const base = loadConfig();
+  for (const metrics of [undefined, createApiMetrics(db)]) {
+    const plain = await startApi({
+      config: { ...base, databaseUrl: process.env.ESOS_TEST_DATABASE_URL!, metrics: { ...base.metrics, token: null } },
+      metrics,
+    });
+    try {
+      const res = await plain.request('/metrics', { headers: { authorization: `Bearer ${token}` } });
+      expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    } finally {
+      await plain.close();
+    }
+  }
+});
+
 it('labels requests by route template: the matched route, or the area for the rest', async () => {
   await api.request('/api/v1.0/requests/ACC000001');
   await api.request('/api/v1.0/no-such-thing/42');

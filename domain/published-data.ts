@@ -6,12 +6,24 @@ import { competentAuthorityLabels, type CompetentAuthority } from './authorities
 
 export const PUBLISHED_DESCRIPTION_MAX = 500;
 export const PUBLISHED_PAGE_SIZE = 20;
+export const WITHDRAWAL_REASON_MAX = 500;
+export const ENTER_WITHDRAWAL_REASON = 'Enter why the data is withdrawn';
 
-/** A version's states: being built by its workflow, published (served), failed, withdrawn (kept, not served). */
-export const publishedStatuses = ['BUILDING', 'PUBLISHED', 'FAILED', 'WITHDRAWN'] as const;
+/** A free-text column of a version's files and how many of its cells hold something: what its regulator reads first. */
+export interface FreeTextColumn {
+  column: string;
+  cells: number;
+}
+
+/**
+ * A version's states: being built by its workflow, built and waiting for its regulator to review the
+ * files (READY), published (served), failed, withdrawn (kept, not served).
+ */
+export const publishedStatuses = ['BUILDING', 'READY', 'PUBLISHED', 'FAILED', 'WITHDRAWN'] as const;
 export type PublishedStatus = (typeof publishedStatuses)[number];
 export const publishedStatusLabels: Record<PublishedStatus, string> = {
-  BUILDING: 'Being published',
+  BUILDING: 'Being built',
+  READY: 'Ready to review',
   PUBLISHED: 'Published',
   FAILED: 'Failed',
   WITHDRAWN: 'Withdrawn',
@@ -41,6 +53,27 @@ export interface PublishedChanges {
   removed: { requestId: string; organisationName: string }[];
 }
 
+/** Each row's digest and organisation by request id: what the next version's change log compares with. */
+export type RowDigests = Record<string, { digest: string; organisationName: string }>;
+
+/** The accounts added, changed and removed between two versions' rows. */
+export function changesBetween(since: number | null, before: RowDigests | null, after: RowDigests): PublishedChanges {
+  const entry = (requestId: string, organisationName: string) => ({ requestId, organisationName });
+  const old = before ?? {};
+  return {
+    since,
+    added: Object.entries(after)
+      .filter(([id]) => !(id in old))
+      .map(([id, r]) => entry(id, r.organisationName)),
+    changed: Object.entries(after)
+      .filter(([id, r]) => id in old && old[id]!.digest !== r.digest)
+      .map(([id, r]) => entry(id, r.organisationName)),
+    removed: Object.entries(old)
+      .filter(([id]) => !(id in after))
+      .map(([id, r]) => entry(id, r.organisationName)),
+  };
+}
+
 export interface PublishedFile {
   format: PublishedFormat;
   fileName: string;
@@ -49,9 +82,12 @@ export interface PublishedFile {
   url: string;
 }
 
-/** A published version as anyone sees it (GET /published-data). */
+/** A published version as anyone sees it (GET /published-data); a withdrawn one with when and why, and no files. */
 export interface PublicDataset {
   id: number;
+  status: 'PUBLISHED' | 'WITHDRAWN';
+  withdrawnAt: string | null;
+  withdrawalReason: string | null;
   title: string;
   reportType: string;
   competentAuthority: CompetentAuthority;
@@ -82,10 +118,15 @@ export interface PublishedVersion {
   requestedBy: string;
   requestedAt: string;
   publishedAt: string | null;
+  publishedBy: string | null;
   withdrawnAt: string | null;
   withdrawnBy: string | null;
+  withdrawalReason: string | null;
+  /** Once built: the free-text columns of its files with their counts of filled cells. */
+  freeText: FreeTextColumn[] | null;
   rows: number | null;
   changes: PublishedChanges | null;
+  /** A published version's public files; a version ready to review, the same files for its regulators only. */
   files: PublishedFile[];
 }
 

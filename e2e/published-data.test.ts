@@ -66,24 +66,34 @@ const submittedIds = async () =>
       .pluck('p.request_id')
   ).sort();
 
-/** Publishes the notifications from the regulator's page and waits for the version to be published; answers its number. */
+/**
+ * Builds the notifications from the regulator's page, reviews the version (its files, the free-text
+ * counts) and publishes it; answers its number.
+ */
 async function publish(page: Page, description: string): Promise<number> {
   await page.goto(`${baseUrl()}/published-data/manage`);
   await page.getByRole('heading', { name: 'Publish data', level: 1 }).waitFor();
   await page.getByRole('radio', { name: TITLE }).check();
   await page.getByLabel('Description').fill(description);
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  const banner = page.getByText(new RegExp(`^${TITLE}, version (\\d+) is being published$`));
+  await page.getByRole('button', { name: 'Build the files', exact: true }).click();
+  const banner = page.getByText(new RegExp(`^${TITLE}, version (\\d+) is being built`));
   await banner.waitFor();
   const version = Number(/version (\d+)/.exec((await banner.textContent())!)![1]);
   const card = page
     .locator('section.govuk-summary-card')
     .filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${version}`, exact: true }) });
-  // Exactly 'Published': a substring match would also take the 'Being published' of a version still building.
+  await card.locator('.govuk-tag').getByText(publishedStatusLabels.READY, { exact: true }).waitFor({ timeout: 30_000 });
+  // The review: the exact files, and the free-text columns with their counts.
+  await card.getByRole('link', { name: `Download version ${version} to review as CSV` }).waitFor();
   await card
-    .locator('.govuk-tag')
-    .getByText(publishedStatusLabels.PUBLISHED, { exact: true })
-    .waitFor({ timeout: 30_000 });
+    .getByRole('table')
+    .getByText(/Trading name/)
+    .first()
+    .waitFor();
+  await expectAccessible(page);
+  await card.getByRole('button', { name: `Publish version ${version}` }).click();
+  await page.getByText(`${TITLE}, version ${version} has been published`).waitFor();
+  await card.locator('.govuk-tag').getByText(publishedStatusLabels.PUBLISHED, { exact: true }).waitFor();
   await card.getByText(description).waitFor();
   return version;
 }
@@ -128,7 +138,7 @@ it('publishes the notification dataset, which an anonymous browser downloads wit
   await page.getByRole('link', { name: 'Publish data' }).click();
   await page.getByRole('heading', { name: 'Publish data', level: 1 }).waitFor();
   // Nothing chosen: the error summary says what is missing.
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('button', { name: 'Build the files', exact: true }).click();
   await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
   await page.getByRole('link', { name: 'Select the data to publish' }).waitFor();
   await page.getByRole('link', { name: 'Enter a description of the data' }).waitFor();
@@ -158,17 +168,28 @@ it('publishes the notification dataset, which an anonymous browser downloads wit
   expect(idsIn(secondSheets)).toEqual([...expected, later].sort());
   expect(idsIn(await downloadWorkbook(visitor, first))).toEqual(expected);
 
-  // Withdrawn after a confirmation: kept on the regulators' page, gone from the public one.
+  // Withdrawn after a confirmation with a reason: kept on the regulators' page, listed publicly as
+  // withdrawn with the date and the reason, and no longer downloadable.
   const card = page
     .locator('section.govuk-summary-card')
     .filter({ has: page.getByRole('heading', { name: `${TITLE}, version ${second}`, exact: true }) });
   await card.getByRole('button', { name: `Withdraw version ${second}` }).click();
   await card.getByRole('button', { name: `Yes, withdraw version ${second}` }).click();
+  await card.getByText('Enter why the data is withdrawn').first().waitFor();
+  await expectAccessible(page);
+  const reason = 'One organisation’s figures were entered wrongly';
+  await card.getByLabel('Why is it withdrawn?').fill(reason);
+  await card.getByRole('button', { name: `Yes, withdraw version ${second}` }).click();
   await page.getByText(`${TITLE}, version ${second} has been withdrawn`).waitFor();
   await card.locator('.govuk-tag').getByText(publishedStatusLabels.WITHDRAWN, { exact: true }).waitFor();
   await visitor.goto(`${baseUrl()}/published-data`);
-  await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${first}` }).waitFor();
-  expect(await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${second}` }).count()).toBe(0);
+  await visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${first}`, exact: true }).waitFor();
+  const withdrawn = visitor.getByRole('heading', { name: `${TITLE}: ${PUBLISHER}, version ${second} (withdrawn)` });
+  await withdrawn.waitFor();
+  const section = visitor.locator('section').filter({ has: withdrawn });
+  await section.getByText(reason).waitFor();
+  expect(await section.getByRole('link').count()).toBe(0);
+  await expectAccessible(visitor);
 
   expect(errors).toEqual([]);
   expect(visitorErrors).toEqual([]);

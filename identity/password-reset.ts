@@ -11,14 +11,15 @@ import { addressKey, ownerOf, reserveAttempt, type Counter, type Limit, type Res
 import { endSessions } from './sessions';
 
 // E-mails sent on request (sign-up confirmations, password links): per asking address, enough for
-// honest retries by an office behind one address; per recipient, however many addresses ask, too few
-// to flood anyone's inbox. Both are counted whether or not the e-mail has a sign-in (and whether or
-// not an e-mail is sent), so a refusal says nothing about the address.
+// honest retries by an office behind one address; per recipient from one asking address, too few to
+// flood anyone's inbox — and per address, so that a stranger's requests use up only the stranger's
+// share and never silence the owner's own (issue 40). Both are counted whether or not the e-mail has
+// a sign-in (and whether or not an e-mail is sent), so a refusal says nothing about the address.
 export const mailLimit: Limit = { kind: 'limit', max: 10, windowSeconds: 60 * 60 };
 export const recipientLimit: Limit = { kind: 'limit', max: 5, windowSeconds: 60 * 60 };
 
-const recipientCounter = (to: string): Counter => ({
-  key: `mail-to:${ownerOf(to)}`,
+const recipientCounter = (to: string, ip: string): Counter => ({
+  key: `mail-to:${ownerOf(to)}:${addressKey(ip)}`,
   rule: recipientLimit,
   onSuccess: 'keep',
 });
@@ -27,13 +28,13 @@ const recipientCounter = (to: string): Counter => ({
 export function reserveMail(db: Knex, ip: string, to: string): Promise<Reservation> {
   return reserveAttempt(db, [
     { key: `mail:${addressKey(ip)}`, rule: mailLimit, onSuccess: 'keep' },
-    recipientCounter(to),
+    recipientCounter(to, ip),
   ]);
 }
 
-/** May this recipient be sent another e-mail (asked for by someone who knows the password, from anywhere)? */
-export async function mayMailRecipient(db: Knex, to: string): Promise<boolean> {
-  return (await reserveAttempt(db, [recipientCounter(to)])).allowed;
+/** May this recipient be sent another e-mail asked for from this address (by someone who knows the password)? */
+export async function mayMailRecipient(db: Knex, to: string, ip: string): Promise<boolean> {
+  return (await reserveAttempt(db, [recipientCounter(to, ip)])).allowed;
 }
 
 /** What a refused request for an e-mail is told: that a limit was reached, and when to try again. */

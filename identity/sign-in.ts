@@ -153,8 +153,8 @@ ${button('Continue')}
       await attemptSucceeded(db, counters);
       if (!credential.emailVerified) {
         // Only someone who knows the password learns this, so it tells a stranger nothing. The new
-        // link counts against the recipient's limit of e-mails, as sign-up and reset links do.
-        if (!(await mayMailRecipient(db, credential.email))) {
+        // link counts against the recipient's limit of e-mails from this address, as sign-up and reset links do.
+        if (!(await mayMailRecipient(db, credential.email, ctx.ip))) {
           return signInForm(ctx, d.uid, {
             email,
             errors: [

@@ -174,6 +174,16 @@ function retention() {
   };
 }
 
+/**
+ * Why the worker (which sends the e-mails) must not start: in production every e-mail goes to the
+ * mail server SMTP_URL names, never to a local mailbox or nowhere (docs/operations.md "E-mail").
+ */
+export function mailServerProblem(config: { production: boolean; smtpUrl: string }): string | null {
+  return config.production && !config.smtpUrl
+    ? 'SMTP_URL must name the mail server when NODE_ENV=production (e.g. smtps://user:password@smtp.example.com)'
+    : null;
+}
+
 export function loadConfig() {
   const port = int('PORT', 3000);
   const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');

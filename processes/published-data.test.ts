@@ -1,11 +1,20 @@
-// What published data holds: each process's submitted-data columns without contact details, decided
-// by the fields' `contactDetail` — for a complete notification, no name of a person, e-mail address
-// or telephone number reaches a published cell, while the MI report (every column) has them all.
+// What published data holds: each process's submitted-data columns without the fields about a
+// person, decided by the fields' `aboutPerson` — for a complete notification, no name of a person,
+// e-mail address, telephone number, job title or membership number reaches a published cell, while
+// the MI report (every column) has them all; and a field that looks personal must say which it is.
 import { processFor } from '.';
 import { publishableReports, publishRequestSchema, publishedFileName } from './published-data';
 import { flatFields, type Field } from '../domain/reports/fields';
 import { allSections, type ReportData } from '../domain/reports/report';
-import { publishedColumns, sectionColumns, withoutContactDetails } from '../domain/reports/columns';
+import {
+  isFreeText,
+  publishedColumns,
+  publishedFields,
+  sectionColumns,
+  undeclaredPersonalFields,
+} from '../domain/reports/columns';
+import { text } from '../domain/reports/common-fields';
+import { surveyReport } from '../test/processes/survey';
 import { submittedDataSheets, type SubmittedRow } from '../domain/reports/submitted-data';
 import { completeReport } from '../test/fixtures/notification-reports';
 import { completeReportDrafts } from '../test/fixtures/complete-reports';
@@ -77,17 +86,53 @@ describe('published data', () => {
     const published = cellsOf('NOTIFICATION_OF_COMPLIANCE_P3', data, publishedColumns);
     for (const text of PERSONAL) expect(published.cells).not.toContain(text);
     expect(published.headings.filter((h) => /first name|last name|email|phone|mobile/i.test(h))).toEqual([]);
-    // What is not a contact detail stays: the organisation, its trading name, the assessor's body.
+    // Job titles, the assessor's professional body and membership number name people too (issue 40).
+    expect(published.headings.filter((h) => /job title|membership|professional body/i.test(h))).toEqual([]);
+    expect(mi.headings).toContain('Lead assessor - Membership number');
+    expect(mi.cells).toContain('Energy Institute');
+    expect(published.cells).not.toContain('Energy Institute');
+    // What is about the organisation stays: its name, trading name, registered office.
     expect(published.cells).toContain('Kestrel Freight');
-    expect(published.cells).toContain('Energy Institute');
-    expect(published.headings).toContain('Primary contact - Job title (optional)');
+    expect(published.headings.some((h) => /registered office/i.test(h))).toBe(true);
+  });
+
+  it('has every field that looks personal in every publishable report say whether it is about a person', () => {
+    for (const report of publishableReports())
+      for (const section of allSections(processFor(report.requestType)!.report!))
+        expect(
+          section.steps.flatMap((s) => undeclaredPersonalFields(s.fields)).map((p) => `${section.id}.${p}`),
+        ).toEqual([]);
+  });
+
+  it('fails a report that adds a field about a person without saying whether it is published', () => {
+    // The test-only survey asks for the facilities manager: a name, a job title and a phone number.
+    const withManager = (extra: Partial<Parameters<typeof text>[3]> = {}) => [
+      ...surveyReport.groups[0]!.sections[0]!.steps[0]!.fields,
+      text('managerName', 'Full name of the facilities manager', undefined, extra),
+      text('managerRole', 'Job title of the facilities manager', undefined, extra),
+      text('managerPhone', 'Contact', undefined, { inputType: 'tel', ...extra }),
+      text('supplier', 'Which company supplied the lamps?', undefined, extra),
+    ];
+    expect(undeclaredPersonalFields(withManager())).toEqual(['managerName', 'managerRole', 'managerPhone']);
+    // Said either way, it passes; about a person, it is not published; free text is counted for review.
+    expect(undeclaredPersonalFields(withManager({ aboutPerson: true }))).toEqual([]);
+    expect(publishedFields(withManager({ aboutPerson: true })).map((f) => f.name)).toEqual(['allLed', 'notes']);
+    expect(publishedFields(withManager({ aboutPerson: false })).map((f) => f.name)).toEqual([
+      'allLed',
+      'notes',
+      'managerName',
+      'managerRole',
+      'managerPhone',
+      'supplier',
+    ]);
+    expect(withManager().map(isFreeText)).toEqual([false, true, true, true, true, true]);
   });
 
   it('publishes each report with columns, and no field asking for an e-mail, a phone number or a name of a person', () => {
     for (const report of publishableReports()) {
       const definition = processFor(report.requestType)!.report!;
       for (const section of allSections(definition)) {
-        const kept = everyField(section.steps.flatMap((s) => withoutContactDetails(s.fields)));
+        const kept = everyField(section.steps.flatMap((s) => publishedFields(s.fields)));
         const personal = kept.filter(
           (f) =>
             (f.kind === 'text' &&

@@ -1,6 +1,8 @@
 // Mailpit, the mailbox `npm start` sends every e-mail to: a real SMTP server with a web page and an
 // API to read what it received. Built by scripts/toolchain.mjs (ensureMailpit); the browser tests
-// run it too (test/setup/e2e-setup.ts). Node built-ins only.
+// run it too (test/setup/e2e-setup.ts). Which mailbox e-mails go to, and when none may be started
+// (production), is decided here too (docs/operations.md "E-mail"). Node built-ins only.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,13 +20,17 @@ export function mailpitCachePath(env = process.env) {
 }
 
 /**
- * Mailpit's arguments: its web page and API on 127.0.0.1:uiPort, SMTP on 127.0.0.1:smtpPort (no
- * sign-in: it takes mail from this machine only), messages kept in `database` (at most `max`).
+ * Mailpit's arguments: its web page and API on 127.0.0.1:uiPort, answering only requests addressed
+ * to that host and port (`--allowed-hosts`: a web page on another name that resolves to 127.0.0.1,
+ * DNS rebinding, gets 403), SMTP on 127.0.0.1:smtpPort (no sign-in: it takes mail from this machine
+ * only), messages kept in `database` (at most `max`).
  */
 export function mailpitArgs({ uiPort, smtpPort, database, max = 500 }) {
   return [
     '--listen',
     `127.0.0.1:${uiPort}`,
+    '--allowed-hosts',
+    `127.0.0.1:${uiPort},localhost:${uiPort}`,
     '--smtp',
     `127.0.0.1:${smtpPort}`,
     '--database',
@@ -36,3 +42,44 @@ export function mailpitArgs({ uiPort, smtpPort, database, max = 500 }) {
     '--quiet',
   ];
 }
+
+/** Why the service must not start as configured: production with no mail server named. */
+export function productionMailProblem(env = process.env) {
+  return env.NODE_ENV === 'production' && !env.SMTP_URL
+    ? 'NODE_ENV=production needs SMTP_URL (the mail server, e.g. smtps://user:password@smtp.example.com): no mailbox is started in production.'
+    : null;
+}
+
+/** Where the process id of the Mailpit we started is kept, beside its database. */
+export const mailpitPidFile = (dataDir) => path.join(dataDir, 'mailpit.pid');
+
+/**
+ * Is the Mailpit recorded in `pidFile` alive and serving `uiPort`: the one we started (on Linux,
+ * read from /proc; anywhere else, or anything unclear, no)?
+ */
+export function isOurMailpit(pidFile, uiPort, readFile = fs.readFileSync) {
+  try {
+    const pid = Number(String(readFile(pidFile, 'utf8')).trim());
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    const args = String(readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return path.basename(args[0] ?? '') === 'mailpit' && args.includes(`127.0.0.1:${uiPort}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where e-mails go: 'configured' (SMTP_URL names the server), 'refuse' (production without one),
+ * 'reuse' (the ports answer and it is the Mailpit we started), 'foreign' (something else answers
+ * there: nothing is sent to it) or 'start' (start ours).
+ */
+export function mailboxPlan({ env = process.env, answering, ours }) {
+  if (env.SMTP_URL) return 'configured';
+  if (productionMailProblem(env)) return 'refuse';
+  if (answering) return ours ? 'reuse' : 'foreign';
+  return 'start';
+}
+
+/** What to tell the user when something else answers on the mailbox's ports. */
+export const foreignMailboxMessage = (uiPort, smtpPort) =>
+  `Something that is not our Mailpit already answers on ${uiPort} or ${smtpPort}: no e-mail is sent to it (they stay in the email_outbox table). Set SMTP_URL to use it, or MAILPIT_PORT and MAILPIT_SMTP_PORT to start ours on other ports.`;

@@ -25,6 +25,7 @@ import {
   ensureTemporalUi,
   ensureWebBuild,
   mailpitArgs,
+  portOpen,
   root,
   say,
   setupTemporalSchema,
@@ -35,8 +36,14 @@ import {
   writeTemporalServerConfig,
 } from './toolchain.mjs';
 import { ensureClamdInstalled } from './clamav.mjs';
+import { foreignMailboxMessage, isOurMailpit, mailboxPlan, mailpitPidFile, productionMailProblem } from './mailpit.mjs';
 
 const env = process.env;
+// Production sends mail only to the server SMTP_URL names: no mailbox is started, and no start without one.
+if (productionMailProblem(env)) {
+  say(productionMailProblem(env));
+  process.exit(1);
+}
 ensureNodeModules();
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos_cluster';
 await ensurePostgres(databaseUrl);
@@ -202,18 +209,32 @@ if (setupCode !== 0) {
     }
   }
 
-  // The mailbox, as with `npm start`, on ports of its own.
+  // The mailbox, as with `npm start`, on ports of its own; never in production, and never one that
+  // something else already answers on.
   let mailbox = null;
-  if (!env.SMTP_URL) {
+  const mailpitPort = Number(env.CLUSTER_MAILPIT_PORT ?? 8525);
+  const smtpPort = Number(env.CLUSTER_MAILPIT_SMTP_PORT ?? 1525);
+  const plan = env.SMTP_URL
+    ? 'configured'
+    : mailboxPlan({
+        env,
+        answering: (await portOpen(mailpitPort)) || (await portOpen(smtpPort)),
+        ours: isOurMailpit(mailpitPidFile(dataDir), mailpitPort),
+      });
+  if (plan === 'foreign') say(foreignMailboxMessage(mailpitPort, smtpPort));
+  if (plan === 'reuse') {
+    appEnv.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
+    mailbox = `http://localhost:${mailpitPort}`;
+  }
+  if (plan === 'start') {
     const mailpit = ensureMailpit();
     if (mailpit) {
-      const mailpitPort = Number(env.CLUSTER_MAILPIT_PORT ?? 8525);
-      const smtpPort = Number(env.CLUSTER_MAILPIT_SMTP_PORT ?? 1525);
       supervise(
         'mailpit',
         mailpit,
         mailpitArgs({ uiPort: mailpitPort, smtpPort, database: path.join(dataDir, 'mailpit.db') }),
       );
+      fs.writeFileSync(mailpitPidFile(dataDir), String(processes.get('mailpit')?.pid ?? ''));
       await waitForPort(mailpitPort, '127.0.0.1', 'Mailpit');
       appEnv.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
       mailbox = `http://localhost:${mailpitPort}`;

@@ -3,6 +3,7 @@
 // each process's metrics on a port of its own.
 import fs from 'node:fs';
 import path from 'node:path';
+import { foreignMailboxMessage, isOurMailpit, mailboxPlan, mailpitPidFile, productionMailProblem } from './mailpit.mjs';
 import {
   ensureMailpit,
   ensureNodeModules,
@@ -20,6 +21,11 @@ import {
 } from './toolchain.mjs';
 import { ensureClamdInstalled } from './clamav.mjs';
 
+// Production sends mail only to the server SMTP_URL names: no mailbox is started, and no start without one.
+if (productionMailProblem()) {
+  say(productionMailProblem());
+  process.exit(1);
+}
 ensureNodeModules();
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos';
 await ensurePostgres(databaseUrl);
@@ -89,25 +95,33 @@ if (!process.env.CLAMAV_SOCKET && !process.env.CLAMAV_HOST) {
 }
 
 // E-mails go over SMTP to the mailbox, Mailpit (unless SMTP_URL names a mail server), where they
-// are read at http://localhost:8025; without it they stay in the email_outbox table.
+// are read at http://localhost:8025; without it they stay in the email_outbox table. A mailbox
+// already answering on its ports is used only when it is the Mailpit we started (its pid file).
 let mailbox = null;
 if (!process.env.SMTP_URL) {
   const uiPort = Number(process.env.MAILPIT_PORT ?? 8025);
   const smtpPort = Number(process.env.MAILPIT_SMTP_PORT ?? 1025);
-  if ((await portOpen(uiPort)) && (await portOpen(smtpPort))) {
-    say(`A mailbox already answers on ${uiPort} and ${smtpPort}: e-mails go there.`);
+  const pidFile = mailpitPidFile(path.join(root, '.data'));
+  const plan = mailboxPlan({
+    answering: (await portOpen(uiPort)) || (await portOpen(smtpPort)),
+    ours: isOurMailpit(pidFile, uiPort),
+  });
+  if (plan === 'reuse') {
+    say(`Our mailbox already answers on ${uiPort} and ${smtpPort}: e-mails go there.`);
     mailbox = `http://localhost:${uiPort}`;
+  } else if (plan === 'foreign') {
+    say(foreignMailboxMessage(uiPort, smtpPort));
   } else {
     const mailpit = ensureMailpit();
     if (mailpit) {
       fs.mkdirSync(path.join(root, '.data'), { recursive: true });
-      children.push(
-        spawnChild(
-          'Mailpit',
-          mailpit,
-          mailpitArgs({ uiPort, smtpPort, database: path.join(root, '.data', 'mailpit.db') }),
-        ),
+      const child = spawnChild(
+        'Mailpit',
+        mailpit,
+        mailpitArgs({ uiPort, smtpPort, database: path.join(root, '.data', 'mailpit.db') }),
       );
+      children.push(child);
+      fs.writeFileSync(pidFile, String(child.pid));
       await waitForPort(uiPort, '127.0.0.1', 'Mailpit');
       mailbox = `http://localhost:${uiPort}`;
     }

@@ -3,8 +3,9 @@
 // requests were started (the eleventh organisation's step waits on a lock this test holds) and one
 // account is closed meanwhile; a new worker finishes the batch, and each live organisation has
 // exactly one request, sent with the questions, its administrators' response task open. A second
-// batch of the same list starts nothing (a request is open at each). And who may not send one, or
-// sends a bad one, is refused.
+// batch of the same list starts nothing (a request is open at each); once those have ended, four
+// batches sent at the same time start one request at each organisation between them (issue 40).
+// And who may not send one, or sends a bad one, is refused.
 import type { Client } from '@temporalio/client';
 import '../processes';
 import { createUser, grantRegulator } from '../test/factories';
@@ -119,6 +120,24 @@ it('starts exactly one request at each live organisation though the worker is ki
   expect(await db('requests').whereIn('account_id', twenty).where({ type: RFI }).count({ n: '*' }).first()).toEqual({
     n: '19',
   });
+
+  // Those requests ended: four batches of the same list sent at once (a double-click, a retry) start
+  // one new request at each organisation between them, not four.
+  await db('requests').whereIn('account_id', twenty).where({ type: RFI }).update({ status: 'CANCELLED' });
+  const four = await Promise.all(
+    [1, 2, 3, 4].map(() =>
+      call('/rfi-batches', { method: 'POST', body: { list, questions, deadline: inDays(30), expected: 19 } }),
+    ),
+  );
+  expect(four.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+  const outcomes = await Promise.all(four.map((r) => finished(r.body.id)));
+  const total = (key: 'STARTED' | 'ALREADY_OPEN') => outcomes.reduce((n, o) => n + o.counts[key], 0);
+  expect([total('STARTED'), total('ALREADY_OPEN')]).toEqual([19, 57]);
+  const open = await db('requests')
+    .whereIn('account_id', twenty)
+    .where({ type: RFI, status: 'IN_PROGRESS' })
+    .select('account_id');
+  expect(open.map((r) => r.account_id).sort()).toEqual(twenty.filter((id) => id !== twenty[14]).sort());
 });
 
 it('refuses bad input, a changed list, and another authority', async () => {

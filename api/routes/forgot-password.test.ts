@@ -1,6 +1,8 @@
 // The API's forgot-password calls against the real database: the same rules as the identity
 // provider's pages (identity/password-reset.ts) — silent about unknown e-mails, rate limited per
-// address, single-use expiring tokens, the provider's password rules.
+// address, per recipient from one address (so a stranger never silences the owner), single-use
+// expiring tokens, the provider's password rules.
+import http from 'node:http';
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { verifyTestToken } from '../../test/tokens';
 import { createCredential } from '../../identity/credentials';
@@ -66,12 +68,47 @@ describe('asking for a reset link', () => {
     expect((await api.deps.db('identity_rate_limits').where({ key: FROM }).first()).count).toBe(10);
   });
 
-  it('sends at most 5 e-mails an hour to one recipient, from any address', async () => {
+  it('sends at most 5 e-mails an hour to one recipient from one address', async () => {
     const credential = await signIn();
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push((await post('reset-password-email', { email: credential.email })).status);
     expect(answers).toEqual([204, 204, 204, 204, 204, 429, 429]);
     expect(await mails(credential.email, 'Reset your password')).toHaveLength(5);
+  });
+
+  it("cannot be used by strangers at other addresses to silence the owner's reset e-mails", async () => {
+    const credential = await signIn();
+    /** A POST from another loopback address (127.0.0.x), as the review sent them. */
+    const postFrom = (localAddress: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          `${api.url}/api/v1.0/users/forgot-password/reset-password-email`,
+          { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ email: credential.email }));
+      });
+    const strangers = ['127.0.0.81', '127.0.0.82', '127.0.0.83'];
+    await api.deps
+      .db('identity_rate_limits')
+      .whereIn(
+        'key',
+        [...strangers, '127.0.0.1'].map((ip) => `mail:${ip}`),
+      )
+      .delete();
+    for (const ip of strangers) {
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await postFrom(ip));
+      expect(answers).toEqual([204, 204, 204, 204, 204, 429]);
+    }
+    expect(await mails(credential.email, 'Reset your password')).toHaveLength(15);
+    // The owner, from their own address, still gets theirs.
+    expect((await post('reset-password-email', { email: credential.email })).status).toBe(204);
+    expect(await mails(credential.email, 'Reset your password')).toHaveLength(16);
   });
 
   it('answers 400 with a field message for a missing or malformed e-mail', async () => {

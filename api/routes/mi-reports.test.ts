@@ -602,6 +602,21 @@ describe('the custom SQL report’s limits', () => {
   const tooLarge = (message: string) => ({ status: 400, body: { code: 'REPORT1003', message, field: 'sqlQuery' } });
   const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
 
+  it('counts a page’s bytes as they are sent, JSON escapes included', async () => {
+    // Twenty rows of 30,000 control characters are 600 KB of text and 3.6 MB of JSON.
+    const escaped = await custom(`select repeat(chr(1), 30000) as a from generate_series(1, 20) g`, {
+      page: 0,
+      size: 20,
+    });
+    expect(answer(escaped)).toEqual(tooLarge(customResultTooLarge.page(MI_CUSTOM_PAGE_MAX_BYTES)));
+    const fewer = await custom(`select repeat(chr(1), 30000) as a from generate_series(1, 10) g`, {
+      page: 0,
+      size: 10,
+    });
+    expect(fewer.status).toBe(200);
+    expect(Buffer.byteLength(JSON.stringify(fewer.body))).toBeLessThan(MI_CUSTOM_PAGE_MAX_BYTES);
+  });
+
   it('refuses a value, a row or a page past its size, saying which limit and what to do, without sending it', async () => {
     // The probe's query: five values of 20 MB each, a 100 MB page.
     const started = Date.now();

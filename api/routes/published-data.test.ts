@@ -1,8 +1,11 @@
-// Published data end to end on the server: a regulator with 'Publish data' publishes an authority's
-// notifications, the publishDataset workflow (real Temporal dev server, real worker) writes the
-// .xlsx and CSV, anyone downloads them with caching headers, a later submission appears only in the
-// next version with its change log, a withdrawn version is kept and no longer served, and everyone
-// else is refused. Its own database, so the public list holds only what this file publishes.
+// Published data end to end on the server: a regulator with 'Publish data' builds a version of an
+// authority's notifications, the publishDataset workflow (real Temporal dev server, real worker)
+// writes the .xlsx and CSV, the regulator reviews the exact files and the free-text counts and
+// publishes it, anyone downloads them (revalidated, limited per address), a later submission appears
+// only in the next version with its change log, a withdrawn version is kept, listed publicly as
+// withdrawn with its reason and no longer served, and everyone else is refused. Its own database, so
+// the public list holds only what this file publishes.
+import http from 'node:http';
 import ExcelJS from 'exceljs';
 import { DefaultLogger, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -44,7 +47,20 @@ let operator: TestUser;
 let verifier: TestUser;
 const england: TestAccount[] = [];
 
-const PERSONAL = ['Priya', 'Shah', 'Hannah', 'Okafor', 'Margaret', 'Ellis', 'Gareth', '@', '1228 960124'];
+const PERSONAL = [
+  'Priya',
+  'Shah',
+  'Hannah',
+  'Okafor',
+  'Margaret',
+  'Ellis',
+  'Gareth',
+  '@',
+  '1228 960124',
+  'Energy Institute',
+  'Membership number',
+  'Job title',
+];
 
 async function submitNotification(account: TestAccount, n: number) {
   const draft = withUndertaking(completeReport('esos95To100'), {
@@ -129,8 +145,8 @@ async function call(path: string, user: TestUser | null, init: { method?: string
   });
 }
 
-/** Publishes and waits for the workflow to finish; answers the version. */
-async function publish(description: string): Promise<PublishedVersion> {
+/** Builds a version and waits for the workflow to finish; answers the version, ready to review. */
+async function build(description: string): Promise<PublishedVersion> {
   const res = await call('/published-data/versions', publisher, {
     method: 'POST',
     body: { reportType: 'NOC_SUBMITTED_DATA_P3', description },
@@ -141,9 +157,29 @@ async function publish(description: string): Promise<PublishedVersion> {
   for (;;) {
     const now = await call(`/published-data/versions/${res.body.id}`, publisher);
     if (now.body.status !== 'BUILDING') return now.body;
-    if (Date.now() > deadline) throw new Error('not published in time');
+    if (Date.now() > deadline) throw new Error('not built in time');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Builds a version, then publishes it after its review. */
+async function publish(description: string): Promise<PublishedVersion> {
+  const ready = await build(description);
+  expect(ready.status).toBe('READY');
+  const res = await call(`/published-data/versions/${ready.id}/publish`, publisher, { method: 'POST' });
+  expect(res).toMatchObject({ status: 200, body: { status: 'PUBLISHED', publishedBy: 'Pat Publisher' } });
+  return res.body;
+}
+
+/** A GET from another loopback address (127.0.0.x), as a visitor from elsewhere. */
+function getFrom(localAddress: string, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${api.url}/api${path}`, { localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
 }
 
 async function download(url: string, headers: Record<string, string> = {}) {
@@ -255,12 +291,20 @@ it("publishes the authority's notifications: one row each, no contact details, s
 
   const { res, bytes } = await download(xlsx!.url);
   expect(res.status).toBe(200);
-  expect(res.headers.get('cache-control')).toBe('public, max-age=86400, immutable');
+  // Kept by caches but asked again each time, so a withdrawal takes effect at once.
+  expect(res.headers.get('cache-control')).toBe('public, no-cache');
   expect(res.headers.get('content-disposition')).toContain('Energy_Savings_Opportunity_Scheme_Phase_3_ENGLAND_v1.xlsx');
   expect(bytes.length).toBe(xlsx!.size);
   const etag = res.headers.get('etag')!;
   expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
   expect((await download(xlsx!.url, { 'if-none-match': etag })).res.status).toBe(304);
+  // The 304 is answered from the file's row without its bytes: it holds even when they cannot be read.
+  const content = await db('published_dataset_files').where({ dataset_id: first.id, format: 'xlsx' }).first('content');
+  await db('published_dataset_files')
+    .where({ dataset_id: first.id, format: 'xlsx' })
+    .update({ content: Buffer.alloc(0) });
+  expect((await download(xlsx!.url, { 'if-none-match': etag })).res.status).toBe(304);
+  await db('published_dataset_files').where({ dataset_id: first.id, format: 'xlsx' }).update(content);
 
   const sheets = await sheetRows(bytes);
   expect(Object.keys(sheets)[0]).toBe('Table of contents');
@@ -280,6 +324,58 @@ it("publishes the authority's notifications: one row each, no contact details, s
   for (const text of PERSONAL) expect(csvText).not.toContain(text);
 });
 
+it('builds a version for review first: the exact files to its regulators only, free-text counts, then publish', async () => {
+  const ready = await build('Reviewed before publishing');
+  expect(ready).toMatchObject({ status: 'READY', publishedAt: null, rows: 2 });
+  // The free-text columns with how many cells hold text: the organisation's trading name is one.
+  const trading = ready.freeText!.find((c) => /Trading name/i.test(c.column));
+  expect(trading).toMatchObject({ cells: 2 });
+  expect(ready.freeText!.every((c) => !/membership|job title|email|first name/i.test(c.column))).toBe(true);
+  // Not public yet: neither listed nor served; its files to its regulators only.
+  expect(
+    (await call('/published-data?page=0&size=10', null)).body.items.map((i: { id: number }) => i.id),
+  ).not.toContain(ready.id);
+  expect((await download(`/v1.0/published-data/${ready.id}/files/csv`)).res.status).toBe(404);
+  const preview = ready.files.find((f) => f.format === 'csv')!;
+  expect(preview.url).toBe(`/v1.0/published-data/versions/${ready.id}/files/csv`);
+  const reviewed = await api.request(`/api${preview.url}`, { headers: await bearer(publisher) });
+  expect(reviewed.status).toBe(200);
+  expect((await call(`/published-data/versions/${ready.id}/files/csv`, wales)).status).toBe(404);
+  expect((await call(`/published-data/versions/${ready.id}/files/csv`, operator)).status).toBe(403);
+  expect((await download(preview.url)).res.status).toBe(401);
+  // Another cannot be built while one waits for review; others cannot publish it.
+  const again = await call('/published-data/versions', publisher, {
+    method: 'POST',
+    body: { reportType: 'NOC_SUBMITTED_DATA_P3', description: 'Again' },
+  });
+  expect(again).toMatchObject({ status: 409, body: { code: 'PUBLISHED_DATA_IN_REVIEW' } });
+  expect((await call(`/published-data/versions/${ready.id}/publish`, wales, { method: 'POST' })).status).toBe(404);
+  expect(
+    (await call(`/published-data/versions/${ready.id}/publish`, withoutPermission, { method: 'POST' })).status,
+  ).toBe(403);
+  // Withdrawn unpublished: never listed publicly.
+  expect(
+    await call(`/published-data/versions/${ready.id}/withdraw`, publisher, {
+      method: 'POST',
+      body: { reason: 'A free-text answer names a person' },
+    }),
+  ).toMatchObject({ status: 200, body: { status: 'WITHDRAWN' } });
+  expect((await call(`/published-data/versions/${ready.id}/publish`, publisher, { method: 'POST' })).status).toBe(409);
+  expect(
+    (await call('/published-data?page=0&size=10', null)).body.items.map((i: { id: number }) => i.id),
+  ).not.toContain(ready.id);
+});
+
+it('limits anonymous downloads per address, each address on its own', async () => {
+  const url = first.files[1]!.url;
+  const statuses: number[] = [];
+  for (let i = 0; i < 61; i++) statuses.push(await getFrom('127.0.0.61', url));
+  expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+  expect(statuses[60]).toBe(429);
+  // Someone else is still served.
+  expect(await getFrom('127.0.0.62', url)).toBe(200);
+});
+
 it('shows a later submission and a changed report only in the next version, with the change log', async () => {
   await submitNotification(england[2]!, 2);
   const changed = withUndertaking(completeReport('esos95To100'), {
@@ -292,7 +388,8 @@ it('shows a later submission and a changed report only in the next version, with
     .update({ data: JSON.stringify(changed.report) });
 
   const second = await publish('Notifications submitted by 12 January');
-  expect(second).toMatchObject({ version: 2, rows: 3 });
+  // Version 2 was built and withdrawn before it was published (the review above).
+  expect(second).toMatchObject({ version: 3, rows: 3 });
   expect(second.changes).toEqual({
     since: 1,
     added: [
@@ -318,18 +415,36 @@ it('shows a later submission and a changed report only in the next version, with
 
 it('withdraws a version: kept and listed for its regulators, no longer listed or served to the public, audited', async () => {
   const versions = (await call('/published-data/versions?page=0&size=10', publisher)).body.items as PublishedVersion[];
-  const second = versions.find((v) => v.version === 2)!;
-  const withdrawn = await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST' });
+  const second = versions.find((v) => v.version === 3)!;
+  const reason = 'An organisation’s figures were entered wrongly';
+  expect(
+    await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST', body: { reason: ' ' } }),
+  ).toMatchObject({ status: 400, body: { message: 'reason: Enter why the data is withdrawn' } });
+  expect((await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST' })).status).toBe(
+    400,
+  );
+  const withdrawn = await call(`/published-data/versions/${second.id}/withdraw`, publisher, {
+    method: 'POST',
+    body: { reason },
+  });
   expect(withdrawn).toMatchObject({
     status: 200,
-    body: { status: 'WITHDRAWN', withdrawnBy: 'Pat Publisher', files: [] },
+    body: { status: 'WITHDRAWN', withdrawnBy: 'Pat Publisher', withdrawalReason: reason, files: [] },
   });
-  expect((await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST' })).status).toBe(
-    409,
-  );
+  expect(
+    (await call(`/published-data/versions/${second.id}/withdraw`, publisher, { method: 'POST', body: { reason } }))
+      .status,
+  ).toBe(409);
 
+  // Listed publicly as withdrawn, with the date and the reason, and no files.
   const page = (await call('/published-data?page=0&size=10', null)).body as PublicDatasetPage;
-  expect(page.items.map((i) => i.version)).toEqual([1]);
+  expect(page.items.map((i) => [i.version, i.status])).toEqual([
+    [3, 'WITHDRAWN'],
+    [1, 'PUBLISHED'],
+  ]);
+  expect(page.items[0]).toMatchObject({ withdrawalReason: reason, files: [] });
+  expect(page.items[0]!.withdrawnAt).toEqual(expect.any(String));
+  expect(page.items[1]).toMatchObject({ withdrawalReason: null, withdrawnAt: null });
   expect((await download(second.files[0]!.url)).res.status).toBe(404);
   expect((await call(`/published-data/versions/${second.id}`, publisher)).body).toMatchObject({
     status: 'WITHDRAWN',
@@ -338,7 +453,7 @@ it('withdraws a version: kept and listed for its regulators, no longer listed or
 
   // The next version compares with the version still served.
   const third = await publish('Notifications again');
-  expect(third).toMatchObject({ version: 3, changes: { since: 1 } });
+  expect(third).toMatchObject({ version: 4, changes: { since: 1 } });
 
   const audit = await db('audit_log')
     .where({ entity: 'published_datasets', entity_key: String(second.id) })

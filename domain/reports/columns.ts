@@ -66,35 +66,84 @@ export function sectionCells(columns: readonly AnswerColumn[], values: Values | 
 }
 
 /**
- * The fields without contact details (`contactDetail`): removed wherever they sit — in groups, in a
- * list's items (a list titled by one is titled by its number instead) and among an option's revealed
- * questions. The one rule of what published data leaves out.
+ * The fields published data may hold: every field not about a person (`aboutPerson`), removed
+ * wherever it sits — in groups, in a list's items (a list titled by one is titled by its number
+ * instead) and among an option's revealed questions. The one rule of what published data leaves out.
  */
-export function withoutContactDetails(fields: readonly Field[]): Field[] {
+export function publishedFields(fields: readonly Field[]): Field[] {
   const out: Field[] = [];
   for (const field of fields) {
-    if (field.contactDetail) continue;
+    if (field.aboutPerson) continue;
     if (field.kind === 'group') {
-      const kept = withoutContactDetails(field.fields);
+      const kept = publishedFields(field.fields);
       if (kept.length > 0) out.push({ ...field, fields: kept });
     } else if (field.kind === 'list') {
-      const item = withoutContactDetails(field.item);
+      const item = publishedFields(field.item);
       const titleKept = field.titleField && item.some((f) => f.name === field.titleField!.split('.')[0]);
       if (item.length > 0) out.push({ ...field, item, titleField: titleKept ? field.titleField : undefined });
     } else if (field.kind === 'radios' || field.kind === 'checkboxes' || field.kind === 'select') {
       out.push({
         ...field,
-        options: field.options.map((o) => (o.reveal ? { ...o, reveal: withoutContactDetails(o.reveal) } : o)),
+        options: field.options.map((o) => (o.reveal ? { ...o, reveal: publishedFields(o.reveal) } : o)),
       } as Field);
     } else out.push(field);
   }
   return out;
 }
 
-/** The columns of a section that published data holds: its columns without contact details. */
+/** Words that say a question asks about a person: names, ways to reach someone, roles and memberships. */
+const PERSONAL_WORDS =
+  /\b(first|last|full|given|family|middle|sur)\s*-?name\b|\bsurname\b|name of the (person|assessor|officer|contact)|e-?mail|phone|mobile|telephone|\bfax\b|job\s*title|position held|membership|professional body|signature|date of birth|national insurance|home address|postcode/i;
+const PERSONAL_AUTOCOMPLETE =
+  /^(name|given-name|family-name|additional-name|honorific-\w+|nickname|email|tel\b.*|organization-title|bday.*|street-address|address-line\d|postal-code)$/;
+
+/**
+ * Does the field look like it asks about a person (its name, label, autocomplete, format or input
+ * type)? Such a field must say whether it is (`aboutPerson`); what it decides is what is published.
+ */
+export function looksPersonal(field: Field): boolean {
+  if (field.kind === 'text' || field.kind === 'textarea') {
+    if (field.format === 'email' || field.inputType === 'tel' || field.inputType === 'email') return true;
+    if (PERSONAL_AUTOCOMPLETE.test(field.autocomplete ?? '')) return true;
+  }
+  const camel = field.name.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return PERSONAL_WORDS.test(camel) || PERSONAL_WORDS.test(field.label);
+}
+
+/**
+ * The fields (dotted paths) that look personal and do not say whether they are about a person,
+ * wherever they sit. A field that says either way covers its parts (an address group).
+ */
+export function undeclaredPersonalFields(fields: readonly Field[], prefix = ''): string[] {
+  const out: string[] = [];
+  for (const field of fields) {
+    // A field that says either way covers its parts: all of it is withheld, or all of it is the organisation's.
+    if (field.aboutPerson !== undefined) continue;
+    const path = prefix ? `${prefix}.${field.name}` : field.name;
+    if (looksPersonal(field)) out.push(path);
+    if (field.kind === 'group') out.push(...undeclaredPersonalFields(field.fields, path));
+    else if (field.kind === 'list') out.push(...undeclaredPersonalFields(field.item, path));
+    else if (field.kind === 'radios' || field.kind === 'checkboxes' || field.kind === 'select')
+      for (const o of field.options) if (o.reveal) out.push(...undeclaredPersonalFields(o.reveal, path));
+  }
+  return out;
+}
+
+/**
+ * Is the answer free text (a text box, or a group or list holding one)? What people write is
+ * published as written, so the publishing regulator reads these columns before a version goes out.
+ */
+export function isFreeText(field: Field): boolean {
+  if (field.kind === 'text' || field.kind === 'textarea') return true;
+  if (field.kind === 'group') return field.fields.some(isFreeText);
+  if (field.kind === 'list') return field.item.some(isFreeText);
+  return false;
+}
+
+/** The columns of a section that published data holds: its columns without the fields about a person. */
 export function publishedColumns(section: SectionDefinition): AnswerColumn[] {
   return sectionColumns({
     ...section,
-    steps: section.steps.map((step) => ({ ...step, fields: withoutContactDetails(step.fields) })),
+    steps: section.steps.map((step) => ({ ...step, fields: publishedFields(step.fields) })),
   });
 }

@@ -154,7 +154,7 @@ export const phone = (name: string, label: string, required: string | undefined)
   kind: 'group',
   name,
   label,
-  contactDetail: true,
+  aboutPerson: true,
   optional: !required,
   summary: 'lines',
   format: formatPhone,
@@ -179,18 +179,20 @@ export const phone = (name: string, label: string, required: string | undefined)
 
 /** ContactPerson (reference §7.5): names, job title, phone, optional mobile, e-mail and address. */
 export const contactPersonFields = (options: { jobTitleRequired?: string } = {}): Field[] => [
-  text('firstName', 'First name', 'Enter first name', { autocomplete: 'given-name', contactDetail: true }),
-  text('lastName', 'Last name', 'Enter last name', { autocomplete: 'family-name', contactDetail: true }),
-  text('jobTitle', options.jobTitleRequired ? 'Job title' : 'Job title (optional)', options.jobTitleRequired),
+  text('firstName', 'First name', 'Enter first name', { autocomplete: 'given-name', aboutPerson: true }),
+  text('lastName', 'Last name', 'Enter last name', { autocomplete: 'family-name', aboutPerson: true }),
+  text('jobTitle', options.jobTitleRequired ? 'Job title' : 'Job title (optional)', options.jobTitleRequired, {
+    aboutPerson: true,
+  }),
   phone('phoneNumber', 'Phone number', 'Enter a phone number'),
   phone('mobileNumber', 'Mobile number (optional)', undefined),
   text('email', 'Email address', 'Enter email address', {
     format: 'email',
     inputType: 'email',
     autocomplete: 'email',
-    contactDetail: true,
+    aboutPerson: true,
   }),
-  { ...address('address', 'Address'), contactDetail: true },
+  { ...address('address', 'Address'), aboutPerson: true },
 ];
 
 export const organisationalPurposes = [

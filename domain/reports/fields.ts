@@ -88,10 +88,13 @@ interface Common {
   /** Kept with the answers but never shown (an id). */
   hidden?: boolean;
   /**
-   * A person's name, an e-mail address, a telephone number or a person's postal address: contact
-   * details, which published data never holds (domain/reports/columns.ts `withoutContactDetails`).
+   * Is the answer about a natural person — a name, an e-mail address, a telephone number, a postal
+   * address, a job title, a membership number or professional body, anything that names or reaches
+   * someone? `true`: published data never holds it (domain/reports/columns.ts `publishedFields`).
+   * `false`: it is about the organisation and may be published. A field that looks personal (its
+   * name, label, autocomplete or format: `looksPersonal`) must say which; a test fails otherwise.
    */
-  contactDetail?: boolean;
+  aboutPerson?: boolean;
 }
 
 export interface TextField extends Common {

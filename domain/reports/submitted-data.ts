@@ -7,7 +7,7 @@ import { accountStatusLabels, type AccountStatus } from '../accounts';
 import { formatMiDate } from '../mi-reports';
 import type { SubmittedDataCell, SubmittedDataDefinition } from '../process-definition';
 import { allSections, type ReportData, type ReportDefinition, type SectionDefinition } from './report';
-import { sectionCells, type AnswerColumn } from './columns';
+import { isFreeText, sectionCells, type AnswerColumn } from './columns';
 
 /** A submitted report with its account's facts, as the queries select them. */
 export interface SubmittedRow {
@@ -26,6 +26,8 @@ export interface SubmittedSheet {
   /** What the sheet holds, for the workbook's table of contents. */
   description: string;
   columns: string[];
+  /** Which columns hold free text (what people wrote, published as written), beside `columns`. */
+  freeText: boolean[];
   cells: (row: SubmittedRow) => string[];
 }
 
@@ -84,6 +86,10 @@ export function submittedDataSheets(
         .filter(Boolean)
         .join(', ') || sheet.name,
     columns: [...leading, ...sheet.sections.flatMap((s) => s.columns.map((c) => c.heading))],
+    freeText: [
+      ...leading.map(() => false),
+      ...sheet.sections.flatMap((s) => s.columns.map((c) => isFreeText(c.field))),
+    ],
     cells: (r: SubmittedRow) => {
       const data = (r.data ?? {}) as ReportData;
       return [...leadingCells(r), ...sheet.sections.flatMap((s) => sectionCells(s.columns, data[s.id]))];

@@ -27,8 +27,8 @@ export const assessmentPersonnel: SectionDefinition<NotificationContext> = {
           max: MAX_PERSONNEL,
           maxMessage: `Add no more than ${MAX_PERSONNEL} people`,
           item: [
-            text('firstName', 'First name', 'Enter first name', { contactDetail: true }),
-            text('lastName', 'Last name', 'Enter last name', { contactDetail: true }),
+            text('firstName', 'First name', 'Enter first name', { aboutPerson: true }),
+            text('lastName', 'Last name', 'Enter last name', { aboutPerson: true }),
             {
               kind: 'radios',
               name: 'type',

@@ -75,12 +75,12 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
           label: 'Lead assessor',
           summary: 'rows',
           fields: [
-            text('firstName', 'First name', 'Enter first name', { contactDetail: true }),
-            text('lastName', 'Last name', 'Enter last name', { contactDetail: true }),
+            text('firstName', 'First name', 'Enter first name', { aboutPerson: true }),
+            text('lastName', 'Last name', 'Enter last name', { aboutPerson: true }),
             text('email', 'Email address', 'Enter email address', {
               format: 'email',
               inputType: 'email',
-              contactDetail: true,
+              aboutPerson: true,
             }),
             {
               kind: 'select',
@@ -88,8 +88,13 @@ export const leadAssessor: SectionDefinition<NotificationContext> = {
               label: 'Professional body',
               required: 'Select the professional body',
               options: professionalBodies,
+              // With the membership number it names the assessor (the body's public register).
+              aboutPerson: true,
             },
-            text('membershipNumber', 'Membership number', 'Enter the membership number', { width: 'one-half' }),
+            text('membershipNumber', 'Membership number', 'Enter the membership number', {
+              width: 'one-half',
+              aboutPerson: true,
+            }),
           ],
         },
       ],

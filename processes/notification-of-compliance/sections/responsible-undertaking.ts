@@ -66,7 +66,8 @@ export const responsibleUndertaking: SectionDefinition<NotificationContext> = {
                 },
               },
             ),
-            address('address', 'Registered office address'),
+            // The registered office: the organisation's, published.
+            { ...address('address', 'Registered office address'), aboutPerson: false },
             classificationCodes('codes', 'Activity codes'),
           ],
         },
@@ -115,7 +116,7 @@ export const responsibleUndertaking: SectionDefinition<NotificationContext> = {
               format: 'email',
               inputType: 'email',
               autocomplete: 'email',
-              contactDetail: true,
+              aboutPerson: true,
             }),
             phone('phoneNumber', 'Phone number', 'Enter a phone number'),
           ],

@@ -1,7 +1,9 @@
 // Publish data (/published-data/manage): a regulator with 'Publish data' chooses a report (its
 // compliance period comes with it) and describes it; its workflow builds the version while this page
-// shows its progress. Every version of the authority's datasets is listed with its status and change
-// log; a published one can be withdrawn (it stays listed here, and leaves the public page).
+// shows its progress. A built version waits for review: its exact files and a count of free-text
+// cells per column, then 'Publish'. Every version of the authority's datasets is listed with its
+// status and change log; a published one can be withdrawn with a reason (it stays listed here, and
+// the public page lists it as withdrawn with the date and the reason).
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import {
@@ -24,8 +26,12 @@ import { useAnyRequestPending } from '../../lib/pending';
 import { hasRegulatorPermission, useSession } from '../../stores/session';
 import { formatMiDateTime } from '../../../domain/mi-reports';
 import {
+  ENTER_WITHDRAWAL_REASON,
   PUBLISHED_DESCRIPTION_MAX,
   PUBLISHED_PAGE_SIZE,
+  WITHDRAWAL_REASON_MAX,
+  formatPublishedSize,
+  publishedFormatLabels,
   publishedProgressLabels,
   publishedStatusLabels,
   type PublishedStatus,
@@ -36,6 +42,7 @@ import { publishRequestSchema, type PublishRequest } from '../../../processes/pu
 
 const statusColours: Record<PublishedStatus, TagColour> = {
   BUILDING: 'blue',
+  READY: 'yellow',
   PUBLISHED: 'green',
   FAILED: 'red',
   WITHDRAWN: 'grey',
@@ -56,6 +63,8 @@ export default function PublishDataPage() {
   const [flash, setFlash] = useState<string | null>(null);
   // The version whose withdrawal is being confirmed.
   const [confirming, setConfirming] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const pending = useAnyRequestPending();
   const form = useGovForm({
     schema: publishRequestSchema,
@@ -93,7 +102,7 @@ export default function PublishDataPage() {
   const publish = async (input: PublishRequest) => {
     try {
       const version = await apiPost<PublishedVersion>('/v1.0/published-data/versions', input);
-      setFlash(`${version.title}, version ${version.version} is being published`);
+      setFlash(`${version.title}, version ${version.version} is being built. Review its files, then publish it.`);
       form.reset({ reportType: '', description: '' });
       await load();
     } catch (err) {
@@ -105,9 +114,27 @@ export default function PublishDataPage() {
   };
 
   const withdraw = async (v: PublishedVersion) => {
-    await apiPost(`/v1.0/published-data/versions/${v.id}/withdraw`);
+    if (!reason.trim()) {
+      setReasonError(ENTER_WITHDRAWAL_REASON);
+      return;
+    }
+    try {
+      await apiPost(`/v1.0/published-data/versions/${v.id}/withdraw`, { reason });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 400) throw err;
+      setReasonError(err.message.replace(/^[\w.]+: /, ''));
+      return;
+    }
     setConfirming(null);
+    setReason('');
+    setReasonError(null);
     setFlash(`${v.title}, version ${v.version} has been withdrawn`);
+    await load();
+  };
+
+  const approve = async (v: PublishedVersion) => {
+    await apiPost(`/v1.0/published-data/versions/${v.id}/publish`);
+    setFlash(`${v.title}, version ${v.version} has been published`);
     await load();
   };
 
@@ -121,7 +148,9 @@ export default function PublishDataPage() {
         <Link className="govuk-link" href="/published-data">
           published data page
         </Link>
-        , which anyone can read. Names of people, email addresses and telephone numbers are left out.
+        , which anyone can read. Anything about a person (names, email addresses, telephone numbers, job titles,
+        membership numbers) is left out. The files are built first for you to review: what people wrote in free-text
+        answers is published as written.
       </p>
       <form noValidate onSubmit={form.handleSubmit(publish)}>
         <Radios
@@ -137,7 +166,7 @@ export default function PublishDataPage() {
           hint="Shown with the data on the published data page, for example which submissions it includes"
           maxLength={PUBLISHED_DESCRIPTION_MAX}
         />
-        <Button pending={pending}>Publish</Button>
+        <Button pending={pending}>Build the files</Button>
       </form>
 
       <h2 className="govuk-heading-m">Versions</h2>
@@ -181,6 +210,7 @@ export default function PublishDataPage() {
                   <dt className="govuk-summary-list__key">Withdrawn</dt>
                   <dd className="govuk-summary-list__value">
                     {formatMiDateTime(v.withdrawnAt)} by {v.withdrawnBy}
+                    {v.withdrawalReason ? `: ${v.withdrawalReason}` : ''}
                   </dd>
                 </div>
               ) : null}
@@ -207,12 +237,71 @@ export default function PublishDataPage() {
                 </div>
               ) : null}
             </dl>
-            {v.status === 'PUBLISHED' && confirming === v.id ? (
+            {v.status === 'READY' ? (
+              <>
+                <h4 className="govuk-heading-s">Review the files before you publish them</h4>
+                <ul className="govuk-list">
+                  {v.files.map((f) => (
+                    <li key={f.format}>
+                      <a className="govuk-link" href={`/api${f.url}`} download={f.fileName}>
+                        Download version {v.version} to review as {publishedFormatLabels[f.format]}
+                      </a>{' '}
+                      <span className="govuk-body-s">({formatPublishedSize(f.size)})</span>
+                    </li>
+                  ))}
+                </ul>
+                <table className="govuk-table">
+                  <caption className="govuk-table__caption govuk-table__caption--s">
+                    Free-text answers: published as written, check them for anything about a person
+                  </caption>
+                  <thead className="govuk-table__head">
+                    <tr className="govuk-table__row">
+                      <th scope="col" className="govuk-table__header">
+                        Column
+                      </th>
+                      <th scope="col" className="govuk-table__header govuk-table__header--numeric">
+                        Cells with text
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="govuk-table__body">
+                    {(v.freeText ?? []).map((c) => (
+                      <tr key={c.column} className="govuk-table__row">
+                        <td className="govuk-table__cell">{c.column}</td>
+                        <td className="govuk-table__cell govuk-table__cell--numeric">{c.cells}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <ButtonGroup>
+                  <Button type="button" pending={pending} onClick={() => void approve(v)}>
+                    Publish version {v.version}
+                  </Button>
+                  {confirming !== v.id ? (
+                    <Button type="button" variant="secondary" onClick={() => setConfirming(v.id)}>
+                      Withdraw version {v.version}
+                    </Button>
+                  ) : null}
+                </ButtonGroup>
+              </>
+            ) : null}
+            {(v.status === 'PUBLISHED' || v.status === 'READY') && confirming === v.id ? (
               <>
                 <WarningText>
-                  Version {v.version} will no longer be listed or downloadable on the published data page. It stays
-                  listed here as withdrawn.
+                  Version {v.version} will no longer be downloadable. The published data page lists it as withdrawn,
+                  with the date and your reason. It stays listed here as withdrawn.
                 </WarningText>
+                <Textarea
+                  name={`reason-${v.id}`}
+                  id={`reason-${v.id}`}
+                  label="Why is it withdrawn?"
+                  labelClassName="govuk-label--s"
+                  hint="Shown on the published data page"
+                  maxLength={WITHDRAWAL_REASON_MAX}
+                  value={reason}
+                  errorMessage={reasonError ?? undefined}
+                  onChange={(e) => setReason(e.target.value)}
+                />
                 <ButtonGroup>
                   <Button type="button" variant="warning" pending={pending} onClick={() => void withdraw(v)}>
                     Yes, withdraw version {v.version}

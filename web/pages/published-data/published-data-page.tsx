@@ -1,6 +1,6 @@
 // Published data (/published-data): the ESOS datasets regulators have published, newest first, for
-// anyone, signed in or not — each version with its date, description, size and its files. Withdrawn
-// versions are not listed (the API serves only published ones).
+// anyone, signed in or not — each version with its date, description, size and its files. A withdrawn
+// version stays listed as withdrawn, with the date and the regulator's reason, and no files.
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { apiGet } from '../../lib/api';
@@ -30,7 +30,8 @@ export default function PublishedDataPage() {
       <p className="govuk-body">
         The data the regulators publish from the notifications of compliance, action plans and progress updates
         organisations submit under the Energy Savings Opportunity Scheme (ESOS). Each dataset holds one row per
-        submission to that regulator. Names of people, email addresses and telephone numbers are never published.
+        submission to that regulator. Nothing about a person (names, email addresses, telephone numbers, job titles,
+        membership numbers) is published.
       </p>
       {failed ? <p className="govuk-body">The published data could not be loaded. Try again later.</p> : null}
       {!data && !failed ? (
@@ -43,8 +44,21 @@ export default function PublishedDataPage() {
         <section key={d.id} className="govuk-!-margin-bottom-8" aria-labelledby={`dataset-${d.id}`}>
           <h2 className="govuk-heading-m" id={`dataset-${d.id}`}>
             {d.title}: {d.publisher}, version {d.version}
+            {d.status === 'WITHDRAWN' ? ' (withdrawn)' : ''}
           </h2>
           <dl className="govuk-summary-list">
+            {d.status === 'WITHDRAWN' ? (
+              <>
+                <div className="govuk-summary-list__row">
+                  <dt className="govuk-summary-list__key">Withdrawn</dt>
+                  <dd className="govuk-summary-list__value">{d.withdrawnAt ? formatMiDate(d.withdrawnAt) : ''}</dd>
+                </div>
+                <div className="govuk-summary-list__row">
+                  <dt className="govuk-summary-list__key">Reason</dt>
+                  <dd className="govuk-summary-list__value">{d.withdrawalReason}</dd>
+                </div>
+              </>
+            ) : null}
             <div className="govuk-summary-list__row">
               <dt className="govuk-summary-list__key">Published</dt>
               <dd className="govuk-summary-list__value">{formatMiDate(d.publishedAt)}</dd>
