@@ -1,7 +1,8 @@
 // ACTION_PLAN_P3 (reference workflows §8.1, start rules §5): an Advanced user prepares the action
-// plan and submits it, or cancels it (then it may be started again). It follows a submitted
-// notification (reference quirk 1 fixed: the real service lets it start without one, though its
-// texts say otherwise). A regulator may return a submitted one for changes until progress update 1
+// plan and submits it, or cancels it (then it may be started again). As in the real service
+// (reference details §G), a LIVE account may start one without a submitted notification: an
+// undertaking that left its group after the group's notification reports on its own account
+// (details §B says who it is for). A regulator may return a submitted one for changes until progress update 1
 // is under way. The task is due on the statutory date (ours: the real service keeps no due date).
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
@@ -27,6 +28,11 @@ export const actionPlanProcess = defineProcess({
   category: 'REPORTING',
   title: 'Phase 3 Action Plan',
   name: 'Action Plan',
+  about: [
+    'Use this task to tell your regulator which energy efficiency measures your organisation proposes to implement by 5 December 2027.',
+    'It is for the responsible undertaking that submitted the Phase 3 notification of compliance, and for an undertaking that left its group after that notification and now complies on its own account.',
+    'Only the responsible undertaking can complete and submit it. Your answers are saved as you go, so you can come back to them.',
+  ],
   create: {
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
@@ -39,7 +45,6 @@ export const actionPlanProcess = defineProcess({
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[ACTION_PLAN])) return { valid: false, requests: [ACTION_PLAN] };
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false };
-      if (statuses[NOTIFICATION] !== 'COMPLETED') return { valid: false, requests: [NOTIFICATION] };
       return { valid: inWindow };
     },
   },
