@@ -3,6 +3,7 @@
 // sent a save — applied here by the real SAVE action, as the server applies it.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TextDecoder } from 'node:util';
 import { Route, Router, Switch } from 'wouter';
 import { axeViolations, mockTaskApi, taskView, type PostedAction, type TaskApi } from '../../../test/web/task-api';
 import { testResponse } from '../../../test/web/responses';
@@ -14,12 +15,19 @@ import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION } from '../../../processes/notif
 import { notificationReport } from '../../../processes/notification-of-compliance/report';
 import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1 } from '../../../processes/progress-update-1/codes';
 import { MEASURE_IMPL_BEFORE, PU1_MEASURES, progressUpdate1Report } from '../../../processes/progress-update-1/report';
+import { NOT_UTF8 } from './list-upload';
+import {
+  ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE,
+  CSV_COLUMNS,
+} from '../../../processes/notification-of-compliance/sections/associated-organisations-csv';
 import { reportSaveAction } from '../../../domain/reports/report-actions';
 import type { ReportDefinition, ReportDraft } from '../../../domain/reports/report';
 import { apMeasure } from '../../../test/fixtures/measures';
 import { completeReports, subsidiary } from '../../../test/fixtures/notification-reports';
 
 const fetchMock = jest.fn();
+// The browser's TextDecoder (jsdom has none): the upload reads files as UTF-8 with it.
+(globalThis as { TextDecoder?: unknown }).TextDecoder ??= TextDecoder;
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -59,6 +67,7 @@ function renderTask(
     <Router>
       <Switch>
         <Route path="/tasks/:taskId/section/:sectionId/:stepId?" component={SectionPage} />
+        <Route path="/tasks/:taskId/section/:sectionId/:stepId/upload" component={SectionPage} />
         <Route path="/tasks/:taskId/section/:sectionId/:stepId/item/:item/:confirm?" component={SectionPage} />
       </Switch>
     </Router>,
@@ -204,4 +213,97 @@ it("gives each of a progress update's copied measures a page titled with its nam
   expect(screen.queryByRole('textbox', { name: 'Enter a name for this measure' })).toBeNull();
   expect(await axeViolations(document.body)).toEqual([]);
   await waitFor(() => expect(document.title).toContain('LED lighting'));
+});
+
+describe('Upload a file instead', () => {
+  const ORGS = '/tasks/7/section/organisationStructure/associated-organisations';
+  const header = ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE;
+  const good = (i: number) => `Organisation ${String(i).padStart(4, '0')} Ltd,,No,No,No,No,Yes,Yes,,,,,,`;
+  const draftWith = (names: string[]) => {
+    const draft = JSON.parse(JSON.stringify(completeReports.esos95To100)) as ReportDraft;
+    draft.report.organisationStructure = {
+      ...draft.report.organisationStructure,
+      organisationsAssociatedWithRU: names.map((organisationName) => subsidiary({ organisationName })),
+    };
+    return draft;
+  };
+  const choose = (content: BlobPart[], name = 'organisations.csv', type = 'text/csv') => {
+    const file = new File(content, name, { type });
+    fireEvent.change(screen.getByLabelText('Upload a file'), { target: { files: [file] } });
+  };
+
+  it('offers the upload and the template from the organisations table', async () => {
+    renderTask(notificationReport, NOTIFICATION_SUBMIT, [SAVE_NOTIFICATION], { ...draftWith(['Alpha']) }, ORGS);
+    fireEvent.click(await screen.findByRole('link', { name: 'Upload a file instead' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Upload a file with information on the organisations complying as one participant',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the template (CSV)' })).toHaveAttribute(
+      'download',
+      'Active UK organisations template.csv',
+    );
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it('lists the bad rows by the row a spreadsheet shows, and leaves the list as it was', async () => {
+    const api = renderTask(
+      notificationReport,
+      NOTIFICATION_SUBMIT,
+      [SAVE_NOTIFICATION],
+      { ...draftWith(['Alpha']) },
+      `${ORGS}/upload`,
+    );
+    await screen.findByLabelText('Upload a file');
+    const lines = Array.from({ length: 500 }, (_, i) => good(i + 1));
+    lines[9] = lines[9]!.replace(',No,No,No,No,Yes,', ',Maybe,No,No,No,Yes,');
+    lines[199] = lines[199]!.replace(/^[^,]*/, '');
+    lines[449] = lines[449]!.replace(',No,No,No,No,Yes,', ',No,No,No,Yes,Yes,');
+    choose([header + lines.join('\r\n')]);
+    const summary = await screen.findByRole('alert');
+    const problems = within(summary)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^Row 11, /);
+    expect(problems[1]).toMatch(/^Row 201, Organisation Name: /);
+    expect(problems[2]).toMatch(/^Row 451/);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
+    expect(api.posted).toEqual([]);
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+
+  it('says how many organisations will replace how many, then saves them as the list', async () => {
+    const api = renderTask(
+      notificationReport,
+      NOTIFICATION_SUBMIT,
+      [SAVE_NOTIFICATION],
+      { ...draftWith(['Alpha', 'Bravo']) },
+      `${ORGS}/upload`,
+    );
+    await screen.findByLabelText('Upload a file');
+    // A byte order mark is accepted.
+    choose(['\uFEFF' + header + Array.from({ length: 1000 }, (_, i) => good(i + 1)).join('\r\n')]);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The file has 1,000 organisations. They will replace the 2 organisations in the list.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('table', { name: /\(1,?000\)/ })).toBeInTheDocument();
+    expect(api.posted).toHaveLength(1);
+  });
+
+  it.each([
+    [['a;b'], 'organisations.txt', 'text/plain', 'The selected file must be a CSV'],
+    [[], 'organisations.csv', 'text/csv', 'The selected file is empty'],
+    [[new Uint8Array([0x4e, 0x61, 0x6d, 0xe9, 0x0a])], 'organisations.csv', 'text/csv', NOT_UTF8],
+    [['Name,Number\r\nA,1'], 'organisations.csv', 'text/csv', `Row 1: ${CSV_COLUMNS}`],
+  ])('refuses a bad file (%#) with a clear message', async (content, name, type, message) => {
+    renderTask(notificationReport, NOTIFICATION_SUBMIT, [SAVE_NOTIFICATION], { ...draftWith([]) }, `${ORGS}/upload`);
+    await screen.findByLabelText('Upload a file');
+    choose(content as BlobPart[], name, type);
+    expect(await within(await screen.findByRole('alert')).findByRole('link', { name: message })).toBeInTheDocument();
+  });
 });

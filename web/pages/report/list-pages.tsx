@@ -25,6 +25,7 @@ import type { TaskView } from '../task/task-view';
 import type { ReportTask } from './report-tasks';
 import { inApp, itemPath, stepPath, taskPath } from './links';
 import { QuestionFields } from './question-fields';
+import { listUploads } from './list-upload';
 
 interface ListProps {
   view: TaskView;
@@ -59,6 +60,7 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
   usePageTitle(form.errorList.length ? `Error: ${step.title}` : step.title);
   const full = !!list.fixedItems || (list.max !== undefined && items.length >= list.max);
   const here = stepPath(taskId, section.id, step.id);
+  const uploadable = !list.fixedItems && list.name in listUploads;
 
   const onContinue = async () => {
     try {
@@ -160,6 +162,11 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
                 {items.length === 0 ? addHeading(list) : (list.addLabel ?? `Add another ${lower(list.itemLabel)}`)}
               </Button>
             )}
+            {uploadable ? (
+              <Link href={`${here}/upload`} className="govuk-link" onClick={inApp(navigate)}>
+                Upload a file instead
+              </Link>
+            ) : null}
           </ButtonGroup>
           <Button pending={pending} onClick={() => void onContinue()}>
             Save and continue

@@ -29,6 +29,7 @@ import { ReportProblems, type Problem } from './report-problems';
 import { reportTaskOf, type ReportTask } from './report-tasks';
 import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { ListItemPage, ListSummaryPage, RemoveItemPage } from './list-pages';
+import { ListUploadPage, listUploads } from './list-upload';
 import { pagesListOf } from '../../../domain/reports/list-items';
 import { QuestionFields } from './question-fields';
 import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
@@ -91,6 +92,9 @@ export default function SectionPage() {
       values: stored,
       ctx,
     };
+    const upload = listUploads[list.name];
+    if (upload && location.endsWith(`${stepPath(taskId, section.id, step.id)}/upload`))
+      return <ListUploadPage key={key} {...props} upload={upload} />;
     if (item === undefined) {
       const at = steps.indexOf(step);
       const next = steps[at + 1];
