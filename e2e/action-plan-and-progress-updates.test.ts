@@ -256,20 +256,24 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   await page
     .getByRole('heading', { level: 1, name: 'Update for the energy efficiency measures in the action plan' })
     .waitFor();
-  const first = page.getByRole('group', { name: 'Measure 1', exact: true });
-  const second = page.getByRole('group', { name: 'Measure 2', exact: true });
-  await first.getByText('LED lighting').first().waitFor();
-  await first.getByText('Implementation date before the action plan was submitted').waitFor();
-  await first
+  // A table of the copied measures; each has a page of its own, titled with its name.
+  const measuresTable = page.getByRole('table', { name: /Energy efficiency measures in the action plan/ });
+  await measuresTable.getByRole('link', { name: 'Change LED lighting' }).click();
+  await page.getByRole('heading', { level: 1, name: 'LED lighting' }).waitFor();
+  await page.getByText('Implementation date before the action plan was submitted').waitFor();
+  await page
     .getByRole('group', {
       name: /^Do you want, optionally, to report a reduction in energy consumption for the period between 6 December 2024/,
     })
     .waitFor();
-  expect(await first.getByRole('group', { name: 'Has the measure been implemented?' }).count()).toBe(0);
-  await second.getByText('Boiler replacement').first().waitFor();
-  await second.getByText('Implementation date after the action plan was submitted').waitFor();
-  await second.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
-  expect(await second.getByRole('group', { name: /^Do you want, optionally, to report a reduction/ }).count()).toBe(0);
+  expect(await page.getByRole('group', { name: 'Has the measure been implemented?' }).count()).toBe(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await measuresTable.getByRole('link', { name: 'Change Boiler replacement' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Boiler replacement' }).waitFor();
+  await page.getByText('Implementation date after the action plan was submitted').waitFor();
+  await page.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
+  expect(await page.getByRole('group', { name: /^Do you want, optionally, to report a reduction/ }).count()).toBe(0);
   await expectAccessible(page);
 
   // With progress update 1 under way the action plan can no longer be returned.
@@ -321,16 +325,16 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   await page
     .getByRole('heading', { level: 1, name: 'Update for the energy efficiency measures in the action plan' })
     .waitFor();
-  const boilerAgain = page.getByRole('group', { name: 'Measure 2', exact: true });
+  const pu2Table = page.getByRole('table', { name: /Energy efficiency measures/ });
+  await pu2Table.getByRole('link', { name: 'Change Boiler replacement' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Boiler replacement' }).waitFor();
   // What progress update 1 said is shown with it, and the question it answered 'no' is asked again.
-  await boilerAgain.getByText('Supplier delay').waitFor();
-  await boilerAgain.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
-  expect(
-    await page
-      .getByRole('group', { name: 'Measure 1', exact: true })
-      .getByRole('group', { name: 'Has the measure been implemented?' })
-      .count(),
-  ).toBe(0);
+  await page.getByText('Supplier delay').waitFor();
+  await page.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await pu2Table.getByRole('link', { name: 'Change LED lighting' }).click();
+  await page.getByRole('heading', { level: 1, name: 'LED lighting' }).waitFor();
+  expect(await page.getByRole('group', { name: 'Has the measure been implemented?' }).count()).toBe(0);
   await expectAccessible(page);
   const ledPu2 = { reportReduction2025To2026: false };
   const boilerPu2 = {

@@ -22,17 +22,17 @@ describe('action plan', () => {
     [{ ...notified, [AP]: 'CANCELLED' }, true, { valid: true }],
     [{ ...notified, [AP]: 'IN_PROGRESS' }, true, { valid: false, requests: [AP] }],
     [{ ...notified, [AP]: 'COMPLETED' }, true, { valid: false, requests: [AP] }],
-    // It follows a submitted notification (reference quirk 1 fixed).
-    [{}, true, { valid: false, requests: [NOC] }],
-    [{ [NOC]: 'IN_PROGRESS' }, true, { valid: false, requests: [NOC] }],
+    // No notification is needed (reference details §G): an undertaking that left its group reports on its own account.
+    [{}, true, { valid: true }],
+    [{ [NOC]: 'IN_PROGRESS' }, true, { valid: true }],
     // A progress update under way closes the action plan, with no reason given.
     [{ ...notified, [PU1]: 'IN_PROGRESS' }, true, { valid: false }],
     [{ ...notified, [PU1]: 'COMPLETED' }, true, { valid: false }],
     [{ ...notified, [PU1]: 'CANCELLED' }, true, { valid: true }],
     [notified, false, { valid: false }],
-    // Its own state first, then the notification, then the window.
+    // Its own state first, then the window.
     [{ [AP]: 'COMPLETED' }, false, { valid: false, requests: [AP] }],
-    [{}, false, { valid: false, requests: [NOC] }],
+    [{}, false, { valid: false }],
   ])('%j in window %s: %j', (statuses, inWindow, expected) => {
     expect(rule(actionPlanProcess, statuses, inWindow)).toEqual(expected);
   });

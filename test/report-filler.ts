@@ -46,6 +46,24 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
       return;
     case 'list': {
       const items = value as Values[];
+      if (field.layout === 'pages') {
+        // A list edited a page an item: each item on its own page, from the list's table (copied
+        // items by their address, the others with the list's Add button).
+        const listUrl = page.url().split('?')[0]!;
+        for (let i = 0; i < items.length; i++) {
+          if (field.fixedItems) await page.goto(`${listUrl}/item/${i + 1}`);
+          else await page.getByRole('button', { name: /^Add/ }).click();
+          await page.waitForURL((url) => url.pathname.includes('/item/'));
+          await page.getByRole('button', { name: 'Save and continue' }).waitFor();
+          await fillFields(page, field.item, '', items[i]!);
+          const before = page.url();
+          await page.getByRole('button', { name: 'Save and continue' }).click();
+          await page.waitForURL((url) => url.href !== before);
+        }
+        if (page.url().split('?')[0] !== listUrl) await page.goto(listUrl);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        return;
+      }
       const list = page.locator(`[id="l.${path}"]`);
       for (let i = 0; i < items.length; i++) {
         // An item not on the page yet is added with the list's own button.

@@ -200,6 +200,13 @@ export interface ListField extends Common {
   titleField?: string;
   /** The server decides the items (its `merge` keeps them): none is added or removed on the page. */
   fixedItems?: boolean;
+  /**
+   * With `layout: 'pages'`: the columns of the list's summary table (a heading and the dotted path
+   * of the item's answer it shows); without them, the item's title alone.
+   */
+  columns?: { heading: string; field: string }[];
+  /** With `layout: 'pages'`: the summary table's order: as added (default), or by title A to Z. */
+  order?: 'added' | 'title';
 }
 
 /** A value worked out from the others (a total, a percentage): shown, never typed. */

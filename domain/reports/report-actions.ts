@@ -2,6 +2,7 @@
 // against the stored draft, and the submit check, run before the transition reaches the workflow.
 import * as v from 'valibot';
 import type { ActionRefusal, TaskActionDefinition, TaskContext } from '../process-definition';
+import { applyItemSave, itemSaveSchema, type ItemSave } from './list-items';
 import {
   applySectionSave,
   reportDraftOf,
@@ -10,6 +11,7 @@ import {
   type ReportDefinition,
   type ReportFacts,
   type ReportDraft,
+  type SectionSave,
   type Violation,
 } from './report';
 
@@ -19,19 +21,35 @@ export const factsOf = (ctx: TaskContext, draft?: ReportDraft): ReportFacts => (
   ...(draft?.prefill ? { prefill: draft.prefill } : {}),
 });
 
-/** SAVE of one section: parsed, merged, pruned and settled (see applySectionSave). */
+/**
+ * What a report's SAVE takes: a section's answers (`data`), or one item of a list edited a page an
+ * item (`list`, and `item` to change or remove it): which of the two is told by `list`.
+ */
+export const reportSaveSchema = v.pipe(
+  v.unknown(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const value = dataset.value;
+    const isItem = !!value && typeof value === 'object' && !Array.isArray(value) && 'list' in value;
+    const result = v.safeParse(isItem ? itemSaveSchema : sectionSaveSchema, value);
+    if (result.success) return result.output as SectionSave | ItemSave;
+    for (const issue of result.issues)
+      addIssue({ message: issue.message, ...(issue.path ? { path: issue.path as never } : {}) });
+    return NEVER;
+  }),
+);
+
+/** SAVE of one section (see applySectionSave), or of one list item (see applyItemSave). */
 export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
   return {
     kind: 'SAVE',
-    input: sectionSaveSchema,
+    input: reportSaveSchema,
     apply: (draft, input, ctx) => {
       const current = reportDraftOf(draft);
-      const result = applySectionSave(
-        def,
-        current,
-        input as v.InferOutput<typeof sectionSaveSchema>,
-        factsOf(ctx, current),
-      );
+      const save = input as SectionSave | ItemSave;
+      const result =
+        'list' in save
+          ? applyItemSave(def, current, save, factsOf(ctx, current))
+          : applySectionSave(def, current, save, factsOf(ctx, current));
       if ('issues' in result)
         return {
           refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues },

@@ -1,7 +1,8 @@
 // ACTION_PLAN_P3 (reference workflows §8.1, start rules §5): an Advanced user prepares the action
-// plan and submits it, or cancels it (then it may be started again). It follows a submitted
-// notification (reference quirk 1 fixed: the real service lets it start without one, though its
-// texts say otherwise). A regulator may return a submitted one for changes until progress update 1
+// plan and submits it, or cancels it (then it may be started again). As in the real service
+// (reference details §G), a LIVE account may start one without a submitted notification: an
+// undertaking that left its group after the group's notification reports on its own account
+// (details §B says who it is for). A regulator may return a submitted one for changes until progress update 1
 // is under way. The task is due on the statutory date (ours: the real service keeps no due date).
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
@@ -27,11 +28,11 @@ export const actionPlanProcess = defineProcess({
   category: 'REPORTING',
   title: 'Phase 3 Action Plan',
   name: 'Action Plan',
-  // Reference details §B, in our own words.
+  // Reference details §B and §G, in our own words.
   about: [
-    'Read the Environment Agency’s guidance on action plans before you start. An action plan follows a Phase 3 notification of compliance.',
-    'Submit one if your organisation is the responsible undertaking that submitted a Phase 3 notification under this account, or if it left its group after that notification, did not agree to comply with its old or new group, and so complies alone as the responsible undertaking.',
-    'The first question asks whether you propose any energy saving measures to implement by 5 December 2027, from your ESOS assessment or from elsewhere (another scheme, for example). If you answer No, the plan is a statement that no measures are proposed; if Yes, you add each measure.',
+    'Read the Environment Agency’s guidance on action plans before you start. Use this task to tell your regulator which energy saving measures your organisation proposes to implement by 5 December 2027.',
+    'It is for the responsible undertaking that submitted the Phase 3 notification of compliance, and for an undertaking that left its group during the compliance period and now complies on its own account: it can start an action plan without a notification of its own.',
+    'The first question asks whether you propose any energy saving measures, from your ESOS assessment or from elsewhere (another scheme, for example). If you answer No, the plan is a statement that no measures are proposed; if Yes, you add each measure.',
     'The Environment Agency publishes every action plan. Only the responsible undertaking completes and submits it: lead assessors cannot enter, change or review it. Your answers are saved as you go, so you can come back to them.',
   ],
   create: {
@@ -46,7 +47,6 @@ export const actionPlanProcess = defineProcess({
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[ACTION_PLAN])) return { valid: false, requests: [ACTION_PLAN] };
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false };
-      if (statuses[NOTIFICATION] !== 'COMPLETED') return { valid: false, requests: [NOTIFICATION] };
       return { valid: inWindow };
     },
   },

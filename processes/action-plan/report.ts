@@ -59,6 +59,11 @@ export const energyEfficiencyMeasure: SectionDefinition<ActionPlanContext> = {
           layout: 'pages',
           itemLabel: 'Measure',
           titleField: 'measureName',
+          columns: [
+            { heading: 'Measure', field: 'measureName' },
+            { heading: 'Implementation date', field: 'implementationDateForMeasure' },
+            { heading: 'Total energy savings', field: 'totalEnergySavingsExpected.total' },
+          ],
           addLabel: 'Add another measure',
           min: 1,
           required: ADD_A_MEASURE,

@@ -98,6 +98,20 @@ export const routes: AppRoute[] = [
     signedIn: true,
     breadcrumbs: false,
   },
+  // A list's upload ('Upload a file instead').
+  {
+    path: '/tasks/:taskId/section/:sectionId/:stepId/upload',
+    page: page(() => import('../pages/report/section-page')),
+    signedIn: true,
+    breadcrumbs: false,
+  },
+  // An item of a list edited a page an item (`new`, or its 1-based position), and its removal.
+  {
+    path: '/tasks/:taskId/section/:sectionId/:stepId/item/:item/:confirm?',
+    page: page(() => import('../pages/report/section-page')),
+    signedIn: true,
+    breadcrumbs: false,
+  },
   {
     path: '/tasks/:taskId/:action',
     page: page(() => import('../pages/report/report-action-page')),

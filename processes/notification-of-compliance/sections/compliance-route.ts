@@ -229,6 +229,11 @@ export const complianceRoute: SectionDefinition<NotificationContext> = {
           label: 'Energy audits',
           itemLabel: 'Energy audit',
           layout: 'pages',
+          columns: [
+            { heading: 'Description', field: 'description' },
+            { heading: 'Sites covered', field: 'numberOfSitesCovered' },
+            { heading: 'Sites visited', field: 'numberOfSitesVisited' },
+          ],
           addLabel: 'Add an energy audit',
           min: 1,
           required: ENERGY_AUDITS_REQUIRED,

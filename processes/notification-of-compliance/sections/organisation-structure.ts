@@ -197,6 +197,11 @@ export const organisationStructure: SectionDefinition<NotificationContext> = {
           itemLabel: 'Organisation',
           titleField: 'organisationName',
           layout: 'pages',
+          columns: [
+            { heading: 'Organisation', field: 'organisationName' },
+            { heading: 'Registration number', field: 'registrationNumber' },
+          ],
+          order: 'title',
           addLabel: 'Add an organisation',
           max: MAX_ASSOCIATED_ORGANISATIONS,
           maxMessage: ASSOCIATED_MAX,

@@ -3,7 +3,7 @@
 // submission is asked only the questions of its case (the two cases keep their answers under one
 // name); a section the server filled in opens on its first question; the responsible officer
 // confirms each statement once.
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { Route, Router, Switch } from 'wouter';
 import { axeViolations, mockTaskApi, taskView, type TaskApi } from '../../../test/web/task-api';
 import { useSession } from '../../stores/session';
@@ -38,6 +38,7 @@ function renderTask(type: string, allowed: string[], payload: Record<string, unk
     <Router>
       <Switch>
         <Route path="/tasks/:taskId/section/:sectionId/:stepId?" component={SectionPage} />
+        <Route path="/tasks/:taskId/section/:sectionId/:stepId/item/:item/:confirm?" component={SectionPage} />
       </Switch>
     </Router>,
   );
@@ -61,21 +62,23 @@ it('shows the copied measures as answers and asks each only the questions of its
     { uuId: 'a', measureImplType: MEASURE_IMPL_BEFORE, actionPlanEnergyEfficiencyMeasure: led },
     { uuId: 'b', measureImplType: MEASURE_IMPL_AFTER, actionPlanEnergyEfficiencyMeasure: boiler },
   ];
-  renderTask(
+  // Each copied measure has a page of its own, titled with its name.
+  const payload = {
+    report: { [PU1_MEASURES]: { progressUpdate1P3Measures: measures, progressUpdate1P3AddedMeasure: [] } },
+    sectionsCompleted: {},
+    prefill: { isDisaggregateUndertaking: false },
+  };
+  const first = renderTask(
     PROGRESS_UPDATE_1_SUBMIT,
     [SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1],
-    {
-      report: { [PU1_MEASURES]: { progressUpdate1P3Measures: measures, progressUpdate1P3AddedMeasure: [] } },
-      sectionsCompleted: {},
-      prefill: { isDisaggregateUndertaking: false },
-    },
-    `/tasks/7/section/${PU1_MEASURES}/measures`,
+    payload,
+    `/tasks/7/section/${PU1_MEASURES}/measures/item/1`,
   );
   await screen.findByRole('button', { name: 'Save and continue' });
-  const before = within(screen.getByRole('group', { name: 'Measure 1' }));
-  const after = within(screen.getByRole('group', { name: 'Measure 2' }));
+  const before = within(document.body);
+  expect(screen.getByRole('heading', { level: 1, name: 'LED lighting' })).toBeInTheDocument();
   // The action plan's measure is read, not typed again.
-  expect(before.getByText('LED lighting')).toBeInTheDocument();
+  expect(before.getAllByText('LED lighting').length).toBeGreaterThan(1);
   expect(before.getByText('March 2024')).toBeInTheDocument();
   expect(before.getByText('12,500 kWh')).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: 'Enter a name for this measure' })).toBeNull();
@@ -86,6 +89,17 @@ it('shows the copied measures as answers and asks each only the questions of its
     }),
   ).toBeInTheDocument();
   expect(before.queryByRole('group', { name: /^Has the measure been implemented\?/ })).toBeNull();
+  expect(await axeViolations(document.body)).toEqual([]);
+  expect(first.posted).toEqual([]);
+  cleanup();
+  renderTask(
+    PROGRESS_UPDATE_1_SUBMIT,
+    [SAVE_PROGRESS_UPDATE_1, SUBMIT_PROGRESS_UPDATE_1],
+    payload,
+    `/tasks/7/section/${PU1_MEASURES}/measures/item/2`,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Boiler replacement' });
+  const after = within(document.body);
   expect(after.getByText('Implementation date after the action plan was submitted')).toBeInTheDocument();
   expect(after.getByRole('group', { name: /^Has the measure been implemented\?/ })).toBeInTheDocument();
   expect(after.queryByRole('group', { name: /^Do you want, optionally, to report a reduction/ })).toBeNull();

@@ -28,13 +28,22 @@ import type { TaskView } from '../task/task-view';
 import { ReportProblems, type Problem } from './report-problems';
 import { reportTaskOf, type ReportTask } from './report-tasks';
 import { inApp, sectionPath, stepPath, taskPath } from './links';
+import { ListItemPage, ListSummaryPage, RemoveItemPage } from './list-pages';
+import { ListUploadPage, listUploads } from './list-upload';
+import { pagesListOf } from '../../../domain/reports/list-items';
 import { QuestionFields } from './question-fields';
 import { StepHelp } from './help-panel';
 import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
 import { factsOfView, useTaskView } from './use-task-view';
 
 export default function SectionPage() {
-  const { taskId, sectionId, stepId } = useParams<{ taskId: string; sectionId: string; stepId?: string }>();
+  const { taskId, sectionId, stepId, item, confirm } = useParams<{
+    taskId: string;
+    sectionId: string;
+    stepId?: string;
+    item?: string;
+    confirm?: string;
+  }>();
   const [location] = useLocation();
   const { view, missing } = useTaskView(taskId, location);
   const report = view ? reportTaskOf(view.requestTask.type) : undefined;
@@ -70,6 +79,44 @@ export default function SectionPage() {
   }
   const step = stepOf(section, stepId);
   if (!step || !steps.includes(step) || !editable) return <Redirect to={sectionPath(taskId, section.id)} replace />;
+  const list = pagesListOf(step);
+  if (list) {
+    // A list edited a page an item: its table, an item's page, or a removal's confirmation.
+    const count = ((stored[list.name] as unknown[] | undefined) ?? []).length;
+    const key = `${item ?? ''}:${view.requestTask.version}`;
+    const props = {
+      view,
+      report,
+      section,
+      step,
+      list,
+      values: stored,
+      ctx,
+    };
+    const upload = listUploads[list.name];
+    if (upload && location.endsWith(`${stepPath(taskId, section.id, step.id)}/upload`))
+      return <ListUploadPage key={key} {...props} upload={upload} />;
+    if (item === undefined) {
+      const at = steps.indexOf(step);
+      const next = steps[at + 1];
+      const previous = steps[at - 1];
+      return (
+        <ListSummaryPage
+          key={key}
+          {...props}
+          next={next ? stepPath(taskId, section.id, next.id) : sectionPath(taskId, section.id)}
+          back={previous ? stepPath(taskId, section.id, previous.id) : taskPath(taskId)}
+        />
+      );
+    }
+    const position = item === 'new' ? null : /^[1-9]\d{0,4}$/.test(item) ? Number(item) - 1 : -1;
+    const listPath = stepPath(taskId, section.id, step.id);
+    if (position !== null && (position < 0 || position >= count)) return <Redirect to={listPath} replace />;
+    if (confirm === 'remove' && position !== null && !list.fixedItems)
+      return <RemoveItemPage key={key} {...props} index={position} />;
+    if (confirm !== undefined || (position === null && list.fixedItems)) return <Redirect to={listPath} replace />;
+    return <ListItemPage key={key} {...props} index={position} />;
+  }
   // The report's context with this section's answers as a page would save them (a changed answer
   // may change it: the notification's category, say).
   const ctxWith = (data: Values) =>
