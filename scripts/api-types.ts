@@ -29,8 +29,10 @@ export async function apiTypesSource(): Promise<string> {
 // `--print` writes the text to stdout instead (the test runs it so: openapi-typescript needs ES modules).
 if (require.main === module) {
   void apiTypesSource().then((source) => {
-    if (process.argv.includes('--print')) return void process.stdout.write(source);
+    if (process.argv.includes('--print')) return void process.stdout.write(source, () => process.exit(0));
     fs.writeFileSync(API_TYPES_FILE, source);
     console.log(`wrote ${path.relative(process.cwd(), API_TYPES_FILE)}`);
+    // Modules of the app may hold timers (a pool, a cache): the script's work is done.
+    process.exit(0);
   });
 }
