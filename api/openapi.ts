@@ -1,5 +1,5 @@
 // The API description (OpenAPI 3.1), made from the route tables: each route's path, access rule and
-// the valibot schemas it validates its input with (@valibot/to-json-schema). Served at
+// the valibot schemas it validates its input with and answers with (@valibot/to-json-schema). Served at
 // /api/v3/api-docs and shown by the API reference page (/api-reference). What the tables do not say
 // is derived, one rule each:
 //   - the success status is 200 unless the route says `ok`;
@@ -61,16 +61,17 @@ const errorSchema = {
 } as const;
 
 /**
- * A valibot schema as JSON Schema (2020-12, which OpenAPI 3.1 uses), as a caller sends it. A schema
+ * A valibot schema as JSON Schema (2020-12, which OpenAPI 3.1 uses), as a caller sends it (an
+ * answer's: as the caller reads it). A schema
  * used twice comes as a reference to its own `$defs`, which the description cannot point into: it is
  * written out in place (a recursive one stops as `{}`).
  */
-function jsonSchema(schema: v.GenericSchema): Json {
+function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output' = 'input'): Json {
   const {
     $schema: _,
     $defs = {},
     ...rest
-  } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Json;
+  } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Json;
   const defs = $defs as Record<string, unknown>;
   const inline = (node: unknown, within: string[]): unknown => {
     if (Array.isArray(node)) return node.map((n) => inline(n, within));
@@ -114,13 +115,14 @@ function operation(prefix: string, route: RouteDef): Json {
   const queryProps = (query?.properties ?? {}) as Record<string, Json>;
   const requiredQuery = new Set((query?.required as string[] | undefined) ?? []);
   const responses: Json = {};
+  const answer = route.response ? { schema: jsonSchema(route.response, 'output') } : {};
   for (const status of documentedStatuses(route)) {
     const description = STATUS_TEXT[status] ?? `HTTP ${status}`;
     responses[status] =
       status === 204 || status === 304
         ? { description }
         : status < 300
-          ? { description, content: { 'application/json': {} } }
+          ? { description, content: { 'application/json': answer } }
           : { $ref: `#/components/responses/E${status}` };
   }
   responses.default = { $ref: '#/components/responses/Error' };

@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type * as v from 'valibot';
 import type { Context, Middleware } from 'koa';
 import { ApiError, forbidden, unauthorized } from './errors';
+import { validate } from './validate';
 import type { AppDeps } from './deps';
 import type { Permission, RoleType } from '../domain/authorities';
 import { hasPermission, loadCurrentUser } from './auth/current-user';
@@ -50,12 +51,65 @@ export interface RouteDef {
   body?: v.GenericSchema;
   /** The query string's schema, when the route reads one. */
   query?: v.GenericSchema;
+  /**
+   * The JSON body of its success answer (every 2xx but 204), as the caller reads it. The API
+   * description and the SPA's typed client (web/lib/api-types.ts) are made from it, and the contract
+   * check (test/api-answers.ts) validates every answer the API tests see against it.
+   */
+  response?: v.GenericSchema;
   /** The body is a multipart form (files). */
   multipart?: true;
   /** The success status, when not 200. */
   ok?: 201 | 202 | 204;
   /** What else the handler answers besides the derived statuses (see api/openapi.ts): 409, 429, a second success status … */
   answers?: number[];
+}
+
+type Schema = v.GenericSchema | undefined;
+type Output<S extends Schema> = S extends v.GenericSchema ? v.InferOutput<S> : never;
+type Input<S extends Schema> = S extends v.GenericSchema ? v.InferInput<S> : never;
+
+/** What a handler made with `route()` reads and answers, typed by its route's own schemas. */
+export interface RouteIo<B extends Schema, Q extends Schema, R extends Schema> {
+  /** The JSON body validated with the route's `body` schema (a 400 when it fails), when the handler first asks. */
+  body(): Output<B>;
+  /** The query string validated with the route's `query` schema. */
+  query(): Output<Q>;
+  /** Answers with a body of the route's `response` schema (and a status, 200 unless given). */
+  reply(value: Input<R>, status?: number): void;
+}
+
+type TypedRouteDef<B extends Schema, Q extends Schema, R extends Schema> = Omit<
+  RouteDef,
+  'handler' | 'body' | 'query' | 'response'
+> & {
+  body?: B;
+  query?: Q;
+  response?: R;
+  handler: (ctx: Context, deps: AppDeps, io: RouteIo<B, Q, R>) => Promise<void> | void;
+};
+
+/**
+ * A route whose handler reads its input and writes its answer through the route's own schemas, so
+ * each schema is named once (in the table, where the API description reads it). The body is
+ * validated when the handler asks for it, so that who may call comes before what they sent.
+ */
+export function route<B extends Schema = undefined, Q extends Schema = undefined, R extends Schema = undefined>(
+  def: TypedRouteDef<B, Q, R>,
+): RouteDef {
+  const { handler, ...rest } = def;
+  return {
+    ...rest,
+    handler: (ctx, deps) =>
+      handler(ctx, deps, {
+        body: () => validate(def.body!, ctx.request.body) as Output<B>,
+        query: () => validate(def.query!, ctx.query) as Output<Q>,
+        reply: (value, status) => {
+          if (status) ctx.status = status;
+          ctx.body = value;
+        },
+      }),
+  };
 }
 
 export const TERMS_NOT_ACCEPTED_MESSAGE = 'Accept the terms and conditions before you use the service';
@@ -107,6 +161,7 @@ export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): 
       route.path,
       (ctx, next) => {
         ctx.state.routeKey = key;
+        ctx.state.route = route;
         return next();
       },
       enforce(route, deps),

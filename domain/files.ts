@@ -1,5 +1,6 @@
 // Uploaded files (notes and task attachments): the limits and messages shared by the API, which
 // enforces them on the bytes, and the SPA, which checks size and extension before sending.
+import * as v from 'valibot';
 import { MEGABYTE, fileExtension } from './validation/files';
 import { fileTypeMessage } from './validation/messages';
 
@@ -96,15 +97,12 @@ export function uploadProblem(file: { name: string; size: number }): string | nu
 }
 
 /** The answer of the calls that hand out a download token. */
-export interface FileToken {
-  token: string;
-  tokenExpirationMinutes: number;
-}
+export const fileTokenSchema = v.object({ token: v.string(), tokenExpirationMinutes: v.number() });
+export type FileToken = v.InferOutput<typeof fileTokenSchema>;
 
 /** The answer of an upload. */
-export interface FileUuid {
-  uuid: string;
-}
+export const fileUuidSchema = v.object({ uuid: v.string() });
+export type FileUuid = v.InferOutput<typeof fileUuidSchema>;
 
 /** A file's id as the API hands it out. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

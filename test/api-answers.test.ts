@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readAnswers } from './api-answers';
+import * as v from 'valibot';
+import { readAnswers, responseProblems } from './api-answers';
 import { checkContract } from './api-contract';
 
 const recorded = (lines: string[]) => {
@@ -20,4 +21,22 @@ it('counts an answer drawn by chance as undocumented when it is, but not as seen
 
 it('counts an answer a test provokes every run as seen', () => {
   expect(checkContract(recorded(['GET /health 200'])).unseen).not.toContain('GET /health 200');
+});
+
+it('fails a success body its route response schema refuses, naming the route, status and first problems', () => {
+  const report = checkContract(
+    recorded(['GET /health 200', 'mismatch GET /health 200: status: Invalid type: Expected string but received 1']),
+  );
+  expect(report.mismatches).toEqual(['GET /health 200: status: Invalid type: Expected string but received 1']);
+  expect(report.unseen).not.toContain('GET /health 200');
+});
+
+it('checks a body as the caller reads it: through JSON, success answers only', () => {
+  const route = { response: v.object({ when: v.string(), count: v.number() }) };
+  expect(responseProblems(route, 200, { when: new Date(0), count: 1 })).toBeUndefined();
+  expect(responseProblems(route, 200, { when: 'today', count: '1' })).toBe(
+    'count: Invalid type: Expected number but received "1"',
+  );
+  expect(responseProblems(route, 404, { code: 'NOT_FOUND' })).toBeUndefined();
+  expect(responseProblems({}, 200, { anything: true })).toBeUndefined();
 });

@@ -3,10 +3,15 @@
 // Jest worker appends the route-and-status pairs it has not written yet to a file of its own, so
 // parallel workers never share a file. An answer to a request generated at random (the fuzz run marks
 // them with BY_CHANCE_HEADER) is written as `chance …`: it counts when the answer is undocumented,
-// but not as a documented answer seen, since another run's draw may not provoke it.
+// but not as a documented answer seen, since another run's draw may not provoke it. A success
+// answer of a route with a `response` schema is validated against it, as the caller reads it (the
+// body through JSON): a mismatch is written as `mismatch KEY STATUS: the first problems`, and the
+// contract check fails on it.
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
+import * as v from 'valibot';
+import type { RouteDef } from '../api/routing';
 
 const written = new Set<string>();
 
@@ -14,6 +19,21 @@ const written = new Set<string>();
 export const BY_CHANCE_HEADER = 'x-esos-test-by-chance';
 /** How the recorder marks an answer to such a request. */
 const CHANCE = 'chance ';
+const MISMATCH = 'mismatch ';
+
+/** The first few problems of a body that its route's response schema refuses, or undefined when it fits. */
+export function responseProblems(route: Pick<RouteDef, 'response'>, status: number, body: unknown): string | undefined {
+  if (!route.response || status < 200 || status >= 300 || status === 204) return undefined;
+  if (body === undefined || Buffer.isBuffer(body) || (body && typeof (body as { pipe?: unknown }).pipe === 'function'))
+    return undefined;
+  const sent: unknown = body === null ? null : JSON.parse(JSON.stringify(body));
+  const result = v.safeParse(route.response, sent);
+  if (result.success) return undefined;
+  return result.issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? '(body)'}: ${issue.message}`)
+    .join('; ');
+}
 
 /** Puts the recorder first in the app's middleware, so it sees the status the caller gets. */
 export function recordAnswers(app: Koa): void {
@@ -31,17 +51,35 @@ export function recordAnswers(app: Koa): void {
         written.add(answer);
         fs.appendFileSync(file, answer + '\n');
       }
+      const route = ctx.state.route as RouteDef | undefined;
+      const problems = key && route && responseProblems(route, ctx.status, ctx.body);
+      const mismatch = problems && `${MISMATCH}${key} ${ctx.status}`;
+      if (mismatch && !written.has(mismatch)) {
+        written.add(mismatch);
+        fs.appendFileSync(file, `${mismatch}: ${problems}\n`);
+      }
     }
   });
 }
 
-/** The `METHOD /route status` answers recorded in the directory: all of them, and those a test provokes every run. */
-export function readAnswers(dir: string): { all: Set<string>; everyRun: Set<string> } {
-  const lines = fs
+export interface RecordedAnswers {
+  /** Every `METHOD /route status` answered. */
+  all: Set<string>;
+  /** Those a test provokes every run. */
+  everyRun: Set<string>;
+  /** `METHOD /route status: problems` of success bodies their route's response schema refuses. */
+  mismatches?: string[];
+}
+
+/** The answers recorded in the directory. */
+export function readAnswers(dir: string): RecordedAnswers {
+  const all = fs
     .readdirSync(dir)
     .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'))
     .filter(Boolean);
+  const lines = all.filter((l) => !l.startsWith(MISMATCH));
   return {
+    mismatches: [...new Set(all.filter((l) => l.startsWith(MISMATCH)).map((l) => l.slice(MISMATCH.length)))].sort(),
     all: new Set(lines.map((l) => (l.startsWith(CHANCE) ? l.slice(CHANCE.length) : l))),
     everyRun: new Set(lines.filter((l) => !l.startsWith(CHANCE))),
   };

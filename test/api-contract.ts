@@ -1,12 +1,13 @@
 // The contract check: the API description (api/openapi.ts) against the answers the API really gave
 // in a test run (recorded by test/api-answers.ts). Every status a route answered must be documented,
-// and every documented status must have been seen or be justified below. `npm test` runs it after
+// and every documented status must have been seen or be justified below; every success body must
+// fit its route's response schema. `npm test` runs it after
 // a whole run; after a part of one: `ESOS_API_ANSWERS=DIR npm test -- api/routes/` then
 // `node --import tsx test/api-contract.ts DIR`.
 import { apiRouteTables } from '../api/app';
 import { documentedStatuses } from '../api/openapi';
 import { routeKey } from '../api/routing';
-import { readAnswers } from './api-answers';
+import { readAnswers, type RecordedAnswers } from './api-answers';
 
 /**
  * Documented answers no test provokes, each with why it is documented all the same. A key is
@@ -50,9 +51,11 @@ export interface ContractReport {
   undocumented: string[];
   /** Documented answers no test saw and no reason justifies. */
   unseen: string[];
+  /** Success answers whose body their route's response schema refuses: route, status and the first problems. */
+  mismatches: string[];
 }
 
-export function checkContract({ all, everyRun }: { all: Set<string>; everyRun: Set<string> }): ContractReport {
+export function checkContract({ all, everyRun, mismatches = [] }: RecordedAnswers): ContractReport {
   const undocumented: string[] = [];
   const unseen: string[] = [];
   const documented = new Set<string>();
@@ -68,22 +71,23 @@ export function checkContract({ all, everyRun }: { all: Set<string>; everyRun: S
   }
   // 500 and 503 are the `default` answer every route documents.
   for (const answer of all) if (!documented.has(answer) && !/ 50[03]$/.test(answer)) undocumented.push(answer);
-  return { undocumented: undocumented.sort(), unseen: unseen.sort() };
+  return { undocumented: undocumented.sort(), unseen: unseen.sort(), mismatches };
 }
 
 if (require.main === module) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: node --import tsx test/api-contract.ts DIR-OF-RECORDED-ANSWERS');
-  const { undocumented, unseen } = checkContract(readAnswers(dir));
+  const { undocumented, unseen, mismatches } = checkContract(readAnswers(dir));
+  for (const m of mismatches) console.error(`answered a body its response schema refuses: ${m}`);
   for (const a of undocumented) console.error(`answered but not in the API description: ${a}`);
   for (const a of unseen)
     console.error(
       `in the API description but never answered in the tests (test it, or justify it in test/api-contract.ts): ${a}`,
     );
   console.log(
-    undocumented.length + unseen.length === 0
-      ? 'API contract: every answer documented, every documented answer seen or justified'
-      : `API contract: ${undocumented.length} undocumented, ${unseen.length} unseen`,
+    undocumented.length + unseen.length + mismatches.length === 0
+      ? 'API contract: every answer documented, every documented answer seen or justified, every body as described'
+      : `API contract: ${undocumented.length} undocumented, ${unseen.length} unseen, ${mismatches.length} bodies not as described`,
   );
-  process.exit(undocumented.length + unseen.length === 0 ? 0 : 1);
+  process.exit(undocumented.length + unseen.length + mismatches.length === 0 ? 0 : 1);
 }

@@ -5,19 +5,7 @@ import type { Knex } from 'knex';
 import * as v from 'valibot';
 import { ApiError } from '../errors';
 import { validate } from '../validate';
-import { NOTE_MAX_FILES } from '../../domain/files';
-import { UUID } from '../../domain/files';
-
-/** The optional `files` of a note body: uuids of uploads. */
-const noteFilesSchema = v.optional(
-  v.pipe(
-    v.array(
-      v.pipe(v.string('Each file must be given by its uuid'), v.regex(UUID, 'Each file must be given by its uuid')),
-      'Give the files as a list of file uuids',
-    ),
-    v.maxLength(NOTE_MAX_FILES, `A note can have up to ${NOTE_MAX_FILES} files`),
-  ),
-);
+import { noteFilesSchema } from '../../domain/notes';
 
 const noteBodyFiles = v.object({ files: noteFilesSchema });
 

@@ -4,15 +4,22 @@
 // notes share is in notes.ts.
 import type { Context } from 'koa';
 import { fileUuidQuery, textQuery } from '../params';
-import type { RouteDef } from '../routing';
-import { role } from '../routing';
+import type { RouteDef, RouteIo } from '../routing';
+import { role, route } from '../routing';
 import type { AppDeps } from '../deps';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { assertAccountAccess, canOnAccount, type AccountRef } from '../auth/scope';
 import { forbidden, notFound } from '../errors';
-import { required, validate } from '../validate';
+import { required } from '../validate';
 import type { Db } from '../../infra/db';
-import { accountNoteSchema, noteUpdateSchema, type AccountNoteDto, type AccountNotesPage } from '../../domain/notes';
+import {
+  accountNoteDtoSchema,
+  accountNoteSchema,
+  accountNotesPageSchema,
+  noteUpdateSchema,
+  type AccountNoteDto,
+} from '../../domain/notes';
+import { fileTokenSchema, fileUuidSchema } from '../../domain/files';
 import {
   asMissingNote,
   deleteNote,
@@ -55,19 +62,28 @@ async function loadNote(db: Db, user: CurrentUser, rawId: string | undefined) {
   return { row, account };
 }
 
-async function list(ctx: Context, { db }: AppDeps) {
+async function list(
+  ctx: Context,
+  { db }: AppDeps,
+  io: Pick<RouteIo<undefined, undefined, typeof accountNotesPageSchema>, 'reply'>,
+) {
   const user = currentUser(ctx);
   const account = await assertAccountAccess(db, user, required(ctx.query.accountId as string | undefined, 'accountId'));
   const { rows, total } = await listNotes<AccountNoteRow>(ctx, db, user, place(account));
-  const body: AccountNotesPage = {
+  io.reply({
     accountNotes: rows.map((r) => toDto(user, account, r)),
     totalItems: total,
     hasUserEditPermission: mayWriteNotes(user, account),
-  };
-  ctx.body = body;
+  });
 }
 
-async function create(ctx: Context, { db }: AppDeps) {
+type NoteIo<B extends typeof accountNoteSchema | typeof noteUpdateSchema> = RouteIo<
+  B,
+  undefined,
+  typeof accountNoteDtoSchema
+>;
+
+async function create(ctx: Context, { db }: AppDeps, io: NoteIo<typeof accountNoteSchema>) {
   const user = currentUser(ctx);
   // Who may write here is answered before what they wrote, so a stranger learns nothing from 400s.
   const rawAccountId = (ctx.request.body as { accountId?: unknown } | undefined)?.accountId;
@@ -77,21 +93,17 @@ async function create(ctx: Context, { db }: AppDeps) {
     required(rawAccountId as number | undefined, 'accountId') as number,
   );
   if (!mayWriteNotes(user, account)) throw forbidden();
-  const input = validate(accountNoteSchema, ctx.request.body);
-  ctx.status = 201;
-  ctx.body = toDto(
-    user,
-    account,
-    await insertNote<AccountNoteRow>(db, user, place(account), input.note, ctx.request.body),
-  );
+  const input = io.body();
+  const note = await insertNote<AccountNoteRow>(db, user, place(account), input.note, ctx.request.body);
+  io.reply(toDto(user, account, note), 201);
 }
 
-async function update(ctx: Context, { db }: AppDeps) {
+async function update(ctx: Context, { db }: AppDeps, io: NoteIo<typeof noteUpdateSchema>) {
   const user = currentUser(ctx);
   const { row, account } = await loadNote(db, user, ctx.params.id);
   if (!editable(user, account, row)) throw forbidden();
-  const input = validate(noteUpdateSchema, ctx.request.body);
-  ctx.body = toDto(user, account, await updateNote(db, user, place(account), row, input.note, ctx.request.body));
+  const input = io.body();
+  io.reply(toDto(user, account, await updateNote(db, user, place(account), row, input.note, ctx.request.body)));
 }
 
 async function remove(ctx: Context, { db }: AppDeps) {
@@ -116,28 +128,31 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const accountNoteRoutes: RouteDef[] = [
-  {
+  route({
     method: 'get',
     path: '/account-notes',
     access: NOTE_ROLES,
     query: textQuery(['accountId'], { paged: true }),
+    response: accountNotesPageSchema,
     answers: [404],
     handler: list,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/account-notes',
     access: NOTE_ROLES,
     body: accountNoteSchema,
+    response: accountNoteDtoSchema,
     ok: 201,
     answers: [404],
     handler: create,
-  },
+  }),
   {
     method: 'get',
     path: '/account-notes/:accountId/files',
     access: NOTE_ROLES,
     query: fileUuidQuery('uuid'),
+    response: fileTokenSchema,
     handler: fileToken,
   },
   {
@@ -145,18 +160,27 @@ export const accountNoteRoutes: RouteDef[] = [
     path: '/account-notes/upload/account/:accountId',
     access: NOTE_ROLES,
     multipart: true,
+    response: fileUuidSchema,
     handler: upload,
   },
-  {
+  route({
     method: 'get',
     path: '/account-notes/:id',
     access: NOTE_ROLES,
-    handler: async (ctx, { db }) => {
+    response: accountNoteDtoSchema,
+    handler: async (ctx, { db }, io) => {
       const user = currentUser(ctx);
       const { row, account } = await loadNote(db, user, ctx.params.id);
-      ctx.body = toDto(user, account, row);
+      io.reply(toDto(user, account, row));
     },
-  },
-  { method: 'put', path: '/account-notes/:id', access: NOTE_ROLES, body: noteUpdateSchema, handler: update },
+  }),
+  route({
+    method: 'put',
+    path: '/account-notes/:id',
+    access: NOTE_ROLES,
+    body: noteUpdateSchema,
+    response: accountNoteDtoSchema,
+    handler: update,
+  }),
   { method: 'delete', path: '/account-notes/:id', access: NOTE_ROLES, ok: 204, handler: remove },
 ];

@@ -6,14 +6,21 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { fileUuidQuery, textQuery } from '../params';
-import type { RouteDef } from '../routing';
-import { role } from '../routing';
+import type { RouteDef, RouteIo } from '../routing';
+import { role, route } from '../routing';
 import type { AppDeps } from '../deps';
 import { currentUser, type CurrentUser } from '../auth/current-user';
 import { forbidden, notFound } from '../errors';
-import { required, validate } from '../validate';
+import { required } from '../validate';
 import { assertVisible } from '../tasks/task-access';
-import { noteUpdateSchema, requestNoteSchema, type RequestNoteDto, type RequestNotesPage } from '../../domain/notes';
+import {
+  noteUpdateSchema,
+  requestNoteDtoSchema,
+  requestNoteSchema,
+  requestNotesPageSchema,
+  type RequestNoteDto,
+} from '../../domain/notes';
+import { fileTokenSchema, fileUuidSchema } from '../../domain/files';
 import {
   asMissingNote,
   deleteNote,
@@ -66,34 +73,38 @@ async function loadNote(db: Knex, user: CurrentUser, rawId: string | undefined):
   return row;
 }
 
-async function list(ctx: Context, { db }: AppDeps) {
+async function list(
+  ctx: Context,
+  { db }: AppDeps,
+  io: Pick<RouteIo<undefined, undefined, typeof requestNotesPageSchema>, 'reply'>,
+) {
   const user = currentUser(ctx);
   const request = await viewableRequest(db, user, ctx.query.requestId);
   const { rows, total } = await listNotes<RequestNoteRow>(ctx, db, user, place(request.id));
-  const body: RequestNotesPage = {
-    requestNotes: rows.map((r) => toDto(user, r)),
-    totalItems: total,
-    hasUserEditPermission: true,
-  };
-  ctx.body = body;
+  io.reply({ requestNotes: rows.map((r) => toDto(user, r)), totalItems: total, hasUserEditPermission: true });
 }
 
-async function create(ctx: Context, { db }: AppDeps) {
+type NoteIo<B extends typeof requestNoteSchema | typeof noteUpdateSchema> = RouteIo<
+  B,
+  undefined,
+  typeof requestNoteDtoSchema
+>;
+
+async function create(ctx: Context, { db }: AppDeps, io: NoteIo<typeof requestNoteSchema>) {
   const user = currentUser(ctx);
   const raw = (ctx.request.body ?? {}) as { requestId?: unknown };
   // Who may write here is answered before what they wrote.
   const request = await viewableRequest(db, user, raw.requestId);
-  const input = validate(requestNoteSchema, raw);
-  ctx.status = 201;
-  ctx.body = toDto(user, await insertNote<RequestNoteRow>(db, user, place(request.id), input.note, raw));
+  const input = io.body();
+  io.reply(toDto(user, await insertNote<RequestNoteRow>(db, user, place(request.id), input.note, raw)), 201);
 }
 
-async function update(ctx: Context, { db }: AppDeps) {
+async function update(ctx: Context, { db }: AppDeps, io: NoteIo<typeof noteUpdateSchema>) {
   const user = currentUser(ctx);
   const row = await loadNote(db, user, ctx.params.id);
   if (!editable(user, row)) throw forbidden();
-  const input = validate(noteUpdateSchema, ctx.request.body ?? {});
-  ctx.body = toDto(user, await updateNote(db, user, place(row.request_id), row, input.note, ctx.request.body));
+  const input = io.body();
+  io.reply(toDto(user, await updateNote(db, user, place(row.request_id), row, input.note, ctx.request.body)));
 }
 
 async function remove(ctx: Context, { db }: AppDeps) {
@@ -117,28 +128,31 @@ async function upload(ctx: Context, deps: AppDeps) {
 }
 
 export const requestNoteRoutes: RouteDef[] = [
-  {
+  route({
     method: 'get',
     path: '/request-notes',
     access: NOTE_ROLES,
     query: textQuery(['requestId'], { paged: true }),
+    response: requestNotesPageSchema,
     answers: [404],
     handler: list,
-  },
-  {
+  }),
+  route({
     method: 'post',
     path: '/request-notes',
     access: NOTE_ROLES,
     body: requestNoteSchema,
+    response: requestNoteDtoSchema,
     ok: 201,
     answers: [404],
     handler: create,
-  },
+  }),
   {
     method: 'get',
     path: '/request-notes/:requestId/files',
     access: NOTE_ROLES,
     query: fileUuidQuery('uuid'),
+    response: fileTokenSchema,
     handler: fileToken,
   },
   {
@@ -146,17 +160,26 @@ export const requestNoteRoutes: RouteDef[] = [
     path: '/request-notes/upload/request/:requestId',
     access: NOTE_ROLES,
     multipart: true,
+    response: fileUuidSchema,
     handler: upload,
   },
-  {
+  route({
     method: 'get',
     path: '/request-notes/:id',
     access: NOTE_ROLES,
-    handler: async (ctx, { db }) => {
+    response: requestNoteDtoSchema,
+    handler: async (ctx, { db }, io) => {
       const user = currentUser(ctx);
-      ctx.body = toDto(user, await loadNote(db, user, ctx.params.id));
+      io.reply(toDto(user, await loadNote(db, user, ctx.params.id)));
     },
-  },
-  { method: 'put', path: '/request-notes/:id', access: NOTE_ROLES, body: noteUpdateSchema, handler: update },
+  }),
+  route({
+    method: 'put',
+    path: '/request-notes/:id',
+    access: NOTE_ROLES,
+    body: noteUpdateSchema,
+    response: requestNoteDtoSchema,
+    handler: update,
+  }),
   { method: 'delete', path: '/request-notes/:id', access: NOTE_ROLES, ok: 204, handler: remove },
 ];

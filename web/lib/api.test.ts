@@ -40,7 +40,7 @@ beforeEach(() => {
 describe('the API client', () => {
   it('sends the bearer token and JSON, and returns the JSON answer', async () => {
     fetchMock.mockResolvedValue(testResponse(200, { id: 1 }));
-    await expect(apiPost('/v1.0/things', { name: 'x' })).resolves.toEqual({ id: 1 });
+    await expect(apiPost<unknown>('/v1.0/things', { name: 'x' })).resolves.toEqual({ id: 1 });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit & { headers: Record<string, string> }];
     expect(url).toBe('/api/v1.0/things');
     expect(init.headers.authorization).toBe('Bearer token-123');
@@ -50,7 +50,7 @@ describe('the API client', () => {
 
   it('sends no token on (no auth) calls', async () => {
     fetchMock.mockResolvedValue(testResponse(200, {}));
-    await apiGet('/ui-configuration', { auth: false });
+    await apiGet<unknown>('/ui-configuration', { auth: false });
     const init = fetchMock.mock.calls[0][1] as { headers: Record<string, string> };
     expect(init.headers.authorization).toBeUndefined();
     expect(tokenMock).not.toHaveBeenCalled();
@@ -59,7 +59,7 @@ describe('the API client', () => {
   it('passes other statuses (400, 404, 503) to the caller as HttpError with the API body', async () => {
     for (const status of [400, 404, 503]) {
       fetchMock.mockResolvedValueOnce(testResponse(status, { code: 'X', message: `failed ${status}`, field: 'name' }));
-      const error = await apiGet('/v1.0/things').catch((e: unknown) => e);
+      const error = await apiGet<unknown>('/v1.0/things').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ status, message: `failed ${status}`, body: { field: 'name' } });
     }
@@ -67,7 +67,7 @@ describe('the API client', () => {
 
   it('on 500 shows the error page without changing the address, and drops the request', async () => {
     fetchMock.mockResolvedValue(testResponse(500, { message: 'boom' }));
-    const call = apiGet('/v1.0/things');
+    const call = apiGet<unknown>('/v1.0/things');
     expect(await state(call)).toBe('pending');
     expect(window.location.pathname + window.location.search).toBe('/accounts?page=2');
     // The store now holds a 500 page for the current path.
@@ -83,13 +83,13 @@ describe('the API client', () => {
         reference: '4bf92f3577b34da6a3ce929d0e0e4736',
       }),
     );
-    expect(await state(apiGet('/v1.0/things'))).toBe('pending');
+    expect(await state(apiGet<unknown>('/v1.0/things'))).toBe('pending');
     expect(renderHook(() => useErrorPageReference()).result.current).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
   });
 
   it('on 401 starts sign-in again, returning to the current address', async () => {
     fetchMock.mockResolvedValue(testResponse(401));
-    expect(await state(apiGet('/v1.0/users'))).toBe('pending');
+    expect(await state(apiGet<unknown>('/v1.0/users'))).toBe('pending');
     expect(signInMock).toHaveBeenCalledWith({ redirectUrl: '/accounts?page=2' });
   });
 
@@ -97,8 +97,8 @@ describe('the API client', () => {
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
     let answerSlow: (v: unknown) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((r) => (answerSlow = r))).mockResolvedValueOnce(testResponse(403));
-    const slow = apiPost('/v1.0/slow', {});
-    expect(await state(apiGet('/v1.0/accounts/1'))).toBe('pending');
+    const slow = apiPost<unknown>('/v1.0/slow', {});
+    expect(await state(apiGet<unknown>('/v1.0/accounts/1'))).toBe('pending');
     expect(window.location.pathname).toBe('/landing');
     expect(alert).not.toHaveBeenCalled();
     answerSlow(testResponse(204));
@@ -109,7 +109,7 @@ describe('the API client', () => {
   it('passes errors of the account header-info call on unchanged, even 500, 401 and 403', async () => {
     for (const status of [500, 401, 403]) {
       fetchMock.mockResolvedValueOnce(testResponse(status));
-      await expect(apiGet('/v1.0/accounts/7/header-info')).rejects.toMatchObject({ status });
+      await expect(apiGet<unknown>('/v1.0/accounts/7/header-info')).rejects.toMatchObject({ status });
     }
     expect(signInMock).not.toHaveBeenCalled();
     expect(window.location.pathname).toBe('/accounts');
@@ -118,7 +118,7 @@ describe('the API client', () => {
   it('counts non-GET requests as pending until they settle; GET requests are not counted', async () => {
     let answer: (v: unknown) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((r) => (answer = r)));
-    const post = apiPost('/v1.0/things', {});
+    const post = apiPost<unknown>('/v1.0/things', {});
     await new Promise((r) => setTimeout(r, 0));
     expect(pendingRequestCount()).toBe(1);
     answer(testResponse(204));
@@ -127,7 +127,7 @@ describe('the API client', () => {
 
     let answerGet: (v: unknown) => void = () => undefined;
     fetchMock.mockReturnValueOnce(new Promise((r) => (answerGet = r)));
-    const get = apiGet('/v1.0/things');
+    const get = apiGet<unknown>('/v1.0/things');
     await new Promise((r) => setTimeout(r, 0));
     expect(pendingRequestCount()).toBe(0);
     answerGet(testResponse(200, []));

@@ -5,6 +5,7 @@ import { getAccessToken, signInEnded, startSignIn } from './auth/tokens';
 import { showErrorPage } from './error-page';
 import { forceNavigate } from './navigation-guard';
 import { beginPendingRequest } from './pending';
+import type { paths } from './api-types';
 
 export const API_BASE = '/api';
 /** Errors of calls to this path (an account's header information) always reach the caller. */
@@ -194,36 +195,123 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
-  return apiRequest<T>(path, { ...options, method: 'GET' });
+// The helpers below are typed by the API description (web/lib/api-types.ts, `npm run api-types`): a
+// call without a type argument finds its route from the path it sends (a literal or a template such
+// as `/v1.0/tasks/${id}`, each `${…}` standing for one path parameter; a query string after `?` is
+// ignored), and its body and answer take that route's types, so a path no route has, a body of the
+// wrong shape or a renamed answer field fails the typecheck. A call that still names its answer's
+// type (`apiGet<Foo>(…)`) is not checked: the route's response schema is not yet written.
+
+/** The API's routes by path relative to /api, as the description writes them (`/v1.0/tasks/{id}`). */
+type ApiPaths = { [K in keyof paths as K extends `/api${infer R}` ? R : never]: paths[K] };
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Segments<S extends string> = S extends `${infer Head}/${infer Tail}` ? [Head, ...Segments<Tail>] : [S];
+type SegmentFits<Sent extends string, Pattern extends string> = Pattern extends `{${string}}`
+  ? Sent extends ''
+    ? false
+    : true
+  : Sent extends Pattern
+    ? true
+    : false;
+type Fits<Sent extends string[], Pattern extends string[]> = Sent extends [
+  infer S extends string,
+  ...infer SentRest extends string[],
+]
+  ? Pattern extends [infer P extends string, ...infer PatternRest extends string[]]
+    ? SegmentFits<S, P> extends true
+      ? Fits<SentRest, PatternRest>
+      : false
+    : false
+  : Pattern extends []
+    ? true
+    : false;
+type PathPart<S extends string> = S extends `${infer P}?${string}` ? P : S;
+/** The operation a path sent with this method calls (never when no route has it). */
+type Operation<P extends string, M extends Method> = P extends string
+  ? {
+      [K in keyof ApiPaths]: ApiPaths[K][M & keyof ApiPaths[K]] extends infer O extends { responses: unknown }
+        ? Fits<Segments<PathPart<P>>, Segments<K & string>> extends true
+          ? O
+          : never
+        : never;
+    }[keyof ApiPaths]
+  : never;
+type Answer<O> = O extends { responses: infer R }
+  ? {
+      [S in keyof R]: S extends 200 | 201 | 202
+        ? R[S] extends { content: { 'application/json': infer B } }
+          ? B
+          : never
+        : S extends 204
+          ? null
+          : never;
+    }[keyof R]
+  : never;
+/** What a route takes as its body: its JSON schema's type, a form for a multipart route; unchecked when not described. */
+type RequestBody<O> = O extends { requestBody: { content: infer C } }
+  ? C extends { 'application/json': infer B }
+    ? B
+    : FormData
+  : unknown;
+
+export declare const untyped: unique symbol;
+/** The default of a helper's answer type: take it from the route. */
+type FromRoute = typeof untyped;
+/** What a call answers: its route's answer, or what its type argument names. */
+export type ApiAnswer<T, P extends string, M extends Method> = [T] extends [FromRoute] ? Answer<Operation<P, M>> : T;
+/** What a call sends: its route's body, or anything when its type argument names the answer. */
+export type ApiBody<T, P extends string, M extends Method> = [T] extends [FromRoute]
+  ? RequestBody<Operation<P, M>>
+  : unknown;
+/** A route's path as a template a path sent fits (`/v1.0/tasks/${string}`). */
+type Template<S> = S extends `${infer Before}{${string}}${infer After}` ? `${Before}${string}${Template<After>}` : S;
+type WithQuery<S extends string> = S | `${S}?${string}`;
+/** The paths some route has for this method, or any path when the type argument names the answer. */
+export type ApiPath<T, M extends Method> = [T] extends [FromRoute]
+  ? {
+      [K in keyof ApiPaths]: ApiPaths[K][M & keyof ApiPaths[K]] extends { responses: unknown }
+        ? WithQuery<Template<K>>
+        : never;
+    }[keyof ApiPaths]
+  : string;
+type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export function apiGet<T = FromRoute, P extends ApiPath<T, 'get'> = ApiPath<T, 'get'>>(
+  path: P,
+  options: Options = {},
+): Promise<ApiAnswer<T, P, 'get'>> {
+  return apiRequest(path, { ...options, method: 'GET' });
 }
 
-export function apiPost<T>(
-  path: string,
-  body?: unknown,
-  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
-): Promise<T> {
-  return apiRequest<T>(path, { ...options, method: 'POST', body });
+export function apiPost<T = FromRoute, P extends ApiPath<T, 'post'> = ApiPath<T, 'post'>>(
+  path: P,
+  body?: ApiBody<T, P, 'post'>,
+  options: Options = {},
+): Promise<ApiAnswer<T, P, 'post'>> {
+  return apiRequest(path, { ...options, method: 'POST', body });
 }
 
-export function apiPut<T>(
-  path: string,
-  body?: unknown,
-  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
-): Promise<T> {
-  return apiRequest<T>(path, { ...options, method: 'PUT', body });
+export function apiPut<T = FromRoute, P extends ApiPath<T, 'put'> = ApiPath<T, 'put'>>(
+  path: P,
+  body?: ApiBody<T, P, 'put'>,
+  options: Options = {},
+): Promise<ApiAnswer<T, P, 'put'>> {
+  return apiRequest(path, { ...options, method: 'PUT', body });
 }
 
-export function apiPatch<T>(
-  path: string,
-  body?: unknown,
-  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
-): Promise<T> {
-  return apiRequest<T>(path, { ...options, method: 'PATCH', body });
+export function apiPatch<T = FromRoute, P extends ApiPath<T, 'patch'> = ApiPath<T, 'patch'>>(
+  path: P,
+  body?: ApiBody<T, P, 'patch'>,
+  options: Options = {},
+): Promise<ApiAnswer<T, P, 'patch'>> {
+  return apiRequest(path, { ...options, method: 'PATCH', body });
 }
 
-export function apiDelete<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
-  return apiRequest<T>(path, { ...options, method: 'DELETE' });
+export function apiDelete<T = FromRoute, P extends ApiPath<T, 'delete'> = ApiPath<T, 'delete'>>(
+  path: P,
+  options: Options = {},
+): Promise<ApiAnswer<T, P, 'delete'>> {
+  return apiRequest(path, { ...options, method: 'DELETE' });
 }
 
 /** A fresh Idempotency-Key (24 URL-safe characters): a retry of one call sends the same one. */

@@ -16,9 +16,8 @@ export function NotesTab({ accountId }: { accountId: number }) {
   const uploadPath = `/v1.0/account-notes/upload/account/${accountId}`;
   const tokenPath = `/v1.0/account-notes/${accountId}/files`;
   const load = useCallback(() => {
-    apiGet<AccountNotesPage>('/v1.0/account-notes', { query: { accountId, page: page - 1, size: PAGE_SIZE } }).then(
-      setData,
-      () => setData(null),
+    apiGet('/v1.0/account-notes', { query: { accountId, page: page - 1, size: PAGE_SIZE } }).then(setData, () =>
+      setData(null),
     );
   }, [accountId, page]);
   useEffect(load, [load]);

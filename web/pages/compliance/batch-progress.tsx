@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { SortableTable, type TableColumn } from '../../components';
 import { ScrollableTable } from '../../components/scrollable-table';
-import { HttpError, apiGet } from '../../lib/api';
+import { HttpError, apiRequest } from '../../lib/api';
 
 const POLL_MS = 1000;
 
@@ -24,7 +24,7 @@ export function useBatchProgress<P extends BatchProgress<unknown>>(url: string, 
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const read = () =>
-      apiGet<P>(url)
+      apiRequest<P>(url)
         .then((p) => {
           if (!live) return;
           setProgress(p);

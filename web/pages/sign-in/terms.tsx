@@ -35,7 +35,7 @@ function TermsForm() {
   const submit = form.handleSubmit(async () => {
     setFailed(false);
     try {
-      await apiPatch('/v1.0/users/terms-and-conditions', { version });
+      await apiPatch<null>('/v1.0/users/terms-and-conditions', { version });
       const user = await apiGet<{ termsVersion?: number | null }>('/v1.0/users');
       useSession.setState({ acceptedTermsVersion: user.termsVersion ?? version });
       navigate('/', { replace: true });

@@ -18,9 +18,7 @@ export function RequestNotes({ requestId }: { requestId: string }) {
   const tokenPath = `${base}/${encodeURIComponent(requestId)}/files`;
 
   const load = useCallback(() => {
-    apiGet<RequestNotesPage>(base, { query: { requestId, page: page - 1, size: PAGE_SIZE } }).then(setData, () =>
-      setData(null),
-    );
+    apiGet(base, { query: { requestId, page: page - 1, size: PAGE_SIZE } }).then(setData, () => setData(null));
   }, [requestId, page]);
   useEffect(load, [load]);
 

@@ -54,7 +54,7 @@ export function EditUser({
   const self = useSession((s) => s.userState?.userId) === user.userId;
   const [codeReset, setCodeReset] = useState(false);
   const [unlocked, setUnlocked] = useState(false);
-  const userPath = `/v1.0/operator-users/account/${accountId}/${encodeURIComponent(user.userId)}`;
+  const userPath = `/v1.0/operator-users/account/${accountId}/${encodeURIComponent(user.userId)}` as const;
   const resetCode = async () => {
     await apiPatch(`${userPath}/reset-2fa`);
     setCodeReset(true);

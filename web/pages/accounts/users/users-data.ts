@@ -57,4 +57,4 @@ export function userName(a: Pick<OperatorAuthority, 'firstName' | 'lastName' | '
   return [a.firstName, a.lastName].filter(Boolean).join(' ') || a.email;
 }
 
-export const usersPath = (accountId: number) => `/v1.0/operator-authorities/account/${accountId}`;
+export const usersPath = (accountId: number) => `/v1.0/operator-authorities/account/${accountId}` as const;
