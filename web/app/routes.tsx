@@ -82,6 +82,14 @@ export const routes: AppRoute[] = [
     guards: [regulatorGuard],
   },
   {
+    path: '/user/regulators/:userId/delete',
+    page: page(() => import('../pages/regulator-users/delete-page')),
+    signedIn: true,
+    title: 'Delete a regulator user',
+    breadcrumbs: regulatorUsers,
+    guards: [regulatorGuard],
+  },
+  {
     path: '/user/regulators/:userId',
     page: page(() => import('../pages/regulator-users/user-page')),
     signedIn: true,
