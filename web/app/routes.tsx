@@ -52,6 +52,20 @@ export const routes: AppRoute[] = [
     title: 'Account',
   },
   {
+    path: '/accounts/:accountId/users/:userId',
+    page: page(() => import('../pages/user-details/user-details-page')),
+    signedIn: true,
+    title: 'User details',
+    breadcrumbs: false,
+  },
+  {
+    path: '/user/details',
+    page: page(() => import('../pages/user-details/user-details-page')),
+    signedIn: true,
+    title: 'Your details',
+    breadcrumbs: [dashboard],
+  },
+  {
     path: '/accounts/:accountId/disaggregated-undertaking/:requestType',
     page: page(() => import('../pages/accounts/disaggregated-undertaking')),
     signedIn: true,
