@@ -32,6 +32,7 @@ import { complianceRoutes } from './routes/compliance';
 import { publishedDataRoutes } from './routes/published-data';
 import { apiDocsRoutes } from './routes/api-docs';
 import type { ApiRouteTable } from './openapi';
+import { readableAddress } from '../domain/audit';
 
 export const webRoot = path.resolve(__dirname, '..', 'dist', 'web');
 export const govukAssets = path.resolve(
@@ -100,7 +101,10 @@ export function createApp(deps: AppDeps, extra: { mount?: (app: Koa) => void } =
     });
   // Who acts, for the audit trail (infra/audit.ts): the address now, the user once they are loaded.
   app.use((ctx, next) =>
-    runWithAuditContext({ source: 'api', address: ctx.ip, via: `${ctx.method} ${ctx.path}`.slice(0, 300) }, next),
+    runWithAuditContext(
+      { source: 'api', address: readableAddress(ctx.ip), via: `${ctx.method} ${ctx.path}`.slice(0, 300) },
+      next,
+    ),
   );
   extra.mount?.(app);
 

@@ -45,3 +45,15 @@ export interface AuditEntriesPage {
   auditEntries: AuditEntryDto[];
   totalItems: number;
 }
+
+/**
+ * A network address as people write it: an IPv4 address that reached a dual-stack socket arrives
+ * IPv4-mapped (`::ffff:127.0.0.51`) and is shown, and recorded, as `127.0.0.51`.
+ */
+export function readableAddress(address: string): string;
+export function readableAddress(address: string | null | undefined): string | null;
+export function readableAddress(address: string | null | undefined): string | null {
+  if (!address) return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? mapped[1] : address;
+}

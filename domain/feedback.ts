@@ -20,6 +20,16 @@ export const feedbackRatings = codesOf(feedbackRatingLabels);
 /** The first and last ratings have no 'not applicable' option. */
 export const feedbackRatingsWithoutNotApplicable = feedbackRatings.filter((r) => r !== 'NOT_APPLICABLE_NOT_USED_YET');
 
+/** Each rating's question, as the form asks it and the e-mail to the service team repeats it. */
+export const feedbackQuestionText: Record<FeedbackRatingField, string> = {
+  userRegistrationRate: 'How satisfied are you with user registration?',
+  onlineGuidanceRate: 'How satisfied are you with online guidance and communication?',
+  creatingAccountRate: 'How satisfied are you with claiming an account?',
+  onBoardingRate: 'How satisfied are you with on-boarding, identity and security checks?',
+  tasksRate: 'How satisfied are you with viewing, searching and responding to tasks?',
+  satisfactionRate: 'Overall, how satisfied are you with this service so far?',
+};
+
 export const FEEDBACK_REASON_LABEL = 'Why did you give this rating? (optional)';
 
 export const feedbackMessages = {

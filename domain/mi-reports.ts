@@ -16,6 +16,8 @@ export const fixedMiReports = {
   },
   COMPLETED_WORK: { name: 'Completed work', slug: 'completed-work' },
   CUSTOM: { name: 'Custom sql report', slug: 'custom' },
+  /** The satisfaction survey's responses (every competent authority's users: the survey is about the service). */
+  USER_FEEDBACK: { name: 'User feedback', slug: 'user-feedback' },
 } as const;
 export type FixedMiReportType = keyof typeof fixedMiReports;
 

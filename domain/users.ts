@@ -214,11 +214,18 @@ export const invitedUserEnableSchema = v.object({
 export const SIGNATURE_MAX_BYTES = 204800;
 export const SIGNATURE_CONTENT_TYPES = ['image/bmp', 'image/x-ms-bmp'] as const;
 
-/** Regulator role templates: they pre-fill the permission matrix of an invitation (reference §1.4). */
+/**
+ * Regulator role templates: the base-permission presets that fill the permission matrix of an
+ * invitation or of a user's permissions (reference real-service-details §E). Presets are not
+ * stored, only the permissions they give. Ours add a request for information to the technical
+ * officer, the team leader (the real service's equal of the technical officer) and the super users,
+ * and publishing data (our own addition) to the service super user only.
+ */
 const reviewAll: Permission[] = [
   'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
   'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
 ];
+const officer: Permission[] = ['PERM_TASK_ASSIGNMENT', ...reviewAll, 'PERM_RFI_SUBMIT'];
 const superUser: Permission[] = [
   'PERM_TASK_ASSIGNMENT',
   'PERM_CA_USERS_EDIT',
@@ -230,21 +237,24 @@ const superUser: Permission[] = [
   'PERM_ACTION_PLAN_APPLICATION_RE_INITIATE_TASK',
   'PERM_PROGRESS_UPDATE_1_APPLICATION_RE_INITIATE_TASK',
   'PERM_PROGRESS_UPDATE_2_APPLICATION_RE_INITIATE_TASK',
+  'PERM_RFI_SUBMIT',
 ];
-export const regulatorRoleTemplates: { code: string; name: string; permissions: Permission[] }[] = [
+export interface RegulatorRoleTemplate {
+  code: string;
+  /** The preset button's words. */
+  name: string;
+  permissions: Permission[];
+}
+export const regulatorRoleTemplates: RegulatorRoleTemplate[] = [
   {
     code: 'regulator_admin_team',
-    name: 'Regulator admin team',
+    name: 'Admin team',
     permissions: ['PERM_TASK_ASSIGNMENT', 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK'],
   },
-  {
-    code: 'regulator_technical_officer',
-    name: 'Regulator technical officer',
-    permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll],
-  },
-  { code: 'regulator_team_leader', name: 'Regulator team leader', permissions: ['PERM_TASK_ASSIGNMENT', ...reviewAll] },
-  { code: 'ca_super_user', name: 'CA super user', permissions: superUser },
-  { code: 'service_super_user', name: 'Service super user', permissions: superUser },
+  { code: 'regulator_technical_officer', name: 'Technical officer', permissions: officer },
+  { code: 'regulator_team_leader', name: 'Team leader', permissions: officer },
+  { code: 'ca_super_user', name: 'Regulator superuser', permissions: superUser },
+  { code: 'service_super_user', name: 'Service superuser', permissions: [...superUser, 'PERM_PUBLISHED_DATA_EDIT'] },
 ];
 
 /** Verifier role codes (the verifier screens are not shown; the codes exist). */

@@ -214,6 +214,11 @@ export function loadConfig() {
     },
     smtpUrl: process.env.SMTP_URL ?? '',
     mailFrom: process.env.MAIL_FROM ?? 'ESOS Reporting <no-reply@esos.localhost>',
+    /** Who reads the satisfaction survey: each response is e-mailed to every address (comma-separated); none in production unless set. */
+    userFeedbackRecipients: (process.env.USER_FEEDBACK_RECIPIENTS ?? (production ? '' : 'feedback@esos.localhost'))
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a.length > 0),
     gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
     credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
     /**

@@ -28,6 +28,7 @@ export function miReports(): MiReportEntry[] {
     ...submittedDataReports().map((r) => ({ type: r.reportType, name: r.name, slug: r.slug })),
     fixed('REGULATOR_OUTSTANDING_REQUEST_TASKS'),
     fixed('COMPLETED_WORK'),
+    fixed('USER_FEEDBACK'),
     fixed('CUSTOM'),
   ];
 }
@@ -41,6 +42,7 @@ export const miReportParamsSchema: v.GenericSchema<unknown, MiReportParams> = v.
     'reportType',
     [
       emptyParamsSchema('LIST_OF_ACCOUNTS_USERS_CONTACTS'),
+      emptyParamsSchema('USER_FEEDBACK'),
       ...submittedDataReports().map((r) => emptyParamsSchema(r.reportType)),
       completedWorkParamsSchema,
       outstandingTasksParamsSchema,

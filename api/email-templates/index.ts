@@ -2,6 +2,12 @@
 // service's templates.
 import type { EmailToQueue } from '../../infra/outbox';
 import { compose, formatDuration, SERVICE_NAME } from '../../infra/email-layout';
+import {
+  feedbackQuestions,
+  feedbackQuestionText,
+  feedbackRatingLabels,
+  type UserFeedback,
+} from '../../domain/feedback';
 
 export function invitationToOperatorAccount(p: {
   to: string;
@@ -90,4 +96,42 @@ export function reset2faConfirmation(p: { to: string; link: string }): EmailToQu
 
 function withArticle(role: string): string {
   return `${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}`;
+}
+
+/**
+ * A satisfaction survey response for the service team (USER_FEEDBACK_RECIPIENTS), as the real
+ * service's UserFeedbackForService: every rating and reason ("Not provided" for a blank), the
+ * suggestion, the service's address and the time it was sent (London time).
+ */
+export function userFeedbackForService(p: {
+  to: string;
+  feedback: UserFeedback;
+  serviceUrl: string;
+  at: Date;
+}): EmailToQueue {
+  const given = (text: string | null | undefined) => (text ? text : 'Not provided');
+  const lines: string[] = [];
+  for (const q of feedbackQuestions) {
+    lines.push(`${feedbackQuestionText[q.field]} ${feedbackRatingLabels[p.feedback[q.field]]}`);
+    lines.push(`Why did you give this rating? ${given(p.feedback[q.reasonField])}`);
+  }
+  const when = new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/London',
+  })
+    .format(p.at)
+    .replace(' at ', ' ')
+    .replace(',', '');
+  return compose('UserFeedbackForService', p.to, `New feedback received for the ${SERVICE_NAME} service`, [
+    'Someone has sent feedback on the service.',
+    ...lines,
+    `How could we improve the service? ${given(p.feedback.improvementSuggestion)}`,
+    `Service: ${p.serviceUrl}`,
+    `Sent: ${when}`,
+  ]);
 }

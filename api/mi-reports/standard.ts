@@ -37,6 +37,13 @@ import {
   type OutstandingTasksParams,
 } from '../../domain/mi-reports';
 
+import {
+  feedbackQuestions,
+  feedbackQuestionText,
+  feedbackRatingLabels,
+  type FeedbackRating,
+} from '../../domain/feedback';
+
 type Row = Record<string, any>;
 
 export interface ReportSheet {
@@ -118,6 +125,32 @@ function accountsUsersContacts(db: Knex, ca: CompetentAuthority): ReportWorkbook
     fileName: `${name}.xlsx`,
     sheets: [{ name: 'Data', description: name, columns: accountsUsersContactsColumns, query, cells }],
   };
+}
+
+/** The satisfaction survey's responses, newest first: when, each rating and reason, the suggestion (no names). */
+function userFeedback(db: Knex): ReportWorkbook {
+  const query = db('user_feedback').orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+  const columns = [
+    'Sent',
+    ...feedbackQuestions.flatMap((q) => [feedbackQuestionText[q.field], `${feedbackQuestionText[q.field]} Why?`]),
+    'How could we improve the service?',
+  ];
+  const cells = (r: Row): string[] => {
+    const f = (r.payload ?? {}) as Record<string, string | null>;
+    return [
+      formatMiDateTime(r.created_at),
+      ...feedbackQuestions.flatMap((q) => [
+        feedbackRatingLabels[f[q.field] as FeedbackRating] ?? text(f[q.field]),
+        text(f[q.reasonField]),
+      ]),
+      text(f.improvementSuggestion),
+    ];
+  };
+  const { name } = fixedMiReports.USER_FEEDBACK;
+  return { fileName: `${name}.xlsx`, sheets: [{ name: 'Data', description: name, columns, query, cells }] };
 }
 
 /** The task types regulators work on (the filter of the outstanding tasks report). */
@@ -249,6 +282,8 @@ export async function standardWorkbook(
   switch (params.reportType) {
     case 'LIST_OF_ACCOUNTS_USERS_CONTACTS':
       return accountsUsersContacts(db, ca);
+    case 'USER_FEEDBACK':
+      return userFeedback(db);
     case 'REGULATOR_OUTSTANDING_REQUEST_TASKS':
       return outstandingTasks(db, ca, params as OutstandingTasksParams);
     case 'COMPLETED_WORK':

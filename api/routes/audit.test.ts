@@ -49,7 +49,7 @@ const call = async (user: TestUser, method: string, path: string, body?: unknown
   });
 
 const entries = (where: Record<string, unknown>) => api.deps.db('audit_log').where(where).orderBy('id');
-const local = expect.stringMatching(/127\.0\.0\.1/);
+const local = '127.0.0.1';
 
 describe('an entry for each kind of change made through the API', () => {
   it('account notes: added, changed and deleted, by their writer, from their address', async () => {
@@ -339,5 +339,27 @@ describe('GET /accounts/{id}/audit-entries', () => {
     expect((await call(regulator, 'GET', `/accounts/${account.id}/audit-entries?page=0&size=1000`)).status).toBe(400);
     expect((await call(regulator, 'GET', `/accounts/${account.id}/audit-entries?page=-1&size=10`)).status).toBe(400);
     expect((await call(regulator, 'GET', `/accounts/%20${account.id}/audit-entries?page=0&size=10`)).status).toBe(404);
+  });
+});
+
+describe('addresses as people write them', () => {
+  it('shows an IPv4-mapped address recorded before as the IPv4 address', async () => {
+    const [{ id }] = await api.deps
+      .db('audit_log')
+      .insert({
+        account_id: account.id,
+        address: '::ffff:127.0.0.51',
+        source: 'api',
+        entity: 'accounts',
+        operation: 'UPDATE',
+        entity_key: String(account.id),
+        details: {},
+      })
+      .returning('id');
+    const res = await call(regulator, 'GET', `/accounts/${account.id}/audit-entries?page=0&size=5`);
+    expect(res.status).toBe(200);
+    expect(res.body.auditEntries.find((e: { id: number }) => e.id === Number(id))).toMatchObject({
+      address: '127.0.0.51',
+    });
   });
 });

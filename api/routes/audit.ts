@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps';
 import { currentUser } from '../auth/current-user';
 import { assertAccountAccess } from '../auth/scope';
 import { pageParams, pageQuery } from '../params';
-import type { AuditEntriesPage, AuditEntryDto } from '../../domain/audit';
+import { readableAddress, type AuditEntriesPage, type AuditEntryDto } from '../../domain/audit';
 import { actingAs, auditNames, describeAuditEntry } from '../audit-description';
 
 async function list(ctx: Context, { db }: AppDeps) {
@@ -41,7 +41,7 @@ async function list(ctx: Context, { db }: AppDeps) {
             actingAs: actingAs(r.actor_authority, r.actor_role_type),
           }
         : null,
-      address: r.address,
+      address: readableAddress(r.address),
       source: r.source,
       via: r.via,
       entity: r.entity,

@@ -168,6 +168,7 @@ describe('report types', () => {
       'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',
       'REGULATOR_OUTSTANDING_REQUEST_TASKS',
       'COMPLETED_WORK',
+      'USER_FEEDBACK',
       'CUSTOM',
     ]);
     expect(byType.NOC_SUBMITTED_DATA_P3).toEqual({
@@ -236,6 +237,38 @@ describe('List of Accounts, Users and Contacts', () => {
     const rows = book.rows('Data');
     expect(rows[0]).toEqual([...accountsUsersContactsColumns]);
     expect(rows).toHaveLength(24);
+  });
+
+  it('shows the satisfaction survey’s responses as "User feedback", on screen and as .xlsx', async () => {
+    const note = `Sent from the MI test ${tag()}`;
+    await api.deps.db('user_feedback').insert({
+      user_id: null,
+      payload: JSON.stringify({
+        userRegistrationRate: 'SATISFIED',
+        onlineGuidanceRate: 'NOT_APPLICABLE_NOT_USED_YET',
+        creatingAccountRate: 'VERY_SATISFIED',
+        onBoardingRate: 'DISSATISFIED',
+        tasksRate: 'SATISFIED',
+        tasksRateReason: 'Quick to find',
+        satisfactionRate: 'VERY_SATISFIED',
+        improvementSuggestion: note,
+      }),
+    });
+    const page = await post('', { reportType: 'USER_FEEDBACK' });
+    expect(page.status).toBe(200);
+    expect(page.body.columnNames[0]).toBe('Sent');
+    expect(page.body.columnNames).toContain('How satisfied are you with viewing, searching and responding to tasks?');
+    const columns: string[] = page.body.columnNames;
+    const row: string[] = page.body.results.find((r: string[]) => r.at(-1) === note);
+    const cell = (heading: string) => row[columns.indexOf(heading)];
+    expect(cell('How satisfied are you with viewing, searching and responding to tasks?')).toBe('Satisfied');
+    expect(cell('How satisfied are you with viewing, searching and responding to tasks? Why?')).toBe('Quick to find');
+    expect(cell('How satisfied are you with online guidance and communication?')).toBe(
+      'Not applicable or not used yet',
+    );
+    const book = await workbook('/export', { reportType: 'USER_FEEDBACK' });
+    expect(book.disposition).toContain('User feedback.xlsx');
+    expect(book.rows('Data').some((r) => r.at(-1) === note)).toBe(true);
   });
 
   it('refuses an unknown report type or a page size over 100', async () => {

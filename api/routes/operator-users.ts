@@ -19,6 +19,7 @@ import { endSessions } from '../../identity/sessions';
 import { required, validate } from '../validate';
 import { ApiError, notFound, notOwn } from '../errors';
 import { userDto } from './users';
+import { handOverTasks } from '../tasks/hand-over';
 import { operatorRoles, type OperatorRoleCode } from '../../domain/authorities';
 import {
   operatorAuthorityUpdateSchema,
@@ -61,12 +62,26 @@ async function assertAdminRemains(trx: Knex.Transaction, accountId: number) {
   if (Number(count) === 0) throw lastAdminError();
 }
 
-/** Removes a user from an account: the authority, their contact roles, and their open tasks there go back to the pool. */
+/** Removes a user from an account: the authority and their contact roles (their tasks: handOverOperatorTasks, once committed). */
 async function removeFromAccount(trx: Knex.Transaction, accountId: number, userId: string) {
   await trx('authorities').where({ account_id: accountId, user_id: userId }).delete();
   await trx('account_contacts').where({ account_id: accountId, user_id: userId }).delete();
-  await trx('request_tasks').where({ account_id: accountId, assignee: userId }).update({ assignee: null });
   await assertAdminRemains(trx, accountId);
+}
+
+/**
+ * A removed operator's open tasks on the account go to its primary contact, who is e-mailed for each,
+ * when they may hold them (ACTIVE, with the task type's execute permission); otherwise they are
+ * released (reference real-service-details §E).
+ */
+async function handOverOperatorTasks(ctx: Context, deps: AppDeps, accountId: number, userId: string) {
+  await handOverTasks(deps, currentUser(ctx), userId, { accountId }, async () => {
+    const primary = await deps
+      .db('account_contacts')
+      .where({ account_id: accountId, contact_type: 'PRIMARY' })
+      .first('user_id');
+    return primary?.user_id ?? null;
+  });
 }
 
 async function applyProfile(
@@ -339,6 +354,7 @@ export const operatorUserRoutes: RouteDef[] = [
         // Access taken away by someone else: the user's sign-ins end now, not when their token expires.
         if (userId !== currentUser(ctx).userId) await endSessions(trx, userId);
       });
+      await handOverOperatorTasks(ctx, deps, account.id, userId);
       ctx.status = 204;
     },
   },
@@ -354,6 +370,7 @@ export const operatorUserRoutes: RouteDef[] = [
         await lockAccount(trx, account.id);
         await removeFromAccount(trx, account.id, currentUser(ctx).userId);
       });
+      await handOverOperatorTasks(ctx, deps, account.id, currentUser(ctx).userId);
       ctx.status = 204;
     },
   },

@@ -1,6 +1,8 @@
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, signedInAgain, verifyTestToken } from '../../test/tokens';
-import { createUser, grantRegulator, type TestUser } from '../../test/factories';
+import { createAccount, createUser, grantRegulator, type TestUser } from '../../test/factories';
+import { regulatorRoleTemplates } from '../../domain/users';
+import { levelsForPermissions } from '../../domain/authorities';
 import { issueFileToken } from '../files/tokens';
 import { EICAR_TEST_STRING } from '../../infra/local-clamd';
 
@@ -446,5 +448,129 @@ describe('updating regulator users and their signatures', () => {
     });
     // A signature token is good at the attachments' URL only.
     expect((await download(`/file-documents/${body.token}`)).status).toBe(400);
+  });
+});
+
+describe('role templates as invitation presets', () => {
+  /** Invites with a template's matrix, accepts as the invitee and activates them: a new regulator as the form makes one. */
+  async function inviteFromTemplate(code: string) {
+    const template = regulatorRoleTemplates.find((t) => t.code === code)!;
+    const dto = { ...newcomer(), permissions: levelsForPermissions(template.permissions) };
+    expect((await invite(admin, dto)).status).toBe(204);
+    const [mail] = await api.deps.db('email_outbox').where({ to_address: dto.email });
+    const token = decodeURIComponent(/invitation\/regulator\?token=(\S+)/.exec(mail.body_text)![1]);
+    const invitee = { id: `reg-${code}-${Date.now()}`, email: dto.email, firstName: 'Nell', lastName: 'Newcomer' };
+    const accepted = await api.request('/api/v1.0/regulator-users/registration/accept-invitation-and-register', {
+      method: 'POST',
+      headers: { ...(await bearer(invitee)), 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(accepted.status).toBe(204);
+    const activated = await api.request('/api/v1.0/regulator-authorities', {
+      method: 'POST',
+      headers: { ...(await bearer(admin)), 'content-type': 'application/json' },
+      body: JSON.stringify([{ userId: invitee.id, authorityStatus: 'ACTIVE' }]),
+    });
+    expect(activated.status).toBe(204);
+    return invitee;
+  }
+
+  it('a technical officer invited from the preset may send a request for information; an admin-team member may not', async () => {
+    const account = await createAccount(api.deps.db, { competentAuthority: 'ENGLAND' });
+    const officer = await inviteFromTemplate('regulator_technical_officer');
+    expect((await get('/regulator-authorities/permissions', officer)).body).toMatchObject({
+      REQUEST_FOR_INFORMATION: 'EXECUTE',
+      REVIEW_ORGANISATION_ACCOUNT: 'EXECUTE',
+      MANAGE_USERS_AND_CONTACTS: 'NONE',
+    });
+    expect((await get(`/requests/available-workflows/permit/${account.id}`, officer)).body).toMatchObject({
+      RFI: { valid: true },
+    });
+    const clerk = await inviteFromTemplate('regulator_admin_team');
+    expect((await get(`/requests/available-workflows/permit/${account.id}`, clerk)).body).not.toHaveProperty('RFI');
+  });
+
+  it('answers the presets with the real service’s names, the super users and the officers sending requests for information', async () => {
+    const roles = (await get('/authorities/regulator-roles', admin)).body as {
+      code: string;
+      name: string;
+      rolePermissions: Record<string, string>;
+    }[];
+    expect(roles.map((r) => r.name)).toEqual([
+      'Admin team',
+      'Technical officer',
+      'Team leader',
+      'Regulator superuser',
+      'Service superuser',
+    ]);
+    const rfi = Object.fromEntries(roles.map((r) => [r.code, r.rolePermissions.REQUEST_FOR_INFORMATION]));
+    expect(rfi).toEqual({
+      regulator_admin_team: 'NONE',
+      regulator_technical_officer: 'EXECUTE',
+      regulator_team_leader: 'EXECUTE',
+      ca_super_user: 'EXECUTE',
+      service_super_user: 'EXECUTE',
+    });
+  });
+});
+
+describe('deleting a regulator user', () => {
+  const remove = async (by: TestUser, userId?: string) =>
+    api.request(`/api/v1.0/regulator-authorities${userId === undefined ? '' : `/${encodeURIComponent(userId)}`}`, {
+      method: 'DELETE',
+      headers: await bearer(by),
+    });
+
+  it('deletes a colleague: their authority and site contacts go, the audit trail records it, the list no longer shows them', async () => {
+    const { db } = api.deps;
+    const colleague = await createUser(db, { firstName: 'Dee', lastName: 'Leted' });
+    await grantRegulator(db, colleague, 'ENGLAND', ['PERM_TASK_ASSIGNMENT']);
+    const account = await createAccount(db, { competentAuthority: 'ENGLAND' });
+    await db('account_contacts').insert({ account_id: account.id, user_id: colleague.id, contact_type: 'CA_SITE' });
+
+    const res = await remove(admin, colleague.id);
+    expect(res.status).toBe(204);
+    expect(await db('authorities').where({ user_id: colleague.id })).toEqual([]);
+    expect(await db('account_contacts').where({ user_id: colleague.id })).toEqual([]);
+    const list = await get('/regulator-authorities', admin);
+    expect(list.body.caUsers.map((u: { userId: string }) => u.userId)).not.toContain(colleague.id);
+    const audit = await db('audit_log').where({ entity: 'authorities', operation: 'DELETE', actor_user_id: admin.id });
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit.at(-1)).toMatchObject({ source: 'api', via: expect.stringContaining('DELETE') });
+  });
+
+  it('refuses deleting oneself, a user of another competent authority, and a caller who may not manage users', async () => {
+    const { db } = api.deps;
+    expect(await remove(admin, admin.id)).toMatchObject({
+      status: 400,
+      body: { code: 'AUTHORITY_SELF', message: 'You cannot delete your own user account' },
+    });
+    expect((await remove(admin, wales.id)).status).toBe(404);
+    const clerk = await createUser(db);
+    await grantRegulator(db, clerk, 'ENGLAND', ['PERM_TASK_ASSIGNMENT']);
+    const other = await createUser(db);
+    await grantRegulator(db, other, 'ENGLAND', ['PERM_TASK_ASSIGNMENT']);
+    expect((await remove(clerk, other.id)).status).toBe(403);
+    expect(await db('authorities').where({ user_id: other.id })).toHaveLength(1);
+  });
+
+  it('refuses removing the competent authority’s last active user who may manage users', async () => {
+    const { db } = api.deps;
+    const only = await createUser(db);
+    await grantRegulator(db, only, 'OPRED');
+    const res = await remove(only);
+    expect(res).toMatchObject({
+      status: 400,
+      body: {
+        code: 'AUTHORITY1012',
+        message: 'At least one active regulator user who can manage users should exist in the competent authority',
+      },
+    });
+    expect(await db('authorities').where({ user_id: only.id })).toHaveLength(1);
+    // With a second manager they may leave.
+    const second = await createUser(db);
+    await grantRegulator(db, second, 'OPRED');
+    expect((await remove(only)).status).toBe(204);
+    expect(await db('authorities').where({ user_id: only.id })).toEqual([]);
   });
 });

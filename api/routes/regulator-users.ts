@@ -18,7 +18,8 @@ import {
 } from '../auth/invitations';
 import { jsonPart, readMultipart, type Part } from '../multipart';
 import { required, validate } from '../validate';
-import { ApiError, forbidden, notOwn } from '../errors';
+import { ApiError, forbidden, notFound, notOwn } from '../errors';
+import { handOverTasks } from '../tasks/hand-over';
 import { userDto, userSignatureToken } from './users';
 import { reset2fa } from '../auth/reset-2fa';
 import { assertNoVirus, cleanFileName } from '../files/uploads';
@@ -255,6 +256,59 @@ async function updateStatuses(ctx: Context, { db, config }: AppDeps) {
   ctx.status = 204;
 }
 
+/**
+ * Deletes a regulator of the caller's competent authority (reference §E): their authority and their
+ * site contacts go (the sign-in stays, as the real service keeps the Keycloak user), their sessions
+ * end, and their open tasks go to each account's site contact when eligible, else back to the pool.
+ * Nobody deletes themself here (DELETE /regulator-authorities is leaving), and the competent
+ * authority always keeps an active user who may manage users. The audit trail records the deletion.
+ */
+async function deleteRegulator(ctx: Context, deps: AppDeps) {
+  const caller = currentUser(ctx);
+  const ca = assertCaAccess(caller, EDIT_CA_USERS);
+  const userId = required(ctx.params.userId, 'userId');
+  await loadRegulatorAuthority(deps.db, ca, userId);
+  if (userId === caller.userId)
+    throw new ApiError(400, 'AUTHORITY_SELF', 'You cannot delete your own user account', 'userId');
+  await removeRegulator(ctx, deps, ca, userId);
+}
+
+const lastManagerError = () =>
+  new ApiError(
+    400,
+    'AUTHORITY1012',
+    'At least one active regulator user who can manage users should exist in the competent authority',
+    'userId',
+  );
+
+async function removeRegulator(ctx: Context, deps: AppDeps, ca: string, userId: string) {
+  const caller = currentUser(ctx);
+  await deps.db.transaction(async (trx) => {
+    // One deletion at a time per competent authority, so two managers cannot delete each other.
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`regulator-users:${ca}`]);
+    const authority = await trx('authorities').where({ user_id: userId, competent_authority: ca }).first();
+    if (!authority) throw notFound('User not found');
+    await trx('authorities').where({ id: authority.id }).delete();
+    await trx('account_contacts').where({ user_id: userId, contact_type: 'CA_SITE' }).delete();
+    const [{ count }] = await trx('authorities')
+      .where({ competent_authority: ca, status: 'ACTIVE' })
+      .whereNotNull('user_id')
+      .whereRaw('? = any(permissions)', [EDIT_CA_USERS])
+      .count<{ count: string }[]>({ count: '*' });
+    if (Number(count) === 0) throw lastManagerError();
+    if (userId !== caller.userId) await endSessions(trx, userId);
+  });
+  await handOverTasks(deps, caller, userId, { competentAuthority: ca }, async (task) => {
+    if (task.account_id === null) return null;
+    const contact = await deps
+      .db('account_contacts')
+      .where({ account_id: task.account_id, contact_type: 'CA_SITE' })
+      .first('user_id');
+    return contact?.user_id ?? null;
+  });
+  ctx.status = 204;
+}
+
 export const regulatorUserRoutes: RouteDef[] = [
   {
     method: 'get',
@@ -334,31 +388,20 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'delete',
     path: '/regulator-authorities/:userId',
     access: role(['REGULATOR']),
+    answers: [400],
     ok: 204,
-    handler: async (ctx, { db }) => {
-      const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
-      const authority = await loadRegulatorAuthority(db, ca, required(ctx.params.userId, 'userId'));
-      await db.transaction(async (trx) => {
-        await trx('authorities').where({ id: authority.id }).delete();
-        await trx('account_contacts').where({ user_id: authority.user_id, contact_type: 'CA_SITE' }).delete();
-        if (authority.user_id !== currentUser(ctx).userId) await endSessions(trx, authority.user_id);
-      });
-      ctx.status = 204;
-    },
+    handler: deleteRegulator,
   },
   {
     method: 'delete',
     path: '/regulator-authorities',
     access: role(['REGULATOR']),
+    answers: [400],
     ok: 204,
-    handler: async (ctx, { db }) => {
+    handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user, EDIT_CA_USERS);
-      await db.transaction(async (trx) => {
-        await trx('authorities').where({ user_id: user.userId, competent_authority: ca }).delete();
-        await trx('account_contacts').where({ user_id: user.userId, contact_type: 'CA_SITE' }).delete();
-      });
-      ctx.status = 204;
+      await removeRegulator(ctx, deps, ca, user.userId);
     },
   },
   {

@@ -194,6 +194,46 @@ describe('feedback', () => {
     expect(exact.status).toBe(204);
   });
 
+  it('e-mails each response to every USER_FEEDBACK_RECIPIENTS address through the outbox', async () => {
+    const recipients = [`team-a-${Date.now()}@example.test`, `team-b-${Date.now()}@example.test`];
+    const saved = api.deps.config.userFeedbackRecipients;
+    api.deps.config.userFeedbackRecipients = recipients;
+    try {
+      const user = await createUser(api.deps.db);
+      const res = await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback, await bearer(user)));
+      expect(res.status).toBe(204);
+      const mails = await api.deps.db('email_outbox').whereIn('to_address', recipients).orderBy('to_address');
+      expect(mails.map((m) => m.to_address)).toEqual(recipients);
+      expect(mails[0]).toMatchObject({
+        template: 'UserFeedbackForService',
+        subject: 'New feedback received for the Manage your ESOS reporting service',
+      });
+      expect(mails[0].body_text).toContain(
+        'How satisfied are you with viewing, searching and responding to tasks? Neither satisfied or dissatisfied',
+      );
+      expect(mails[0].body_text).toContain('Why did you give this rating? Too many clicks');
+      expect(mails[0].body_text).toContain('Not provided');
+      expect(mails[0].body_text).toMatch(/Sent: \d{2} [A-Z][a-z]+ \d{4} \d{2}:\d{2}/);
+    } finally {
+      api.deps.config.userFeedbackRecipients = saved;
+    }
+  });
+
+  it('answers 400 for text with a NUL or a lone surrogate, and sends nothing', async () => {
+    const user = await createUser(api.deps.db);
+    const headers = await bearer(user);
+    for (const bad of ['a\\u0000b', 'a\\ud800b']) {
+      const res = await api.request('/api/v1.0/users/feedback', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...goodFeedback, improvementSuggestion: 'PLACEHOLDER' }).replace('PLACEHOLDER', bad),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.any(String) });
+    }
+    expect(await api.deps.db('user_feedback').where({ user_id: user.id })).toEqual([]);
+  });
+
   it('refuses feedback without a token', async () => {
     expect((await api.request('/api/v1.0/users/feedback', json('POST', goodFeedback))).status).toBe(401);
   });

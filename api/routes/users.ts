@@ -14,6 +14,8 @@ import { feedbackSchema } from '../../domain/feedback';
 import { resolveEmailSchema, updateTermsSchema } from '../../domain/users';
 import type { Db } from '../../infra/db';
 import { textQuery } from '../params';
+import { queueEmails } from '../../infra/outbox';
+import * as emails from '../email-templates';
 
 /** The user DTO every profile call answers with. */
 export async function userDto(db: Db, userId: string) {
@@ -89,9 +91,20 @@ export const userRoutes: RouteDef[] = [
     access: AUTHENTICATED,
     body: feedbackSchema,
     ok: 204,
-    handler: async (ctx, { db }) => {
+    handler: async (ctx, { db, config }) => {
       const feedback = validate(feedbackSchema, ctx.request.body);
-      await db('user_feedback').insert({ user_id: currentUser(ctx).userId, payload: JSON.stringify(feedback) });
+      // Kept for the MI report "User feedback", and e-mailed to the service team through the outbox.
+      await db.transaction(async (trx) => {
+        const [row] = await trx('user_feedback')
+          .insert({ user_id: currentUser(ctx).userId, payload: JSON.stringify(feedback) })
+          .returning('created_at');
+        await queueEmails(
+          trx,
+          config.userFeedbackRecipients.map((to) =>
+            emails.userFeedbackForService({ to, feedback, serviceUrl: config.publicUrl, at: new Date(row.created_at) }),
+          ),
+        );
+      });
       ctx.status = 204;
     },
   },

@@ -4,7 +4,9 @@
 // one active Advanced user and says so when a change would leave none.
 import { useCallback, useEffect, useState } from 'react';
 import { ActionLink, Button, ButtonGroup, NotificationBanner, Tag } from '../../components';
+import { Link } from 'wouter';
 import { apiGet } from '../../lib/api';
+import { useSession } from '../../stores/session';
 import { contactTypes } from '../../../domain/users';
 import { EditContacts } from './users/edit-contacts';
 import { EditUser } from './users/edit-user';
@@ -29,6 +31,7 @@ type Mode =
   | { kind: 'remove'; user: KnownUser };
 
 export function UsersTab({ accountId }: { accountId: number }) {
+  const me = useSession((s) => s.userState?.userId);
   const [data, setData] = useState<OperatorAuthorities | null>(null);
   const [failed, setFailed] = useState(false);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -151,7 +154,16 @@ export function UsersTab({ accountId }: { accountId: number }) {
           <tbody className="govuk-table__body">
             {data.authorities.map((a) => (
               <tr key={a.userId ?? a.email} className="govuk-table__row">
-                <td className="govuk-table__cell">{[a.firstName, a.lastName].filter(Boolean).join(' ') || '–'}</td>
+                <td className="govuk-table__cell">
+                  {/* Their details (reference §E): one's own row always, every non-pending row for who manages users. */}
+                  {a.userId && (a.userId === me || (data.editable && a.authorityStatus !== 'PENDING')) ? (
+                    <Link className="govuk-link" href={`/accounts/${accountId}/users/${encodeURIComponent(a.userId)}`}>
+                      {[a.firstName, a.lastName].filter(Boolean).join(' ') || a.email}
+                    </Link>
+                  ) : (
+                    [a.firstName, a.lastName].filter(Boolean).join(' ') || '–'
+                  )}
+                </td>
                 <td className="govuk-table__cell">{a.email}</td>
                 <td className="govuk-table__cell">{a.roleName}</td>
                 <td className="govuk-table__cell">{contactsOf(a.userId).join(', ') || '–'}</td>

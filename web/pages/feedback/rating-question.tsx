@@ -1,4 +1,5 @@
 import {
+  feedbackQuestionText,
   feedbackRatingLabels,
   FEEDBACK_REASON_LABEL,
   FEEDBACK_TEXT_MAX_LENGTH,
@@ -9,14 +10,8 @@ import { Radios } from '../../components/radios';
 import { Textarea } from '../../components/textarea';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-export const ratingQuestionText: Record<FeedbackRatingField, string> = {
-  userRegistrationRate: 'How satisfied are you with user registration?',
-  onlineGuidanceRate: 'How satisfied are you with online guidance and communication?',
-  creatingAccountRate: 'How satisfied are you with claiming an account?',
-  onBoardingRate: 'How satisfied are you with on-boarding, identity and security checks?',
-  tasksRate: 'How satisfied are you with viewing, searching and responding to tasks?',
-  satisfactionRate: 'Overall, how satisfied are you with this service so far?',
-};
+/** The questions' words (domain/feedback.ts, shared with the e-mail the service team reads). */
+export const ratingQuestionText = feedbackQuestionText;
 
 export interface RatingQuestionProps {
   field: FeedbackRatingField;

@@ -271,6 +271,9 @@ export default function RegulatorUserPage() {
               <Button type="button" variant="secondary" pending={pending} onClick={() => void unlock()}>
                 Unlock sign-in
               </Button>
+              <Link className="govuk-link" href={`/user/regulators/${encodeURIComponent(userId)}/delete`}>
+                Delete user
+              </Link>
             </>
           ) : null}
           <Link className="govuk-link" href="/user/regulators">

@@ -23,6 +23,7 @@ interface Row {
   jobTitle: string;
   status: string;
   lastSignIn: string;
+  actions: string;
   user: RegulatorUser;
 }
 
@@ -32,6 +33,8 @@ const columns: TableColumn<Row>[] = [
   { header: 'Status', field: 'status', isSortable: true },
   { header: 'Last sign-in', field: 'lastSignIn', isSortable: true },
 ];
+/** Administrators also see a Delete link on every row but their own (reference §E). */
+const editableColumns: TableColumn<Row>[] = [...columns, { header: 'Actions', field: 'actions' }];
 
 export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (message: string) => void }) {
   const me = useSession((s) => s.userState?.userId);
@@ -48,6 +51,7 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
         status: statusLabels[u.authorityStatus],
         // ISO text sorts by time; the cell shows it readably.
         lastSignIn: u.lastSignIn ?? '',
+        actions: '',
         user: u,
       })),
     [data],
@@ -110,6 +114,14 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       }
       case 'lastSignIn':
         return u.userId ? lastSignInText(u.lastSignIn) : '';
+      case 'actions':
+        return u.userId && u.userId !== me ? (
+          <Link className="govuk-link" href={`/user/regulators/${encodeURIComponent(u.userId)}/delete`}>
+            Delete<span className="govuk-visually-hidden"> {row.name}</span>
+          </Link>
+        ) : (
+          ''
+        );
       default:
         return String(row[column.field]);
     }
@@ -127,7 +139,7 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       <form noValidate onSubmit={save} id="l.statuses">
         <ScrollableTable label="Regulator users of your competent authority">
           <SortableTable
-            columns={columns}
+            columns={data.editable ? editableColumns : columns}
             data={rows}
             cell={cell}
             rowKey={(r) => r.key}

@@ -1,0 +1,64 @@
+// Regulator users in a real browser: inviting from a base-permission preset (the matrix filled from
+// the role template, a request for information among a technical officer's rights), and deleting a
+// colleague through the confirmation page; axe at both widths on each page.
+import { expectAccessible, useBrowser } from '../test/e2e-browser';
+import { e2eDb, newPerson } from '../test/e2e-people';
+import { viewports } from '../test/browser';
+
+const browser = useBrowser();
+const db = (table: string) => e2eDb()(table);
+
+it('invites a technical officer from the preset, the matrix filled from the role template', async () => {
+  const manager = await newPerson({ firstName: 'Pria', lastName: 'Preset', regulatorOf: 'OPRED' });
+  const page = await browser.as(manager);
+  await page.goto('/user/regulators/add');
+  await page.getByRole('heading', { name: 'Add a new user' }).waitFor();
+  await page.getByRole('button', { name: 'Technical officer' }).click();
+  const level = (group: string, label: string) =>
+    page.getByRole('group', { name: group, exact: true }).getByLabel(label, { exact: true });
+  expect(await level('Request for information', 'Execute').isChecked()).toBe(true);
+  expect(await level('Review organisation account', 'Execute').isChecked()).toBe(true);
+  expect(await level('Assign/re-assign tasks', 'Execute').isChecked()).toBe(true);
+  expect(await level('Manage users and contacts', 'None').isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Admin team' }).click();
+  expect(await level('Review organisation account', 'View only').isChecked()).toBe(true);
+  expect(await level('Request for information', 'None').isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Technical officer' }).click();
+  await expectAccessible(page);
+
+  const email = `tess.officer.${Date.now()}@example.org`;
+  await page.getByLabel('First name').fill('Tess');
+  await page.getByLabel('Last name').fill('Officer');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Job title').fill('Technical officer');
+  await page.getByLabel('Phone number', { exact: true }).fill('0117 496 0000');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText(`An invitation has been sent to ${email}`).waitFor();
+  const invited = await db('authorities').whereRaw('lower(invited_email) = ?', [email]).first('permissions');
+  expect(invited.permissions).toEqual(expect.arrayContaining(['PERM_RFI_SUBMIT', 'PERM_TASK_ASSIGNMENT']));
+  expect(invited.permissions).not.toContain('PERM_CA_USERS_EDIT');
+});
+
+it('deletes a colleague after confirmation, and offers no deletion of oneself', async () => {
+  const manager = await newPerson({ firstName: 'Dana', lastName: 'Deleter', regulatorOf: 'OPRED' });
+  const colleague = await newPerson({ firstName: 'Colm', lastName: 'Colleague', regulatorOf: 'OPRED' });
+  const page = await browser.as(manager, viewports.mobile);
+  await page.goto('/user/regulators');
+  await page.getByRole('link', { name: 'Delete Colm Colleague' }).click();
+  await page
+    .getByRole('heading', { name: 'Confirm that the user account of Colm Colleague will be deleted' })
+    .waitFor();
+  await page.getByText('You will not be able to undo this action.').waitFor();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirm deletion' }).click();
+  await page.getByRole('heading', { name: 'The user account of Colm Colleague has been deleted' }).waitFor();
+  await expectAccessible(page);
+  expect(await db('authorities').where({ user_id: colleague.id })).toEqual([]);
+  await page.getByRole('link', { name: 'Return to regulator users' }).click();
+  await page.getByRole('heading', { name: 'Regulator users' }).first().waitFor();
+  expect(await page.getByRole('link', { name: 'Delete Dana Deleter' }).count()).toBe(0);
+
+  // The address of one's own deletion says why not.
+  await page.goto(`/user/regulators/${manager.id}/delete`);
+  await page.getByText('You cannot delete your own user account.').waitFor();
+});
