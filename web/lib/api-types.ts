@@ -1223,6 +1223,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1.0/published-data/versions/{id}/files/{format}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read published data versions files
+     * @description For REGULATOR users with PERM_PUBLISHED_DATA_EDIT.
+     */
+    get: operations['GET /v1.0/published-data/versions/:id/files/:format'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1.0/published-data/versions/{id}/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send published data versions publish
+     * @description For REGULATOR users with PERM_PUBLISHED_DATA_EDIT.
+     */
+    post: operations['POST /v1.0/published-data/versions/:id/publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1.0/published-data/versions/{id}/withdraw': {
     parameters: {
       query?: never;
@@ -1884,6 +1924,23 @@ export interface paths {
     put?: never;
     /** Send tasks actions */
     post: operations['POST /v1.0/tasks/actions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1.0/templates/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A template to download (.xlsx): action-plan, progress-update-1 or verified-organisation-accounts */
+    get: operations['GET /v1.0/templates/:name'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2593,6 +2650,15 @@ export interface operations {
               page?: number;
               /** @constant */
               reportType: 'LIST_OF_ACCOUNTS_USERS_CONTACTS';
+              sheet?: string;
+              /** @default 20 */
+              size?: number;
+            }
+          | {
+              /** @default 0 */
+              page?: number;
+              /** @constant */
+              reportType: 'USER_FEEDBACK';
               sheet?: string;
               /** @default 20 */
               size?: number;
@@ -4449,6 +4515,7 @@ export interface operations {
         content?: never;
       };
       404: components['responses']['E404'];
+      429: components['responses']['E429'];
       default: components['responses']['Error'];
     };
   };
@@ -4539,7 +4606,41 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
-  'POST /v1.0/published-data/versions/:id/withdraw': {
+  'GET /v1.0/published-data/versions/:id/files/:format': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        format: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Not modified since the ETag the caller sent */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      default: components['responses']['Error'];
+    };
+  };
+  'POST /v1.0/published-data/versions/:id/publish': {
     parameters: {
       query?: never;
       header?: never;
@@ -4559,6 +4660,41 @@ export interface operations {
           'application/json': unknown;
         };
       };
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      default: components['responses']['Error'];
+    };
+  };
+  'POST /v1.0/published-data/versions/:id/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default null */
+          reason?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
@@ -4636,6 +4772,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       default: components['responses']['Error'];
@@ -4659,6 +4796,7 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['E400'];
       401: components['responses']['E401'];
       403: components['responses']['E403'];
       404: components['responses']['E404'];
@@ -5749,6 +5887,31 @@ export interface operations {
       403: components['responses']['E403'];
       404: components['responses']['E404'];
       409: components['responses']['E409'];
+      default: components['responses']['Error'];
+    };
+  };
+  'GET /v1.0/templates/:name': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      401: components['responses']['E401'];
+      404: components['responses']['E404'];
       default: components['responses']['Error'];
     };
   };

@@ -91,7 +91,7 @@ export default function UserDetailsPage() {
 
   const save = async (dto: OperatorUserDto) => {
     try {
-      await apiPatch(path, dto);
+      await apiPatch<null>(path, dto);
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
       form.setError((err.body?.field ?? 'firstName') as never, { message: err.message.replace(/^[\w.]+: /, '') });
