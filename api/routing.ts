@@ -167,6 +167,9 @@ export function buildRouter(prefix: string, routes: RouteDef[], deps: AppDeps): 
       enforce(route, deps),
       async (ctx) => {
         await route.handler(ctx, deps);
+        // The answer as the handler gave it, before compression turns a large one into a stream: the
+        // contract check (test/api-answers.ts) reads it against the route's response schema.
+        ctx.state.answerBody = ctx.body;
       },
     );
   }

@@ -52,7 +52,8 @@ export function recordAnswers(app: Koa): void {
         fs.appendFileSync(file, answer + '\n');
       }
       const route = ctx.state.route as RouteDef | undefined;
-      const problems = key && route && responseProblems(route, ctx.status, ctx.body);
+      const body: unknown = 'answerBody' in ctx.state ? ctx.state.answerBody : ctx.body;
+      const problems = key && route && responseProblems(route, ctx.status, body);
       const mismatch = problems && `${MISMATCH}${key} ${ctx.status}`;
       if (mismatch && !written.has(mismatch)) {
         written.add(mismatch);
