@@ -76,10 +76,12 @@ function bars<T extends Record<string, unknown>>(
   const marginRight = 24;
   return Plot.plot({
     width,
-    height: labels.length * band + 50,
+    // Room below the axis for its label ('Organisations →') with its descenders, which 30 px cut off.
+    height: labels.length * band + 60,
     style: font,
     marginLeft,
     marginRight,
+    marginBottom: 40,
     x: countAxis(max, width - marginLeft - marginRight, xLabel),
     y: { label: null, axis: narrow ? null : 'left', domain: labels, padding: 0.15 },
     ...(colours ? { color: { domain: colours, range: [...chartColours] } } : {}),
