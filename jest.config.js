@@ -13,7 +13,18 @@ const swc = [
   },
 ];
 // ESM-only packages that Jest's own loader cannot require on Node 20: compile them to CommonJS.
-const esmPackages = ['jose', 'oauth4webapi', 'wouter'];
+const esmPackages = [
+  'jose',
+  'oauth4webapi',
+  'wouter',
+  '@observablehq/plot',
+  'd3',
+  'd3-[a-z-]+',
+  'internmap',
+  'delaunator',
+  'robust-predicates',
+  'isoformat',
+];
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],

@@ -15,7 +15,7 @@ export interface ChaseSend {
   accountIds: number[];
   /** The regulator who started the chase (the audit trail's actor). */
   by: Actor;
-  report: { requestType: string; name: string; dueOn: string };
+  report: { requestType: string; name: string; dueOn: string; duePassed?: boolean };
   /** An organisation reminded of this report this recently, by another chase, is not reminded again. */
   intervalDays: number;
 }

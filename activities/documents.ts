@@ -126,12 +126,20 @@ export function createDocumentActivities(deps: { db: Db }) {
             : document.event === 'Request for information sent'
               ? `the ${document.title.toLowerCase()}`
               : `the decision on ${document.title.toLowerCase()} (${document.event.toLowerCase()})`;
+        // A request sent to the organisation is a copy for the record, not the receipt of something
+        // its reader did ('your copy'): what the organisation must do is in the task's own e-mail.
+        const sentToOrganisation = document.event === 'Request for information sent';
+        const subject = sentToOrganisation
+          ? `${document.title} ${request.id}: a copy of what was sent - ${SERVICE_NAME}`
+          : `${document.title} ${request.id}: your copy - ${SERVICE_NAME}`;
         await queueEmails(
           trx,
           emails.map((to) => ({
-            ...compose('SubmissionDocument', to, `${document.title} ${request.id}: your copy - ${SERVICE_NAME}`, [
-              `Attached is a copy of ${what}${document.organisation ? ` for ${document.organisation}` : ''}, reference ${request.id}.`,
-              `It was recorded by ${document.submitter || 'the service'}. You can also download it from the workflow's page in the service.`,
+            ...compose('SubmissionDocument', to, subject, [
+              `Attached is a copy of ${what}${document.organisation ? ` ${sentToOrganisation ? 'sent to' : 'for'} ${document.organisation}` : ''}, reference ${request.id}.`,
+              sentToOrganisation
+                ? `It was sent by ${document.submitter || 'the service'}. The organisation's administrators are given a task to respond by the deadline in the document. You can also download it from the request's page in the service.`
+                : `It was recorded by ${document.submitter || 'the service'}. You can also download it from the workflow's page in the service.`,
             ]),
             attachments: [uuid],
           })),

@@ -8,7 +8,8 @@ import { queueEmails } from '../infra/outbox';
 import { loadConfig } from '../infra/config';
 import { eligibleUsers } from '../infra/eligible-users';
 import { STALE_TASK_MESSAGE } from '../domain/requests';
-import { accessFor, taskTypeLabel } from '../domain/process-registry';
+import { accessFor, taskDefinition, taskTypeLabel } from '../domain/process-registry';
+import { compose } from '../infra/email-layout';
 import { UUID } from '../domain/files';
 import type { Actor } from '../domain/request-messages';
 
@@ -109,9 +110,41 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
   const { db } = options;
   const deps = { homeUrl: options.homeUrl ?? loadConfig().publicUrl };
 
-  async function notifyAssigned(trx: Knex.Transaction, userIds: string[]): Promise<void> {
+  /**
+   * E-mails who was given a task: the task type's own words when it has them (what it asks, by
+   * when, a link to its page), else the generic 'New task received' (reference §3.4).
+   */
+  async function notifyAssigned(
+    trx: Knex.Transaction,
+    userIds: string[],
+    task?: {
+      id: number;
+      type: string;
+      requestId: string;
+      accountId: number | null;
+      payload: Record<string, unknown>;
+      dueAt: string | null;
+    },
+  ): Promise<void> {
     if (userIds.length === 0) return;
     const users = await trx('users').whereIn('id', userIds).select('email');
+    const own = task ? taskDefinition(task.type)?.assignedEmail : undefined;
+    if (task && own) {
+      const account =
+        task.accountId === null ? null : await trx('accounts').where({ id: task.accountId }).first('name');
+      const words = own({
+        requestId: task.requestId,
+        payload: task.payload,
+        organisation: account?.name ?? null,
+        dueAt: task.dueAt,
+      });
+      const link = { text: words.link, link: `${deps.homeUrl.replace(/\/$/, '')}/tasks/${task.id}` };
+      await queueEmails(
+        trx,
+        users.map((u) => compose('EmailAssignedTask', u.email, words.subject, [...words.paragraphs, link])),
+      );
+      return;
+    }
     await queueEmails(
       trx,
       users.map((u) => ({
@@ -202,7 +235,15 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
             open_key: args.key,
           })
           .returning('id');
-        if (assignee) await notifyAssigned(trx, [assignee]);
+        if (assignee)
+          await notifyAssigned(trx, [assignee], {
+            id: Number(row.id),
+            type: args.taskType,
+            requestId: args.requestId,
+            accountId: args.accountId,
+            payload: args.payload,
+            dueAt: args.dueAt,
+          });
         return { taskId: Number(row.id), assignee };
       });
     },
@@ -270,8 +311,20 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
               : q.whereNull('assignee').orWhereNot('assignee', args.assignee),
           )
           .update({ assignee: args.assignee })
-          .returning('id');
-        if (changed.length > 0 && args.assignee) await notifyAssigned(trx, [args.assignee]);
+          .returning(['id', 'type', 'request_id', 'account_id', 'payload', 'due_at']);
+        if (!args.assignee) return;
+        // A task with words of its own says them to whoever is given it; the rest, one generic e-mail.
+        const own = changed.filter((t) => taskDefinition(t.type)?.assignedEmail);
+        for (const t of own)
+          await notifyAssigned(trx, [args.assignee], {
+            id: Number(t.id),
+            type: t.type,
+            requestId: t.request_id,
+            accountId: t.account_id,
+            payload: t.payload ?? {},
+            dueAt: t.due_at ? new Date(t.due_at).toISOString() : null,
+          });
+        if (changed.length > own.length) await notifyAssigned(trx, [args.assignee]);
       });
     },
 
@@ -349,7 +402,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
             subject: `${overdue ? 'Task overdue' : 'Task due soon'} - ${SERVICE}`,
             text: overdue
               ? `The task "${label(task.type)}"${whose} was due on ${due} and is now overdue. Sign in to see it: ${deps.homeUrl}`
-              : `The task "${label(task.type)}" is due on ${due}. Sign in to complete it: ${deps.homeUrl}`,
+              : `The task "${label(task.type)}" is due by ${due}. Sign in to complete it: ${deps.homeUrl}`,
             template: overdue ? 'TaskOverdue' : 'TaskReminder',
           })),
         );

@@ -181,15 +181,20 @@ export const CHASE_TEMPLATE = 'ComplianceReminder';
 /** A chase's workflow id, as the Temporal UI shows it. */
 export const chaseWorkflowId = (id: number) => `compliance-chase-${id}`;
 
-/** The reminder's subject and words: one source for the check page's preview and the e-mail. */
+/**
+ * The reminder's subject and words: one source for the check page's preview and the e-mail. A due
+ * date still ahead 'is due by' it; one passed 'was due on' it (`duePassed`; a chase started before
+ * it was known reads as passed, as it did).
+ */
 export function chaseEmail(
-  report: { name: string; dueOn: string },
+  report: { name: string; dueOn: string; duePassed?: boolean },
   organisation: string,
 ): { subject: string; paragraphs: string[] } {
+  const due = report.duePassed === false ? `which is due by ${report.dueOn}` : `which was due on ${report.dueOn}`;
   return {
     subject: `Reminder: your ESOS ${report.name} - Manage your ESOS reporting`,
     paragraphs: [
-      `Our records show that ${organisation} has not yet submitted its ${report.name}, which was due by ${report.dueOn}.`,
+      `Our records show that ${organisation} has not yet submitted its ${report.name}, ${due}.`,
       'Sign in to Manage your ESOS reporting to complete and submit it, or contact your regulator if you think this is wrong.',
     ],
   };

@@ -118,6 +118,22 @@ export interface TaskTypeDefinition extends TaskAccess {
   supporting?: boolean;
   /** How the SPA shows it; without one the task page shows its header only. */
   page?: TaskPage;
+  /**
+   * The e-mail to whoever is given the task, in place of the generic 'New task received': what it
+   * asks and by when, from the task's draft. The link to the task's page is added after the words.
+   */
+  assignedEmail?: (task: AssignedTask) => { subject: string; paragraphs: string[]; link: string };
+}
+
+/** What a task's own assignment e-mail may say (`TaskTypeDefinition.assignedEmail`). */
+export interface AssignedTask {
+  requestId: string;
+  /** The task's draft as it opened. */
+  payload: Record<string, unknown>;
+  /** The account's name, when the request has an account. */
+  organisation: string | null;
+  /** When the task is due (ISO), if it is. */
+  dueAt: string | null;
 }
 
 /**

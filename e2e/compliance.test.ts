@@ -51,6 +51,44 @@ function expectedCounts(type: string): Record<string, number> {
   return counts;
 }
 
+/**
+ * The charts as drawn: every bar as long as its number (a zero zero-length), count axes in whole
+ * numbers, date axes in dates as people write them, and no label cut off by the chart's edges.
+ */
+async function expectChartsTrue(page: Page): Promise<void> {
+  const charts = await page.evaluate(() =>
+    [...document.querySelectorAll('.app-chart svg')].map((svg) => {
+      const box = svg.getBoundingClientRect();
+      const bars = [...svg.querySelectorAll('rect')]
+        .filter((r) => r.querySelector('title'))
+        .map((r) => ({
+          title: r.querySelector('title')!.textContent!,
+          count: Number(r.querySelector('title')!.textContent!.split(': ').pop()),
+          width: Number(r.getAttribute('width')),
+        }));
+      const ticks = [...svg.querySelectorAll('g[font-variant="tabular-nums"] text')].map((t) => t.textContent!);
+      const cut = [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const b = t.getBoundingClientRect();
+          return b.left < box.left - 1 || b.right > box.right + 1 || b.top < box.top - 1 || b.bottom > box.bottom + 1;
+        })
+        .map((t) => t.textContent);
+      return { kind: svg.parentElement!.getAttribute('data-chart'), bars, ticks, cut };
+    }),
+  );
+  expect(charts.map((c) => c.kind)).toEqual(['status', 'breakdown', 'overTime']);
+  for (const chart of charts) {
+    expect({ kind: chart.kind, cut: chart.cut }).toEqual({ kind: chart.kind, cut: [] });
+    for (const tick of chart.ticks) expect(tick).toMatch(/^(\d[\d,]*|\d{1,2} [A-Z][a-z]{2,3}|[A-Z][a-z]{2,3} \d{4})$/);
+    const unit = Math.max(0, ...chart.bars.filter((b) => b.count > 0).map((b) => b.width / b.count));
+    for (const bar of chart.bars)
+      expect({ bar: bar.title, width: Math.round(bar.width) }).toEqual({
+        bar: bar.title,
+        width: Math.round(bar.count * unit),
+      });
+  }
+}
+
 /** The numbers of the 'Reports by status' table, by report row. */
 const tableNumbers = (page: Page) =>
   page
@@ -73,12 +111,18 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
     'Submissions over time: the cumulative number of each report submitted, against its window’s close',
   ]);
   await expectAccessible(page);
+  await page.setViewportSize(viewports.desktop);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.app-chart svg')].every((svg) => Number(svg.getAttribute('width')) > 600),
+  );
+  await expectChartsTrue(page);
   await shot(page, 'overview-1280');
   // At 375 px the charts are drawn again for the width they have.
   await page.setViewportSize(viewports.mobile);
   await page.waitForFunction(() =>
     [...document.querySelectorAll('.app-chart svg')].every((svg) => Number(svg.getAttribute('width')) < 375),
   );
+  await expectChartsTrue(page);
   await shot(page, 'overview-375');
   await page.setViewportSize(viewports.desktop);
   expect(errors).toEqual([]);
@@ -162,6 +206,42 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
     )
     .waitFor();
   expect(await page.getByRole('button', { name: 'Send reminders' }).count()).toBe(0);
+
+  // The list no longer offers a reminder that would send nothing, and says why.
+  const listUrl = `${baseUrl()}/compliance/accounts?requestType=ACTION_PLAN_P3&state=OVERDUE`;
+  await page.goto(listUrl);
+  await page
+    .getByText(
+      'All 5 organisations were sent a reminder about this report in the last 7 days, so no reminder can be sent now.',
+    )
+    .waitFor();
+  expect(await page.getByRole('button', { name: /^Send a reminder/ }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Send a request for information to these 5 organisations' }).waitFor();
+  await expectAccessible(page);
+
+  // A search that matches nothing says so and how to clear it.
+  await page.getByLabel('Search by organisation name, ID or registration number').fill('Zebedee Nomatch');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText('0 organisations match ‘Zebedee Nomatch’').waitFor();
+  await page.getByText('No organisations in this list match ‘Zebedee Nomatch’.', { exact: false }).waitFor();
+  expect(await page.locator('table').count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^Send a / }).count()).toBe(0);
+  await expectAccessible(page);
+  await shot(page, 'no-match');
+  await page.getByRole('link', { name: 'Clear the search' }).click();
+  await page.getByText('5 organisations', { exact: true }).waitFor();
+  await page.locator('table tbody tr').nth(4).waitFor();
+  expect(await page.locator('table tbody tr').count()).toBe(5);
+
+  // A page past the end leads back to the list.
+  await page.goto(`${listUrl}&page=3`);
+  await page.getByText('There is no page 3: this list has 1 page.').waitFor();
+  expect(await page.locator('table').count()).toBe(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to the list' }).click();
+  await page.locator('table tbody tr').nth(4).waitFor();
+  expect(await page.locator('table tbody tr').count()).toBe(5);
+  expect(new URL(page.url()).searchParams.get('page')).toBeNull();
   expect(errors).toEqual([]);
 });
 

@@ -30,6 +30,8 @@ it('is sent to the three organisations of a list, and each organisation has its 
   await regulator
     .getByRole('heading', { name: 'Send a request for information to 3 organisations', level: 1 })
     .waitFor();
+  // It says plainly that files go with one organisation's request, not with a list's.
+  await regulator.getByText('A request sent to a list cannot carry files.', { exact: false }).waitFor();
   await expectAccessible(regulator);
   await regulator.getByRole('button', { name: 'Continue' }).click();
   await regulator.getByRole('link', { name: 'Enter the information you are requesting' }).waitFor();
@@ -42,6 +44,7 @@ it('is sent to the three organisations of a list, and each organisation has its 
   // The check page: who and how many, what they will be asked.
   await regulator.getByRole('heading', { name: 'Check your request for information', level: 1 }).waitFor();
   await regulator.getByText('3 organisations on the list of the Notification of Compliance').waitFor();
+  await regulator.getByText('None: files are attached to one organisation’s request, not to a list').waitFor();
   await regulator.getByText(questions).waitFor();
   await regulator.getByText(deadline.long).waitFor();
   await expectAccessible(regulator);

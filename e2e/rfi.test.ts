@@ -51,8 +51,8 @@ it('is sent by a regulator, answered with a file by the operator before its dead
   await regulator.getByText('Waiting for the organisation to respond to the request for information.').waitFor();
   await regulator.getByText(deadline.long).first().waitFor();
   await regulator
-    .getByRole('button', { name: 'Cancel task' })
-    .or(regulator.getByRole('link', { name: 'Cancel task' }))
+    .getByRole('button', { name: 'Cancel this request for information' })
+    .or(regulator.getByRole('link', { name: 'Cancel this request for information' }))
     .first()
     .waitFor();
   await expectAccessible(regulator);

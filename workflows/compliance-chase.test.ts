@@ -66,7 +66,7 @@ it('sends exactly one e-mail to each of 20 primary contacts though the worker is
   expect(emails[0].subject).toBe('Reminder: your ESOS Action Plan - Manage your ESOS reporting');
   const first = contacts[0];
   expect(emails.find((e) => e.to_address === first.email)!.body_text).toContain(
-    `Our records show that ${first.name} has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`,
+    `Our records show that ${first.name} has not yet submitted its Action Plan, which was due on ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`,
   );
   // Each send is in its account's audit trail, in the regulator's name.
   const audit = await db('audit_log')

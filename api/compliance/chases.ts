@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import type { CompetentAuthority } from '../../domain/authorities';
 import type { Actor } from '../../domain/request-messages';
 import { badRequest, conflict, notFound } from '../errors';
-import { complianceListAccounts, complianceReport, reportDueOn } from './overview';
+import { complianceListAccounts, complianceReport, reportDueAt, reportDueOn } from './overview';
 import { batchOutcomes, startBatch } from './batches';
 import {
   CHASE_TEMPLATE,
@@ -28,7 +28,13 @@ function chaseReport(deps: Deps, list: ComplianceList) {
   const def = complianceReport(list.requestType);
   if (!canChase(list.state))
     throw badRequest('state: only organisations that have not submitted can be sent a reminder', 'state');
-  return { requestType: def.requestType, name: def.name ?? def.title, dueOn: reportDueOn(deps.config, def) };
+  return {
+    requestType: def.requestType,
+    name: def.name ?? def.title,
+    dueOn: reportDueOn(deps.config, def),
+    // By the reporting clock, as the overview counts who is overdue.
+    duePassed: reportDueAt(deps.config, def) <= deps.config.reporting.now(),
+  };
 }
 
 export async function chaseCheck(deps: Deps, ca: CompetentAuthority, list: ComplianceList): Promise<ChaseCheck> {

@@ -319,9 +319,22 @@ describe('the chase check', () => {
       name: 'ComplianceReminder',
       subject: 'Reminder: your ESOS Action Plan - Manage your ESOS reporting',
       body: expect.stringContaining(
-        `Our records show that [organisation name] has not yet submitted its Action Plan, which was due by ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`,
+        `Our records show that [organisation name] has not yet submitted its Action Plan, which was due on ${reportDueOn(loadConfig(), processFor(ACTION_PLAN)!)}.`,
       ),
     });
+  });
+
+  it('words a due date still ahead as "is due by" it', async () => {
+    // Progress update 2 is due on 5 December 2026, after the test clock's 1 June 2026.
+    const res = await get(
+      `/chases/check?${new URLSearchParams({ requestType: PROGRESS_UPDATE_2, state: 'NOT_STARTED', search: tag })}`,
+    );
+    expect(res.status).toBe(200);
+    expect(reportDueAt(loadConfig(), processFor(PROGRESS_UPDATE_2)!).getTime()).toBeGreaterThan(testClock().getTime());
+    expect(res.body.template.body).toContain(
+      `has not yet submitted its Progress Update 2, which is due by ${reportDueOn(loadConfig(), processFor(PROGRESS_UPDATE_2)!)}.`,
+    );
+    expect(res.body.template.body).not.toContain('was due');
   });
 
   it('refuses to remind organisations that have submitted', async () => {

@@ -6,6 +6,7 @@
 // Parsing is idempotent: what a field outputs (trimmed text or null, numbers, booleans, ISO dates,
 // option values) is also valid input, and parses to itself. The SPA sends parsed values and the
 // server parses them again with the same rules.
+import { ukDate } from '../deadlines';
 import {
   DATE_INCOMPLETE,
   DATE_NOT_REAL,
@@ -152,7 +153,7 @@ export interface CheckboxesField extends Common {
 export interface DateField extends Common {
   kind: 'date';
   required?: string;
-  /** 'YYYY-MM-DD', inclusive. */
+  /** 'YYYY-MM-DD', inclusive; `max` may be 'today': the UK day when it is checked (no date in the future). */
   min?: string;
   max?: string;
   messages?: Partial<Record<'min' | 'max', string>>;
@@ -360,7 +361,7 @@ function parseDate(field: DateField, raw: unknown): Parsed {
   const message = dateError(value, {
     required: !!field.required,
     min: field.min,
-    max: field.max,
+    max: field.max === 'today' ? ukDate(new Date()) : field.max,
     messages: { required: field.required, min: field.messages?.min, max: field.messages?.max },
   });
   if (message) return fail(message);

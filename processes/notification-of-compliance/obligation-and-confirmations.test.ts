@@ -1,6 +1,7 @@
 // The reporting obligation's distribution, the lead assessor, and the responsible officers'
 // confirmations (reference workflows §7.5): each limit and cross-field rule with its message.
-import { REVIEW_DATE_MIN, SECOND_OFFICER_SAME_EMAIL } from './sections/confirmations';
+import { REVIEW_DATE_FUTURE, REVIEW_DATE_MIN, SECOND_OFFICER_SAME_EMAIL } from './sections/confirmations';
+import { ukDate } from '../../domain/deadlines';
 import { CONFIRM_ALL } from '../../domain/reports/common-fields';
 import { DISTRIBUTION_SUM } from './sections/reporting-obligation';
 import { completeReports } from '../../test/fixtures/notification-reports';
@@ -86,11 +87,21 @@ describe('responsible officer confirmation', () => {
     ]);
   });
 
-  it('needs the review after 5 December 2019, except without energy responsibility', () => {
+  it('needs the review after 5 December 2019 and not in the future, except without energy responsibility', () => {
     expect(issuesOf('esos95To100', 'confirmations', { reviewAssessmentDate: '2019-12-05' })).toEqual([
       ['reviewAssessmentDate', REVIEW_DATE_MIN],
     ]);
     expect(issuesOf('esos95To100', 'confirmations', { reviewAssessmentDate: '2019-12-06' })).toEqual([]);
+    // A review cannot be dated in the future: today (the UK day) is the latest.
+    const today = ukDate(new Date());
+    const tomorrow = ukDate(new Date(Date.now() + 86_400_000));
+    expect(issuesOf('esos95To100', 'confirmations', { reviewAssessmentDate: today })).toEqual([]);
+    expect(issuesOf('esos95To100', 'confirmations', { reviewAssessmentDate: tomorrow })).toEqual([
+      ['reviewAssessmentDate', REVIEW_DATE_FUTURE],
+    ]);
+    expect(issuesOf('esos95To100', 'confirmations', { reviewAssessmentDate: '2031-01-01' })).toEqual([
+      ['reviewAssessmentDate', 'The date of the review must be today or in the past'],
+    ]);
     const zero = completing(
       changed('zeroEnergy', 'confirmations', { reviewAssessmentDate: '2024-01-01' }),
       'confirmations',

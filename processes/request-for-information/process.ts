@@ -36,6 +36,7 @@ import {
   rfiSummary,
   type RfiSubmitPayload,
 } from './request';
+import { responseTaskEmail } from './emails';
 
 const regulatorTask = { roleType: 'REGULATOR', view: 'PERM_RFI_SUBMIT', execute: 'PERM_RFI_SUBMIT' } as const;
 
@@ -99,6 +100,7 @@ export const requestForInformationProcess = defineProcess({
       view: 'PERM_RFI_RESPONSE_VIEW_TASK',
       execute: 'PERM_RFI_RESPONSE_EXECUTE_TASK',
       page: { kind: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
+      assignedEmail: responseTaskEmail,
       actions: {
         [RFI_REMOVE_ATTACHMENT]: removeAttachment,
         [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema },

@@ -33,6 +33,8 @@ import {
   RFI_WAIT_FOR_RESPONSE,
 } from './codes';
 import { DEADLINE_IN_FUTURE, rfiDeadline } from './request';
+import { questionCount } from './emails';
+import { formatDateLong } from '../../domain/validation/dates';
 import type { RequestInput } from '../../domain/request-messages';
 import type { TaskDeadline } from '../../domain/process-definition';
 
@@ -155,6 +157,40 @@ describe('request for information', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.nextTasks.map((t: { taskType: string }) => t.taskType).sort()).toEqual(
       [RFI_RESPONSE, RFI_WAIT_FOR_RESPONSE].sort(),
+    );
+
+    // The operator is told what is asked, by when, and where to answer — not 'New task received'.
+    const respondTask = await openTask(requestId, RFI_RESPONSE);
+    const deadlineWords = formatDateLong(
+      `${deadline.year}-${deadline.month.padStart(2, '0')}-${deadline.day.padStart(2, '0')}`,
+    );
+    const told = await h.db('email_outbox').where({ to_address: operator.email, template: 'EmailAssignedTask' });
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toBe(
+      `Request for information ${requestId}: respond by ${deadlineWords} - Manage your ESOS reporting`,
+    );
+    expect(told[0].body_text).toContain(
+      `Your regulator has sent ${account.name} a request for information, reference ${requestId}. It asks 1 question.`,
+    );
+    expect(told[0].body_text).toContain(`A response is required by 11:59pm on ${deadlineWords}.`);
+    expect(told[0].body_text).toContain(
+      `Respond to request for information ${requestId}: http://esos.test/tasks/${respondTask.id}\n`,
+    );
+    expect(told[0].body_html).toContain(`/tasks/${respondTask.id}"`);
+    // Its copy of the request is a copy sent to the organisation, not 'your copy'.
+    await until(
+      async () =>
+        (await h.db('email_outbox').where({ to_address: operator.email, template: 'SubmissionDocument' })).length > 0,
+    );
+    const copy = await h
+      .db('email_outbox')
+      .where({ to_address: operator.email, template: 'SubmissionDocument' })
+      .first();
+    expect(copy.subject).toBe(
+      `Request for information ${requestId}: a copy of what was sent - Manage your ESOS reporting`,
+    );
+    expect(copy.body_text).toContain(
+      `Attached is a copy of the request for information sent to ${account.name} (ID: ${account.organisationId}), reference ${requestId}.`,
     );
 
     // The operator's administrator has the task, due at the end of the deadline's day, with days remaining.
@@ -329,6 +365,16 @@ describe('request for information', () => {
     expect((await act(regulator, Number(respond.id), RFI_RESPONSE_SUBMIT, { response: 'Me' })).status).toBe(403);
     expect(await statusOf(requestId)).toBe('IN_PROGRESS');
   });
+});
+
+it('counts the questions a request asks', () => {
+  expect(questionCount('Why has the organisation not notified?')).toBe(1);
+  expect(questionCount('Send us your energy audit.')).toBe(1);
+  expect(questionCount('Why not? And when will you?')).toBe(2);
+  expect(
+    questionCount('Please answer:\n1. Who is your lead assessor?\n2. When was the audit done?\n3) Send the audit.'),
+  ).toBe(3);
+  expect(questionCount('We need:\n- your audit\n- your board minutes')).toBe(2);
 });
 
 describe('request for information deadline', () => {

@@ -13,6 +13,8 @@ export const CONFIRM_INTRO_SECOND =
 export const SECOND_OFFICER_SAME_EMAIL =
   'The second responsible officer must have a different email address from the first';
 export const REVIEW_DATE_MIN = 'The date must be after 5 December 2019';
+/** A review that has not happened yet cannot be confirmed (the checks run on the UK day of the check). */
+export const REVIEW_DATE_FUTURE = 'The date of the review must be today or in the past';
 
 const statements = (noEnergy: boolean): ChoiceOption[] => [
   {
@@ -111,7 +113,8 @@ export const confirmations: SectionDefinition<NotificationContext> = {
           hint: 'For example, 27 3 2024',
           required: 'Enter the date of the review',
           min: '2019-12-06',
-          messages: { min: REVIEW_DATE_MIN },
+          max: 'today',
+          messages: { min: REVIEW_DATE_MIN, max: REVIEW_DATE_FUTURE },
         },
       ],
     },

@@ -34,6 +34,29 @@ export function drawChart(spec: ChartSpec, width: number, title: string): SVGSVG
 }
 
 /**
+ * Whole-number ticks from 0 for a count axis whose largest value is `max`: a step of 1, 2, 5, 10, 20,
+ * 50, … chosen so that there are at most `most` steps, and the axis's top (at least 1, so an axis of
+ * zeros is still 0 to 1 and a zero is a zero-length bar, never a full one).
+ */
+export function wholeTicks(max: number, most: number): { top: number; ticks: number[] } {
+  const m = Math.max(1, Math.ceil(max));
+  const steps = Math.max(1, Math.floor(most));
+  let step = 1;
+  for (let k = 0; Math.ceil(m / step) > steps; k++) step = [2, 5, 10][k % 3]! * 10 ** Math.floor(k / 3);
+  const top = Math.ceil(m / step) * step;
+  return { top, ticks: Array.from({ length: top / step + 1 }, (_, i) => i * step) };
+}
+
+/** A count as people write it: 1,250. */
+const countFormat = (n: number) => n.toLocaleString('en-GB');
+
+/** The count axis of bars `plotWidth` wide: whole numbers, about one label per 80 pixels. */
+function countAxis(max: number, plotWidth: number, label: string): Plot.ScaleOptions {
+  const { top, ticks } = wholeTicks(max, Math.max(1, Math.floor(plotWidth / 80)));
+  return { label, grid: true, domain: [0, top], ticks, tickFormat: countFormat };
+}
+
+/**
  * Horizontal bars, one band per label: on a wide screen the labels are the y axis; on a narrow one
  * each label is written above its bar, so long names never squeeze the bars.
  */
@@ -43,17 +66,23 @@ function bars<T extends Record<string, unknown>>(
   xLabel: string,
   marks: (inset: { insetTop: number; insetBottom: number }) => Plot.Markish[],
   labelled: { data: T[]; y: string },
+  max: number,
   colours?: string[],
 ): Element {
   const narrow = width < 600;
   const band = narrow ? 56 : 36;
+  const marginLeft = narrow ? 10 : Math.min(420, 16 + 7.4 * Math.max(...labels.map((l) => l.length)));
+  // Room on the right for half of the last tick's label ('1,000'), which is centred on the axis's end.
+  const marginRight = 24;
   return Plot.plot({
     width,
-    height: labels.length * band + 50,
+    // Room below the axis for its label ('Organisations →') with its descenders, which 30 px cut off.
+    height: labels.length * band + 60,
     style: font,
-    marginLeft: narrow ? 10 : Math.min(420, 16 + 7.4 * Math.max(...labels.map((l) => l.length))),
-    marginRight: 20,
-    x: { label: xLabel, grid: true },
+    marginLeft,
+    marginRight,
+    marginBottom: 40,
+    x: countAxis(max, width - marginLeft - marginRight, xLabel),
     y: { label: null, axis: narrow ? null : 'left', domain: labels, padding: 0.15 },
     ...(colours ? { color: { domain: colours, range: [...chartColours] } } : {}),
     marks: [
@@ -71,7 +100,13 @@ function plot(spec: ChartSpec, width: number): Element {
     const states = ['SUBMITTED', 'IN_PROGRESS', 'NOT_STARTED'] as const;
     const words = { SUBMITTED: 'Submitted', IN_PROGRESS: 'In progress', NOT_STARTED: 'Not started' };
     const data = spec.reports.flatMap((r) =>
-      states.map((s) => ({ report: r.name, state: words[s], count: r.counts[s], href: spec.hrefOf(r.requestType, s) })),
+      states.map((s) => ({
+        report: r.name,
+        state: words[s],
+        count: r.counts[s],
+        // A zero is a zero-length bar and no link (an invisible link would still take the focus).
+        href: r.counts[s] > 0 ? spec.hrefOf(r.requestType, s) : null,
+      })),
     );
     const labels = spec.reports.map((r) => r.name);
     return bars(
@@ -92,11 +127,12 @@ function plot(spec: ChartSpec, width: number): Element {
         ),
       ],
       { data: spec.reports.map((r) => ({ report: r.name })), y: 'report' },
+      Math.max(0, ...spec.reports.map((r) => states.reduce((sum, s) => sum + r.counts[s], 0))),
       Object.values(words),
     );
   }
   if (spec.kind === 'breakdown') {
-    const rows = spec.breakdown.rows.map((r) => ({ ...r, href: spec.hrefOf(r.value) }));
+    const rows = spec.breakdown.rows.map((r) => ({ ...r, href: r.count > 0 ? spec.hrefOf(r.value) : null }));
     return bars(
       width,
       rows.map((r) => r.label),
@@ -112,6 +148,7 @@ function plot(spec: ChartSpec, width: number): Element {
         }),
       ],
       { data: rows, y: 'label' },
+      Math.max(0, ...rows.map((r) => r.count)),
     );
   }
   const points = spec.series.flatMap((s) =>
@@ -120,17 +157,54 @@ function plot(spec: ChartSpec, width: number): Element {
   const closes = spec.series
     .filter((s) => s.windowCloses)
     .map((s) => ({ report: s.name, at: new Date(s.windowCloses!) }));
+  const marginLeft = 50;
+  const marginRight = 40;
+  const x = dateAxis([...points.map((p) => p.day), ...closes.map((c) => c.at)], width - marginLeft - marginRight);
   return Plot.plot({
     width,
     height: 300,
     style: font,
-    x: { label: 'Date', type: 'utc' },
-    y: { label: 'Submitted (cumulative)', grid: true },
+    marginLeft,
+    marginRight,
+    x,
+    y: countAxis(Math.max(0, ...points.map((p) => p.total)), 300 - 60, 'Submitted (cumulative)'),
     color: { domain: spec.series.map((s) => s.name), range: [...chartColours] },
     marks: [
       Plot.lineY(points, { x: 'day', y: 'total', stroke: 'report', curve: 'step-after', strokeWidth: 2 }),
+      // A single day's submissions are a dot too: a step line of one point draws nothing.
+      Plot.dot(points, { x: 'day', y: 'total', fill: 'report', r: 3 }),
       Plot.ruleX(closes, { x: 'at', stroke: 'report', strokeDasharray: '4,3' }),
       Plot.ruleY([0]),
     ],
   });
+}
+
+const day = 24 * 3600 * 1000;
+
+/**
+ * The date axis of the submissions over time: from the first date to the last (at least four weeks,
+ * so one day's submissions are not a degenerate axis), about one label per 100 pixels, each label a
+ * date as people write it — '5 Dec', or 'Dec 2026' when the axis spans more than half a year.
+ */
+export function dateAxis(dates: Date[], plotWidth: number): Plot.ScaleOptions {
+  const times = dates.map((d) => d.getTime());
+  let lo = times.length ? Math.min(...times) : Date.now() - 28 * day;
+  let hi = times.length ? Math.max(...times) : Date.now();
+  if (hi - lo < 28 * day) {
+    const pad = (28 * day - (hi - lo)) / 2;
+    lo -= pad;
+    hi += pad;
+  }
+  const long = hi - lo > 183 * day;
+  const words = new Intl.DateTimeFormat(
+    'en-GB',
+    long ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+  );
+  return {
+    label: 'Date',
+    type: 'utc',
+    domain: [new Date(lo), new Date(hi)],
+    ticks: Math.max(2, Math.floor(plotWidth / 130)),
+    tickFormat: (d: Date) => words.format(d),
+  };
 }

@@ -124,6 +124,7 @@ export default function RfiBatchPage() {
               value: formatDateLong(dateValueToIso(written.deadline)!),
               actions: [{ text: 'Change', visuallyHiddenText: 'deadline', href: '#', onClick: change }],
             },
+            { key: 'Files', value: 'None: files are attached to one organisation’s request, not to a list' },
           ]}
         />
         <Details summary={`The ${plural(check.count)}`}>
@@ -153,6 +154,13 @@ export default function RfiBatchPage() {
       <span className="govuk-caption-l">{check.reportName}</span>
       <h1 className="govuk-heading-l">{title}</h1>
       <p className="govuk-body">Each organisation gets a request of its own, with these questions and this deadline.</p>
+      <div className="govuk-inset-text" id="rfi-files">
+        <p className="govuk-body">
+          A request sent to a list cannot carry files. Files are attached to one organisation’s request: if an
+          organisation needs a file with its questions, send it its own request for information from its account page,
+          where you can attach files, instead of including it here.
+        </p>
+      </div>
       <form noValidate onSubmit={form.handleSubmit(next)}>
         <RfiQuestions form={form} recipients="The organisations'" />
         <ButtonGroup>

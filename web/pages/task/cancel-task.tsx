@@ -12,13 +12,42 @@ import {
   TaskOutcome,
 } from './task-page';
 
-type Props = Pick<TaskFormProps, 'view' | 'show'> & { cancelAction: string };
+/** What cancelling says: the reference's words by default, a task's own when its record is kept. */
+export interface CancelWords {
+  link: string;
+  heading: string;
+  body: string;
+  button: string;
+  done: string;
+  doneBody: string;
+}
 
-export function RelatedActions({ view, show, cancelAction }: Props) {
+const taskWords: CancelWords = {
+  link: 'Cancel task',
+  heading: 'Are you sure you want to cancel this task?',
+  body: 'This task and its data will be deleted.',
+  button: 'Yes, cancel this task',
+  done: 'Task cancelled',
+  doneBody: 'It has been removed from your task dashboard.',
+};
+
+/** A sent request for information: cancelling it keeps the request and its timeline, status Cancelled. */
+export const sentRfiCancelWords: CancelWords = {
+  link: 'Cancel this request for information',
+  heading: 'Are you sure you want to cancel this request for information?',
+  body: 'The organisation will no longer be asked to respond: its task to respond is removed. The request, what was sent and its timeline are kept, with the status Cancelled.',
+  button: 'Yes, cancel this request',
+  done: 'Request for information cancelled',
+  doneBody: 'The organisation no longer has a task to respond. The request stays on the account with the status Cancelled.',
+};
+
+type Props = Pick<TaskFormProps, 'view' | 'show'> & { cancelAction: string; words?: CancelWords };
+
+export function RelatedActions({ view, show, cancelAction, words = taskWords }: Props) {
   const cancel = () =>
     show({
-      title: 'Are you sure you want to cancel this task?',
-      content: <CancelTask view={view} show={show} cancelAction={cancelAction} />,
+      title: words.heading,
+      content: <CancelTask view={view} show={show} cancelAction={cancelAction} words={words} />,
     });
   return (
     <aside className="govuk-!-margin-bottom-6" aria-labelledby="related-actions-heading">
@@ -27,14 +56,14 @@ export function RelatedActions({ view, show, cancelAction }: Props) {
       </h2>
       <ul className="govuk-list">
         <li>
-          <ActionLink onClick={cancel}>Cancel task</ActionLink>
+          <ActionLink onClick={cancel}>{words.link}</ActionLink>
         </li>
       </ul>
     </aside>
   );
 }
 
-function CancelTask({ view, show, cancelAction }: Props) {
+function CancelTask({ view, show, cancelAction, words = taskWords }: Props) {
   const [errors, setErrors] = useState<ActionError[]>([]);
   const [attempts, setAttempts] = useState(0);
   const pending = useAnyRequestPending();
@@ -47,7 +76,7 @@ function CancelTask({ view, show, cancelAction }: Props) {
       setAttempts((n) => n + 1);
       return;
     }
-    show({ title: 'Task cancelled', content: <TaskCancelled /> });
+    show({ title: words.done, content: <TaskOutcome title={words.done}>{words.doneBody}</TaskOutcome> });
   };
   return (
     <div className="govuk-grid-row">
@@ -57,16 +86,12 @@ function CancelTask({ view, show, cancelAction }: Props) {
           errors={errors.map((e) => ({ path: e.path || 'cancel-task', message: e.message }))}
           focusKey={attempts}
         />
-        <h1 className="govuk-heading-l">Are you sure you want to cancel this task?</h1>
-        <p className="govuk-body">This task and its data will be deleted.</p>
+        <h1 className="govuk-heading-l">{words.heading}</h1>
+        <p className="govuk-body">{words.body}</p>
         <Button type="button" variant="warning" pending={pending} onClick={() => void confirm()}>
-          Yes, cancel this task
+          {words.button}
         </Button>
       </div>
     </div>
   );
-}
-
-function TaskCancelled() {
-  return <TaskOutcome title="Task cancelled">It has been removed from your task dashboard.</TaskOutcome>;
 }

@@ -20,7 +20,7 @@ import {
   type SentRequest,
 } from '../../../processes/request-for-information/request';
 import { Submissions } from '../request/submissions';
-import { RelatedActions } from './cancel-task';
+import { RelatedActions, sentRfiCancelWords } from './cancel-task';
 import { RfiQuestions } from './rfi-questions';
 import { aboutRequest } from './send-rfi';
 import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
@@ -243,7 +243,9 @@ export function RfiWait({ view, show }: TaskFormProps) {
       <InsetText>Waiting for the organisation to respond to the request for information.</InsetText>
       {request ? <SentSummary request={request} /> : null}
       <RequestRecord view={view} />
-      {mayDo(view, cancel) ? <RelatedActions view={view} show={show} cancelAction={cancel!} /> : null}
+      {mayDo(view, cancel) ? (
+        <RelatedActions view={view} show={show} cancelAction={cancel!} words={sentRfiCancelWords} />
+      ) : null}
     </>
   );
 }
