@@ -241,7 +241,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
             type: args.taskType,
             requestId: args.requestId,
             accountId: args.accountId,
-            payload: args.payload,
+            payload: args.draft,
             dueAt: args.dueAt,
           });
         return { taskId: Number(row.id), assignee };

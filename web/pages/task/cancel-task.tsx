@@ -38,7 +38,8 @@ export const sentRfiCancelWords: CancelWords = {
   body: 'The organisation will no longer be asked to respond: its task to respond is removed. The request, what was sent and its timeline are kept, with the status Cancelled.',
   button: 'Yes, cancel this request',
   done: 'Request for information cancelled',
-  doneBody: 'The organisation no longer has a task to respond. The request stays on the account with the status Cancelled.',
+  doneBody:
+    'The organisation no longer has a task to respond. The request stays on the account with the status Cancelled.',
 };
 
 type Props = Pick<TaskFormProps, 'view' | 'show'> & { cancelAction: string; words?: CancelWords };
