@@ -8,6 +8,7 @@ import type { Db } from '../infra/db';
 import { compose, SERVICE_NAME } from '../infra/email-layout';
 import { queueEmails } from '../infra/outbox';
 import {
+  documentCopy,
   documentEvent,
   documentFileName,
   documentSections,
@@ -66,7 +67,7 @@ export function createDocumentActivities(deps: { db: Db }) {
         sections: documentSections(request.type, args.actionType, action.payload),
       };
       const pdf = await renderSubmissionPdf(document);
-      const fileName = documentFileName(request.id, request.type, event);
+      const fileName = documentFileName(request.id, request.type, args.actionType);
 
       return db.transaction(async (trx) => {
         // Two attempts at once: the second waits here and then finds the first's document.
@@ -120,12 +121,7 @@ export function createDocumentActivities(deps: { db: Db }) {
               .select('id', 'email')
           : [];
         const emails = [...new Set(users.map((u) => u.email as string).filter(Boolean))];
-        const what =
-          document.event === 'Submitted' || document.event === 'Response submitted'
-            ? `what was submitted in the ${document.title}`
-            : document.event === 'Request for information sent'
-              ? `the ${document.title.toLowerCase()}`
-              : `the decision on ${document.title.toLowerCase()} (${document.event.toLowerCase()})`;
+        const what = documentCopy(args.actionType, document.title);
         await queueEmails(
           trx,
           emails.map((to) => ({

@@ -63,6 +63,7 @@ const removeAttachment: TaskActionDefinition = {
 
 export const requestForInformationProcess = defineProcess({
   requestType: RFI,
+  home: 'request-for-information',
   workflowType: 'requestForInformation',
   // Any number per account: RFI000042-1, RFI000042-2 …
   id: { prefix: 'RFI', numbered: true },
@@ -78,13 +79,18 @@ export const requestForInformationProcess = defineProcess({
     payload: v.object({}),
     rule: () => ({ valid: true }),
     button: 'Start request for information',
+    fromTask: {
+      heading: 'Ask the organisation',
+      link: 'Send a request for information',
+      failure: 'The request for information could not be started',
+    },
   },
   tasks: {
     [RFI_APPLICATION_SUBMIT]: {
       label: 'Request for information',
       ...regulatorTask,
       page: {
-        kind: 'rfi-submit',
+        kind: 'form', name: 'rfi-submit',
         actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL, removeFile: RFI_REMOVE_ATTACHMENT },
       },
       actions: {
@@ -98,7 +104,7 @@ export const requestForInformationProcess = defineProcess({
       roleType: 'OPERATOR',
       view: 'PERM_RFI_RESPONSE_VIEW_TASK',
       execute: 'PERM_RFI_RESPONSE_EXECUTE_TASK',
-      page: { kind: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
+      page: { kind: 'form', name: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
       actions: {
         [RFI_REMOVE_ATTACHMENT]: removeAttachment,
         [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema },
@@ -107,13 +113,13 @@ export const requestForInformationProcess = defineProcess({
     [RFI_WAIT_FOR_RESPONSE]: {
       label: 'Wait for response to request for information',
       ...regulatorTask,
-      page: { kind: 'rfi-wait', actions: { cancel: RFI_CANCEL } },
+      page: { kind: 'form', name: 'rfi-wait', actions: { cancel: RFI_CANCEL } },
       actions: { [RFI_CANCEL]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_CANCELLED } },
     },
     [RFI_RESPONSE_REVIEW]: {
       label: 'Review response to request for information',
       ...regulatorTask,
-      page: { kind: 'rfi-review', actions: { complete: RFI_RESPONSE_REVIEWED } },
+      page: { kind: 'form', name: 'rfi-review', actions: { complete: RFI_RESPONSE_REVIEWED } },
       actions: {
         [RFI_RESPONSE_REVIEWED]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_RESPONSE_REVIEW_COMPLETED },
       },
@@ -121,7 +127,7 @@ export const requestForInformationProcess = defineProcess({
     [RFI_NEXT_STEPS]: {
       label: 'Decide next steps',
       ...regulatorTask,
-      page: { kind: 'rfi-next-steps', actions: { submit: RFI_NEXT_STEPS_SUBMIT } },
+      page: { kind: 'form', name: 'rfi-next-steps', actions: { submit: RFI_NEXT_STEPS_SUBMIT } },
       actions: {
         [RFI_NEXT_STEPS_SUBMIT]: { kind: 'TRANSITION', input: rfiNextStepsSchema, timeline: RFI_NEXT_STEPS_DECIDED },
       },
@@ -133,11 +139,13 @@ export const requestForInformationProcess = defineProcess({
       label: 'Request for information sent',
       snapshot: true,
       document: 'Request for information sent',
+      documentCopy: 'the request for information',
     },
     [RFI_RESPONSE_SUBMITTED]: {
       label: 'Request for information response submitted',
       snapshot: true,
       document: 'Response submitted',
+      documentFileWord: 'response',
       documentToStarter: true,
     },
     [RFI_CANCELLED]: { label: 'Request for information cancelled' },

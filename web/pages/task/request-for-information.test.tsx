@@ -40,7 +40,7 @@ describe("the regulator's request for information", () => {
     const user = userEvent.setup();
     renderTaskPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Request for information' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cancel task' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Cancel task' })).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send request for information' }));
     expect(summary().getByRole('link', { name: QUESTIONS_REQUIRED })).toBeInTheDocument();

@@ -1,0 +1,30 @@
+// The processes' task pages for the SPA's tests in Jest, which has no glob import: the same
+// convention as web/pages/task/process-page-modules.ts (processes/<home>/pages/<name>.tsx), and the
+// test-only processes' homes (test/processes/<home>/pages/<name>.tsx) beside them.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageModule } from '../../web/pages/task/process-page-modules';
+
+const root = path.resolve(__dirname, '../..');
+
+function pagesUnder(dir: string): [string, PageModule][] {
+  const base = path.join(root, dir);
+  if (!fs.existsSync(base)) return [];
+  return fs.readdirSync(base).flatMap((home) => {
+    const pages = path.join(base, home, 'pages');
+    if (!fs.existsSync(pages)) return [];
+    return fs
+      .readdirSync(pages)
+      .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
+      .map((f): [string, PageModule] => [
+        `${home}/${f.replace(/\.tsx$/, '')}`,
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        () => Promise.resolve(require(path.join(pages, f)) as Awaited<ReturnType<PageModule>>),
+      ]);
+  });
+}
+
+export const processPageModules: Record<string, PageModule> = Object.fromEntries([
+  ...pagesUnder('processes'),
+  ...pagesUnder('test/processes'),
+]);
