@@ -34,7 +34,8 @@ export const accountClosureProcess = defineProcess({
       view: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
       execute: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
       page: {
-        kind: 'form', name: 'account-closure',
+        kind: 'form',
+        name: 'account-closure',
         actions: { save: SAVE_CLOSURE, submit: SUBMIT_CLOSURE, cancel: CANCEL_CLOSURE },
       },
       actions: {

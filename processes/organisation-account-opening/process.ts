@@ -107,7 +107,11 @@ export const organisationAccountOpeningProcess = defineProcess({
       roleType: 'REGULATOR',
       view: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
       execute: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
-      page: { kind: 'form', name: 'application-review', actions: { amend: AMEND_APPLICATION, decide: SUBMIT_DECISION } },
+      page: {
+        kind: 'form',
+        name: 'application-review',
+        actions: { amend: AMEND_APPLICATION, decide: SUBMIT_DECISION },
+      },
       actions: {
         // Registration number and competent authority are not amendable (reference §6.3).
         [AMEND_APPLICATION]: { kind: 'SAVE', input: v.object({ amendedAccount: organisationDetailsSchema }) },

@@ -90,7 +90,8 @@ export const requestForInformationProcess = defineProcess({
       label: 'Request for information',
       ...regulatorTask,
       page: {
-        kind: 'form', name: 'rfi-submit',
+        kind: 'form',
+        name: 'rfi-submit',
         actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL, removeFile: RFI_REMOVE_ATTACHMENT },
       },
       actions: {
@@ -104,7 +105,11 @@ export const requestForInformationProcess = defineProcess({
       roleType: 'OPERATOR',
       view: 'PERM_RFI_RESPONSE_VIEW_TASK',
       execute: 'PERM_RFI_RESPONSE_EXECUTE_TASK',
-      page: { kind: 'form', name: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
+      page: {
+        kind: 'form',
+        name: 'rfi-response',
+        actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT },
+      },
       actions: {
         [RFI_REMOVE_ATTACHMENT]: removeAttachment,
         [RFI_RESPONSE_SUBMIT]: { kind: 'TRANSITION', input: rfiResponseSchema },

@@ -1,6 +1,8 @@
 // The processes' task pages for the SPA's tests in Jest, which has no glob import: the same
 // convention as web/pages/task/process-page-modules.ts (processes/<home>/pages/<name>.tsx), and the
-// test-only processes' homes (test/processes/<home>/pages/<name>.tsx) beside them.
+// test-only processes' homes (test/processes/<home>/pages/<name>.tsx) beside them. Each is required
+// when this module loads, so that a page is there by the time a test looks for it (a first require
+// under load takes longer than Testing Library's one-second wait).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PageModule } from '../../web/pages/task/process-page-modules';
@@ -16,11 +18,11 @@ function pagesUnder(dir: string): [string, PageModule][] {
     return fs
       .readdirSync(pages)
       .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
-      .map((f): [string, PageModule] => [
-        `${home}/${f.replace(/\.tsx$/, '')}`,
+      .map((f): [string, PageModule] => {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
-        () => Promise.resolve(require(path.join(pages, f)) as Awaited<ReturnType<PageModule>>),
-      ]);
+        const module = require(path.join(pages, f)) as Awaited<ReturnType<PageModule>>;
+        return [`${home}/${f.replace(/\.tsx$/, '')}`, () => Promise.resolve(module)];
+      });
   });
 }
 

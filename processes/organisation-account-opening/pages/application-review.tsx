@@ -4,7 +4,15 @@
 import { useState, type MouseEvent } from 'react';
 import { ClassificationCodes } from '../../../web/lib/sic-codes';
 import * as v from 'valibot';
-import { BackLink, Button, InsetText, Radios, SummaryList, Textarea, type SummaryListRow } from '../../../web/components';
+import {
+  BackLink,
+  Button,
+  InsetText,
+  Radios,
+  SummaryList,
+  Textarea,
+  type SummaryListRow,
+} from '../../../web/components';
 import { field, FormErrorSummary, useGovForm, type FormInput, type GovForm } from '../../../web/forms';
 import { useAnyRequestPending } from '../../../web/lib/pending';
 import {
@@ -18,8 +26,21 @@ import {
 } from '../../../domain/accounts';
 import { competentAuthorityLabels, type CompetentAuthority } from '../../../domain/authorities';
 import { DetailsStep } from '../../../web/pages/account-application/details-step';
-import { detailsErrors, emptyDraft, type ApplicationDraft, type FieldError } from '../../../web/pages/account-application/draft';
-import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from '../../../web/pages/task/task-page';
+import {
+  detailsErrors,
+  emptyDraft,
+  type ApplicationDraft,
+  type FieldError,
+} from '../../../web/pages/account-application/draft';
+import {
+  AtTop,
+  actionErrors,
+  formActions,
+  saveTask,
+  transition,
+  type TaskFormProps,
+  TaskOutcome,
+} from '../../../web/pages/task/task-page';
 import type { TaskView } from '../../../web/pages/task/task-view';
 
 interface AccountDetails {

@@ -6,7 +6,16 @@
 // timeline, with its files and PDFs.
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useSearch } from 'wouter';
-import { ActionLink, Button, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../../web/components';
+import {
+  ActionLink,
+  Button,
+  ErrorMessage,
+  FormGroup,
+  Hint,
+  InsetText,
+  SummaryList,
+  Textarea,
+} from '../../../web/components';
 import { field, FormErrorSummary, useGovForm } from '../../../web/forms';
 import { useAnyRequestPending } from '../../../web/lib/pending';
 import { HttpError, apiGet, apiPost } from '../../../web/lib/api';
@@ -22,7 +31,15 @@ import {
 import { Submissions } from '../../../web/pages/request/submissions';
 import { RelatedActions } from '../../../web/pages/task/cancel-task';
 import { RfiQuestions } from './rfi-questions';
-import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from '../../../web/pages/task/task-page';
+import {
+  AtTop,
+  actionErrors,
+  formActions,
+  saveTask,
+  transition,
+  type TaskFormProps,
+  TaskOutcome,
+} from '../../../web/pages/task/task-page';
 import type { TaskView, TimelineEntry } from '../../../web/pages/task/task-view';
 
 const sentRequest = (view: TaskView) => view.requestTask.payload.request as SentRequest | undefined;
