@@ -19,7 +19,6 @@ function pagesUnder(dir: string): [string, PageModule][] {
       .readdirSync(pages)
       .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
       .map((f): [string, PageModule] => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
         const module = require(path.join(pages, f)) as Awaited<ReturnType<PageModule>>;
         return [`${home}/${f.replace(/\.tsx$/, '')}`, () => Promise.resolve(module)];
       });

@@ -48,5 +48,5 @@ it("shows the site visit's own page from its home, posts its action and names it
       },
     ]),
   );
-  expect(await screen.findByRole('heading', { level: 1, name: 'Site visit submitted' })).toBeInTheDocument();
+  expect(await screen.findByText('Your record has been submitted.')).toBeInTheDocument();
 });
