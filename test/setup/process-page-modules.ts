@@ -5,9 +5,12 @@
 // under load takes longer than Testing Library's one-second wait).
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ComponentType } from 'react';
 import type { PageModule } from '../../web/pages/task/process-page-modules';
+import type { TaskFormProps } from '../../web/pages/task/task-page';
 
 const root = path.resolve(__dirname, '../..');
+const loaded = new Map<string, Awaited<ReturnType<PageModule>>>();
 
 function pagesUnder(dir: string): [string, PageModule][] {
   const base = path.join(root, dir);
@@ -20,7 +23,9 @@ function pagesUnder(dir: string): [string, PageModule][] {
       .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
       .map((f): [string, PageModule] => {
         const module = require(path.join(pages, f)) as Awaited<ReturnType<PageModule>>;
-        return [`${home}/${f.replace(/\.tsx$/, '')}`, () => Promise.resolve(module)];
+        const key = `${home}/${f.replace(/\.tsx$/, '')}`;
+        loaded.set(key, module);
+        return [key, () => Promise.resolve(module)];
       });
   });
 }
@@ -29,3 +34,9 @@ export const processPageModules: Record<string, PageModule> = Object.fromEntries
   ...pagesUnder('processes'),
   ...pagesUnder('test/processes'),
 ]);
+
+export const loadedProcessPages: Record<string, { default: ComponentType<TaskFormProps> }> = Object.fromEntries(
+  pagesUnder('processes')
+    .concat(pagesUnder('test/processes'))
+    .map(([key]) => [key, loaded.get(key)!]),
+);

@@ -6,6 +6,9 @@ import type { TaskFormProps } from './task-page';
 
 export type PageModule = () => Promise<{ default: ComponentType<TaskFormProps> }>;
 
+/** Pages already loaded, by '<home>/<name>', shown without waiting (none in the build; Jest's are all loaded). */
+export const loadedProcessPages: Record<string, { default: ComponentType<TaskFormProps> }> = {};
+
 /** By '<home>/<name>'. */
 export const processPageModules: Record<string, PageModule> = Object.fromEntries(
   Object.entries(

@@ -6,16 +6,22 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { TaskFormProps } from './task-page';
 import { ReportTaskList } from '../report/report-task-list';
 import { processOfTask, taskDefinition } from '../../../processes';
-import { processPageModules } from './process-page-modules';
+import { loadedProcessPages, processPageModules } from './process-page-modules';
 
-const pages = new Map<string, LazyExoticComponent<ComponentType<TaskFormProps>>>();
+const pages = new Map<string, ComponentType<TaskFormProps> | LazyExoticComponent<ComponentType<TaskFormProps>>>();
 
-/** The page `name` of the process `home`, or undefined when its home has none by that name. */
+/**
+ * The page `name` of the process `home`, or undefined when its home has none by that name: lazily
+ * loaded, or at once when it is already there (Jest's); the same component for a page once chosen.
+ */
 function processPage(home: string, name: string): ComponentType<TaskFormProps> | undefined {
   const key = `${home}/${name}`;
-  const load = processPageModules[key];
-  if (!load) return undefined;
-  if (!pages.has(key)) pages.set(key, lazy(load));
+  if (!pages.has(key)) {
+    const loaded = loadedProcessPages[key];
+    const load = processPageModules[key];
+    if (loaded) pages.set(key, loaded.default);
+    else if (load) pages.set(key, lazy(load));
+  }
   return pages.get(key);
 }
 
