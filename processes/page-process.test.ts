@@ -28,7 +28,7 @@ it('starts, shows its task, refuses and takes its action, records its timeline e
     method: 'POST',
     body: { requestCreateActionType: SITE_VISIT },
   });
-  expect(started.status).toBe(200);
+  expect(started.status).toBe(201);
   const requestId = requestIdOf(siteVisitProcess, account.id);
   expect(started.body.requestId).toBe(requestId);
   const task = await h.db('request_tasks').where({ request_id: requestId }).first('id', 'type');
