@@ -58,7 +58,11 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/web-setup.ts'],
-      moduleNameMapper: { '\\.(css|scss)$': '<rootDir>/test/setup/style-stub.js' },
+      moduleNameMapper: {
+        '\\.(css|scss)$': '<rootDir>/test/setup/style-stub.js',
+        // Vite's glob import of the processes' task pages, read from the folders instead.
+        '^\\./process-page-modules$': '<rootDir>/test/setup/process-page-modules.ts',
+      },
     },
     {
       ...common,

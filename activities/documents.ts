@@ -8,6 +8,8 @@ import type { Db } from '../infra/db';
 import { compose, SERVICE_NAME } from '../infra/email-layout';
 import { queueEmails } from '../infra/outbox';
 import {
+  documentCopy,
+  documentSent,
   documentEvent,
   documentFileName,
   documentSections,
@@ -66,7 +68,7 @@ export function createDocumentActivities(deps: { db: Db }) {
         sections: documentSections(request.type, args.actionType, action.payload),
       };
       const pdf = await renderSubmissionPdf(document);
-      const fileName = documentFileName(request.id, request.type, event);
+      const fileName = documentFileName(request.id, request.type, args.actionType);
 
       return db.transaction(async (trx) => {
         // Two attempts at once: the second waits here and then finds the first's document.
@@ -120,25 +122,16 @@ export function createDocumentActivities(deps: { db: Db }) {
               .select('id', 'email')
           : [];
         const emails = [...new Set(users.map((u) => u.email as string).filter(Boolean))];
-        const what =
-          document.event === 'Submitted' || document.event === 'Response submitted'
-            ? `what was submitted in the ${document.title}`
-            : document.event === 'Request for information sent'
-              ? `the ${document.title.toLowerCase()}`
-              : `the decision on ${document.title.toLowerCase()} (${document.event.toLowerCase()})`;
-        // A request sent to the organisation is a copy for the record, not the receipt of something
-        // its reader did ('your copy'): what the organisation must do is in the task's own e-mail.
-        const sentToOrganisation = document.event === 'Request for information sent';
-        const subject = sentToOrganisation
-          ? `${document.title} ${request.id}: a copy of what was sent - ${SERVICE_NAME}`
-          : `${document.title} ${request.id}: your copy - ${SERVICE_NAME}`;
+        const what = documentCopy(args.actionType, document.title);
+        const sent = documentSent(args.actionType);
+        const subject = `${document.title} ${request.id}: ${sent ? 'a copy of what was sent' : 'your copy'} - ${SERVICE_NAME}`;
         await queueEmails(
           trx,
           emails.map((to) => ({
             ...compose('SubmissionDocument', to, subject, [
-              `Attached is a copy of ${what}${document.organisation ? ` ${sentToOrganisation ? 'sent to' : 'for'} ${document.organisation}` : ''}, reference ${request.id}.`,
-              sentToOrganisation
-                ? `It was sent by ${document.submitter || 'the service'}. The organisation's administrators are given a task to respond by the deadline in the document. You can also download it from the request's page in the service.`
+              `Attached is a copy of ${what}${document.organisation ? ` ${sent ? 'sent to' : 'for'} ${document.organisation}` : ''}, reference ${request.id}.`,
+              sent
+                ? `It was sent by ${document.submitter || 'the service'}. ${sent} You can also download it from the request's page in the service.`
                 : `It was recorded by ${document.submitter || 'the service'}. You can also download it from the workflow's page in the service.`,
             ]),
             attachments: [uuid],

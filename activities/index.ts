@@ -8,7 +8,7 @@ import { createRetentionActivities } from './retention';
 import { withAuditContext } from './audit-context';
 import { createDocumentActivities } from './documents';
 import { createComplianceChaseActivities } from './compliance-chases';
-import { createRfiBatchActivities } from './rfi-batches';
+import { createRfiBatchActivities } from '../processes/request-for-information/batch-activities';
 import { createPublishedDataActivities } from './published-data';
 
 export interface ActivityDeps {

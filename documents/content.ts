@@ -32,8 +32,21 @@ export function documentTitle(requestType: string): string {
   return processFor(requestType)?.title ?? requestType;
 }
 
-/** The file name of a request action's document, e.g. 'NOC000001-P3 Phase 3 Notification.pdf' ('… approved.pdf' for a decision, '… response.pdf' for a response). */
-export function documentFileName(reference: string, requestType: string, event: string): string {
-  const outcome = event === 'Response submitted' ? 'response' : /^Application (approved|rejected)$/.exec(event)?.[1];
-  return `${reference} ${documentTitle(requestType)}${outcome ? ` ${outcome}` : ''}.pdf`.replace(/[\\/:*?"<>|]/g, '-');
+/**
+ * The file name of a request action's document, e.g. 'NOC000001-P3 Phase 3 Notification.pdf', with the
+ * word its timeline entry gives (`documentFileWord`: '… approved.pdf' for an approval).
+ */
+export function documentFileName(reference: string, requestType: string, actionType: string): string {
+  const word = timelineEntry(actionType)?.documentFileWord;
+  return `${reference} ${documentTitle(requestType)}${word ? ` ${word}` : ''}.pdf`.replace(/[\\/:*?"<>|]/g, '-');
+}
+
+/** What the e-mail with a request action's document calls it, after 'Attached is a copy of '. */
+export function documentCopy(actionType: string, title: string): string {
+  return timelineEntry(actionType)?.documentCopy ?? `what was submitted in the ${title}`;
+}
+
+/** When the document records what was sent to the organisation: what follows for them (else undefined). */
+export function documentSent(actionType: string): string | undefined {
+  return timelineEntry(actionType)?.documentSent;
 }

@@ -94,16 +94,14 @@ export interface ReportTaskPage {
   texts: ReportTexts;
 }
 
-/** A task with a page of its own in web/pages/task (the SPA maps the kind to it). */
+/**
+ * A task with a page of its own: the module `processes/<home>/pages/<name>.tsx` of the process's home
+ * (its default export, loaded when a task of this type is first shown). No generic file lists them.
+ */
 export interface FormTaskPage {
-  kind:
-    | 'application-review'
-    | 'account-closure'
-    | 'rfi-submit'
-    | 'rfi-response'
-    | 'rfi-wait'
-    | 'rfi-review'
-    | 'rfi-next-steps';
+  kind: 'form';
+  /** The page module's name in the home's pages/ folder, e.g. 'rfi-submit'. */
+  name: string;
   /** The page's actions by what they do. */
   actions: Record<string, string>;
 }
@@ -190,14 +188,23 @@ export interface TimelineEntryDefinition {
   label: string;
   /** The entry keeps what was submitted or decided: the request page shows it read-only. */
   snapshot?: boolean;
-  /** The entry's submission document (a PDF, e-mailed to the submitter): what the document calls the event. */
-  document?:
-    | 'Submitted'
-    | 'Application approved'
-    | 'Application rejected'
-    | 'Account closed'
-    | 'Request for information sent'
-    | 'Response submitted';
+  /**
+   * The entry's submission document (a PDF, e-mailed to the submitter): what the document calls the
+   * event ('Submitted', 'Application approved' …, the process's own words).
+   */
+  document?: string;
+  /** The word the document's file name ends with after the title ('approved' in '… approved.pdf'); none by default. */
+  documentFileWord?: string;
+  /**
+   * What the e-mail with the document attached calls it, after 'Attached is a copy of ': by default
+   * 'what was submitted in the <title>'.
+   */
+  documentCopy?: string;
+  /**
+   * The document records what was sent to the organisation (not something its reader did): the
+   * e-mail is 'a copy of what was sent', not 'your copy', and this sentence says what follows for them.
+   */
+  documentSent?: string;
   /** Its document goes to whoever started the request too (an applicant gets the decision on their application). */
   documentToStarter?: boolean;
   /**
@@ -251,6 +258,11 @@ export interface SubmittedDataDefinition {
 
 export interface ProcessDefinition {
   requestType: string;
+  /**
+   * Its home's folder under processes/ (e.g. 'request-for-information'), where the SPA finds the
+   * pages its tasks name (`pages/<kind>.tsx`). Needed when a task has a page of its own.
+   */
+  home?: string;
   /** Name of the workflow function that runs it (the process's workflow.ts, listed in workflows/index.ts). */
   workflowType: string;
   /**
@@ -291,6 +303,12 @@ export interface ProcessDefinition {
     admits?: (input: unknown, availability: Availability) => boolean;
     /** Its 'Start a new task' button, when it says more than 'Start'. */
     button?: string;
+    /**
+     * Offered on the task page of another request on the account to whoever may start it (the start
+     * role's users): its heading, its link and what it says when the start fails. Its first task opens
+     * with `?about=<that request's id>`.
+     */
+    fromTask?: { heading: string; link: string; failure: string };
     /** 'Start a new task' offers the disaggregated undertaking's route when the start is valid only without the report before. */
     disaggregated?: boolean;
   };

@@ -50,6 +50,8 @@ function checkReferences(def: ProcessDefinition): void {
       if (action && !(action in task.actions))
         problems.push(`${type}'s page posts ${action}, which is not one of its actions`);
     if (page?.kind === 'report' && !def.report) problems.push(`${type} is shown as a report, but the process has none`);
+    if (page?.kind === 'form' && !def.home)
+      problems.push(`${type} has a page of its own (${page.name}), but the process names no home to find it in`);
   }
   if (def.dueDate && !(def.dueDate.taskType in def.tasks))
     problems.push(`its due date is on ${def.dueDate.taskType}, which is not one of its tasks`);

@@ -2,7 +2,7 @@
 // England opens the list of three organisations that have not started their notification, writes the
 // questions and deadline once, checks who will be asked, sends, and watches the batch finish; each
 // organisation's administrator then has a task to respond, with the questions. Each page passes axe
-// at 1280 and 375 px. (Refusals and a worker killed half-way: workflows/rfi-batch.test.ts.)
+// at 1280 and 375 px. (Refusals and a worker killed half-way: processes/request-for-information/batch-workflow.test.ts.)
 import { baseUrl, watchConsole } from '../test/browser';
 import { accountWithAdmin, e2eDb, newPerson } from '../test/e2e-people';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';

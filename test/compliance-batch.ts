@@ -1,5 +1,5 @@
 // What the batch workflows' tests over a compliance list share (workflows/compliance-chase.test.ts,
-// workflows/rfi-batch.test.ts): a real Temporal dev server, the API, a Welsh regulator, a mix of 40
+// processes/request-for-information/batch-workflow.test.ts): a real Temporal dev server, the API, a Welsh regulator, a mix of 40
 // accounts whose action plans not submitted are overdue but those whose due date was moved (20 of
 // them: the list), and the real worker.ts in a process of its own, which a test starts and SIGKILLs.
 import fs from 'node:fs';

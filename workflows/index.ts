@@ -50,7 +50,11 @@ export const complianceChase = lazyWorkflow(
   () => require('./compliance-chase') as typeof import('./compliance-chase'),
   'complianceChase',
 );
-export const rfiBatch = lazyWorkflow(() => require('./rfi-batch') as typeof import('./rfi-batch'), 'rfiBatch');
+export const rfiBatch = lazyWorkflow(
+  () =>
+    require('../processes/request-for-information/batch-workflow') as typeof import('../processes/request-for-information/batch-workflow'),
+  'rfiBatch',
+);
 export const publishDataset = lazyWorkflow(
   () => require('./published-data') as typeof import('./published-data'),
   'publishDataset',

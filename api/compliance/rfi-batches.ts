@@ -1,6 +1,6 @@
 // Sending a request for information to a compliance list's organisations (issue 30): the check
 // page's facts, starting the batch's workflow, and its progress. The starts themselves are the
-// workflow's (workflows/rfi-batch.ts, activities/rfi-batches.ts).
+// workflow's (processes/request-for-information/batch-workflow.ts, batch-activities.ts).
 import type { AppDeps } from '../deps';
 import type { CompetentAuthority } from '../../domain/authorities';
 import type { Actor } from '../../domain/request-messages';

@@ -2,7 +2,7 @@
 // the account's other open requests end TERMINATED. Cancel ends it without closing anything.
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
-import { accountClosureSchema } from '../../domain/accounts';
+import { accountClosureSchema } from './closure';
 import { ACCOUNT_CLOSED, ACCOUNT_CLOSURE, CANCEL_CLOSURE, CLOSURE_SUBMIT, SAVE_CLOSURE, SUBMIT_CLOSURE } from './codes';
 
 /** Why the other requests of a closed account ended (their REQUEST_TERMINATED entry). */
@@ -10,6 +10,7 @@ export const TERMINATED_BY_CLOSURE = 'Workflow terminated by the system because 
 
 export const accountClosureProcess = defineProcess({
   requestType: ACCOUNT_CLOSURE,
+  home: 'account-closure',
   workflowType: 'accountClosure',
   id: { prefix: 'ACL' },
   category: 'PERMIT',
@@ -33,7 +34,8 @@ export const accountClosureProcess = defineProcess({
       view: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
       execute: 'PERM_ACCOUNT_CLOSURE_SUBMIT',
       page: {
-        kind: 'account-closure',
+        kind: 'form',
+        name: 'account-closure',
         actions: { save: SAVE_CLOSURE, submit: SUBMIT_CLOSURE, cancel: CANCEL_CLOSURE },
       },
       actions: {
@@ -51,7 +53,12 @@ export const accountClosureProcess = defineProcess({
     },
   },
   timeline: {
-    [ACCOUNT_CLOSED]: { label: 'Account closed', snapshot: true, document: 'Account closed' },
+    [ACCOUNT_CLOSED]: {
+      label: 'Account closed',
+      snapshot: true,
+      document: 'Account closed',
+      documentCopy: 'the decision on account closure (account closed)',
+    },
     ACCOUNT_CLOSURE_APPLICATION_CANCELLED: { label: 'Account closure task cancelled', endsRun: true },
   },
   summary: (_actionType, payload) => {

@@ -88,6 +88,7 @@ function decisionSummary(_actionType: string, payload: unknown): DocumentSection
 
 export const organisationAccountOpeningProcess = defineProcess({
   requestType: ACCOUNT_OPENING,
+  home: 'organisation-account-opening',
   workflowType: 'organisationAccountOpening',
   id: { prefix: 'ACC' },
   category: 'PERMIT',
@@ -106,7 +107,11 @@ export const organisationAccountOpeningProcess = defineProcess({
       roleType: 'REGULATOR',
       view: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',
       execute: 'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_EXECUTE_TASK',
-      page: { kind: 'application-review', actions: { amend: AMEND_APPLICATION, decide: SUBMIT_DECISION } },
+      page: {
+        kind: 'form',
+        name: 'application-review',
+        actions: { amend: AMEND_APPLICATION, decide: SUBMIT_DECISION },
+      },
       actions: {
         // Registration number and competent authority are not amendable (reference §6.3).
         [AMEND_APPLICATION]: { kind: 'SAVE', input: v.object({ amendedAccount: organisationDetailsSchema }) },
@@ -122,12 +127,16 @@ export const organisationAccountOpeningProcess = defineProcess({
       label: 'Organisation account approved',
       snapshot: true,
       document: 'Application approved',
+      documentFileWord: 'approved',
+      documentCopy: 'the decision on organisation account (application approved)',
       documentToStarter: true,
     },
     [APPLICATION_REJECTED]: {
       label: 'Organisation account rejected',
       snapshot: true,
       document: 'Application rejected',
+      documentFileWord: 'rejected',
+      documentCopy: 'the decision on organisation account (application rejected)',
       documentToStarter: true,
     },
   },

@@ -1,6 +1,6 @@
 // A request for information sent to the organisations of a compliance overview list (issue 30): the
 // questions and deadline asked once, then one request per organisation, started by a workflow of
-// the batch (workflows/rfi-batch.ts). Shared by the API, the worker and the pages.
+// the batch (batch-workflow.ts). Shared by the API, the worker and the pages.
 import * as v from 'valibot';
 import { complianceListSchema, type ComplianceList } from '../../domain/compliance';
 import { rfiSubmitSchema } from './request';

@@ -64,6 +64,7 @@ const removeAttachment: TaskActionDefinition = {
 
 export const requestForInformationProcess = defineProcess({
   requestType: RFI,
+  home: 'request-for-information',
   workflowType: 'requestForInformation',
   // Any number per account: RFI000042-1, RFI000042-2 …
   id: { prefix: 'RFI', numbered: true },
@@ -79,13 +80,19 @@ export const requestForInformationProcess = defineProcess({
     input: v.object({}),
     rule: () => ({ valid: true }),
     button: 'Start request for information',
+    fromTask: {
+      heading: 'Ask the organisation',
+      link: 'Send a request for information',
+      failure: 'The request for information could not be started',
+    },
   },
   tasks: {
     [RFI_APPLICATION_SUBMIT]: {
       label: 'Request for information',
       ...regulatorTask,
       page: {
-        kind: 'rfi-submit',
+        kind: 'form',
+        name: 'rfi-submit',
         actions: { submit: RFI_SUBMIT, cancel: RFI_CANCEL, removeFile: RFI_REMOVE_ATTACHMENT },
       },
       actions: {
@@ -99,7 +106,11 @@ export const requestForInformationProcess = defineProcess({
       roleType: 'OPERATOR',
       view: 'PERM_RFI_RESPONSE_VIEW_TASK',
       execute: 'PERM_RFI_RESPONSE_EXECUTE_TASK',
-      page: { kind: 'rfi-response', actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT } },
+      page: {
+        kind: 'form',
+        name: 'rfi-response',
+        actions: { submit: RFI_RESPONSE_SUBMIT, removeFile: RFI_REMOVE_ATTACHMENT },
+      },
       assignedEmail: responseTaskEmail,
       actions: {
         [RFI_REMOVE_ATTACHMENT]: removeAttachment,
@@ -109,13 +120,13 @@ export const requestForInformationProcess = defineProcess({
     [RFI_WAIT_FOR_RESPONSE]: {
       label: 'Wait for response to request for information',
       ...regulatorTask,
-      page: { kind: 'rfi-wait', actions: { cancel: RFI_CANCEL } },
+      page: { kind: 'form', name: 'rfi-wait', actions: { cancel: RFI_CANCEL } },
       actions: { [RFI_CANCEL]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_CANCELLED } },
     },
     [RFI_RESPONSE_REVIEW]: {
       label: 'Review response to request for information',
       ...regulatorTask,
-      page: { kind: 'rfi-review', actions: { complete: RFI_RESPONSE_REVIEWED } },
+      page: { kind: 'form', name: 'rfi-review', actions: { complete: RFI_RESPONSE_REVIEWED } },
       actions: {
         [RFI_RESPONSE_REVIEWED]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_RESPONSE_REVIEW_COMPLETED },
       },
@@ -123,7 +134,7 @@ export const requestForInformationProcess = defineProcess({
     [RFI_NEXT_STEPS]: {
       label: 'Decide next steps',
       ...regulatorTask,
-      page: { kind: 'rfi-next-steps', actions: { submit: RFI_NEXT_STEPS_SUBMIT } },
+      page: { kind: 'form', name: 'rfi-next-steps', actions: { submit: RFI_NEXT_STEPS_SUBMIT } },
       actions: {
         [RFI_NEXT_STEPS_SUBMIT]: { kind: 'TRANSITION', input: rfiNextStepsSchema, timeline: RFI_NEXT_STEPS_DECIDED },
       },
@@ -135,11 +146,15 @@ export const requestForInformationProcess = defineProcess({
       label: 'Request for information sent',
       snapshot: true,
       document: 'Request for information sent',
+      documentCopy: 'the request for information',
+      // What the organisation must do is in the response task's own e-mail.
+      documentSent: "The organisation's administrators are given a task to respond by the deadline in the document.",
     },
     [RFI_RESPONSE_SUBMITTED]: {
       label: 'Request for information response submitted',
       snapshot: true,
       document: 'Response submitted',
+      documentFileWord: 'response',
       documentToStarter: true,
     },
     [RFI_CANCELLED]: { label: 'Request for information cancelled' },

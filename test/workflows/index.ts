@@ -7,6 +7,10 @@ export const testTwoStepRequest = lazyWorkflow(
   () => require('./two-step') as typeof import('./two-step'),
   'testTwoStepRequest',
 );
+export const testSiteVisit = lazyWorkflow(
+  () => require('../processes/site-visit/workflow') as typeof import('../processes/site-visit/workflow'),
+  'testSiteVisit',
+);
 export const testSurvey = lazyWorkflow(() => require('./survey') as typeof import('./survey'), 'testSurvey');
 export const bareJourney = lazyWorkflow(
   () => require('./bare-journey') as typeof import('./bare-journey'),

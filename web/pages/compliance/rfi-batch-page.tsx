@@ -18,7 +18,7 @@ import {
   type RfiSubmitPayload,
 } from '../../../processes/request-for-information/request';
 import type { RfiBatchCheck } from '../../../processes/request-for-information/batch';
-import { RfiQuestions } from '../task/rfi-questions';
+import { RfiQuestions } from '../../../processes/request-for-information/pages/rfi-questions';
 import { listHref, listOf, readListPlace } from './list-address';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'organisation' : 'organisations'}`;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
 import { testResponse } from '../../../test/web/responses';
-import { accountClosureSchema } from '../../../domain/accounts';
+import { accountClosureSchema } from '../../../processes/account-closure/closure';
 import { CANCEL_CLOSURE, SAVE_CLOSURE, SUBMIT_CLOSURE } from '../../../processes/account-closure/codes';
 import { axeViolations, mockTaskApi, renderTaskPage, taskView, type TaskApi } from '../../../test/web/task-api';
 
@@ -31,7 +31,7 @@ describe('closing an account', () => {
     renderTaskPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Close account' })).toBeInTheDocument();
     expect(
-      screen.getByText('If you close the account all active tasks and workflows will be terminated.'),
+      await screen.findByText('If you close the account all active tasks and workflows will be terminated.'),
     ).toBeInTheDocument();
     expect(
       screen.getByText('This account will be permanently closed down. You will not be able to reverse this action.'),

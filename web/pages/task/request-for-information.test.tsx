@@ -40,7 +40,7 @@ describe("the regulator's request for information", () => {
     const user = userEvent.setup();
     renderTaskPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Request for information' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cancel task' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Cancel task' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send request for information' }));
     expect(summary().getByRole('link', { name: QUESTIONS_REQUIRED })).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe("the operator's response", () => {
     );
     const user = userEvent.setup();
     renderTaskPage();
-    expect(await screen.findByText('Send your energy audit.')).toBeInTheDocument();
+    expect(await screen.findByText('Send your energy audit.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('10 March 2040')).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Send response' }));

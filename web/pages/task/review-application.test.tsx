@@ -60,7 +60,10 @@ describe('the review of an organisation account application', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Review organisation account application' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Approve or reject this account application' })).toBeInTheDocument();
+    // The process's page (processes/organisation-account-opening/pages/) arrives when its chunk has loaded.
+    expect(
+      await screen.findByRole('heading', { name: 'Approve or reject this account application' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('Use your judgement to make minor changes within the details if needed'),
     ).toBeInTheDocument();

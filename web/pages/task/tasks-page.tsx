@@ -10,7 +10,7 @@ import { taskTypeLabel } from '../../../processes';
 import { daysRemainingText, fullName, requestIdFallback } from '../../../domain/work-items';
 import { Assignment } from './assignment';
 import { RequestNotes } from './request-notes';
-import { SendRfiLink } from './send-rfi';
+import { StartFromTask } from './start-from-task';
 import { TaskTypeForm } from './task-form';
 import type { OwnPage } from './task-page';
 import { Timeline } from './timeline';
@@ -107,7 +107,7 @@ export default function TasksPage() {
         />
       )}
       <TaskTypeForm view={view} reload={load} show={setOwnPage} errorSummarySlot={summarySlot} memory={memory} />
-      {roleType === 'REGULATOR' ? <SendRfiLink view={view} /> : null}
+      <StartFromTask view={view} roleType={roleType} />
       <Timeline entries={timeline} inProgress />
       <RequestNotes requestId={request.id} />
     </>

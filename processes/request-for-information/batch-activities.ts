@@ -1,15 +1,15 @@
-// A request for information batch's steps (issue 30; the workflow is workflows/rfi-batch.ts). Each
+// A request for information batch's steps (issue 30; the workflow is batch-workflow.ts). Each
 // organisation's row is written, under a lock on the account's RFI numbers, before its request is
 // started: the row reserves the request id, so a step run again answers the same id and the
 // workflow — whose child start of that id is in its history once — never starts two. An account's
 // request counts as open from the moment any batch reserves it: the check and the reservation are in
 // one transaction under that lock, so batches sent at the same time start one request (issue 40).
-import type { Db } from '../infra/db';
-import { RFI } from '../processes/request-for-information/codes';
-import { requestForInformationProcess } from '../processes/request-for-information/process';
-import { requestIdOf } from '../processes';
-import type { PresetRequest, RfiBatchOutcome } from '../processes/request-for-information/batch';
-import type { Actor, RequestInput } from '../domain/request-messages';
+import type { Db } from '../../infra/db';
+import { RFI } from './codes';
+import { requestForInformationProcess } from './process';
+import { requestIdOf } from '../../domain/process-registry';
+import type { PresetRequest, RfiBatchOutcome } from './batch';
+import type { Actor, RequestInput } from '../../domain/request-messages';
 
 export interface RfiBatchPlan {
   accountId: number;

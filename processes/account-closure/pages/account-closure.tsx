@@ -1,11 +1,11 @@
 // The account closure's task page (reference: workflows §11.3; page 'account-closure'): the regulator
 // gives the reason (saved on Continue), confirms, and the account is closed; or cancels the task (§3.7).
 import { useState } from 'react';
-import { BackLink, Button, ErrorSummary, SummaryList, Textarea, WarningText } from '../../components';
-import { field, FormErrorSummary, useGovForm } from '../../forms';
-import { useAnyRequestPending } from '../../lib/pending';
-import { CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../../../domain/accounts';
-import { RelatedActions } from './cancel-task';
+import { BackLink, Button, ErrorSummary, SummaryList, Textarea, WarningText } from '../../../web/components';
+import { field, FormErrorSummary, useGovForm } from '../../../web/forms';
+import { useAnyRequestPending } from '../../../web/lib/pending';
+import { CLOSURE_REASON_MAX_LENGTH, accountClosureSchema, type AccountClosurePayload } from '../closure';
+import { RelatedActions } from '../../../web/pages/task/cancel-task';
 import {
   AtTop,
   actionErrors,
@@ -16,8 +16,8 @@ import {
   type ActionError,
   type TaskFormProps,
   TaskOutcome,
-} from './task-page';
-import type { TaskView } from './task-view';
+} from '../../../web/pages/task/task-page';
+import type { TaskView } from '../../../web/pages/task/task-view';
 
 const WARNING = 'If you close the account all active tasks and workflows will be terminated.';
 const REASON_FIELD = 'accountClosure.reason';
@@ -140,3 +140,5 @@ function ConfirmClosure({ view, reason, show }: { view: TaskView; reason: string
 function Closed({ title }: { title: string }) {
   return <TaskOutcome title={title}>The account has been permanently closed.</TaskOutcome>;
 }
+
+export default CloseAccount;

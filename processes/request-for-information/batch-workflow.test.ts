@@ -7,18 +7,14 @@
 // batches sent at the same time start one request at each organisation between them (issue 40).
 // And who may not send one, or sends a bad one, is refused.
 import type { Client } from '@temporalio/client';
-import '../processes';
-import { createUser, grantRegulator } from '../test/factories';
-import { maybeRecordHistory } from '../test/workflows/harness';
-import { RFI, RFI_RESPONSE } from '../processes/request-for-information/codes';
-import { DEADLINE_IN_FUTURE } from '../processes/request-for-information/request';
-import {
-  rfiBatchWorkflowId,
-  type RfiBatchCheck,
-  type RfiBatchProgress,
-} from '../processes/request-for-information/batch';
-import { complianceBatchHarness, waitFor } from '../test/compliance-batch';
-import { inDays } from '../test/rfi';
+import '../';
+import { createUser, grantRegulator } from '../../test/factories';
+import { maybeRecordHistory } from '../../test/workflows/harness';
+import { RFI, RFI_RESPONSE } from './codes';
+import { DEADLINE_IN_FUTURE } from './request';
+import { rfiBatchWorkflowId, type RfiBatchCheck, type RfiBatchProgress } from './batch';
+import { complianceBatchHarness, waitFor } from '../../test/compliance-batch';
+import { inDays } from '../../test/rfi';
 
 jest.setTimeout(300_000);
 

@@ -6,10 +6,19 @@
 // timeline, with its files and PDFs.
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useSearch } from 'wouter';
-import { ActionLink, Button, ErrorMessage, FormGroup, Hint, InsetText, SummaryList, Textarea } from '../../components';
-import { field, FormErrorSummary, useGovForm } from '../../forms';
-import { useAnyRequestPending } from '../../lib/pending';
-import { HttpError, apiGet, apiPost } from '../../lib/api';
+import {
+  ActionLink,
+  Button,
+  ErrorMessage,
+  FormGroup,
+  Hint,
+  InsetText,
+  SummaryList,
+  Textarea,
+} from '../../../web/components';
+import { field, FormErrorSummary, useGovForm } from '../../../web/forms';
+import { useAnyRequestPending } from '../../../web/lib/pending';
+import { HttpError, apiGet, apiPost } from '../../../web/lib/api';
 import { UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem } from '../../../domain/files';
 import { formatDateLong } from '../../../domain/validation/dates';
 import {
@@ -18,13 +27,20 @@ import {
   rfiResponseSchema,
   rfiSubmitSchema,
   type SentRequest,
-} from '../../../processes/request-for-information/request';
-import { Submissions } from '../request/submissions';
-import { RelatedActions, sentRfiCancelWords } from './cancel-task';
+} from '../request';
+import { Submissions } from '../../../web/pages/request/submissions';
+import { RelatedActions, sentRfiCancelWords } from '../../../web/pages/task/cancel-task';
 import { RfiQuestions } from './rfi-questions';
-import { aboutRequest } from './send-rfi';
-import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
-import type { TaskView, TimelineEntry } from './task-view';
+import {
+  AtTop,
+  actionErrors,
+  formActions,
+  saveTask,
+  transition,
+  type TaskFormProps,
+  TaskOutcome,
+} from '../../../web/pages/task/task-page';
+import type { TaskView, TimelineEntry } from '../../../web/pages/task/task-view';
 
 const sentRequest = (view: TaskView) => view.requestTask.payload.request as SentRequest | undefined;
 const attachments = (view: TaskView) => (view.requestTask.payload.attachments ?? {}) as Record<string, string>;
@@ -152,6 +168,9 @@ function TaskFiles({ view, reload, label }: Pick<TaskFormProps, 'view' | 'reload
 }
 
 /** Regulator: the questions, the deadline and files; send, or cancel the task. */
+/** The questions' opening words when an RFI is started from a task of request `requestId` (`?about=`). */
+export const aboutRequest = (requestId: string) => `This request is about ${requestId}.\n\n`;
+
 export function RfiSubmit({ view, reload, show, errorSummarySlot }: TaskFormProps) {
   const { submit, cancel } = formActions(view);
   // Started from another request's task: the questions open with a reference to it.

@@ -1,8 +1,8 @@
 // The questions and the deadline of a request for information, as the regulator writes them for one
 // organisation (its task) or for a list's organisations (a batch).
-import { DateInput, Textarea } from '../../components';
-import { field, registerDate, type GovForm } from '../../forms';
-import { RFI_TEXT_MAX_LENGTH, type rfiSubmitSchema } from '../../../processes/request-for-information/request';
+import { DateInput, Textarea } from '../../../web/components';
+import { field, registerDate, type GovForm } from '../../../web/forms';
+import { RFI_TEXT_MAX_LENGTH, type rfiSubmitSchema } from '../request';
 
 export function RfiQuestions({
   form,

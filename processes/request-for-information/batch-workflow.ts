@@ -1,13 +1,13 @@
 // A request for information sent to a compliance overview list (issue 30): ten organisations per
 // step, each step a local activity that decides their outcomes and reserves the request ids of
-// those to ask (activities/rfi-batches.ts), then each request started as a child workflow whose id
+// those to ask (batch-activities.ts), then each request started as a child workflow whose id
 // is its request id, abandoned to run on its own. A start is in the batch's history once, so a worker
 // that dies half-way never starts an organisation's request twice. Id: rfiBatchWorkflowId.
 import { ParentClosePolicy, proxyLocalActivities, startChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import type { RfiBatchActivities } from '../activities/rfi-batches';
-import type { Actor } from '../domain/request-messages';
-import { AccountId, CompetentAuthority, RequestType } from '../domain/search-attributes';
+import type { RfiBatchActivities } from './batch-activities';
+import type { Actor } from '../../domain/request-messages';
+import { AccountId, CompetentAuthority, RequestType } from '../../domain/search-attributes';
 
 const { rfiBatchAccounts, planRfiStarts, recordRfiStarts, finishRfiBatch } = proxyLocalActivities<RfiBatchActivities>({
   startToCloseTimeout: '1 minute',

@@ -2,11 +2,19 @@
 // 'application-review'): the regulator checks the application, may amend name, address and codes
 // (SAVE, the wizard's details step), and approves or rejects it with a reason (TRANSITION).
 import { useState, type MouseEvent } from 'react';
-import { ClassificationCodes } from '../../lib/sic-codes';
+import { ClassificationCodes } from '../../../web/lib/sic-codes';
 import * as v from 'valibot';
-import { BackLink, Button, InsetText, Radios, SummaryList, Textarea, type SummaryListRow } from '../../components';
-import { field, FormErrorSummary, useGovForm, type FormInput, type GovForm } from '../../forms';
-import { useAnyRequestPending } from '../../lib/pending';
+import {
+  BackLink,
+  Button,
+  InsetText,
+  Radios,
+  SummaryList,
+  Textarea,
+  type SummaryListRow,
+} from '../../../web/components';
+import { field, FormErrorSummary, useGovForm, type FormInput, type GovForm } from '../../../web/forms';
+import { useAnyRequestPending } from '../../../web/lib/pending';
 import {
   DECISION_REASON_MAX_LENGTH,
   applicationDecisionSchema,
@@ -17,10 +25,23 @@ import {
   type ClassificationType,
 } from '../../../domain/accounts';
 import { competentAuthorityLabels, type CompetentAuthority } from '../../../domain/authorities';
-import { DetailsStep } from '../account-application/details-step';
-import { detailsErrors, emptyDraft, type ApplicationDraft, type FieldError } from '../account-application/draft';
-import { AtTop, actionErrors, formActions, saveTask, transition, type TaskFormProps, TaskOutcome } from './task-page';
-import type { TaskView } from './task-view';
+import { DetailsStep } from '../../../web/pages/account-application/details-step';
+import {
+  detailsErrors,
+  emptyDraft,
+  type ApplicationDraft,
+  type FieldError,
+} from '../../../web/pages/account-application/draft';
+import {
+  AtTop,
+  actionErrors,
+  formActions,
+  saveTask,
+  transition,
+  type TaskFormProps,
+  TaskOutcome,
+} from '../../../web/pages/task/task-page';
+import type { TaskView } from '../../../web/pages/task/task-view';
 
 interface AccountDetails {
   name: string;
@@ -264,3 +285,5 @@ function AmendDetails({
 function Decided({ title }: { title: string }) {
   return <TaskOutcome title={title} panel="An email will be sent to the relevant user with your decision" />;
 }
+
+export default ReviewApplication;
