@@ -268,7 +268,7 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
     .waitFor();
   expect(await page.getByRole('group', { name: 'Has the measure been implemented?' }).count()).toBe(0);
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await measuresTable.getByRole('link', { name: 'Change Boiler replacement' }).click();
   await page.getByRole('heading', { level: 1, name: 'Boiler replacement' }).waitFor();
   await page.getByText('Implementation date after the action plan was submitted').waitFor();
@@ -331,7 +331,7 @@ it('takes an action plan with two measures through progress updates 1 and 2, wit
   // What progress update 1 said is shown with it, and the question it answered 'no' is asked again.
   await page.getByText('Supplier delay').waitFor();
   await page.getByRole('group', { name: 'Has the measure been implemented?' }).waitFor();
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await pu2Table.getByRole('link', { name: 'Change LED lighting' }).click();
   await page.getByRole('heading', { level: 1, name: 'LED lighting' }).waitFor();
   expect(await page.getByRole('group', { name: 'Has the measure been implemented?' }).count()).toBe(0);

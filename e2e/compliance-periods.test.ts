@@ -7,7 +7,7 @@ import { createAccount, grantOperator } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { notificationReport } from '../processes/notification-of-compliance/report';
 import { completeReport } from '../test/fixtures/notification-reports';
-import { useBrowser } from '../test/e2e-browser';
+import { useBrowser, startButton } from '../test/e2e-browser';
 
 jest.setTimeout(300_000);
 
@@ -20,7 +20,7 @@ it('asks the second period’s total and breakdown on one page, and refuses a 16
   await grantOperator(db, admin, account, 'operator_admin');
   const page = await as(admin);
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   await completeSection(
     page,

@@ -3,7 +3,7 @@
 // changed answer that opens questions goes through them before the summary; a regulator's
 // invitation without a failing call, and the regulator's own words while awaiting activation.
 import { baseUrl, watchConsole } from '../test/browser';
-import { expectAccessible, useBrowser } from '../test/e2e-browser';
+import { expectAccessible, useBrowser, startButton } from '../test/e2e-browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection, fillFields } from '../test/report-filler';
@@ -78,7 +78,7 @@ describe('the responsible undertaking’s registration number', () => {
     const page = await as(admin);
 
     await page.goto(`${baseUrl()}/accounts/${account.id}`);
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await startButton(page).click();
     await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
     const taskUrl = page.url();
     await completeSection(
@@ -143,7 +143,7 @@ describe('changing an answer on the check-answers summary', () => {
     await grantOperator(db, admin, account, 'operator_admin');
     const page = await as(admin);
     await page.goto(`${baseUrl()}/accounts/${account.id}`);
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await startButton(page).click();
     await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
     await completeSection(page, notificationReport, 'reportingObligation', {
       qualificationType: 'NOT_QUALIFY',

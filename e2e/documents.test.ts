@@ -6,7 +6,7 @@
 // peer it sends through (test/setup/e2e-setup.ts). Both pages pass axe at 375 and 1280 px.
 import fs from 'node:fs';
 import { baseUrl } from '../test/browser';
-import { expectAccessible, useBrowser } from '../test/e2e-browser';
+import { expectAccessible, useBrowser, startButton } from '../test/e2e-browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection } from '../test/report-filler';
@@ -47,7 +47,7 @@ it('submits a notification, shows it on the request page, downloads its PDF and 
   const page = await browser.as(admin);
   const { report } = completeReport(shortestReport());
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   for (const id of taskList(notificationReport, { report, sectionsCompleted: {} }, {}).flatMap((g) =>
     g.sections.map((s) => s.id),

@@ -13,7 +13,7 @@ import {
   type CompleteReportName,
 } from '../test/fixtures/notification-reports';
 import { taskList } from '../domain/reports/report';
-import { useBrowser } from '../test/e2e-browser';
+import { useBrowser, startButton } from '../test/e2e-browser';
 
 jest.setTimeout(600_000);
 
@@ -33,7 +33,7 @@ it.each(paths)('a notification on the %s path is filled in page by page and subm
   const { page, accountId } = await operatorPage();
   const { report } = completeReport(name);
   await page.goto(`${baseUrl()}/accounts/${accountId}`);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
 
   // Sections in task-list order: the first decides which others follow.

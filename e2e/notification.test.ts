@@ -9,7 +9,7 @@ import { e2eDb, newPerson, type Person } from '../test/e2e-people';
 import { createAccount, grantOperator, type TestAccount } from '../test/factories';
 import { completeSection } from '../test/report-filler';
 import { notificationReport } from '../processes/notification-of-compliance/report';
-import { useBrowser, expectAccessible } from '../test/e2e-browser';
+import { useBrowser, expectAccessible, startButton } from '../test/e2e-browser';
 
 jest.setTimeout(300_000);
 
@@ -48,7 +48,7 @@ it('is started, answered, reviewed, refused, submitted, read by the regulator an
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await page.getByRole('heading', { name: 'Phase 3 Notification' }).waitFor();
   await page.getByText('About Phase 3 Notification').click();
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   expect(await page.getByRole('link', { name: 'Reporting obligation' }).count()).toBe(1);
   await expect(page.getByRole('button', { name: 'Submit to regulator' }).isDisabled()).resolves.toBe(true);
@@ -170,7 +170,7 @@ it('refuses a second notification and names the first', async () => {
   const { account, admin } = await organisation();
   const page = await as(admin);
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await page
@@ -184,7 +184,7 @@ it('keeps the task list still while the people it can be assigned to are still l
   const { account, admin } = await organisation();
   const page = await as(admin);
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   // Reloaded with the candidates held back: the section links must not move when they arrive, or
   // a click aimed at one lands on something else.

@@ -165,7 +165,7 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   await first.getByRole('link', { name: 'Isla Admin' }).click();
   await first.getByText('You cannot change your own permissions: ask another administrator.').waitFor();
   await first.goto(`${baseUrl()}/user/regulators`);
-  await first.getByRole('link', { name: 'Callum Colleague' }).click();
+  await first.getByRole('link', { name: 'Callum Colleague', exact: true }).click();
   await first.getByRole('heading', { name: 'Callum Colleague' }).waitFor();
   expect(
     await first.getByRole('group', { name: 'Review organisation account' }).getByLabel('View only').isChecked(),

@@ -8,6 +8,7 @@ import { accountWithAdmin, e2eDb, newPerson } from '../test/e2e-people';
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
 import { mailpitUrl } from '../test/e2e-mailbox';
 import { fillRfiQuestions, inDays } from '../test/rfi';
+import { RFI_RESPONSE } from '../processes/request-for-information/codes';
 
 jest.setTimeout(240_000);
 const { as, newPage } = useBrowser();
@@ -54,7 +55,7 @@ it('tells the administrator what is asked, by when and where to answer; cancelli
   // The administrator's e-mail: the request, two questions, the deadline, and the link to the task.
   const subject = `Request for information ${requestId}: respond by ${deadline.long} - Manage your ESOS reporting`;
   const mail = await mailWithSubject(subject);
-  const task = await e2eDb()('request_tasks').where({ request_id: requestId, type: 'RFI_RESPONSE' }).first('id');
+  const task = await e2eDb()('request_tasks').where({ request_id: requestId, type: RFI_RESPONSE }).first('id');
   if (mail) {
     expect(mail.To).toEqual([admin.email]);
     expect(mail.Text).toContain(`a request for information, reference ${requestId}. It asks 2 questions.`);

@@ -104,8 +104,14 @@ const stillOutside: Record<string, Record<string, string>> = {
   'account-closure': {
     'domain/authorities.ts': "the regulators' permission group ACCOUNT_CLOSURE shares the request type's name",
   },
+  'action-plan': {
+    'api/routes/templates.ts':
+      "the templates to download read the measures' questions (to become each process's own template)",
+  },
   'notification-of-compliance': {
     'api/routes/mi-reports.ts': "the fixed MI reports read the notifications' submissions (issue 36's next step)",
+    'web/pages/report/list-upload.tsx':
+      "the organisations' CSV upload uses the section's one parser (to become the list's own upload)",
     'web/pages/report/report-action-page.tsx': "the report pages' 'Send for review' names the notification's words",
   },
   'organisation-account-opening': {

@@ -1,6 +1,6 @@
 // One browser per e2e test file, and a fresh context (its own cookies, so its own sign-in) per page,
 // closed after each test; the e2e database connection is closed with the browser.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, viewports } from './browser';
 import { closeE2eDb, signIn, type Person } from './e2e-people';
 
@@ -48,4 +48,15 @@ export async function expectAccessible(page: Page): Promise<void> {
     await page.setViewportSize(viewport);
     expect(await axeViolations(page)).toEqual([]);
   }
+}
+
+/**
+ * The Start button of one process's entry under 'Start a new task' on an account page: a new
+ * account may start its notification and its action plan (an undertaking on its own account).
+ */
+export function startButton(page: Page, title = 'Phase 3 Notification'): Locator {
+  return page
+    .locator('section[aria-labelledby="start-task-heading"] > div')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) })
+    .getByRole('button', { name: 'Start', exact: true });
 }

@@ -27,6 +27,7 @@ const TEST_SUPPORT = [
   'test/setup/e2e-setup.ts', // the whole service started as the browser tests start it (the Lighthouse bench)
   'test/setup/teardown.ts', // and stopped
   'test/e2e-people.ts', // people with sign-ins and accounts, signed in through the provider's pages
+  'test/e2e-browser.ts', // the Start button of a process on an account page
 ];
 
 const top = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '');

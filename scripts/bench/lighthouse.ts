@@ -12,6 +12,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { firstLoadKb } from './first-load';
 import { freePort } from '../../test/free-port';
+import { startButton } from '../../test/e2e-browser';
 
 /** What each page must reach (issue 41). */
 export const lighthouseGoals = { performance: 90, accessibility: 100, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
@@ -160,7 +161,7 @@ async function startNotification(
 ): Promise<{ taskUrl: string; sectionUrl: string }> {
   await page.goto(`${base}/accounts/${accountId}`);
   await page.getByText('About Phase 3 Notification').click();
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
   const section = await page.getByRole('link', { name: 'Reporting obligation' }).getAttribute('href');
   return { taskUrl: page.url(), sectionUrl: `${base}${section}` };

@@ -53,7 +53,9 @@ const countFormat = (n: number) => n.toLocaleString('en-GB');
 /** The count axis of bars `plotWidth` wide: whole numbers, about one label per 80 pixels. */
 function countAxis(max: number, plotWidth: number, label: string): Plot.ScaleOptions {
   const { top, ticks } = wholeTicks(max, Math.max(1, Math.floor(plotWidth / 80)));
-  return { label, grid: true, domain: [0, top], ticks, tickFormat: countFormat };
+  // The label 12 px above the chart's bottom edge, not Plot's 3: its descenders and the arrow's box
+  // were drawn past the edge, and cut off at some widths.
+  return { label, labelOffset: 28, grid: true, domain: [0, top], ticks, tickFormat: countFormat };
 }
 
 /**

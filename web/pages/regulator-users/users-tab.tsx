@@ -23,7 +23,6 @@ interface Row {
   jobTitle: string;
   status: string;
   lastSignIn: string;
-  actions: string;
   user: RegulatorUser;
 }
 
@@ -33,8 +32,7 @@ const columns: TableColumn<Row>[] = [
   { header: 'Status', field: 'status', isSortable: true },
   { header: 'Last sign-in', field: 'lastSignIn', isSortable: true },
 ];
-/** Administrators also see a Delete link on every row but their own (reference §E). */
-const editableColumns: TableColumn<Row>[] = [...columns, { header: 'Actions', field: 'actions' }];
+// Administrators also see a Delete link on every row but their own (reference §E), under the name.
 
 export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (message: string) => void }) {
   const me = useSession((s) => s.userState?.userId);
@@ -51,7 +49,6 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
         status: statusLabels[u.authorityStatus],
         // ISO text sorts by time; the cell shows it readably.
         lastSignIn: u.lastSignIn ?? '',
-        actions: '',
         user: u,
       })),
     [data],
@@ -83,9 +80,23 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
     switch (column.field) {
       case 'name':
         return u.userId && (data.editable || u.userId === me) ? (
-          <Link className="govuk-link" href={`/user/regulators/${encodeURIComponent(u.userId)}`}>
-            {row.name}
-          </Link>
+          <>
+            <Link className="govuk-link" href={`/user/regulators/${encodeURIComponent(u.userId)}`}>
+              {row.name}
+            </Link>
+            {/* Under the name, not a column of its own: the table then fits a phone's width. */}
+            {data.editable && u.userId !== me ? (
+              <>
+                <br />
+                <Link
+                  className="govuk-link govuk-body-s"
+                  href={`/user/regulators/${encodeURIComponent(u.userId)}/delete`}
+                >
+                  Delete<span className="govuk-visually-hidden"> {row.name}</span>
+                </Link>
+              </>
+            ) : null}
+          </>
         ) : (
           row.name
         );
@@ -114,14 +125,6 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       }
       case 'lastSignIn':
         return u.userId ? lastSignInText(u.lastSignIn) : '';
-      case 'actions':
-        return u.userId && u.userId !== me ? (
-          <Link className="govuk-link" href={`/user/regulators/${encodeURIComponent(u.userId)}/delete`}>
-            Delete<span className="govuk-visually-hidden"> {row.name}</span>
-          </Link>
-        ) : (
-          ''
-        );
       default:
         return String(row[column.field]);
     }
@@ -139,7 +142,7 @@ export function UsersTab({ data, onSaved }: { data: RegulatorUsers; onSaved: (me
       <form noValidate onSubmit={save} id="l.statuses">
         <ScrollableTable label="Regulator users of your competent authority">
           <SortableTable
-            columns={data.editable ? editableColumns : columns}
+            columns={columns}
             data={rows}
             cell={cell}
             rowKey={(r) => r.key}
