@@ -3,7 +3,7 @@
 // colleague through the confirmation page; axe at both widths on each page.
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
 import { e2eDb, newPerson } from '../test/e2e-people';
-import { viewports } from '../test/browser';
+import { baseUrl, viewports } from '../test/browser';
 
 const browser = useBrowser();
 const db = (table: string) => e2eDb()(table);
@@ -11,7 +11,7 @@ const db = (table: string) => e2eDb()(table);
 it('invites a technical officer from the preset, the matrix filled from the role template', async () => {
   const manager = await newPerson({ firstName: 'Pria', lastName: 'Preset', regulatorOf: 'OPRED' });
   const page = await browser.as(manager);
-  await page.goto('/user/regulators/add');
+  await page.goto(`${baseUrl()}/user/regulators/add`);
   await page.getByRole('heading', { name: 'Add a new user' }).waitFor();
   await page.getByRole('button', { name: 'Technical officer' }).click();
   const level = (group: string, label: string) =>
@@ -43,7 +43,7 @@ it('deletes a colleague after confirmation, and offers no deletion of oneself', 
   const manager = await newPerson({ firstName: 'Dana', lastName: 'Deleter', regulatorOf: 'OPRED' });
   const colleague = await newPerson({ firstName: 'Colm', lastName: 'Colleague', regulatorOf: 'OPRED' });
   const page = await browser.as(manager, viewports.mobile);
-  await page.goto('/user/regulators');
+  await page.goto(`${baseUrl()}/user/regulators`);
   await page.getByRole('link', { name: 'Delete Colm Colleague' }).click();
   await page
     .getByRole('heading', { name: 'Confirm that the user account of Colm Colleague will be deleted' })
@@ -59,6 +59,6 @@ it('deletes a colleague after confirmation, and offers no deletion of oneself', 
   expect(await page.getByRole('link', { name: 'Delete Dana Deleter' }).count()).toBe(0);
 
   // The address of one's own deletion says why not.
-  await page.goto(`/user/regulators/${manager.id}/delete`);
+  await page.goto(`${baseUrl()}/user/regulators/${manager.id}/delete`);
   await page.getByText('You cannot delete your own user account.').waitFor();
 });

@@ -41,7 +41,11 @@ it('starts, shows its task, refuses and takes its action, records its timeline e
   const act = (payload: unknown) =>
     callAs(h.api, operator, '/tasks/actions', {
       method: 'POST',
-      body: { requestTaskId: task.id, requestTaskActionType: SUBMIT_SITE_VISIT, requestTaskActionPayload: payload },
+      body: {
+        requestTaskId: Number(task.id),
+        requestTaskActionType: SUBMIT_SITE_VISIT,
+        requestTaskActionPayload: payload,
+      },
     });
   const refused = await act({ findings: '  ' });
   expect(refused.status).toBe(400);
