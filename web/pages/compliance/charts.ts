@@ -51,11 +51,15 @@ export function wholeTicks(max: number, most: number): { top: number; ticks: num
 const countFormat = (n: number) => n.toLocaleString('en-GB');
 
 /** The count axis of bars `plotWidth` wide: whole numbers, about one label per 80 pixels. */
+/**
+ * Where a bottom axis's label sits below the axis: 12 px above the chart's edge (in a 40 px margin),
+ * not Plot's 3 px, which drew its descenders and the arrow's box past the edge, cut off at some widths.
+ */
+const BOTTOM_LABEL_OFFSET = 28;
+
 function countAxis(max: number, plotWidth: number, label: string): Plot.ScaleOptions {
   const { top, ticks } = wholeTicks(max, Math.max(1, Math.floor(plotWidth / 80)));
-  // The label 12 px above the chart's bottom edge, not Plot's 3: its descenders and the arrow's box
-  // were drawn past the edge, and cut off at some widths.
-  return { label, labelOffset: 28, grid: true, domain: [0, top], ticks, tickFormat: countFormat };
+  return { label, grid: true, domain: [0, top], ticks, tickFormat: countFormat };
 }
 
 /**
@@ -84,7 +88,7 @@ function bars<T extends Record<string, unknown>>(
     marginLeft,
     marginRight,
     marginBottom: 40,
-    x: countAxis(max, width - marginLeft - marginRight, xLabel),
+    x: { ...countAxis(max, width - marginLeft - marginRight, xLabel), labelOffset: BOTTOM_LABEL_OFFSET },
     y: { label: null, axis: narrow ? null : 'left', domain: labels, padding: 0.15 },
     ...(colours ? { color: { domain: colours, range: [...chartColours] } } : {}),
     marks: [
@@ -168,7 +172,8 @@ function plot(spec: ChartSpec, width: number): Element {
     style: font,
     marginLeft,
     marginRight,
-    x,
+    marginBottom: 40,
+    x: { ...x, labelOffset: BOTTOM_LABEL_OFFSET },
     y: countAxis(Math.max(0, ...points.map((p) => p.total)), 300 - 60, 'Submitted (cumulative)'),
     color: { domain: spec.series.map((s) => s.name), range: [...chartColours] },
     marks: [

@@ -102,7 +102,7 @@ it('lets an administrator activate a colleague but not change their own status',
 it('shows others the list only', async () => {
   answer(false);
   render(<RegulatorUsersPage />);
-  await screen.findByRole('link', { name: 'Abe Colleague' });
+  await screen.findByRole('cell', { name: 'Abe Colleague' });
   expect(screen.queryByRole('button', { name: 'Add a new user' })).not.toBeInTheDocument();
   expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Save statuses' })).not.toBeInTheDocument();
