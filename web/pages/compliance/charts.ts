@@ -94,7 +94,19 @@ function bars<T extends Record<string, unknown>>(
     marks: [
       ...marks(narrow ? { insetTop: 26, insetBottom: 2 } : { insetTop: 0, insetBottom: 0 }),
       ...(narrow
-        ? [Plot.text(labelled.data, { y: labelled.y, x: 0, text: labelled.y, textAnchor: 'start', dy: -14 })]
+        ? [
+            // One line the width of the chart (in ems of its 14 px font); a longer name ends in '…',
+            // as the table beside the chart holds it whole.
+            Plot.text(labelled.data, {
+              y: labelled.y,
+              x: 0,
+              text: labelled.y,
+              textAnchor: 'start',
+              dy: -14,
+              lineWidth: (width - marginLeft - marginRight) / 14,
+              textOverflow: 'ellipsis-end',
+            }),
+          ]
         : []),
       Plot.ruleX([0]),
     ],
