@@ -340,6 +340,12 @@ it('builds a version for review first: the exact files to its regulators only, f
   expect(preview.url).toBe(`/v1.0/published-data/versions/${ready.id}/files/csv`);
   const reviewed = await api.request(`/api${preview.url}`, { headers: await bearer(publisher) });
   expect(reviewed.status).toBe(200);
+  // Kept by no cache; a reviewer's browser asking again with its ETag is told nothing changed.
+  expect(reviewed.headers.get('cache-control')).toBe('private, no-store');
+  const unchanged = await api.request(`/api${preview.url}`, {
+    headers: { ...(await bearer(publisher)), 'if-none-match': reviewed.headers.get('etag')! },
+  });
+  expect(unchanged.status).toBe(304);
   expect((await call(`/published-data/versions/${ready.id}/files/csv`, wales)).status).toBe(404);
   expect((await call(`/published-data/versions/${ready.id}/files/csv`, operator)).status).toBe(403);
   expect((await download(preview.url)).res.status).toBe(401);
