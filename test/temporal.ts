@@ -46,6 +46,13 @@ export async function startTestTemporal(attempt = 1): Promise<TestWorkflowEnviro
   const port = await freePort();
   const args = ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port)];
   args.push('--http-port', String(await freePort()), '--log-level', 'warn', ...searchAttributeArgs());
+  // As the SDK's own start sets them: updates (which the processes use) and no version check.
+  for (const value of [
+    'frontend.enableServerVersionCheck=false',
+    'frontend.enableUpdateWorkflowExecution=true',
+    'frontend.enableUpdateWorkflowExecutionAsyncAccepted=true',
+  ])
+    args.push('--dynamic-config-value', value);
   const child = spawn(temporalCliPath(), args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const until = Date.now() + START_TIMEOUT_MS;
