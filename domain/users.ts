@@ -6,6 +6,7 @@ import {
   operatorRoles,
   regulatorPermissionGroups,
   regulatorPermissionLevels,
+  type AuthorityStatus,
   type OperatorRoleCode,
   type Permission,
 } from './authorities';
@@ -34,6 +35,10 @@ export const userMessages = {
 /** Why a disabled user cannot work (their landing view, and the API's answer when it ends their sign-in). */
 export const ACCOUNT_DISABLED =
   'Your user account has been disabled. Please contact your admin to gain access to your account.';
+
+/** Is a user with these authorities disabled (one DISABLED, none ACTIVE), so told ACCOUNT_DISABLED when their sign-ins end? */
+export const accountDisabled = (authorities: { status: AuthorityStatus }[]): boolean =>
+  authorities.some((a) => a.status === 'DISABLED') && !authorities.some((a) => a.status === 'ACTIVE');
 
 /** What asking for a sign-up or password e-mail is told, whether or not the address has a sign-in. */
 export const LINK_SENT = 'If an account exists for this email address, we have sent a link';

@@ -1,10 +1,12 @@
 // Where people got stuck (issue 26, "Dead ends and silent failures"), in a real browser: the terms
 // of use required before any work; a registration number checked where it is entered and shown; a
 // changed answer that opens questions goes through them before the summary; a regulator's
-// invitation without a failing call, and the regulator's own words while awaiting activation.
+// invitation without a failing call, and the regulator's own words while awaiting activation; a user
+// disabled while signed in told why, on the next call and on the next page load.
 import { baseUrl, watchConsole } from '../test/browser';
 import { expectAccessible, useBrowser, startButton } from '../test/e2e-browser';
-import { e2eDb, newPerson } from '../test/e2e-people';
+import { accountWithAdmin, e2eDb, newPerson } from '../test/e2e-people';
+import { enterPassword } from '../test/e2e-session';
 import { createAccount, grantOperator } from '../test/factories';
 import { completeSection, fillFields } from '../test/report-filler';
 import { completeReport } from '../test/fixtures/notification-reports';
@@ -271,5 +273,41 @@ describe('a user disabled while signed in', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Start now' }).waitFor();
     expect(await page.getByText('You have been signed out', { exact: true }).count()).toBe(0);
+  });
+
+  it('is told why on a full page load too, once, and signed in again sees that they cannot use their user account', async () => {
+    const { admin } = await accountWithAdmin('Fullload Disabled Ltd');
+    const page = await as(admin);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Tasks' }).waitFor();
+    // Disabled meanwhile (the API's own steps: the authority, then their sign-ins ended).
+    await e2eDb()('authorities').where({ user_id: admin.id }).update({ status: 'DISABLED' });
+    await endSessions(e2eDb(), admin.id);
+
+    // An address typed in: a new page load, whose tokens went with the old one. The silent check says why.
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.waitForURL('**/landing');
+    await page.getByText('You have been signed out', { exact: true }).waitFor();
+    expect(await page.getByText(ACCOUNT_DISABLED).count()).toBe(1);
+    await page.getByRole('button', { name: 'Start now' }).waitFor();
+    await expectAccessible(page);
+
+    // Said once: a new tab of the same browser gets the usual signed-out page.
+    const tab = await page.context().newPage();
+    await tab.goto(`${baseUrl()}/dashboard`);
+    await tab.waitForURL('**/landing');
+    await tab.getByRole('button', { name: 'Start now' }).waitFor();
+    expect(await tab.getByText('You have been signed out', { exact: true }).count()).toBe(0);
+    await tab.close();
+
+    // Signing in again: the view for a disabled user.
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/auth/interaction/**');
+    await enterPassword(page, admin);
+    await page.waitForURL('**/landing');
+    await page.getByRole('heading', { level: 1, name: 'You cannot use your user account' }).waitFor();
+    await page.getByText(ACCOUNT_DISABLED).waitFor();
+    await expectAccessible(page);
   });
 });

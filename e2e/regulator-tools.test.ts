@@ -12,6 +12,7 @@ import { axeViolations, baseUrl, viewports, watchConsole } from '../test/browser
 import { e2eDb, holdAuthority, latestEmail, linkIn, newPerson, totp } from '../test/e2e-people';
 import { enterPassword } from '../test/e2e-session';
 import { accountsUsersContactsColumns } from '../domain/mi-reports';
+import { ACCOUNT_DISABLED } from '../domain/users';
 import { useBrowser } from '../test/e2e-browser';
 
 const { as, newPage } = useBrowser();
@@ -193,6 +194,8 @@ it('invites a regulator with a signature, who accepts and is activated; their pe
   await second.goto(`${baseUrl()}/mi-reports`);
   await second.waitForURL((url) => !url.pathname.startsWith('/mi-reports'));
   expect(await second.getByRole('heading', { name: 'MI Reports', level: 1 }).count()).toBe(0);
+  // A new page load: told why (issue 39), from the browser's own ended session.
+  await second.getByText(ACCOUNT_DISABLED).waitFor();
   expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
 }, 180_000);
 

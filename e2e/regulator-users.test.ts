@@ -1,9 +1,11 @@
 // Regulator users in a real browser: inviting from a base-permission preset (the matrix filled from
 // the role template, a request for information among a technical officer's rights), and deleting a
-// colleague through the confirmation page; axe at both widths on each page.
+// colleague through the confirmation page; a regulator holding a template's permissions offered what it
+// grants on an account page (issue 39 item 1); axe at both widths on each page.
 import { expectAccessible, useBrowser } from '../test/e2e-browser';
-import { e2eDb, newPerson } from '../test/e2e-people';
+import { accountWithAdmin, e2eDb, newPerson } from '../test/e2e-people';
 import { baseUrl, viewports } from '../test/browser';
+import { regulatorRoleTemplates } from '../domain/users';
 
 const browser = useBrowser();
 const db = (table: string) => e2eDb()(table);
@@ -37,6 +39,29 @@ it('invites a technical officer from the preset, the matrix filled from the role
   const invited = await db('authorities').whereRaw('lower(invited_email) = ?', [email]).first('permissions');
   expect(invited.permissions).toEqual(expect.arrayContaining(['PERM_RFI_SUBMIT', 'PERM_TASK_ASSIGNMENT']));
   expect(invited.permissions).not.toContain('PERM_CA_USERS_EDIT');
+});
+
+it('offers a regulator holding the superuser template a request for information on an account, and the admin team none', async () => {
+  const { id } = await accountWithAdmin(`Template Bakeries ${Date.now()}`);
+  const startRfi = 'Start request for information';
+  for (const [code, offered] of [
+    ['ca_super_user', true],
+    ['regulator_admin_team', false],
+  ] as const) {
+    const person = await newPerson({ firstName: 'Tam', lastName: 'Template', regulatorOf: 'ENGLAND' });
+    const { permissions } = regulatorRoleTemplates.find((t) => t.code === code)!;
+    await db('authorities').where({ user_id: person.id }).update({ permissions });
+    const page = await browser.as(person);
+    await page.goto(`${baseUrl()}/accounts/${id}`);
+    await page.getByRole('heading', { name: 'Template Bakeries', level: 1, exact: false }).waitFor();
+    // Drawn with the account, at once: what the caller may start.
+    await page.getByRole('heading', { name: 'Start a new task', level: 2 }).waitFor();
+    if (offered) {
+      await page.getByRole('button', { name: startRfi }).waitFor();
+      await page.getByRole('button', { name: 'Start account closure' }).waitFor();
+      await expectAccessible(page);
+    } else expect(await page.getByRole('button', { name: startRfi }).count()).toBe(0);
+  }
 });
 
 it('deletes a colleague after confirmation, and offers no deletion of oneself', async () => {

@@ -11,6 +11,7 @@ import type { Logger } from '../infra/logger';
 import { accountPageHandlers } from './account-pages';
 import { purgeExpired } from './adapter';
 import { purgeEndedWindows } from './rate-limit';
+import { purgeEndedSessions } from './sessions';
 import { identityAssets } from './assets';
 import { errorPage } from './pages';
 import { createProvider } from './provider';
@@ -78,7 +79,7 @@ export async function createIdentity(db: Knex, config: Config, logger: Logger): 
   const ours = router.routes() as Middleware;
   const purge = setInterval(
     () =>
-      void Promise.all([purgeExpired(db), purgeEndedWindows(db)]).catch((err) =>
+      void Promise.all([purgeExpired(db), purgeEndedWindows(db), purgeEndedSessions(db)]).catch((err) =>
         logger.warn({ err }, 'purging expired identity rows failed'),
       ),
     3600_000,

@@ -26,6 +26,10 @@ declare module 'oidc-provider' {
   interface OIDCContext {
     route: string;
     provider: Provider;
+    /** The provider's own cookie jar (signed with the configured keys). */
+    cookies: { get(name: string, options: { signed: boolean }): string | undefined };
+    /** Was this prompt asked for (prompt=none, say) and not yet resolved? */
+    promptPending(name: string): boolean;
     client?: ClientLike;
     session?: SessionLike;
     result?: { consent?: { grantId?: string } };
@@ -79,7 +83,10 @@ declare module 'oidc-provider' {
         getResourceServerInfo?: (ctx: KoaContextWithOIDC, resource: string) => Record<string, unknown>;
       };
     };
-    interactions?: { url: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string };
+    interactions?: {
+      policy?: InteractionPolicy;
+      url: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string;
+    };
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<GrantInstance | undefined>;
     issueRefreshToken?: (ctx: KoaContextWithOIDC, client: ClientLike) => Promise<boolean>;
     rotateRefreshToken?: boolean;
@@ -100,10 +107,38 @@ declare module 'oidc-provider' {
   }
   export const errors: { InvalidGrant: typeof InvalidGrant };
 
+  /**
+   * One reason a prompt is needed. When `check` answers true and the request said prompt=none, the
+   * provider answers `error` (the prompt's, e.g. login_required, when not given) with `description`.
+   */
+  class Check {
+    constructor(
+      reason: string,
+      description: string,
+      error: string,
+      check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>,
+    );
+    constructor(reason: string, description: string, check: (ctx: KoaContextWithOIDC) => boolean | Promise<boolean>);
+  }
+  interface Checks extends Array<Check> {
+    /** Inserts at index i (the end by default); the first check that fails names the error. */
+    add(check: Check, i?: number): void;
+  }
+  interface Prompt {
+    name: string;
+    checks: Checks;
+  }
+  interface InteractionPolicy extends Array<Prompt> {
+    get(name: string): Prompt | undefined;
+  }
+  export const interactionPolicy: { Check: typeof Check; base(): InteractionPolicy };
+
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     proxy: boolean;
     readonly issuer: string;
+    /** The name of a cookie the provider sets: 'session' is the browser's session id. */
+    cookieName(type: 'session' | 'interaction' | 'resume'): string;
     readonly app: Koa;
     readonly Grant: GrantClass;
     readonly RefreshToken: { find(value: string): Promise<{ exp?: number } | undefined> };

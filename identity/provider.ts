@@ -2,19 +2,42 @@
 // forced for our public client), refresh tokens rotated on every use, JWT access tokens for the
 // API's audience, and all state in PostgreSQL.
 import type { Knex } from 'knex';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { ACCOUNT_DISABLED } from '../domain/users';
 import type { Config } from '../infra/config';
 import type { Logger } from '../infra/logger';
 import { knexAdapter } from './adapter';
 import { findBySubject } from './credentials';
 import { cookieKeys, signingKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage } from './pages';
-import { GENERATION_CLAIM, issueGeneration } from './sessions';
+import { GENERATION_CLAIM, issueGeneration, takeEndedReason } from './sessions';
 
 /** The longest a sign-in lasts however active the user is; refreshes never pass it. */
 export const SESSION_MAX_SECONDS = 10 * 60 * 60;
 
 export const SCOPES = 'openid email profile offline_access';
+
+/**
+ * oidc-provider's interaction policy with one check first in its login prompt: a silent check
+ * (prompt=none) from a browser whose session ended because the user account was disabled is answered
+ * login_required with the reason as its error_description, once (identity/sessions.ts). Only the
+ * browser holding that session's cookie (signed with our cookie keys) can ask; any other request
+ * without a session is answered plainly, so nobody learns whether some account is disabled.
+ */
+function policyTellingWhySessionsEnded(db: Knex) {
+  const policy = interactionPolicy.base();
+  const disabled = new interactionPolicy.Check('account_disabled', ACCOUNT_DISABLED, 'login_required', async (ctx) => {
+    const { oidc } = ctx;
+    if (oidc.session?.accountId || !oidc.promptPending('none')) return false;
+    const name = oidc.provider.cookieName('session');
+    // As the provider reads it: only with its signature (a bare value, or a forged one, is nobody's).
+    const sessionId = oidc.cookies.get(name, { signed: true }) ?? oidc.cookies.get(`${name}.legacy`, { signed: true });
+    if (!sessionId) return false;
+    return (await takeEndedReason(db, sessionId)) === 'ACCOUNT_DISABLED';
+  });
+  policy.get('login')!.checks.add(disabled, 0);
+  return policy;
+}
 
 export async function createProvider(db: Knex, config: Config, logger?: Logger): Promise<Provider> {
   const { issuer, clientId, audience, accessTokenTtlSeconds, sessionTtlSeconds } = config.oidc;
@@ -69,7 +92,10 @@ export async function createProvider(db: Knex, config: Config, logger?: Logger):
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
+    interactions: {
+      policy: policyTellingWhySessionsEnded(db),
+      url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}`,
+    },
     // Our own SPA is first party: no consent screen. The grant covers exactly what it asks for.
     loadExistingGrant: async (ctx) => {
       const { oidc } = ctx;

@@ -12,7 +12,17 @@
 // is still there and puts the generation it read in the token (issueGeneration). Either the
 // revocation committed first — the grant is gone and the refresh is refused — or the refresh read the
 // old generation, which the API refuses once the revocation is done.
+//
+// A browser that reloads after its sign-in ended has no tokens left to be refused: its session cookie
+// names a session that is gone, and the SPA's silent check (prompt=none) would land it on the ordinary
+// signed-out page. So when sign-ins end because the user account was disabled (the rule of the API's
+// 401, domain/users.ts accountDisabled), the ended sessions are remembered, by a hash of their id,
+// until they would have expired; the provider's silent check from the browser holding one is answered
+// login_required with the reason (identity/provider.ts), once. Nothing is remembered for a password or
+// one-time code reset, nor a removal: those browsers see the usual signed-out page.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { accountDisabled } from '../domain/users';
 
 /** The access-token claim carrying the session generation the token was issued in. */
 export const GENERATION_CLAIM = 'sgen';
@@ -21,8 +31,46 @@ export async function endSessions(db: Knex | Knex.Transaction, subject: string, 
   // Outside a transaction the new generation could be seen before the rows are gone: always one.
   if (!db.isTransaction) return db.transaction((trx) => endSessions(trx, subject, now));
   await db('identity_credentials').where({ subject }).increment('session_generation', 1);
+  const authorities = await db('authorities').where({ user_id: subject }).select('status');
+  if (accountDisabled(authorities)) await rememberEndedSessions(db, subject, 'ACCOUNT_DISABLED', now);
   await db('identity_oidc_payloads').whereRaw("payload->>'accountId' = ?", [subject]).delete();
   await db('users').where({ id: subject }).update({ sessions_revoked_at: now });
+}
+
+/** Why a browser's sign-in ended, as its next silent check is told. */
+export type EndedReason = 'ACCOUNT_DISABLED';
+
+const sessionHash = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+
+async function rememberEndedSessions(db: Knex | Knex.Transaction, subject: string, reason: EndedReason, now: Date) {
+  const sessions: { id: string; expires_at: Date }[] = await db('identity_oidc_payloads')
+    .where({ model: 'Session' })
+    .whereRaw("payload->>'accountId' = ?", [subject])
+    .where('expires_at', '>', now)
+    .select('id', 'expires_at');
+  if (sessions.length === 0) return;
+  await db('identity_ended_sessions')
+    .insert(sessions.map((s) => ({ session_hash: sessionHash(s.id), reason, expires_at: s.expires_at })))
+    .onConflict('session_hash')
+    .merge();
+}
+
+/**
+ * Why the session a browser's cookie names was ended, once: the row is taken, so the next page load
+ * is the usual signed-out one. Undefined for a session that was not ended for a reason to tell.
+ */
+export async function takeEndedReason(db: Knex, sessionId: string): Promise<EndedReason | undefined> {
+  const [row] = await db('identity_ended_sessions')
+    .where({ session_hash: sessionHash(sessionId) })
+    .where('expires_at', '>', new Date())
+    .delete()
+    .returning('reason');
+  return row?.reason as EndedReason | undefined;
+}
+
+/** Ended sessions past the time their cookie could be sent; removed now and then by the web process. */
+export async function purgeEndedSessions(db: Knex): Promise<number> {
+  return db('identity_ended_sessions').where('expires_at', '<', new Date()).delete();
 }
 
 /**

@@ -165,6 +165,38 @@ export class Visitor {
     return { interaction, csrf: csrfOf(page.html) };
   }
 
+  /**
+   * The SPA's silent check (prompt=none, to the silent-check page) with this browser's cookies: the
+   * parameters the provider sends back, a code when signed in, else an error and its description.
+   */
+  async silentCheck(): Promise<URLSearchParams> {
+    const query = new URLSearchParams({
+      client_id: 'esos-web',
+      response_type: 'code',
+      response_mode: 'query',
+      scope: 'openid email profile',
+      redirect_uri: `${this.base}/auth/silent-check`,
+      code_challenge: createHash('sha256').update(this.verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+      nonce: randomBytes(8).toString('hex'),
+      prompt: 'none',
+    });
+    const answer = await this.fetch(`/auth/auth?${query}`);
+    if (!answer.location?.startsWith(`${this.base}/auth/silent-check?`))
+      throw new Error(`the silent check was not answered: ${answer.status} ${answer.html.slice(0, 200)}`);
+    return new URL(answer.location).searchParams;
+  }
+
+  /** Signs out at the provider as the SPA's 'Sign out' does (the provider's own form, submitted). */
+  async signOut(): Promise<void> {
+    const form = await this.fetch('/auth/session/end?client_id=esos-web');
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form.html)?.[1];
+    if (!xsrf) throw new Error(`no sign-out form: ${form.status} ${form.html.slice(0, 200)}`);
+    const done = await this.post('/auth/session/end/confirm', { xsrf, logout: 'yes' });
+    if (done.status !== 200 && done.status !== 303) throw new Error(`sign-out refused: ${done.status}`);
+  }
+
   /** Submits the password form. */
   enterPassword(step: { interaction: string; csrf: string }, email: string, password: string): Promise<Page> {
     return this.post(`${step.interaction}/login`, { email, password, csrf: step.csrf });

@@ -5,7 +5,7 @@ import { queryPrepared } from '../../infra/prepared';
 import type { AuthorityStatus, CompetentAuthority, Permission, RoleType } from '../../domain/authorities';
 import type { Principal } from './principal';
 import { ApiError, conflict } from '../errors';
-import { ACCOUNT_DISABLED } from '../../domain/users';
+import { ACCOUNT_DISABLED, accountDisabled } from '../../domain/users';
 import { ensureUserRow } from './user-row';
 import { sessionEndedFor } from '../../identity/sessions';
 
@@ -14,10 +14,12 @@ import { sessionEndedFor } from '../../identity/sessions';
  * because their user account was disabled (no authority ACTIVE, one DISABLED), so the signed-out
  * page can tell them.
  */
-export const sessionEnded = (authorities: { status: AuthorityStatus }[] = []) => {
-  const disabled = authorities.some((a) => a.status === 'DISABLED') && !authorities.some((a) => a.status === 'ACTIVE');
-  return new ApiError(401, 'SESSION_ENDED', disabled ? ACCOUNT_DISABLED : 'Your sign-in has ended. Sign in again');
-};
+export const sessionEnded = (authorities: { status: AuthorityStatus }[] = []) =>
+  new ApiError(
+    401,
+    'SESSION_ENDED',
+    accountDisabled(authorities) ? ACCOUNT_DISABLED : 'Your sign-in has ended. Sign in again',
+  );
 
 // How many times the user's sign-ins of the embedded provider were ended (identity/sessions.ts).
 const GENERATION_SQL =

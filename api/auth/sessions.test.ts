@@ -2,6 +2,7 @@
 // authority is disabled or removed, whose one-time code is reset (by an administrator or by
 // themselves) or whose password is reset gets 401 on the very next API call, and their refresh token
 // no longer works. Runs the web process (test/identity-harness.ts) against the test database.
+import { createHash } from 'node:crypto';
 import { ACCOUNT_DISABLED } from '../../domain/users';
 import {
   PASSWORD,
@@ -14,6 +15,7 @@ import {
 import { createAccount, grantOperator, type TestAccount } from '../../test/factories';
 import { issueToken } from '../../identity/one-time-tokens';
 import { generateSecret, totpAt } from '../../identity/totp';
+import { purgeEndedSessions } from '../../identity/sessions';
 
 let h: IdentityHarness;
 beforeAll(async () => {
@@ -162,4 +164,86 @@ it('refuses more than five wrong codes on request-change, as the sign-in page do
   );
   expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
   expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+});
+
+describe('the silent check of a browser whose sign-in ended (the SPA’s next page load)', () => {
+  const answer = (params: URLSearchParams) => ({
+    error: params.get('error'),
+    told: params.get('error_description') === ACCOUNT_DISABLED,
+  });
+  const disabled = { error: 'login_required', told: true };
+  const plain = { error: 'login_required', told: false };
+
+  it('tells each browser that was signed in, once, that the user account was disabled; nobody else learns it', async () => {
+    const { account, user, adminTokens, browser } = await accountWithUser();
+    const other = h.visitor();
+    await other.signIn(user.email, PASSWORD);
+    expect((await browser.silentCheck()).get('code')).toBeTruthy();
+    expect(await setStatus(adminTokens, account, user.id, 'DISABLED')).toMatchObject({ status: 204 });
+
+    // A stranger with the session cookie's value but not its signature, and a browser with no cookie.
+    const stranger = h.visitor();
+    stranger.cookies.set('_session', browser.cookies.get('_session')!);
+    expect(answer(await stranger.silentCheck())).toEqual(plain);
+    expect(answer(await h.visitor().silentCheck())).toEqual(plain);
+    // A cookie naming no session at all.
+    const forged = h.visitor();
+    forged.cookies.set('_session', 'x'.repeat(21));
+    expect(answer(await forged.silentCheck())).toEqual(plain);
+
+    expect(answer(await browser.silentCheck())).toEqual(disabled);
+    expect(answer(await other.silentCheck())).toEqual(disabled);
+    // Said once: the next page load is the usual signed-out one.
+    expect(answer(await browser.silentCheck())).toEqual(plain);
+
+    // Signed in again, the browser's silent check signs them in.
+    await nextSecond();
+    await browser.signIn(user.email, PASSWORD);
+    expect((await browser.silentCheck()).get('code')).toBeTruthy();
+  });
+
+  it('says nothing after a sign-out, a removal from the account or a password reset', async () => {
+    const signedOut = await accountWithUser();
+    await signedOut.browser.signOut();
+    expect(answer(await signedOut.browser.silentCheck())).toEqual(plain);
+
+    const removed = await accountWithUser();
+    expect(
+      await call(
+        removed.adminTokens,
+        `/api/v1.0/operator-authorities/account/${removed.account.id}/${removed.user.id}`,
+        {
+          method: 'DELETE',
+        },
+      ),
+    ).toMatchObject({ status: 204 });
+    expect(answer(await removed.browser.silentCheck())).toEqual(plain);
+
+    const reset = await accountWithUser();
+    await fetch(`${h.url}/api/v1.0/users/forgot-password/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: await issueToken(h.db, 'RESET_PASSWORD', reset.user.id),
+        password: 'Another-Strong-Passphrase-7',
+      }),
+    });
+    expect(answer(await reset.browser.silentCheck())).toEqual(plain);
+  });
+
+  it('forgets ended sessions once their cookie could no longer be sent', async () => {
+    const { account, user, adminTokens, browser } = await accountWithUser();
+    expect(await setStatus(adminTokens, account, user.id, 'DISABLED')).toMatchObject({ status: 204 });
+    // Remembered by a hash of the session's id (the cookie's value), until the session would have expired.
+    const hash = createHash('sha256').update(browser.cookies.get('_session')!).digest('hex');
+    const row = await h.db('identity_ended_sessions').where({ session_hash: hash }).first();
+    expect(row).toMatchObject({ reason: 'ACCOUNT_DISABLED' });
+    expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now());
+    await h
+      .db('identity_ended_sessions')
+      .where({ session_hash: hash })
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await purgeEndedSessions(h.db)).toBeGreaterThan(0);
+    expect(answer(await browser.silentCheck())).toEqual(plain);
+  });
 });

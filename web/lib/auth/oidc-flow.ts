@@ -2,6 +2,7 @@
 // response mode query, a hidden-frame silent check (prompt=none) and refresh-token rotation.
 // Loaded lazily by tokens.ts, so the first page load does not carry it.
 import * as oauth from 'oauth4webapi';
+import { ACCOUNT_DISABLED } from '../../../domain/users';
 
 export interface OidcSettings {
   issuer: string;
@@ -17,6 +18,19 @@ export interface TokenSet {
   refreshLifetimeSeconds: number | null;
   idToken: string | null;
   claims: Record<string, unknown> | null;
+}
+
+/**
+ * What the embedded provider may answer a silent check with, when it ended this browser's sign-in,
+ * that the signed-out page says (identity/provider.ts). Any other description is the protocol's.
+ */
+const ENDED_REASONS: readonly string[] = [ACCOUNT_DISABLED];
+
+export interface SilentAnswer {
+  /** null: not signed in. */
+  tokens: TokenSet | null;
+  /** Not signed in because the service ended this browser's sign-in: why. */
+  endedReason: string | null;
 }
 
 const SCOPE = 'openid email profile';
@@ -146,9 +160,9 @@ export async function completeSignIn(
 
 /**
  * Is there a session at the provider? Asks with prompt=none in a hidden frame (same site, so the
- * provider's cookie is sent) and trades the code when there is one. null: not signed in.
+ * provider's cookie is sent) and trades the code when there is one.
  */
-export async function silentSignIn(settings: OidcSettings): Promise<TokenSet | null> {
+export async function silentSignIn(settings: OidcSettings): Promise<SilentAnswer> {
   const redirectUri = `${location.origin}/auth/silent-check`;
   const request = await authorizationUrl(settings, redirectUri, { prompt: 'none' });
   const answer = await new Promise<string>((resolve, reject) => {
@@ -177,13 +191,15 @@ export async function silentSignIn(settings: OidcSettings): Promise<TokenSet | n
     document.body.appendChild(frame);
   });
   try {
-    return await exchange(settings, new URL(answer), request, redirectUri);
+    return { tokens: await exchange(settings, new URL(answer), request, redirectUri), endedReason: null };
   } catch (err) {
     if (
       err instanceof oauth.AuthorizationResponseError &&
       ['login_required', 'interaction_required', 'consent_required'].includes(err.error)
-    )
-      return null;
+    ) {
+      const description = err.error === 'login_required' ? err.error_description : undefined;
+      return { tokens: null, endedReason: description && ENDED_REASONS.includes(description) ? description : null };
+    }
     throw err;
   }
 }

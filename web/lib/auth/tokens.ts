@@ -74,9 +74,12 @@ export async function checkSignedIn(): Promise<boolean> {
   if (tokens) return true;
   if (sessionStorage.getItem(ANONYMOUS_KEY)) return false;
   const { silentSignIn } = await flow();
-  const found = await silentSignIn(settings);
+  const { tokens: found, endedReason } = await silentSignIn(settings);
   adopt(found);
   if (!found) sessionStorage.setItem(ANONYMOUS_KEY, '1');
+  // The service ended this browser's sign-in since its last page (its user account was disabled):
+  // the signed-out page says why, as it does after the API's 401 SESSION_ENDED.
+  if (!found && endedReason) sessionStorage.setItem(ENDED_KEY, endedReason);
   return found !== null;
 }
 
