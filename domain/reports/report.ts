@@ -73,6 +73,8 @@ export interface ReportDefinition<C = any> {
   groups: ReportGroup<C>[];
   /** What the answers decide for the whole report (e.g. the notification's category). */
   context: (report: ReportData, facts: ReportFacts) => C;
+  /** What in it is provisional until its guidance is published (a later phase's report, derived-report.ts). */
+  provisional?: string[];
 }
 
 export type ReportData = Record<string, Values>;
