@@ -346,6 +346,13 @@ export interface ProcessDefinition {
     missing: { code: string; message: string };
     build: (earlier: ReportData, submittedOn: string, newId: () => string) => ReportData;
   };
+  /**
+   * A new request's report starts with the answers of the account's submitted report of an earlier
+   * process (a later phase's notification, from the phase before's) to the questions asked the same
+   * way in these sections; each marked until confirmed or changed (domain/reports/carried.ts).
+   * Nothing is carried when the account has no such report.
+   */
+  carriesForward?: { requestType: string; phase: number; sections: string[] };
   /** What a snapshot entry shows when the process has no report (an application decision, a closure): its details. */
   summary?: (actionType: string, details: unknown) => DocumentSection[];
   /** The MI report of its submissions. */

@@ -26,6 +26,10 @@ export const PHASE_DIFFERENCES: Record<number, Differences> = {
         'The 2 routes are ISO 50001 and ESOS energy audits.',
       ],
       [
+        'All significant energy consumption is covered by ISO 50001 certification, Display Energy Certificates or Green Deal Assessments',
+        'All significant energy consumption is covered by ISO 50001 certification',
+      ],
+      [
         'A certificate counts when it was issued after 5 December 2019 and was valid on 5 December 2023, or on 5 June 2024 where the compliance date was extended.',
         'A certificate counts when it was issued after 5 December 2023 and was valid on 5 December 2027.',
       ],

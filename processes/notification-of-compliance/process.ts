@@ -59,6 +59,9 @@ const texts: ReportTexts = {
   waiting: 'Waiting for review. You cannot make any changes.',
 };
 
+/** What a later phase's notification carries from the phase before's: who the organisation is and who assessed it. */
+export const CARRIED_SECTIONS = ['responsibleUndertaking', 'contactPersons', 'organisationStructure', 'leadAssessor'];
+
 /** The phases whose notification the service runs: every seeded phase from 3 on. */
 export const NOTIFICATION_PHASES = SEEDED_PHASES.filter((p) => p.number >= 3).map((p) => p.number);
 
@@ -193,6 +196,16 @@ export function notificationProcessFor(phase: number) {
       [c.NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
       [c.RE_INITIATED]: { label: 'Notification returned for changes' },
     },
+    // The organisation's answers of the phase before's notification, where the question is the same.
+    ...(phase > 3
+      ? {
+          carriesForward: {
+            requestType: notificationCodes(phase - 1).NOTIFICATION,
+            phase: phase - 1,
+            sections: CARRIED_SECTIONS,
+          },
+        }
+      : {}),
     complianceBreakdown: {
       title: 'Notifications by reporting obligation category',
       labels: categoryLabels,

@@ -44,10 +44,15 @@ async function runNotification(input: RequestInput, phase: number): Promise<stri
     SEND_NOTIFICATION_TO_EDIT,
   } = notificationCodes(phase);
   return runRequest(input, notificationProcessFor(phase), async (ctx) => {
-    // A re-initiated notification starts from what was submitted; a new one from the account.
+    // A re-initiated notification starts from what was submitted; a new one from the account, and a
+    // later phase's also from the phase before's notification of the account (carriesForward).
     let draft: Record<string, unknown> = input.payload?.report
       ? input.payload
       : { report: {}, sectionsCompleted: {}, prefill: await reports.reportPrefill({ accountId }) };
+    if (phase > 3 && !input.payload?.report) {
+      const carried = await reports.carriedReport({ accountId, requestType: input.requestType });
+      if (carried) draft = { ...carried, prefill: draft.prefill };
+    }
     for (;;) {
       const submitted = await ctx.userTask({ taskType: NOTIFICATION_SUBMIT, draft });
       draft = submitted.draft;

@@ -31,6 +31,7 @@ import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { ListItemPage, ListSummaryPage, RemoveItemPage } from './list-pages';
 import { ListUploadPage, listUploads } from './list-upload';
 import { pagesListOf } from '../../../domain/reports/list-items';
+import { carriedMark, stillCarried } from '../../../domain/reports/carried';
 import { QuestionFields } from './question-fields';
 import { StepHelp } from './help-panel';
 import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
@@ -300,13 +301,24 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
   ];
   usePageTitle(shown.length ? `Error: ${section.title}` : section.title);
   const completed = draft.sectionsCompleted[section.id] === 'COMPLETED';
+  const carried = draft.carried;
   const rows = sectionRows(section, values, ctx).map((row) => ({
     key: row.key,
-    value: row.value.map((line, i) => (
-      <span key={i} className="esos-answer-line">
-        {line}
-      </span>
-    )),
+    value: [
+      ...row.value.map((line, i) => (
+        <span key={i} className="esos-answer-line">
+          {line}
+        </span>
+      )),
+      // An answer still as it was carried from the phase before's report, in a section not yet confirmed.
+      ...(carried && stillCarried(carried, section.id, row.field, values)
+        ? [
+            <span key="carried" className="govuk-hint esos-answer-line govuk-!-margin-bottom-0">
+              {carriedMark(carried, report.texts.name)}
+            </span>,
+          ]
+        : []),
+    ],
     actions: editable
       ? [
           {
