@@ -57,7 +57,10 @@ export default function SectionPage() {
   const editable = !!report.save && view.allowedRequestTaskActions.includes(report.save);
   const status = sectionStatus(report.definition, draft, section, ctx);
   if (status === null || status === 'CANNOT_START_YET') return <Redirect to={taskPath(taskId)} replace />;
-  const stored = draft.report[section.id] ?? section.initial?.(draft.prefill) ?? {};
+  // Answers carried from the phase before's report fill a section the draft does not hold (any more:
+  // a section that did not apply until the reporting obligation was answered was dropped meanwhile).
+  const stored =
+    draft.report[section.id] ?? draft.carried?.answers[section.id] ?? section.initial?.(draft.prefill) ?? {};
   const steps = applicableSteps(section, stored, ctx);
 
   if (!stepId) {
