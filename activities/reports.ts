@@ -9,6 +9,7 @@ import { loadConfig } from '../infra/config';
 import { queueEmails } from '../infra/outbox';
 import type { Values } from '../domain/reports/fields';
 import type { ReportData } from '../domain/reports/report';
+import { carriedAnswers } from '../domain/reports/carried';
 import { ukDate } from '../domain/deadlines';
 import { processFor, requestIdOf } from '../domain/process-registry';
 
@@ -139,6 +140,27 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
       if (!earlier?.submittedOn)
         throw ApplicationFailure.create({ type: from.missing.code, message: from.missing.message, nonRetryable: true });
       return { report: from.build(earlier.data, earlier.submittedOn, randomUUID), sectionsCompleted: {}, prefill };
+    },
+
+    /**
+     * What a new report carries forward from the account's submitted report of an earlier process
+     * (`carriesForward`): the answers to the questions asked the same way, each section's status in
+     * progress (to be checked), and the mark of what was carried; null when there is nothing to carry.
+     */
+    async carriedReport(args: { accountId: number; requestType: string }): Promise<Values | null> {
+      const def = processFor(args.requestType);
+      const carry = def?.carriesForward;
+      const from = carry && processFor(carry.requestType);
+      if (!def?.report || !carry || !from?.report) return null;
+      const earlier = await submitted(args.accountId, carry.requestType);
+      if (!earlier) return null;
+      const answers = carriedAnswers(from.report, def.report, earlier.data, carry.sections);
+      if (Object.keys(answers).length === 0) return null;
+      return {
+        report: structuredClone(answers),
+        sectionsCompleted: Object.fromEntries(Object.keys(answers).map((id) => [id, 'IN_PROGRESS'])),
+        carried: { phase: carry.phase, requestId: requestIdOf(from, args.accountId), answers },
+      };
     },
 
     /**

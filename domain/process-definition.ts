@@ -6,6 +6,7 @@
 // derives from it. What each transition does is the process's program (processes/<name>/workflow.ts).
 import type * as v from 'valibot';
 import type { Permission, RoleType } from './authorities';
+import type { PhaseReport } from './phases';
 import type { ReportData, ReportDefinition } from './reports/report';
 
 export type TaskRoleType = Extract<RoleType, 'OPERATOR' | 'REGULATOR'>;
@@ -154,6 +155,10 @@ export interface StartFacts {
 /** 'Start a new task': may it start, and if not, what blocks it (request types) for the message. */
 export interface Availability {
   valid: boolean;
+  /** Not open yet: the day ('YYYY-MM-DD') its window opens, or null until its guidance is published. */
+  opensOn?: string | null;
+  /** A phase's report that no process runs yet (so the registry has no title for it): its title. */
+  title?: string;
   accountStatus?: string;
   applicableAccountStatuses?: string[];
   requests?: string[];
@@ -270,6 +275,11 @@ export interface ProcessDefinition {
    * `numbered`: any number per account, each with its number after a dash — 'RFI000001-2'.
    */
   id: { prefix: string; suffix?: string; numbered?: boolean };
+  /**
+   * The phase it serves and which of the phase's reports it is (domain/phases.ts): its windows and
+   * due date are the phase's unless REPORTING_WINDOWS or REPORT_DUE_DATES name it.
+   */
+  phase?: { number: number; report: PhaseReport };
   /** The account page's tab that lists it: the reporting phases, or the account's own workflow history. */
   category: 'REPORTING' | 'PERMIT';
   /** 'Start a new task' and documents: e.g. 'Phase 3 Action Plan'. */
@@ -336,6 +346,13 @@ export interface ProcessDefinition {
     missing: { code: string; message: string };
     build: (earlier: ReportData, submittedOn: string, newId: () => string) => ReportData;
   };
+  /**
+   * A new request's report starts with the answers of the account's submitted report of an earlier
+   * process (a later phase's notification, from the phase before's) to the questions asked the same
+   * way in these sections; each marked until confirmed or changed (domain/reports/carried.ts).
+   * Nothing is carried when the account has no such report.
+   */
+  carriesForward?: { requestType: string; phase: number; sections: string[] };
   /** What a snapshot entry shows when the process has no report (an application decision, a closure): its details. */
   summary?: (actionType: string, details: unknown) => DocumentSection[];
   /** The MI report of its submissions. */

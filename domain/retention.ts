@@ -3,11 +3,15 @@
 // a request type ending in `_P3` belongs to phase 3 — with their tasks, timeline, notes, submitted
 // report, submission documents (PDFs) and files. Accounts, users and the audit trail are not a period's data and are kept.
 
+import { phaseCode, SEEDED_PHASES } from './phases';
+
 /** The Temporal schedule that starts the dataRetention workflow (infra/retention-schedule.ts). */
 export const RETENTION_SCHEDULE_ID = 'esos-data-retention';
 
-/** The end of each compliance period (a UK day): phase 3 ran to its compliance date, 5 December 2023. */
-export const defaultCompliancePeriodEnds: Record<string, string> = { P3: '2023-12-05' };
+/** The end of each phase's compliance period (a UK day; domain/phases.ts): phase 3's ran to 5 December 2023. */
+export const defaultCompliancePeriodEnds: Record<string, string> = Object.fromEntries(
+  SEEDED_PHASES.map((p) => [phaseCode(p.number), p.compliancePeriod.to]),
+);
 
 /** Two subsequent compliance periods of 4 years each. */
 export const DEFAULT_RETENTION_YEARS = 8;

@@ -5,14 +5,19 @@
 // plans due 5 December 2024, accepted by the regulators until 5 March 2025; progress update 1 due
 // 5 December 2025; progress update 2 due 5 December 2026.
 
+// The due dates are phase 3's row of domain/phases.ts.
+import { seededPhase } from './phases';
+
+const phase3 = seededPhase(3).reports;
+
 /** UK calendar days, 'YYYY-MM-DD'. */
 export const SCHEME_DATES = {
   /** The action plan's statutory due date. */
-  actionPlanDue: '2024-12-05',
+  actionPlanDue: phase3.actionPlan.due!,
   /** The last day the regulators accepted action plans under their enforcement position. */
   actionPlanAcceptedUntil: '2025-03-05',
-  progressUpdate1Due: '2025-12-05',
-  progressUpdate2Due: '2026-12-05',
+  progressUpdate1Due: phase3.progressUpdate1.due!,
+  progressUpdate2Due: phase3.progressUpdate2.due!,
 } as const;
 
 const MONTHS = [

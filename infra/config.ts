@@ -5,6 +5,7 @@ import { inputLimits } from '../domain/limits';
 import type { ReportingWindows, Window } from '../domain/process-definition';
 import { REMINDER_DAYS, reminderDaysInMs } from '../domain/deadlines';
 import { DEFAULT_RETENTION_YEARS, defaultCompliancePeriodEnds } from '../domain/retention';
+import { knownPhases, mergePhases, phaseReports, type Phase } from '../domain/phases';
 import {
   MI_CUSTOM_CELL_MAX_BYTES,
   MI_CUSTOM_CONCURRENT_PER_USER,
@@ -51,6 +52,59 @@ function reportingWindows(): Record<string, ReportingWindows> {
     windows[type] = value;
   }
   return windows;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (v: unknown) => typeof v === 'string' && DAY.test(v) && !Number.isNaN(Date.parse(v));
+const isWindow = (w: unknown) => {
+  const x = w as { from?: unknown; to?: unknown } | undefined;
+  return typeof x?.from === 'string' && typeof x.to === 'string' && !!Date.parse(x.from) && !!Date.parse(x.to);
+};
+
+/**
+ * The phases (domain/phases.ts): ESOS_PHASES, JSON — a list of phase rows laid over the known
+ * ones by number (only what changes), or a new phase in full. Dates 'YYYY-MM-DD'; a report's
+ * windows ISO from/to, or null while it is closed.
+ */
+export function phasesFrom(raw: string | undefined): Phase[] {
+  if (!raw) return knownPhases();
+  const usage =
+    'ESOS_PHASES must be a JSON list of phases, e.g. [{"number":4,"reports":{"notification":{"windows":{"initiate":{"from":"…","to":"…"},"submit":{…}},"due":null}}}]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(usage);
+  }
+  if (!Array.isArray(parsed)) throw new Error(usage);
+  const changes = parsed as Partial<Phase>[];
+  for (const c of changes) {
+    const where = `ESOS_PHASES phase ${String(c?.number)}`;
+    if (!c || !Number.isInteger(c.number) || c.number! < 1) throw new Error(`${usage} (each with a whole "number")`);
+    for (const key of ['qualificationDate', 'complianceDate'] as const)
+      if (c[key] !== undefined && !isDay(c[key])) throw new Error(`${where}: ${key} must be a date such as 2027-12-05`);
+    if (c.compliancePeriod !== undefined && !(isDay(c.compliancePeriod?.from) && isDay(c.compliancePeriod?.to)))
+      throw new Error(`${where}: compliancePeriod needs from and to, dates such as 2027-12-05`);
+    for (const [report, dates] of Object.entries(c.reports ?? {})) {
+      if (!phaseReports.includes(report as never)) throw new Error(`${where}: ${report} is not a report of a phase`);
+      if (dates.windows !== null && !(isWindow(dates.windows?.initiate) && isWindow(dates.windows?.submit)))
+        throw new Error(`${where}: ${report}.windows needs initiate and submit, each with ISO from and to, or null`);
+      if (dates.due !== null && !isDay(dates.due)) throw new Error(`${where}: ${report}.due must be a date or null`);
+    }
+    const isNew = !knownPhases().some((p) => p.number === c.number);
+    if (
+      isNew &&
+      (!c.qualificationDate ||
+        !c.complianceDate ||
+        !c.compliancePeriod ||
+        phaseReports.some((r) => !c.reports?.[r]) ||
+        typeof c.source !== 'string')
+    )
+      throw new Error(
+        `${where} is new: give it in full (qualificationDate, compliancePeriod, complianceDate, source, and reports ${phaseReports.join(', ')})`,
+      );
+  }
+  return mergePhases(knownPhases(), changes);
 }
 
 /** REPORT_DUE_DATES: JSON that replaces the due dates ('YYYY-MM-DD', UK day) of the report types it names (the others keep their process's own). */
@@ -222,10 +276,12 @@ export function loadConfig() {
     gtmContainerId: process.env.GTM_CONTAINER_ID ?? '',
     credentialResetUrl: process.env.CREDENTIAL_RESET_URL ?? `${publicUrl}/forgot-password`,
     /**
-     * What replaces a process's own windows and due date (api/process-settings.ts), the clock the
+     * The phases, what replaces a process's own windows and due date (api/process-settings.ts), the clock the
      * windows are checked against, and how long before a report's due date its assignee is reminded.
      */
     reporting: {
+      /** The phases: their dates and their reports' windows (ESOS_PHASES over domain/phases.ts). */
+      phases: phasesFrom(process.env.ESOS_PHASES),
       windows: reportingWindows(),
       now: reportingClock(),
       dueDates: reportDueDates(),

@@ -582,6 +582,7 @@ describe('account closure', () => {
     expect((await call(admin, `/requests/available-workflows/permit/${account.id}`)).body).toEqual({
       [TWO_STEP]: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
       NOTIFICATION_OF_COMPLIANCE_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
+      NOTIFICATION_OF_COMPLIANCE_P4: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
       ACTION_PLAN_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
       PROGRESS_UPDATE_1_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },
       PROGRESS_UPDATE_2_P3: { valid: false, accountStatus: 'CLOSED', applicableAccountStatuses: ['LIVE'] },

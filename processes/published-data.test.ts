@@ -66,15 +66,16 @@ describe('published data', () => {
     // (The test processes' reports follow the product's.)
     expect(
       publishableReports()
-        .slice(0, 4)
+        .slice(0, 5)
         .map((r) => [r.reportType, r.phase, r.title]),
     ).toEqual([
       ['NOC_SUBMITTED_DATA_P3', 'P3', 'Notification of Compliance, phase 3'],
+      ['NOC_SUBMITTED_DATA_P4', 'P4', 'Notification of Compliance, phase 4'],
       ['ACTION_PLAN_SUBMITTED_DATA_P3', 'P3', 'Action Plan, phase 3'],
       ['PROGRESS_UPDATE_1_SUBMITTED_DATA_P3', 'P3', 'Progress Update 1, phase 3'],
       ['PROGRESS_UPDATE_2_SUBMITTED_DATA_P3', 'P3', 'Progress Update 2, phase 3'],
     ]);
-    expect(publishedFileName(publishableReports()[1]!, 'WALES', 3, 'csv')).toBe(
+    expect(publishedFileName(publishableReports()[2]!, 'WALES', 3, 'csv')).toBe(
       'Action_Plan_Published_Data_Phase_3_WALES_v3.csv',
     );
   });

@@ -1,9 +1,10 @@
 // What regulators can publish (docs/published-data.md): each process with a submitted-data report,
-// in the compliance period its request type ends with (P3), derived from the registry; the publish
+// in the compliance period of the phase it serves (domain/phases.ts), derived from the registry; the publish
 // request and the files' names. The SPA's pages and the server read the same list.
 import * as v from 'valibot';
 import { processFor, submittedDataReports } from '.';
 import type { SubmittedDataDefinition } from '../domain/process-definition';
+import { phaseCode, phaseOfRequestType } from '../domain/phases';
 import type { CompetentAuthority } from '../domain/authorities';
 import { requiredText } from '../domain/validation';
 import { PUBLISHED_DESCRIPTION_MAX, phaseLabel, type PublishedFormat } from '../domain/published-data';
@@ -13,7 +14,7 @@ export interface PublishableReport {
   /** The process's submitted-data report type, e.g. NOC_SUBMITTED_DATA_P3. */
   reportType: string;
   requestType: string;
-  /** The compliance period: the phase its request type ends with (P3). */
+  /** The compliance period: the code of the phase it serves (P3). */
   phase: string;
   /** 'Notification of Compliance, phase 3'. */
   title: string;
@@ -23,7 +24,8 @@ export interface PublishableReport {
 /** Every report that can be published, in the order of the processes. */
 export function publishableReports(): PublishableReport[] {
   return submittedDataReports().map(({ requestType, ...submittedData }) => {
-    const phase = /_(P\d+)$/.exec(requestType)?.[1] ?? 'P3';
+    const served = processFor(requestType)?.phase?.number ?? phaseOfRequestType(requestType) ?? 3;
+    const phase = phaseCode(served);
     return {
       reportType: submittedData.reportType,
       requestType,

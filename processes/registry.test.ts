@@ -28,6 +28,8 @@ import {
 import { completeReportDrafts } from '../test/fixtures/complete-reports';
 import { SURVEY, SURVEY_SUBMIT } from '../test/processes/survey';
 import { TEST_NOW } from '../test/clock';
+import { windowsOf } from '../api/process-settings';
+import { inWindow } from '../infra/config';
 import { pdfText } from '../test/pdf-text';
 import { bearer } from '../test/tokens';
 import { callAs, type EngineHarness, useEngineHarness } from '../test/workflows/harness';
@@ -93,6 +95,12 @@ describe('a submission of each report', () => {
     });
     const [task] = started.tasks;
     const page = def.tasks[task!.taskType]!.page;
+    // A later phase's report opens after the test's clock: the configuration opens it now, as a regulator's would.
+    const windows = windowsOf(h.api.deps.config, def);
+    if (windows && !inWindow(windows.submit, new Date(TEST_NOW))) {
+      const open = { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' };
+      h.api.deps.config.reporting.windows[def.requestType] = { initiate: open, submit: open };
+    }
     if (page?.kind !== 'report' || !page.submit) throw new Error(`${task!.taskType} has no submit action`);
     const res = await callAs(h.api, operator, '/tasks/actions', {
       method: 'POST',

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { ReportDefinition } from '../domain/reports/report';
 import { reportSaveAction, reportSubmitCheck } from '../domain/reports/report-actions';
 import type { Permission } from '../domain/authorities';
+import { phaseCode, phaseTitle, seededPhase, type PhaseReport } from '../domain/phases';
 import type {
   ProcessDefinition,
   ReinitiateDefinition,
@@ -92,8 +93,8 @@ export interface SubmittedReport {
   task: string;
   actions: Omit<ReportTaskActions, 'cancelled'> & { reinitiate: string };
   texts: ReportTexts;
-  /** Its statutory due date (domain/scheme-dates.ts names its source). */
-  due: string;
+  /** The phase it serves and which of its reports it is: its due date is the phase's (domain/phases.ts). */
+  phase: { number: number; report: PhaseReport };
   /** What stops a regulator returning it for changes. */
   blockedBy?: ReinitiateDefinition['blockedBy'];
   /**
@@ -108,12 +109,16 @@ export interface SubmittedReport {
 
 /** A report submitted straight to the regulator: all of its process but its identity and start rules. */
 export function submittedReportProcess(r: SubmittedReport): Required<
-  Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData'>
+  Pick<ProcessDefinition, 'reinitiate' | 'tasks' | 'timeline' | 'report' | 'submittedData' | 'phase'>
 > & {
   dueDate: { taskType: string; changePermission: Permission; date: string };
 } {
+  const code = phaseCode(r.phase.number);
+  const P = phaseTitle(r.phase.number);
+  const due = seededPhase(r.phase.number).reports[r.phase.report].due;
+  if (!due) throw new Error(`${r.stem}: phase ${r.phase.number} has no due date for its ${r.phase.report}`);
   const cancelled = `${r.stem}_APPLICATION_CANCELLED`;
-  const returned = `${r.stem}_P3_APPLICATION_RE_INITIATED`;
+  const returned = `${r.stem}_${code}_APPLICATION_RE_INITIATED`;
   const changePermission = `PERM_${r.stem}_APPLICATION_RE_INITIATE_TASK` as const;
   const { id, related, ...data } = r.submittedData;
   const access: TaskAccess = {
@@ -122,16 +127,17 @@ export function submittedReportProcess(r: SubmittedReport): Required<
     execute: `PERM_${r.stem}_APPLICATION_SUBMIT_EXECUTE_TASK`,
   };
   return {
+    phase: r.phase,
     reinitiate: {
       actionType: r.actions.reinitiate,
       permission: changePermission,
       timeline: returned,
       blockedBy: r.blockedBy,
     },
-    dueDate: { taskType: r.task, changePermission, date: r.due },
+    dueDate: { taskType: r.task, changePermission, date: due },
     tasks: {
       [r.task]: reportSubmitTask(
-        { ...access, label: `Submit Phase 3 ${r.name}` },
+        { ...access, label: `Submit ${P} ${r.name}` },
         r.report,
         { ...r.actions, cancelled },
         r.texts,
@@ -144,9 +150,9 @@ export function submittedReportProcess(r: SubmittedReport): Required<
     },
     report: r.report,
     submittedData: {
-      reportType: `${r.stem}_SUBMITTED_DATA_P3`,
+      reportType: `${r.stem}_SUBMITTED_DATA_${code}`,
       // 'Progress Update 1' → 'Progress update 1 (Phase 3) submitted data', 'progress-update-1-submitted-data'.
-      name: `${r.name[0]}${r.name.slice(1).toLowerCase()} (Phase 3) submitted data`,
+      name: `${r.name[0]}${r.name.slice(1).toLowerCase()} (${P}) submitted data`,
       slug: `${r.name.toLowerCase().replace(/ /g, '-')}-submitted-data`,
       ...data,
       contents: 'Table of Contents',

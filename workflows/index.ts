@@ -25,6 +25,11 @@ export const notificationOfComplianceP3 = lazyWorkflow(
     require('../processes/notification-of-compliance/workflow') as typeof import('../processes/notification-of-compliance/workflow'),
   'notificationOfComplianceP3',
 );
+export const notificationOfCompliance = lazyWorkflow(
+  () =>
+    require('../processes/notification-of-compliance/workflow') as typeof import('../processes/notification-of-compliance/workflow'),
+  'notificationOfCompliance',
+);
 export const actionPlanP3 = lazyWorkflow(
   () => require('../processes/action-plan/workflow') as typeof import('../processes/action-plan/workflow'),
   'actionPlanP3',

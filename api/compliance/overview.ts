@@ -7,7 +7,8 @@ import type { Config } from '../../infra/config';
 import type { CompetentAuthority } from '../../domain/authorities';
 import { endOfUkDay } from '../../domain/deadlines';
 import { registeredProcesses, processFor, type ProcessDefinition } from '../../processes';
-import { dueDateOf, windowsOf } from '../process-settings';
+import { configuredWindows, dueDateOf, windowsOf } from '../process-settings';
+import { reportOpening } from '../../domain/phases';
 import { badRequest } from '../errors';
 import {
   complianceStates,
@@ -20,9 +21,17 @@ import {
 
 type Settings = Pick<Config, 'reporting'>;
 
-/** The processes the overview counts: those with a report, in the registry's order. */
-export function complianceReports(): ProcessDefinition[] {
-  return registeredProcesses().filter((p) => p.report);
+/**
+ * The processes the overview counts: those with a report, in the registry's order, once their
+ * window has opened (a later phase's report is not counted before its phase opens it).
+ */
+export function complianceReports(config: Settings): ProcessDefinition[] {
+  const now = config.reporting.now();
+  return registeredProcesses().filter((p) => {
+    if (!p.report) return false;
+    const windows = configuredWindows(config, p);
+    return windows === undefined || reportOpening(windows, now).open || 'closed' in reportOpening(windows, now);
+  });
 }
 
 /** The report of a list, or 400 for a request type that is not one. */
@@ -94,7 +103,7 @@ export async function complianceOverview(
   ca: CompetentAuthority,
 ): Promise<ComplianceOverview> {
   const now = config.reporting.now();
-  const reports = complianceReports();
+  const reports = complianceReports(config);
   const types = reports.map((r) => r.requestType);
   const dues = reports.map((r) => reportDueAt(config, r));
   const breakdowns = reports.filter((r) => r.complianceBreakdown);

@@ -163,6 +163,7 @@ describe('report types', () => {
     expect(Object.keys(byType)).toEqual([
       'LIST_OF_ACCOUNTS_USERS_CONTACTS',
       'NOC_SUBMITTED_DATA_P3',
+      'NOC_SUBMITTED_DATA_P4',
       'ACTION_PLAN_SUBMITTED_DATA_P3',
       'PROGRESS_UPDATE_1_SUBMITTED_DATA_P3',
       'PROGRESS_UPDATE_2_SUBMITTED_DATA_P3',

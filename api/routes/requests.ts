@@ -24,7 +24,8 @@ import {
 import { dueDateDeadline, workingDaysDeadline } from '../../domain/deadlines';
 import type { RequestInput } from '../../domain/request-messages';
 import { inWindow } from '../../infra/config';
-import { dueDateOf, windowsOf } from '../process-settings';
+import { dueDateOf, configuredWindows, upcomingPhaseReports, windowsOf } from '../process-settings';
+import { reportOpening } from '../../domain/phases';
 import { fullName, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '../../domain/work-items';
 import {
   REGISTRATION_NUMBER_NOT_FOUND,
@@ -128,8 +129,13 @@ function availability(
   if (account.status !== 'LIVE')
     return { valid: false, accountStatus: account.status, applicableAccountStatuses: ['LIVE'] };
   const windows = windowsOf(deps.config, def);
-  const inWin = !windows || inWindow(windows.initiate, deps.config.reporting.now());
-  return (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
+  const now = deps.config.reporting.now();
+  const inWin = !windows || inWindow(windows.initiate, now);
+  const result = (def.create?.rule ?? onceUnlessCancelled(def.requestType))({ statuses, inWindow: inWin });
+  // A report not open yet says when it opens ('Start a new task'), when nothing else blocks it.
+  const configured = configuredWindows(deps.config, def);
+  const opening = configured === undefined ? { open: true } : reportOpening(configured, now);
+  return !result.valid && !result.requests && 'opensOn' in opening ? { ...result, opensOn: opening.opensOn } : result;
 }
 
 /**
@@ -371,6 +377,10 @@ export const requestRoutes: RouteDef[] = [
       const result: Record<string, Availability> = {};
       for (const def of registeredProcesses().filter((d) => mayCreate(user, d, account)))
         result[def.requestType] = availability({ config }, def, account, statuses);
+      // The reports of a phase no process runs yet: when each opens, under its own title.
+      if (account.status === 'LIVE')
+        for (const upcoming of upcomingPhaseReports(config).filter((u) => mayCreate(user, u.like, account)))
+          result[upcoming.requestType] = { valid: false, opensOn: upcoming.opensOn, title: upcoming.title };
       ctx.body = result;
     },
   },

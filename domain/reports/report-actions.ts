@@ -54,6 +54,12 @@ export function reportSaveAction(def: ReportDefinition): TaskActionDefinition {
         return {
           refusal: { code: 'REPORT_SECTION_INVALID', message: result.issues[0]!.message, violations: result.issues },
         };
+      // A section completed is confirmed: its carried answers are no longer marked.
+      const carried = current.carried;
+      if (!('list' in save) && save.complete && carried?.answers[save.section]) {
+        const { [save.section]: _confirmed, ...answers } = carried.answers;
+        return { draft: { ...draft, ...result.draft, carried: { ...carried, answers } } };
+      }
       return { draft: { ...draft, ...result.draft } };
     },
   };

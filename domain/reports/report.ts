@@ -19,6 +19,7 @@ import {
   type Values,
 } from './fields';
 import { isEmptyField } from '../validation';
+import type { CarriedAnswers } from './carried';
 
 /** What the account (and the request) tell a report, beside its own answers. */
 export interface ReportFacts {
@@ -73,6 +74,8 @@ export interface ReportDefinition<C = any> {
   groups: ReportGroup<C>[];
   /** What the answers decide for the whole report (e.g. the notification's category). */
   context: (report: ReportData, facts: ReportFacts) => C;
+  /** What in it is provisional until its guidance is published (a later phase's report, derived-report.ts). */
+  provisional?: string[];
 }
 
 export type ReportData = Record<string, Values>;
@@ -94,6 +97,8 @@ export interface ReportDraft {
   report: ReportData;
   sectionsCompleted: Record<string, StoredStatus>;
   prefill?: Values;
+  /** The answers carried forward from an earlier report, still to be checked (carried.ts). */
+  carried?: CarriedAnswers;
 }
 
 /** A problem found in a report: the section, its page and the field it concerns. */
@@ -112,6 +117,7 @@ export function reportDraftOf(draft: unknown): ReportDraft {
     report: p.report && typeof p.report === 'object' ? p.report : {},
     sectionsCompleted: p.sectionsCompleted && typeof p.sectionsCompleted === 'object' ? p.sectionsCompleted : {},
     ...(p.prefill ? { prefill: p.prefill } : {}),
+    ...(p.carried && typeof p.carried === 'object' ? { carried: p.carried } : {}),
   };
 }
 

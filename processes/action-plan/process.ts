@@ -6,7 +6,7 @@
 // is under way. The task is due on the statutory date (ours: the real service keeps no due date).
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
-import { SCHEME_DATES } from '../../domain/scheme-dates';
+import { phaseTitle, seededPhase } from '../../domain/phases';
 import { activeStatus, submittedReportProcess, submittedTexts } from '../report-task';
 import { NOTIFICATION } from '../notification-of-compliance/codes';
 import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
@@ -21,12 +21,15 @@ import {
   SUBMIT_ACTION_PLAN,
 } from './codes';
 
+/** The phase it serves. */
+const PHASE = 3;
+
 export const actionPlanProcess = defineProcess({
   requestType: ACTION_PLAN,
   workflowType: 'actionPlanP3',
   id: { prefix: 'AP', suffix: '-P3' },
   category: 'REPORTING',
-  title: 'Phase 3 Action Plan',
+  title: `${phaseTitle(PHASE)} Action Plan`,
   name: 'Action Plan',
   // Reference details §B and §G, in our own words.
   about: [
@@ -39,11 +42,8 @@ export const actionPlanProcess = defineProcess({
     roleType: 'OPERATOR',
     permission: 'PERM_ACTION_PLAN_APPLICATION_SUBMIT_EXECUTE_TASK',
     input: v.object({}),
-    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: {
-      initiate: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
-      submit: { from: '2023-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
-    },
+    // The phase's (domain/phases.ts; ESOS_PHASES may change them, api/process-settings.ts).
+    windows: seededPhase(PHASE).reports.actionPlan.windows ?? undefined,
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[ACTION_PLAN])) return { valid: false, requests: [ACTION_PLAN] };
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false };
@@ -65,7 +65,7 @@ export const actionPlanProcess = defineProcess({
       invalid: { code: 'AP1002', message: 'Invalid ACTION PLAN' },
     },
     texts: submittedTexts('action plan', 'Action plan sent to regulator'),
-    due: SCHEME_DATES.actionPlanDue,
+    phase: { number: PHASE, report: 'actionPlan' },
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_1]),
     submittedData: {
       fileName: 'Action_Plan_Published_Data_Phase_3.xlsx',

@@ -1,4 +1,28 @@
-// The notification's codes: its request type, task and action types, as the API and the timeline name them.
+// The notification's codes: its request type, task and action types, as the API and the timeline
+// name them. Each phase's notification has its own ('NOTIFICATION_OF_COMPLIANCE_P4…'); the named
+// exports are phase 3's, which the other processes of phase 3 refer to.
+import { phaseCode } from '../../domain/phases';
+
+export function notificationCodes(phase: number) {
+  const type = `NOTIFICATION_OF_COMPLIANCE_${phaseCode(phase)}`;
+  return {
+    NOTIFICATION: type,
+    NOTIFICATION_SUBMIT: `${type}_APPLICATION_SUBMIT`,
+    NOTIFICATION_EDIT: `${type}_APPLICATION_EDIT`,
+    NOTIFICATION_WAIT: `${type}_WAIT_FOR_EDIT`,
+    SAVE_NOTIFICATION: `${type}_SAVE_APPLICATION_SUBMIT`,
+    SAVE_NOTIFICATION_EDIT: `${type}_SAVE_APPLICATION_EDIT`,
+    SEND_NOTIFICATION_TO_EDIT: `${type}_SEND_TO_EDIT`,
+    RETURN_NOTIFICATION: `${type}_RETURN_TO_SUBMIT`,
+    SUBMIT_NOTIFICATION: `${type}_SUBMIT_APPLICATION`,
+    REINITIATE_NOTIFICATION: `RE_INITIATE_${type}`,
+    NOTIFICATION_SUBMITTED: `${type}_APPLICATION_SUBMITTED`,
+    SENT_TO_EDIT: `${type}_APPLICATION_SENT_TO_EDIT`,
+    RETURNED_TO_SUBMIT: `${type}_APPLICATION_RETURNED_TO_SUBMIT`,
+    RE_INITIATED: `${type}_APPLICATION_RE_INITIATED`,
+  } as const;
+}
+
 export const NOTIFICATION = 'NOTIFICATION_OF_COMPLIANCE_P3';
 export const NOTIFICATION_SUBMIT = 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SUBMIT';
 export const NOTIFICATION_EDIT = 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_EDIT';

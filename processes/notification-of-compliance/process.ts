@@ -1,42 +1,32 @@
-// NOTIFICATION_OF_COMPLIANCE_P3 (reference workflows §7): an Advanced user fills in the
+// NOTIFICATION_OF_COMPLIANCE_P<n> (reference workflows §7): an Advanced user fills in the
 // notification section by section, may send it to a Restricted user to review (who returns it),
-// and submits it to the regulator. One per account ever; a regulator may return a completed one
-// for changes (re-initiate), which restarts it from what was submitted.
+// and submits it to the regulator. One per account and phase ever; a regulator may return a
+// completed one for changes (re-initiate), which restarts it from what was submitted. It serves
+// every phase of domain/phases.ts from phase 3 on, each its own request type: its words, codes,
+// windows, MI report and report definition follow from the phase's number.
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
-import type { ReportTexts } from '../../domain/process-definition';
-import { registerAnswers, type ReportDraft, type Violation } from '../../domain/reports/report';
-import { notificationReport } from './report';
+import type { ProcessDefinition, ReportTexts } from '../../domain/process-definition';
+import { registerAnswers, type ReportDefinition, type ReportDraft, type Violation } from '../../domain/reports/report';
+import { ordinal, phaseCode, phaseTitle, SEEDED_PHASES } from '../../domain/phases';
+import { notificationReportFor } from './report';
 import { categoryLabels, categorySql } from './category';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
-import {
-  NOTIFICATION,
-  NOTIFICATION_EDIT,
-  NOTIFICATION_SUBMIT,
-  NOTIFICATION_SUBMITTED,
-  NOTIFICATION_WAIT,
-  REINITIATE_NOTIFICATION,
-  RETURN_NOTIFICATION,
-  SAVE_NOTIFICATION,
-  SAVE_NOTIFICATION_EDIT,
-  SEND_NOTIFICATION_TO_EDIT,
-  SUBMIT_NOTIFICATION,
-} from './codes';
+import { notificationCodes } from './codes';
 
 export const SELECT_A_USER = 'Select a user';
 
 /** The registration numbers that must be on the company register are (the responsible undertaking's, §7.5). */
-async function onRegister(
-  payload: ReportDraft,
-  ctx: { companyExists: (n: string) => Promise<boolean> },
-): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  for (const answer of registerAnswers(notificationReport, payload.report)) {
-    if (!(await ctx.companyExists(answer.number)))
-      violations.push({ section: answer.section, step: answer.step, path: answer.path, message: answer.message });
-  }
-  return violations;
-}
+const onRegister =
+  (report: ReportDefinition) =>
+  async (payload: ReportDraft, ctx: { companyExists: (n: string) => Promise<boolean> }): Promise<Violation[]> => {
+    const violations: Violation[] = [];
+    for (const answer of registerAnswers(report, payload.report)) {
+      if (!(await ctx.companyExists(answer.number)))
+        violations.push({ section: answer.section, step: answer.step, path: answer.path, message: answer.message });
+    }
+    return violations;
+  };
 
 const texts: ReportTexts = {
   name: 'notification',
@@ -69,151 +59,190 @@ const texts: ReportTexts = {
   waiting: 'Waiting for review. You cannot make any changes.',
 };
 
-export const notificationProcess = defineProcess({
-  requestType: NOTIFICATION,
-  workflowType: 'notificationOfComplianceP3',
-  id: { prefix: 'NOC', suffix: '-P3' },
-  category: 'REPORTING',
-  title: 'Phase 3 Notification',
-  name: 'Notification of Compliance',
-  about: [
-    'Use this task to notify your regulator that your organisation has complied with ESOS for the third compliance period, or to tell them that it does not qualify.',
-    'Your answers are saved as you go, so you can come back to them. An Advanced user can send the notification to a Restricted user to review before submitting it.',
-    'You will be emailed the response you give when you submit your notification.',
-  ],
-  create: {
-    roleType: 'OPERATOR',
-    permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
-    input: v.object({}),
-    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: {
-      initiate: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
-      submit: { from: '2022-12-06T00:00:00Z', to: '2026-12-06T00:00:00Z' },
-    },
-    // Only one notification ever, whatever became of it (changes go through re-initiate).
-    rule: ({ statuses, inWindow }) =>
-      statuses[NOTIFICATION]
-        ? { valid: false, requests: [NOTIFICATION] }
-        : inWindow
-          ? { valid: true }
-          : { valid: false },
-  },
-  report: notificationReport,
-  reinitiate: {
-    actionType: REINITIATE_NOTIFICATION,
-    permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_RE_INITIATE_TASK',
-    timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RE_INITIATED',
-  },
-  tasks: {
-    [NOTIFICATION_SUBMIT]: {
-      label: 'Submit Phase 3 notification',
+/** What a later phase's notification carries from the phase before's: who the organisation is and who assessed it. */
+export const CARRIED_SECTIONS = ['responsibleUndertaking', 'contactPersons', 'organisationStructure', 'leadAssessor'];
+
+/** The phases whose notification the service runs: every seeded phase from 3 on. */
+export const NOTIFICATION_PHASES = SEEDED_PHASES.filter((p) => p.number >= 3).map((p) => p.number);
+
+const definitions = new Map<
+  number,
+  ProcessDefinition & Required<Pick<ProcessDefinition, 'submittedData' | 'report'>>
+>();
+
+/**
+ * The notification of a phase: phase 3's as it always was, a later phase's the same process with
+ * the phase's words and codes and its own report (report.ts). One object per phase.
+ */
+export function notificationProcessFor(phase: number) {
+  const kept = definitions.get(phase);
+  if (kept) return kept;
+  const c = notificationCodes(phase);
+  const report = notificationReportFor(phase);
+  const P = phaseTitle(phase);
+  const definition = {
+    requestType: c.NOTIFICATION,
+    // Phase 3's workflow keeps its name (its histories replay under it); later phases share one.
+    workflowType: phase === 3 ? 'notificationOfComplianceP3' : 'notificationOfCompliance',
+    id: { prefix: 'NOC', suffix: `-${phaseCode(phase)}` },
+    phase: { number: phase, report: 'notification' as const },
+    category: 'REPORTING',
+    title: `${P} Notification`,
+    name: 'Notification of Compliance',
+    about: [
+      `Use this task to notify your regulator that your organisation has complied with ESOS for the ${ordinal(phase)} compliance period, or to tell them that it does not qualify.`,
+      'Your answers are saved as you go, so you can come back to them. An Advanced user can send the notification to a Restricted user to review before submitting it.',
+      'You will be emailed the response you give when you submit your notification.',
+    ],
+    create: {
       roleType: 'OPERATOR',
-      view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
-      execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
-      page: {
-        kind: 'report',
-        save: SAVE_NOTIFICATION,
-        submit: SUBMIT_NOTIFICATION,
-        sendForReview: SEND_NOTIFICATION_TO_EDIT,
-        reviewTask: NOTIFICATION_EDIT,
-        texts,
-      },
-      actions: {
-        [SAVE_NOTIFICATION]: reportSaveAction(notificationReport),
-        [SEND_NOTIFICATION_TO_EDIT]: {
-          kind: 'TRANSITION',
-          input: v.object({
-            supportingOperator: v.pipe(
-              v.optional(v.string(SELECT_A_USER), ''),
-              v.minLength(1, SELECT_A_USER),
-              v.maxLength(255, SELECT_A_USER),
-            ),
-          }),
-          timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SENT_TO_EDIT',
-          snapshot: true,
-          check: async (_saved, input, ctx) => {
-            const { supportingOperator } = input as { supportingOperator: string };
-            if (supportingOperator !== ctx.userId && (await ctx.isCandidate(supportingOperator, NOTIFICATION_EDIT)))
-              return null;
-            return {
-              code: 'ITEM1000',
-              message: 'Can not assign request to the provided user',
-              violations: [{ path: 'supportingOperator', message: 'Can not assign request to the provided user' }],
-            };
+      permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
+      input: v.object({}),
+      // The phase's (domain/phases.ts; ESOS_PHASES may change them, api/process-settings.ts).
+      windows: SEEDED_PHASES.find((p) => p.number === phase)?.reports.notification.windows ?? undefined,
+      // Only one notification of the phase ever, whatever became of it (changes go through re-initiate).
+      rule: ({ statuses, inWindow }) =>
+        statuses[c.NOTIFICATION]
+          ? { valid: false, requests: [c.NOTIFICATION] }
+          : inWindow
+            ? { valid: true }
+            : { valid: false },
+    },
+    report,
+    reinitiate: {
+      actionType: c.REINITIATE_NOTIFICATION,
+      permission: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_RE_INITIATE_TASK',
+      timeline: c.RE_INITIATED,
+    },
+    tasks: {
+      [c.NOTIFICATION_SUBMIT]: {
+        label: `Submit ${P} notification`,
+        roleType: 'OPERATOR',
+        view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
+        execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
+        page: {
+          kind: 'report',
+          save: c.SAVE_NOTIFICATION,
+          submit: c.SUBMIT_NOTIFICATION,
+          sendForReview: c.SEND_NOTIFICATION_TO_EDIT,
+          reviewTask: c.NOTIFICATION_EDIT,
+          texts,
+        },
+        actions: {
+          [c.SAVE_NOTIFICATION]: reportSaveAction(report),
+          [c.SEND_NOTIFICATION_TO_EDIT]: {
+            kind: 'TRANSITION',
+            input: v.object({
+              supportingOperator: v.pipe(
+                v.optional(v.string(SELECT_A_USER), ''),
+                v.minLength(1, SELECT_A_USER),
+                v.maxLength(255, SELECT_A_USER),
+              ),
+            }),
+            timeline: c.SENT_TO_EDIT,
+            snapshot: true,
+            check: async (_saved, input, ctx) => {
+              const { supportingOperator } = input as { supportingOperator: string };
+              if (supportingOperator !== ctx.userId && (await ctx.isCandidate(supportingOperator, c.NOTIFICATION_EDIT)))
+                return null;
+              return {
+                code: 'ITEM1000',
+                message: 'Can not assign request to the provided user',
+                violations: [{ path: 'supportingOperator', message: 'Can not assign request to the provided user' }],
+              };
+            },
+          },
+          [c.SUBMIT_NOTIFICATION]: {
+            kind: 'TRANSITION',
+            input: v.object({}),
+            timeline: c.NOTIFICATION_SUBMITTED,
+            snapshot: true,
+            submitWindow: { code: 'NOC1002', message: 'Invalid Submission Date' },
+            check: reportSubmitCheck(report, 'NOC1001', 'Invalid NOC', onRegister(report)),
           },
         },
-        [SUBMIT_NOTIFICATION]: {
-          kind: 'TRANSITION',
-          input: v.object({}),
-          timeline: NOTIFICATION_SUBMITTED,
-          snapshot: true,
-          submitWindow: { code: 'NOC1002', message: 'Invalid Submission Date' },
-          check: reportSubmitCheck(notificationReport, 'NOC1001', 'Invalid NOC', onRegister),
+      },
+      [c.NOTIFICATION_EDIT]: {
+        label: `Review ${P} notification`,
+        roleType: 'OPERATOR',
+        view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_EDIT_VIEW_TASK',
+        execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_EDIT_EXECUTE_TASK',
+        supporting: true,
+        page: { kind: 'report', save: c.SAVE_NOTIFICATION_EDIT, returnToSubmit: c.RETURN_NOTIFICATION, texts },
+        actions: {
+          [c.SAVE_NOTIFICATION_EDIT]: reportSaveAction(report),
+          [c.RETURN_NOTIFICATION]: {
+            kind: 'TRANSITION',
+            input: v.object({}),
+            timeline: c.RETURNED_TO_SUBMIT,
+            snapshot: true,
+          },
         },
       },
-    },
-    [NOTIFICATION_EDIT]: {
-      label: 'Review Phase 3 notification',
-      roleType: 'OPERATOR',
-      view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_EDIT_VIEW_TASK',
-      execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_EDIT_EXECUTE_TASK',
-      supporting: true,
-      page: { kind: 'report', save: SAVE_NOTIFICATION_EDIT, returnToSubmit: RETURN_NOTIFICATION, texts },
-      actions: {
-        [SAVE_NOTIFICATION_EDIT]: reportSaveAction(notificationReport),
-        [RETURN_NOTIFICATION]: {
-          kind: 'TRANSITION',
-          input: v.object({}),
-          timeline: 'NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT',
-          snapshot: true,
-        },
+      // The Advanced user waits while it is reviewed; nothing to do but wait (reference §7.2), covered
+      // by the submit permissions (reference §2).
+      [c.NOTIFICATION_WAIT]: {
+        label: `Awaiting external review of ${P} notification`,
+        roleType: 'OPERATOR',
+        view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
+        execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
+        page: { kind: 'report', texts },
+        actions: {},
       },
     },
-    // The Advanced user waits while it is reviewed; nothing to do but wait (reference §7.2), covered
-    // by the submit permissions (reference §2).
-    [NOTIFICATION_WAIT]: {
-      label: 'Awaiting external review of Phase 3 notification',
-      roleType: 'OPERATOR',
-      view: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_VIEW_TASK',
-      execute: 'PERM_NOTIFICATION_OF_COMPLIANCE_APPLICATION_SUBMIT_EXECUTE_TASK',
-      page: { kind: 'report', texts },
-      actions: {},
+    timeline: {
+      [c.SENT_TO_EDIT]: { label: 'Notification sent for review', snapshot: true },
+      [c.RETURNED_TO_SUBMIT]: { label: 'Notification returned', snapshot: true },
+      [c.NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
+      [c.RE_INITIATED]: { label: 'Notification returned for changes' },
     },
-  },
-  timeline: {
-    NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_SENT_TO_EDIT: { label: 'Notification sent for review', snapshot: true },
-    NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RETURNED_TO_SUBMIT: { label: 'Notification returned', snapshot: true },
-    [NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
-    NOTIFICATION_OF_COMPLIANCE_P3_APPLICATION_RE_INITIATED: { label: 'Notification returned for changes' },
-  },
-  complianceBreakdown: {
-    title: 'Notifications by reporting obligation category',
-    labels: categoryLabels,
-    sql: categorySql,
-  },
-  submittedData: {
-    reportType: 'NOC_SUBMITTED_DATA_P3',
-    name: 'Notification of compliance (Phase 3) submitted data',
-    slug: 'noc-submitted-data',
-    fileName: 'Energy_Savings_Opportunity_Scheme_Phase_3.xlsx',
-    contents: 'Table of contents',
-    leading: [
-      { heading: 'NOC ID', cell: 'requestId' },
-      { heading: 'Organisation name', cell: 'organisationName' },
-      { heading: 'Company registration number', cell: 'registrationNumber' },
-      { heading: 'Account status', cell: 'accountStatus' },
-    ],
-    sheets: [
-      ['Reporting Obligation', ['reportingObligation']],
-      ['Responsible Undertaking', ['responsibleUndertaking', 'contactPersons']],
-      ['Organisation Structure', ['organisationStructure']],
-      ['Compliance Route', ['complianceRoute']],
-      ['Energy Consumption', ['energyConsumptionDetails']],
-      ['Energy Savings Opportunities', ['energySavingsOpportunities']],
-      ['Alternative Routes Compliance', ['alternativeComplianceRoutes']],
-      ['Energy Savings Achieved', ['energySavingsAchieved']],
-      ['Lead Assessor', ['leadAssessor', 'assessmentPersonnel']],
-      ['Responsible Confirmations', ['confirmations']],
-    ],
-  },
-});
+    // The organisation's answers of the phase before's notification, where the question is the same.
+    ...(phase > 3
+      ? {
+          carriesForward: {
+            requestType: notificationCodes(phase - 1).NOTIFICATION,
+            phase: phase - 1,
+            sections: CARRIED_SECTIONS,
+          },
+        }
+      : {}),
+    complianceBreakdown: {
+      title: 'Notifications by reporting obligation category',
+      labels: categoryLabels,
+      sql: categorySql,
+    },
+    submittedData: {
+      reportType: `NOC_SUBMITTED_DATA_${phaseCode(phase)}`,
+      name: `Notification of compliance (${P}) submitted data`,
+      slug: phase === 3 ? 'noc-submitted-data' : `noc-submitted-data-phase-${phase}`,
+      fileName: `Energy_Savings_Opportunity_Scheme_Phase_${phase}.xlsx`,
+      contents: 'Table of contents',
+      leading: [
+        { heading: 'NOC ID', cell: 'requestId' },
+        { heading: 'Organisation name', cell: 'organisationName' },
+        { heading: 'Company registration number', cell: 'registrationNumber' },
+        { heading: 'Account status', cell: 'accountStatus' },
+      ],
+      sheets: [
+        ['Reporting Obligation', ['reportingObligation']],
+        ['Responsible Undertaking', ['responsibleUndertaking', 'contactPersons']],
+        ['Organisation Structure', ['organisationStructure']],
+        ['Compliance Route', ['complianceRoute']],
+        ['Energy Consumption', ['energyConsumptionDetails']],
+        ['Energy Savings Opportunities', ['energySavingsOpportunities']],
+        ['Alternative Routes Compliance', ['alternativeComplianceRoutes']],
+        ['Energy Savings Achieved', ['energySavingsAchieved']],
+        ['Lead Assessor', ['leadAssessor', 'assessmentPersonnel']],
+        ['Responsible Confirmations', ['confirmations']],
+      ],
+    },
+  } satisfies ProcessDefinition;
+  definitions.set(phase, definition);
+  return definition;
+}
+
+/** Each phase's notification, defined in the registry. */
+export const notificationProcesses = NOTIFICATION_PHASES.map((n) => defineProcess(notificationProcessFor(n)));
+
+/** Phase 3's notification, which phase 3's action plan and progress updates follow. */
+export const notificationProcess = notificationProcessFor(3);

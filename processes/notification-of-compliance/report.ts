@@ -17,6 +17,7 @@ import { organisationStructure } from './sections/organisation-structure';
 import { reportingObligation } from './sections/reporting-obligation';
 import { responsibleUndertaking } from './sections/responsible-undertaking';
 import { secondCompliancePeriod } from './sections/second-compliance-period';
+import { laterPhaseReport } from './phase-reports';
 
 export const notificationReport: ReportDefinition<NotificationContext> = {
   name: 'notification',
@@ -53,3 +54,14 @@ export const notificationReport: ReportDefinition<NotificationContext> = {
     };
   },
 };
+
+const laterPhases = new Map<number, ReportDefinition<NotificationContext>>();
+
+/** The notification report of a phase: phase 3's, or a later phase's derived from it (phase-reports.ts). */
+export function notificationReportFor(phase: number): ReportDefinition<NotificationContext> {
+  if (phase === 3) return notificationReport;
+  if (phase < 3) throw new Error(`The service has no notification of phase ${phase}`);
+  const kept = laterPhases.get(phase) ?? laterPhaseReport(notificationReport, phase);
+  laterPhases.set(phase, kept);
+  return kept;
+}

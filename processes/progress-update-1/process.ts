@@ -5,7 +5,7 @@
 // them start and then fail). A regulator may return it for changes until progress update 2 is under
 // way. Due on 5 December 2025 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
-import { SCHEME_DATES } from '../../domain/scheme-dates';
+import { phaseTitle, seededPhase } from '../../domain/phases';
 import {
   absent,
   activeStatus,
@@ -28,12 +28,15 @@ import {
   SUBMIT_PROGRESS_UPDATE_1,
 } from './codes';
 
+/** The phase it serves. */
+const PHASE = 3;
+
 export const progressUpdate1Process = defineProcess({
   requestType: PROGRESS_UPDATE_1,
   workflowType: 'progressUpdate1P3',
   id: { prefix: 'PU1', suffix: '-P3' },
   category: 'REPORTING',
-  title: 'Phase 3 Progress Update 1',
+  title: `${phaseTitle(PHASE)} Progress Update 1`,
   name: 'Progress Update 1',
   // Reference details §B, in our own words.
   about: [
@@ -46,11 +49,8 @@ export const progressUpdate1Process = defineProcess({
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_1_APPLICATION_SUBMIT_EXECUTE_TASK',
     input: progressUpdateCreatePayload,
-    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: {
-      initiate: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' },
-      submit: { from: '2025-06-30T23:00:00Z', to: '2026-12-06T00:00:00Z' },
-    },
+    // The phase's (domain/phases.ts; ESOS_PHASES may change them, api/process-settings.ts).
+    windows: seededPhase(PHASE).reports.progressUpdate1.windows ?? undefined,
     rule: ({ statuses, inWindow }) => {
       if (activeStatus(statuses[PROGRESS_UPDATE_1])) return { valid: false, requests: [PROGRESS_UPDATE_1] };
       if (!inWindow) return { valid: false };
@@ -79,7 +79,7 @@ export const progressUpdate1Process = defineProcess({
       invalid: { code: 'PU11003', message: 'Invalid Progress Update 1' },
     },
     texts: submittedTexts('progress update 1', 'Progress Update 1 sent to regulator'),
-    due: SCHEME_DATES.progressUpdate1Due,
+    phase: { number: PHASE, report: 'progressUpdate1' },
     blockedBy: (statuses) => activeStatus(statuses[PROGRESS_UPDATE_2]),
     submittedData: {
       fileName: 'PU1_Report_Public_Data_Phase_3.xlsx',

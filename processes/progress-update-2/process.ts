@@ -2,7 +2,7 @@
 // from the submitted progress update 1. Without one, only a disaggregated undertaking starts it. A
 // regulator may return it for changes. Due on 5 December 2026 (ours: the real service keeps no due date).
 import { defineProcess } from '../../domain/process-registry';
-import { SCHEME_DATES } from '../../domain/scheme-dates';
+import { phaseTitle, seededPhase } from '../../domain/phases';
 import {
   absent,
   activeStatus,
@@ -25,12 +25,15 @@ import {
   SUBMIT_PROGRESS_UPDATE_2,
 } from './codes';
 
+/** The phase it serves. */
+const PHASE = 3;
+
 export const progressUpdate2Process = defineProcess({
   requestType: PROGRESS_UPDATE_2,
   workflowType: 'progressUpdate2P3',
   id: { prefix: 'PU2', suffix: '-P3' },
   category: 'REPORTING',
-  title: 'Phase 3 Progress Update 2',
+  title: `${phaseTitle(PHASE)} Progress Update 2`,
   name: 'Progress Update 2',
   // Reference details §B, in our own words.
   about: [
@@ -43,11 +46,8 @@ export const progressUpdate2Process = defineProcess({
     roleType: 'OPERATOR',
     permission: 'PERM_PROGRESS_UPDATE_2_APPLICATION_SUBMIT_EXECUTE_TASK',
     input: progressUpdateCreatePayload,
-    // Reference workflows §13.1: inclusive, UK time (given here in UTC).
-    windows: {
-      initiate: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' },
-      submit: { from: '2025-12-06T00:00:00Z', to: '2027-03-06T00:00:00Z' },
-    },
+    // The phase's (domain/phases.ts; ESOS_PHASES may change them, api/process-settings.ts).
+    windows: seededPhase(PHASE).reports.progressUpdate2.windows ?? undefined,
     rule: ({ statuses, inWindow }) => {
       const ap = statuses[ACTION_PLAN];
       const pu1 = statuses[PROGRESS_UPDATE_1];
@@ -80,7 +80,7 @@ export const progressUpdate2Process = defineProcess({
       invalid: { code: 'PU21004', message: 'Invalid Progress Update 2' },
     },
     texts: submittedTexts('progress update 2', 'Progress Update 2 sent to regulator'),
-    due: SCHEME_DATES.progressUpdate2Due,
+    phase: { number: PHASE, report: 'progressUpdate2' },
     // The reference names no label for its cancellation; ours, after Progress Update 1's.
     submittedData: {
       fileName: 'PU2_Report_Public_Data_Phase_3.xlsx',

@@ -2,7 +2,8 @@
 // and the web process on a free port, exactly as `npm start` runs them.
 // With E2E_BASE_URL set, the tests drive that running service instead (for example `npm run
 // start:cluster`), and E2E_DATABASE_URL names its database (default: the cluster's esos_cluster).
-// Start it as the tests expect their service: NODE_ENV=test and ESOS_CLOCK=<TEST_NOW of test/clock.ts>.
+// Start it as the tests expect their service: NODE_ENV=test, ESOS_CLOCK=<TEST_NOW of test/clock.ts> and
+// ESOS_PHASES=<TEST_PHASES of test/clock.ts>.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { onTeardown } from './cleanup';
 import { startTestClamd } from './test-clamd';
 import { createTestDatabase } from './test-database';
 import { freePort } from '../free-port';
-import { TEST_NOW } from '../clock';
+import { TEST_NOW, TEST_PHASES } from '../clock';
 import { startSmtpPeer } from '../smtp-peer';
 
 // Plain JavaScript shared with `npm start` (it runs before npm install): typed by what is used of it.
@@ -135,6 +136,7 @@ export default async function e2eSetup(): Promise<void> {
     // wrong password) are not news; an error still shows.
     LOG_LEVEL: 'error',
     ESOS_CLOCK: TEST_NOW,
+    ESOS_PHASES: TEST_PHASES,
     CLAMAV_SOCKET: clamavSocket,
     SMTP_URL: mail.smtpUrl,
   };

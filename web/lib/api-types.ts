@@ -190,7 +190,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1.0/{accountType}/mireports/noc/phase-3': {
+  '/api/v1.0/{accountType}/mireports/noc/{phase}': {
     parameters: {
       query?: never;
       header?: never;
@@ -198,10 +198,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Read mireports noc phase 3
+     * Read mireports noc
      * @description For REGULATOR users.
      */
-    get: operations['GET /v1.0/:accountType/mireports/noc/phase-3'];
+    get: operations['GET /v1.0/:accountType/mireports/noc/:phase'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2676,6 +2676,15 @@ export interface operations {
               /** @default 0 */
               page?: number;
               /** @constant */
+              reportType: 'NOC_SUBMITTED_DATA_P4';
+              sheet?: string;
+              /** @default 20 */
+              size?: number;
+            }
+          | {
+              /** @default 0 */
+              page?: number;
+              /** @constant */
               reportType: 'ACTION_PLAN_SUBMITTED_DATA_P3';
               sheet?: string;
               /** @default 20 */
@@ -2744,7 +2753,7 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
-  'GET /v1.0/:accountType/mireports/noc/phase-3': {
+  'GET /v1.0/:accountType/mireports/noc/:phase': {
     parameters: {
       query: {
         page: string;
@@ -2753,6 +2762,7 @@ export interface operations {
       header?: never;
       path: {
         accountType: string;
+        phase: string;
       };
       cookie?: never;
     };

@@ -13,15 +13,21 @@ import {
 } from '../../../domain/reports/common-fields';
 import type { SectionDefinition } from '../../../domain/reports/report';
 import { sectionPresence, type NotificationContext } from '../category';
+import { compliancePeriodOf, ordinal } from '../../../domain/phases';
+import { longDate } from '../../../domain/scheme-dates';
 
 export type Period = 'first' | 'second';
 
-export const PERIOD_DATES: Record<Period, string> = {
-  first: 'The first compliance period lasted from 17 July 2014 to 5 December 2015.',
-  second: 'The second compliance period lasted from 6 December 2015 to 5 December 2019.',
-};
+/** 'The second compliance period lasted from 6 December 2015 to 5 December 2019.' (domain/phases.ts) */
+export function periodDates(period: number): string {
+  const dates = compliancePeriodOf(period);
+  if (!dates) throw new Error(`No dates for compliance period ${period}`);
+  return `The ${ordinal(period)} compliance period lasted from ${longDate(dates.from)} to ${longDate(dates.to)}.`;
+}
 
-export const informationExistsRequired = (period: Period) =>
+export const PERIOD_DATES: Record<Period, string> = { first: periodDates(1), second: periodDates(2) };
+
+export const informationExistsRequired = (period: Period | string) =>
   `Select whether you want to provide historical information about the ${period} compliance period`;
 
 const provided = (section: Record<string, unknown>) => section.informationExists === 'YES';
@@ -37,21 +43,30 @@ function organisationalTotal(section: Record<string, unknown>): number | null {
   return typeof breakdown === 'number' ? breakdown : null;
 }
 
-export function compliancePeriodSection(period: Period): SectionDefinition<NotificationContext> {
-  const other = period === 'first' ? 'the first and second' : 'the second and third';
-  const id = period === 'first' ? 'firstCompliancePeriod' : 'secondCompliancePeriod';
+/**
+ * The historical questions about an earlier compliance period (by number, or phase 3's words for its
+ * two): the latest period before the phase's (`latest`) also asks the consumption's breakdown and
+ * the reduction achieved.
+ */
+export function compliancePeriodSection(
+  which: Period | number,
+  latest: boolean = which === 'second',
+): SectionDefinition<NotificationContext> {
+  const n = typeof which === 'number' ? which : which === 'first' ? 1 : 2;
+  const period = ordinal(n);
+  const other = `the ${period} and ${ordinal(n + 1)}`;
+  const id = `${period}CompliancePeriod`;
   const consumptionQuestion = `What was the organisational energy consumption in kWh for the ${period} period? (optional)`;
-  const breakdownQuestion =
-    'What was the breakdown of the organisational energy consumption in kWh for the second period? (optional)';
+  const breakdownQuestion = `What was the breakdown of the organisational energy consumption in kWh for the ${period} period? (optional)`;
   return {
     id,
-    title: period === 'first' ? 'First compliance period' : 'Second compliance period',
-    applies: sectionPresence[id],
+    title: `${period[0]!.toUpperCase()}${period.slice(1)} compliance period`,
+    applies: sectionPresence[id] ?? sectionPresence.firstCompliancePeriod,
     steps: [
       {
         id: 'information-exists',
         title: `Do you want to provide historical information about compliance with the scheme during the ${period} compliance period?`,
-        description: [PERIOD_DATES[period]],
+        description: [periodDates(n)],
         fields: [
           {
             kind: 'radios',
@@ -65,16 +80,15 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
       },
       {
         id: 'organisational-energy-consumption',
-        title:
-          period === 'first'
-            ? consumptionQuestion
-            : 'Organisational energy consumption during the second compliance period',
+        title: latest
+          ? `Organisational energy consumption during the ${period} compliance period`
+          : consumptionQuestion,
         when: provided,
         fields: [
           kWh('organisationalEnergyConsumption', consumptionQuestion, undefined, {
             summaryLabel: 'Organisational energy consumption',
           }),
-          ...(period === 'second'
+          ...(latest
             ? [energyConsumption('organisationalEnergyConsumptionBreakdown', breakdownQuestion, { optional: true })]
             : []),
         ],
@@ -123,16 +137,16 @@ export function compliancePeriodSection(period: Period): SectionDefinition<Notif
           ),
         ],
       },
-      ...(period === 'second'
+      ...(latest
         ? [
             {
               id: 'reduction-achieved',
-              title: 'How much energy did your organisation save during the second compliance period? (optional)',
+              title: `How much energy did your organisation save during the ${period} compliance period? (optional)`,
               when: provided,
               fields: [
                 energyConsumption(
                   'reductionAchieved',
-                  'How much energy did your organisation save during the second compliance period? (optional)',
+                  `How much energy did your organisation save during the ${period} compliance period? (optional)`,
                   { optional: true },
                 ),
               ],

@@ -5,16 +5,22 @@ import { Link, useLocation } from 'wouter';
 import { Button, Details, NotificationBanner } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { disaggregatedStart } from '../../../domain/requests';
+import { longDate } from '../../../domain/scheme-dates';
 import { processFor, type Availability } from '../../../processes';
 import { TemplateDownload, processTemplates } from './template-download';
 
 const names = (type: string) => processFor(type)?.name ?? type;
-const titles = (type: string) => processFor(type)?.title ?? type;
+/** A process's title; a phase's report that no process runs yet has its own (domain/phases.ts). */
+const titles = (type: string, a?: Availability) => processFor(type)?.title ?? a?.title ?? type;
 
-/** The reference's reason texts for a process that cannot start. */
+/** The reference's reason texts for a process that cannot start; a report not open yet says when it opens. */
 export function reason(type: string, a: Availability): string | null {
-  const x = names(type);
+  const x = processFor(type) ? names(type) : titles(type, a);
   if (a.valid && !a.requests?.length) return null;
+  if (a.opensOn !== undefined)
+    return a.opensOn
+      ? `You can start the ${x} from ${longDate(a.opensOn)}.`
+      : `You cannot start the ${x} yet: it opens when its guidance is published.`;
   if (a.accountStatus)
     return `You cannot start the ${x} while the account status is ${a.accountStatus.replace(/_/g, ' ').toUpperCase()}.`;
   const blocking = a.requests?.[0];
@@ -83,7 +89,7 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
       {entries.length === 0 ? <p className="govuk-body">There are no available processes to initiate.</p> : null}
       {entries.map(([type, a]) => (
         <div key={type}>
-          <h3 className="govuk-heading-s">{titles(type)}</h3>
+          <h3 className="govuk-heading-s">{titles(type, a)}</h3>
           {reason(type, a) ? (
             <p className="govuk-body">{reason(type, a)}</p>
           ) : (

@@ -5,6 +5,7 @@
 import { useLocation } from 'wouter';
 import { Button, ButtonGroup, TaskList, WarningText } from '../../components';
 import { readyToSubmit, reportDraftOf, sectionStatusLabels, taskList } from '../../../domain/reports/report';
+import { carriedMark } from '../../../domain/reports/carried';
 import { AtTop, useErrorTitle, type TaskFormProps } from '../task/task-page';
 import { RelatedActions } from '../task/cancel-task';
 import { inApp, sectionPath, stepPath, taskActionPath } from './links';
@@ -53,6 +54,8 @@ export function ReportTaskList({ view, show, errorSummarySlot }: TaskFormProps) 
               href: sectionPath(taskId, s.id),
               onClick: inApp(navigate),
               status: sectionStatusLabels[s.status],
+              // Answers carried from the phase before's report, until the section is confirmed.
+              hint: draft.carried?.answers[s.id] ? carriedMark(draft.carried, report.texts.name) : undefined,
             }))}
           />
         </section>

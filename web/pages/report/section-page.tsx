@@ -31,6 +31,7 @@ import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { ListItemPage, ListSummaryPage, RemoveItemPage } from './list-pages';
 import { ListUploadPage, listUploads } from './list-upload';
 import { pagesListOf } from '../../../domain/reports/list-items';
+import { carriedMark, stillCarried } from '../../../domain/reports/carried';
 import { QuestionFields } from './question-fields';
 import { StepHelp } from './help-panel';
 import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
@@ -56,7 +57,10 @@ export default function SectionPage() {
   const editable = !!report.save && view.allowedRequestTaskActions.includes(report.save);
   const status = sectionStatus(report.definition, draft, section, ctx);
   if (status === null || status === 'CANNOT_START_YET') return <Redirect to={taskPath(taskId)} replace />;
-  const stored = draft.report[section.id] ?? section.initial?.(draft.prefill) ?? {};
+  // Answers carried from the phase before's report fill a section the draft does not hold (any more:
+  // a section that did not apply until the reporting obligation was answered was dropped meanwhile).
+  const stored =
+    draft.report[section.id] ?? draft.carried?.answers[section.id] ?? section.initial?.(draft.prefill) ?? {};
   const steps = applicableSteps(section, stored, ctx);
 
   if (!stepId) {
@@ -300,13 +304,24 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
   ];
   usePageTitle(shown.length ? `Error: ${section.title}` : section.title);
   const completed = draft.sectionsCompleted[section.id] === 'COMPLETED';
+  const carried = draft.carried;
   const rows = sectionRows(section, values, ctx).map((row) => ({
     key: row.key,
-    value: row.value.map((line, i) => (
-      <span key={i} className="esos-answer-line">
-        {line}
-      </span>
-    )),
+    value: [
+      ...row.value.map((line, i) => (
+        <span key={i} className="esos-answer-line">
+          {line}
+        </span>
+      )),
+      // An answer still as it was carried from the phase before's report, in a section not yet confirmed.
+      ...(carried && stillCarried(carried, section.id, row.field, values)
+        ? [
+            <span key="carried" className="govuk-hint esos-answer-line govuk-!-margin-bottom-0">
+              {carriedMark(carried, report.texts.name)}
+            </span>,
+          ]
+        : []),
+    ],
     actions: editable
       ? [
           {
