@@ -1,5 +1,5 @@
-import { Context } from '@temporalio/activity';
 import type { Db } from '../infra/db';
+import { heartbeat } from './heartbeat';
 import type { Mailer } from '../infra/mailer';
 
 export const MAX_EMAIL_ATTEMPTS = 10;
@@ -7,15 +7,6 @@ export const MAX_EMAIL_ATTEMPTS = 10;
 /** Exponential backoff between attempts: 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
-}
-
-/** Tells Temporal this attempt is alive (its heartbeat timeout spots a worker that died); a no-op outside an activity. */
-function heartbeat(): void {
-  try {
-    Context.current().heartbeat();
-  } catch {
-    // called directly, as the unit tests do
-  }
 }
 
 export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; domain: string }) {

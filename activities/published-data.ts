@@ -4,6 +4,8 @@
 // with a count of free-text cells per column, then mark it ready for its regulator to review (with
 // its change log so far), or failed. Its regulator publishes it (api/routes/published-data.ts).
 // Each step is idempotent: a retried one finds its work done, or does it again in one transaction.
+// Writing the files heartbeats with each batch of rows, so a worker that dies half-way is noticed
+// within the workflow's heartbeat timeout and the build is tried again at once.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../infra/db';
@@ -17,6 +19,7 @@ import { submittedDataSheets, type SubmittedRow } from '../domain/reports/submit
 import { cursorBatches, submittedReportsQuery } from '../infra/submitted-reports';
 import { writeWorkbook, type SheetOut } from '../documents/workbook';
 import { toCsv } from '../domain/csv';
+import { heartbeat } from './heartbeat';
 
 export interface PublicationStep {
   datasetId: number;
@@ -76,8 +79,10 @@ export async function buildDatasetFiles(
         );
       const rowsOf = (cursor: string, cells: (r: SubmittedRow) => string[]) =>
         (async function* () {
-          for await (const batch of cursorBatches(trx, cursor, query()))
+          for await (const batch of cursorBatches(trx, cursor, query())) {
+            heartbeat();
             yield (batch as unknown as SubmittedRow[]).map(cells);
+          }
         })();
       const contents: SheetOut = {
         name: report.submittedData.contents,
@@ -105,6 +110,7 @@ export async function buildDatasetFiles(
       const digests: NonNullable<DatasetRow['row_digests']> = {};
       let rows = 0;
       for await (const batch of cursorBatches(trx, 'published_csv', query())) {
+        heartbeat();
         for (const r of batch as unknown as SubmittedRow[]) {
           const cells = wide(r);
           cells.forEach((cell, i) => {
@@ -142,6 +148,10 @@ export function createPublishedDataActivities({ db }: { db: Db }) {
       await db('published_datasets').where({ id: datasetId, status: 'BUILDING' }).update({ progress: 'READING' });
       const built = await buildDatasetFiles(db, ds);
       await db.transaction(async (trx) => {
+        // Only while it is being built: an attempt given up for dead (its heartbeat lost) that ends
+        // after a retry made the version ready must not swap the files under its row digests.
+        const now = await trx('published_datasets').where({ id: datasetId }).forUpdate().first('status');
+        if (now?.status !== 'BUILDING') return;
         await trx('published_dataset_files').where({ dataset_id: datasetId }).delete();
         await trx('published_dataset_files').insert(built.files.map((f) => ({ dataset_id: datasetId, ...f })));
         await trx('published_datasets')

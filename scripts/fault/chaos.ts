@@ -8,11 +8,23 @@ import type { Parts } from './environment';
 import type { Anomaly, FaultKind, FaultReport } from './report';
 import { sleep } from './waiting';
 
+/** A moment of a process to kill the worker at (Chaos.killWorkerAt). */
+export interface ChosenMoment {
+  what: string;
+  begin?: () => void;
+  come: () => Promise<boolean>;
+  holds: () => Promise<boolean>;
+  withinMs: number;
+  downUntil: () => number;
+}
+
 export class Chaos {
   private faulting = true;
   private paused = false;
   private faultInProgress = false;
   private done: Promise<void> | null = null;
+  /** The chosen kills, one at a time (each holds the random faults off while it lasts). */
+  private chosenKill: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly parts: Parts,
@@ -126,7 +138,20 @@ export class Chaos {
    * meanwhile, and a worker running, so it is the worker that holds the call's work; it is frozen as
    * the request leaves, so whatever Temporal hands it is held, then killed, then started again.
    */
-  async killWorkerDuring(
+  killWorkerDuring(
+    call: () => Promise<Answer>,
+    what: string,
+  ): Promise<{ answer: Answer; answeredBeforeKill: boolean }> {
+    return this.oneAtATime(() => this.killDuring(call, what));
+  }
+
+  private oneAtATime<T>(kill: () => Promise<T>): Promise<T> {
+    const next = this.chosenKill.then(kill, kill);
+    this.chosenKill = next.catch(() => undefined);
+    return next;
+  }
+
+  private async killDuring(
     call: () => Promise<Answer>,
     what: string,
   ): Promise<{ answer: Answer; answeredBeforeKill: boolean }> {
@@ -145,5 +170,39 @@ export class Chaos {
     worker.start();
     this.paused = false;
     return { answer: await inFlight, answeredBeforeKill: answered };
+  }
+
+  /**
+   * The worker killed at a chosen moment of a process (a build half-way, an RFI between its
+   * reminders): no random fault meanwhile, and a worker running, when `begin()` (if given) sets it
+   * going; once `come()` says the moment has come (within `withinMs`), the worker is frozen
+   * (SIGSTOP: what it holds stays held), `holds()` says whether it is still that moment, and it is
+   * killed and kept down until `downUntil()` (ms since the epoch). Answers holds() — false when the
+   * moment had passed before the freeze, or never came.
+   */
+  killWorkerAt(moment: ChosenMoment): Promise<boolean> {
+    return this.oneAtATime(() => this.killAt(moment));
+  }
+
+  private async killAt(moment: ChosenMoment): Promise<boolean> {
+    const { worker } = this.parts;
+    this.paused = true;
+    try {
+      while (this.faultInProgress || !worker.pid) await sleep(100);
+      moment.begin?.();
+      const until = Date.now() + moment.withinMs;
+      while (!(await moment.come().catch(() => false)) && Date.now() < until) await sleep(20);
+      worker.freeze();
+      const held = await moment.holds().catch(() => false);
+      worker.kill();
+      this.report.kills.worker++;
+      this.log(`  worker killed ${moment.what}${held ? '' : ' (too late: that moment had passed)'}`);
+      const left = moment.downUntil() - Date.now();
+      if (left > 0) await sleep(left);
+      worker.start();
+      return held;
+    } finally {
+      this.paused = false;
+    }
   }
 }

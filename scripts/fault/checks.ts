@@ -105,7 +105,7 @@ function checkRequest(
  * APPROVED while the workflow task that ran them, cut off by the last fault, waits for its retry.
  * Such workflows get a minute between them.
  */
-function settledWorkflowStatus(client: Client) {
+export function settledWorkflowStatus(client: Client) {
   const settleUntil = Date.now() + 60_000;
   return async (workflowId: string): Promise<string> => {
     for (;;) {
@@ -116,7 +116,7 @@ function settledWorkflowStatus(client: Client) {
   };
 }
 
-async function checkWorkflow(
+export async function checkWorkflow(
   id: string,
   workflowStatus: (id: string) => Promise<string>,
   anomaly: Anomaly,
@@ -129,6 +129,13 @@ async function checkWorkflow(
   }
 }
 
+const messageIdOf = (raw: string) => /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '(none)';
+
+/** The Message-IDs the SMTP server received. */
+export function deliveredMessageIds(received: { raw: string }[]): Set<string> {
+  return new Set(received.map((mail) => messageIdOf(mail.raw)));
+}
+
 /** E-mails: each queued once, each delivered exactly once (a copy under the same Message-ID is a resend, counted). */
 export async function checkEmails(parts: Parts, report: FaultReport, anomaly: Anomaly): Promise<void> {
   const outbox = await parts.observer('email_outbox').orderBy('id');
@@ -136,7 +143,7 @@ export async function checkEmails(parts: Parts, report: FaultReport, anomaly: An
   report.emails.queued = outbox.length;
   const deliveries = new Map<string, number>();
   for (const mail of received) {
-    const id = /^Message-ID:\s*(\S+)/im.exec(mail.raw)?.[1] ?? '(none)';
+    const id = messageIdOf(mail.raw);
     deliveries.set(id, (deliveries.get(id) ?? 0) + 1);
   }
   report.emails.delivered = received.length;

@@ -65,6 +65,22 @@ export class PatientClient {
     this.anomaly(`${route} answered ${status}: ${text.slice(0, 200)}${logged ? ` — the API logged: ${logged}` : ''}`);
   }
 
+  /**
+   * A file from /api/v1.0, as `user` or anonymously, as bytes; past the per-address download limit
+   * (429), asked again after its Retry-After. Not counted among the run's calls.
+   */
+  async download(p: string, user?: TestUser): Promise<{ status: number; bytes: Buffer }> {
+    for (;;) {
+      const res = await fetch(`${this.apiUrl}/api/v1.0${p}`, {
+        headers: user ? await bearer(user) : {},
+        signal: AbortSignal.timeout(60_000),
+      });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 429) return { status: res.status, bytes };
+      await sleep(Number(res.headers.get('retry-after') ?? 5) * 1000);
+    }
+  }
+
   /** A call to /api/v1.0 as `user`. */
   v1(user: TestUser, p: string, method = 'GET', body?: unknown, headers?: Record<string, string>): Promise<Answer> {
     return this.request(`/api/v1.0${p}`, { user, method, body, headers });

@@ -32,6 +32,9 @@ export interface Parts {
   apiUrl: string;
   /** The checker's own view of the database (the API's pool is the one under test). */
   observer: Db;
+  /** The run's own Temporal client, for what it starts as the tests do (an RFI due in seconds). */
+  temporalClient: Client;
+  taskQueue: string;
 }
 
 const TASK_QUEUE = 'esos-fault';
@@ -76,7 +79,11 @@ export async function startParts(dir: string, apiLogger: Logger, log: (line: str
   const apiUrl = await startApi(pg.url, temporal.address, apiLogger);
   const observer = createDb(pg.url, { min: 0, max: 4 });
   atEnd(() => observer.destroy());
-  return { pg, temporal, smtp, worker, apiUrl, observer };
+  const temporalClient = new Client({ connection: await Connection.connect({ address: temporal.address }) });
+  atEnd(async () => {
+    if (!wasInterrupted()) await temporalClient.connection.close();
+  });
+  return { pg, temporal, smtp, worker, apiUrl, observer, temporalClient, taskQueue: TASK_QUEUE };
 }
 
 /** Our search attributes, before the first request needs them (the worker also registers them). */

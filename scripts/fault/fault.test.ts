@@ -1,7 +1,7 @@
 // Faults: PostgreSQL stopped under the API (503 with a JSON message, health naming the database,
-// recovery without a restart), and `npm run fault` in short (N = 10) with no anomaly. Both use a
-// PostgreSQL cluster of their own (scripts/fault/own-postgres.ts): stopping the machine's shared one would
-// break every other test run.
+// recovery without a restart), and `npm run fault` in short (N = 10, with its requests for
+// information and published data) with no anomaly. Both use a PostgreSQL cluster of their own
+// (scripts/fault/own-postgres.ts): stopping the machine's shared one would break every other test run.
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@temporalio/client';
@@ -131,7 +131,7 @@ it('keeps, for an anomaly, what the API logged behind a 500, and nothing for a 5
 
 describe('npm run fault, short', () => {
   it(
-    'takes 10 organisations through every process while the worker, Temporal and PostgreSQL are killed, with no anomaly',
+    'takes 10 organisations through every process, an RFI each and published data beside them, while the worker, Temporal and PostgreSQL are killed, with no anomaly',
     async () => {
       const lines: string[] = [];
       // (On a loaded machine it can take long: past 15 minutes it stops and reports what is unfinished.)
@@ -151,6 +151,13 @@ describe('npm run fault, short', () => {
       // (Under Jest on a quiet machine the answer has been seen to arrive before the kill: not yet understood.)
       expect(report.inFlightNotificationKill).toMatchObject({ done: true });
       expect(report.kills.worker).toBeGreaterThanOrEqual(1);
+      // Each organisation's RFI ended (half answered, half expired), one with the worker killed between its
+      // reminders; published data was built and published, the first build with the worker killed under it.
+      expect(report.rfis).toMatchObject({ sent: 10, answered: 5, expired: 5, reminders: 20 });
+      expect(report.rfis.killedBetweenReminders).not.toBeNull();
+      expect(report.publications.builds).toBeGreaterThanOrEqual(1);
+      expect(report.publications.published).toBeGreaterThanOrEqual(1);
+      expect(report.publications.killedMidBuild).not.toBeNull();
     },
     25 * 60_000,
   );

@@ -33,6 +33,7 @@ import { completeReports, withUndertaking, type CompleteReportName } from '../..
 import type { Chaos } from './chaos';
 import type { PatientClient } from './client';
 import { expectedStatus, submitTask } from './expectations';
+import type { RfiJourneys } from './rfi-journey';
 import type { FaultReport } from './report';
 import { sleep } from './waiting';
 
@@ -61,23 +62,34 @@ export class Journeys {
     private readonly report: FaultReport,
     private readonly log: (line: string) => void,
     killDuringNotificationSubmit: boolean,
+    /** A request for information to each organisation, beside its reports (none: not sent). */
+    private readonly rfis: RfiJourneys | null = null,
   ) {
     this.inFlightKillPending = killDuringNotificationSubmit;
   }
 
-  /** Organisation `i` through account opening and approval and its four reports. */
+  /** Organisation `i` through account opening and approval and its four reports (and its RFI beside them). */
   async throughEverything(i: number): Promise<void> {
     const applicant = await createUser(this.observer, { firstName: 'Fault', lastName: `Applicant ${i}` });
     const org: Organisation = { name: `Fault Run ${this.runTag} Organisation ${i} Ltd`, applicant, requests: {} };
     this.organisations.push(org);
     const accId = await this.openAccount(org, i);
+    // Answers its failure, if any, once the reports are through (never left unhandled).
+    const rfi = this.rfis
+      ? this.rfis.through(org, i).then(
+          () => null,
+          (err: Error) => err,
+        )
+      : null;
     await this.notification(org, i);
     await this.actionPlan(org);
     await this.progressUpdate1(org);
     await this.progressUpdate2(org);
+    const rfiFailure = await rfi;
+    if (rfiFailure) throw rfiFailure;
     this.report.completed++;
     this.log(
-      `  [${this.report.completed}/${this.report.submissions}] ${org.name}: account ${accId} and its four reports submitted`,
+      `  [${this.report.completed}/${this.report.submissions}] ${org.name}: account ${accId} and its four reports submitted${rfi ? ', its RFI ended' : ''}`,
     );
   }
 

@@ -21,6 +21,14 @@ export interface FaultOptions {
   timeLimitMs?: number;
   /** Give up on the organisations still under way after this long (ms), and check what there is. */
   deadlineMs?: number;
+  /** Build published data while the organisations go through (default true). */
+  publishData?: boolean;
+  /** Send each organisation a request for information with reminders seconds apart (default true). */
+  requestsForInformation?: boolean;
+  /** Kill the worker while the first build reads and writes its files (deterministic; default true). */
+  killMidBuild?: boolean;
+  /** Kill the worker after the first unanswered RFI's first reminder, down past its second (default true). */
+  killBetweenReminders?: boolean;
 }
 
 export interface FaultReport {
@@ -42,6 +50,28 @@ export interface FaultReport {
   /** Steps of the processes seen done (PatientClient.step). */
   stepsDone: number;
   apiAnswers: Record<string, number>;
+  /** Published-data builds started during the run and what became of their versions. */
+  publications: {
+    builds: number;
+    /** Versions built complete and published (at most one a build). */
+    published: number;
+    /** Versions marked FAILED (none served: each build's other outcome). */
+    failed: number;
+    /** The first build had its worker killed while it read and wrote (null: not tried). */
+    killedMidBuild: boolean | null;
+    /** Longest time from a build's request to its version being ready or failed. */
+    slowestBuildMs: number;
+  };
+  /** Requests for information sent with reminders seconds apart. */
+  rfis: {
+    sent: number;
+    answered: number;
+    expired: number;
+    /** Reminder e-mails queued for them. */
+    reminders: number;
+    /** The worker was killed after one RFI's first reminder and kept down past its second (null: not tried). */
+    killedBetweenReminders: boolean | null;
+  };
   /**
    * resent: copies delivered again, under the same Message-ID, because the worker died between the
    * mail server's acceptance and the record of it (at-least-once delivery; receivers drop copies by
@@ -66,6 +96,8 @@ export function emptyReport(submissions: number): FaultReport {
     stepsDone: 0,
     apiAnswers: {},
     emails: { queued: 0, delivered: 0, resent: 0 },
+    publications: { builds: 0, published: 0, failed: 0, killedMidBuild: null, slowestBuildMs: 0 },
+    rfis: { sent: 0, answered: 0, expired: 0, reminders: 0, killedBetweenReminders: null },
     anomalies: [],
     runtimeMs: 0,
   };

@@ -3,16 +3,23 @@
 // updates 1 and 2 — while, at random moments, the worker is killed (SIGKILL), the Temporal server is
 // killed, and PostgreSQL is stopped with `-m immediate`, each started again after a moment. Then it
 // checks that every submission is complete exactly once, no task was lost or duplicated, every
-// timeline is what the process writes, and no e-mail was sent twice (or not at all).
+// timeline is what the process writes, and no e-mail was sent twice (or not at all). Beside them,
+// each organisation is sent a request for information with reminders seconds apart
+// (rfi-journey.ts), and a regulator builds and publishes published data (publisher.ts): each RFI
+// must end right with each reminder sent once, each build make one complete version or none.
 import fs from 'node:fs';
 import { createUser, grantRegulator } from '../../test/factories';
 import { faultApiLog } from './api-log';
 import { Chaos } from './chaos';
-import { checkAccounts, checkEmails, checkRequests, waitForQuiet } from './checks';
+import { checkAccounts, checkEmails, checkRequests, settledWorkflowStatus, waitForQuiet } from './checks';
 import { cleanUp } from './cleanups';
 import { PatientClient } from './client';
 import { startParts, type Parts } from './environment';
 import { Journeys } from './journey';
+import { checkPublications } from './publication-checks';
+import { Publisher } from './publisher';
+import { checkRfis } from './rfi-checks';
+import { RfiJourneys } from './rfi-journey';
 import { tempDir } from './preparation';
 import { random } from './random';
 import { anomalyRecorder, emptyReport, type Anomaly, type FaultOptions, type FaultReport } from './report';
@@ -52,6 +59,10 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       anomaly,
       log,
     );
+    const rfis =
+      (options.requestsForInformation ?? true)
+        ? new RfiJourneys(parts, client, chaos, reviewer, report, options.killBetweenReminders ?? true)
+        : null;
     const journeys = new Journeys(
       client,
       chaos,
@@ -60,7 +71,12 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       report,
       log,
       options.killDuringNotificationSubmit ?? true,
+      rfis,
     );
+    const publisher =
+      (options.publishData ?? true)
+        ? new Publisher(client, chaos, reviewer, report, anomaly, log, options.killMidBuild ?? true)
+        : null;
 
     await client.step(
       'worker ready',
@@ -68,12 +84,34 @@ export async function runFaults(options: FaultOptions): Promise<FaultReport> {
       async () => undefined,
     );
     chaos.start();
+    publisher?.start();
     const failures = await organisationsThrough(journeys, options, concurrency, started, report, log);
+    await publisher?.stop();
     await chaos.stop();
     for (const f of failures) anomaly(`submission not completed: ${f}`);
 
     await waitForQuiet(parts, client);
     await checkEverything(parts, journeys, report, anomaly);
+    if (rfis)
+      await checkRfis(
+        parts.observer,
+        parts.smtp.received,
+        rfis.sent,
+        settledWorkflowStatus(parts.temporalClient),
+        report,
+        anomaly,
+      );
+    if (publisher)
+      await checkPublications(
+        parts.observer,
+        publisher.builds,
+        (id, format, publicly) =>
+          publicly
+            ? client.download(`/published-data/${id}/files/${format}`)
+            : client.download(`/published-data/versions/${id}/files/${format}`, reviewer),
+        report,
+        anomaly,
+      );
   } finally {
     await cleanUp();
     fs.rmSync(dir, { recursive: true, force: true });
