@@ -208,6 +208,17 @@ export interface ListField extends Common {
   columns?: { heading: string; field: string }[];
   /** With `layout: 'pages'`: the summary table's order: as added (default), or by title A to Z. */
   order?: 'added' | 'title';
+  /**
+   * With `layout: 'pages'`: a row the table shows first, on its first page, that is not an item of
+   * the list (the responsible undertaking above its organisations): its answers for the columns
+   * (null when there is nothing to show), the words under its title, and the page that changes it.
+   * It has no Remove, and counts as a row in the paging.
+   */
+  leadingRow?: {
+    item: (env: FieldEnv<any>) => Values | null;
+    caption: string;
+    change: { section: string; step: string };
+  };
 }
 
 /** A value worked out from the others (a total, a percentage): shown, never typed. */

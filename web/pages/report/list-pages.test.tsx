@@ -152,33 +152,47 @@ it('asks before removing a measure, naming it, and removes only that one', async
   });
 });
 
-it('orders organisations A to Z and pages them', async () => {
-  const organisations = ['delta', 'Alpha', 'charlie', 'Bravo'].map((organisationName) =>
-    subsidiary({ organisationName }),
-  );
+it('shows the responsible undertaking as row 1, then the organisations A to Z, 10 rows a page', async () => {
+  const names = ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'Foxtrot', 'golf', 'Hotel', 'india', 'Juliett', 'kilo'];
   const draft = JSON.parse(JSON.stringify(completeReports.esos95To100)) as ReportDraft;
   draft.report.organisationStructure = {
     ...draft.report.organisationStructure,
-    organisationsAssociatedWithRU: organisations,
+    organisationsAssociatedWithRU: names.map((organisationName) => subsidiary({ organisationName })),
   };
-  renderTask(
-    notificationReport,
-    NOTIFICATION_SUBMIT,
-    [SAVE_NOTIFICATION],
-    { ...draft },
-    '/tasks/7/section/organisationStructure/associated-organisations',
-  );
+  const ORGS = '/tasks/7/section/organisationStructure/associated-organisations';
+  renderTask(notificationReport, NOTIFICATION_SUBMIT, [SAVE_NOTIFICATION], { ...draft }, ORGS);
   const table = await screen.findByRole('table', { name: /Organisations associated/ });
-  expect(
-    within(table)
+  const rowHeaders = () =>
+    within(screen.getByRole('table', { name: /Organisations associated/ }))
       .getAllByRole('rowheader')
-      .map((h) => h.textContent),
-  ).toEqual(['Alpha', 'Bravo', 'charlie', 'delta']);
-  // The link names the organisation's place in the stored list, whatever the table's order.
-  expect(within(table).getByRole('link', { name: 'Change Alpha' })).toHaveAttribute(
+      .map((h) => h.textContent);
+  // The responsible undertaking counts as a row: 12 rows, 10 on the first page.
+  expect(rowHeaders()).toEqual([
+    'KESTREL LOGISTICS GROUP LIMITEDResponsible undertaking',
+    'Alpha',
+    'Bravo',
+    'charlie',
+    'delta',
+    'echo',
+    'Foxtrot',
+    'golf',
+    'Hotel',
+    'india',
+  ]);
+  const ru = within(table).getAllByRole('row')[1]!;
+  expect(ru).toHaveTextContent('08004927');
+  // Changed in its own section, never removed from here.
+  expect(within(ru).getByRole('link', { name: 'Change KESTREL LOGISTICS GROUP LIMITED' })).toHaveAttribute(
     'href',
-    '/tasks/7/section/organisationStructure/associated-organisations/item/2',
+    '/tasks/7/section/responsibleUndertaking/organisation-details?change=true',
   );
+  expect(within(ru).queryByRole('link', { name: /Remove/ })).toBeNull();
+  // The link names the organisation's place in the stored list, whatever the table's order.
+  expect(within(table).getByRole('link', { name: 'Change Alpha' })).toHaveAttribute('href', `${ORGS}/item/2`);
+  const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+  fireEvent.click(within(pagination).getByRole('link', { name: /Next/ }));
+  await waitFor(() => expect(rowHeaders()).toEqual(['Juliett', 'kilo']));
+  expect(await axeViolations(document.body)).toEqual([]);
 });
 
 it("gives each of a progress update's copied measures a page titled with its name, one after another", async () => {

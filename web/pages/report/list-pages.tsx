@@ -16,7 +16,7 @@ import {
   type ListField,
   type Values,
 } from '../../../domain/reports/fields';
-import { LIST_PAGE_SIZE, listCell, listColumns, listPage, orderedItems } from '../../../domain/reports/list-items';
+import { LIST_PAGE_SIZE, listCell, listColumns, listPage, listRows } from '../../../domain/reports/list-items';
 import { registerAnswersOf, type SectionDefinition, type StepDefinition } from '../../../domain/reports/report';
 import { lookUpCompany } from './company-register';
 import * as v from 'valibot';
@@ -53,8 +53,8 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
   const pending = useAnyRequestPending();
   const taskId = view.requestTask.id;
   const items = itemsOf(list, values);
-  const ordered = orderedItems(list, items);
-  const { rows, page, pages } = listPage(ordered, Number(search.get('page') ?? '1'));
+  const all = listRows(list, items, { ctx, section: values });
+  const { rows, page, pages } = listPage(all, Number(search.get('page') ?? '1'));
   const columns = listColumns(list);
   const form = useGovForm({ schema: v.object({}), defaultValues: {} });
   usePageTitle(form.errorList.length ? `Error: ${step.title}` : step.title);
@@ -91,7 +91,7 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
               {p}
             </p>
           ))}
-          {items.length === 0 ? (
+          {all.length === 0 ? (
             <p className="govuk-body">No {lower(list.label)} have been added yet.</p>
           ) : (
             <ScrollableTable label={list.label}>
@@ -113,29 +113,35 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
                 </thead>
                 <tbody className="govuk-table__body">
                   {rows.map(({ item, index }) => {
-                    const title = itemTitle(list, item, index);
+                    const title = itemTitle(list, item, index ?? 0);
+                    const lead = index === null ? list.leadingRow : undefined;
                     return (
-                      <tr key={index} className="govuk-table__row">
+                      <tr key={index ?? 'lead'} className="govuk-table__row">
                         {columns.map((c, i) =>
                           i === 0 ? (
                             <th key={c.heading} scope="row" className="govuk-table__header">
-                              {listCell(list, c, item, index)}
+                              {listCell(list, c, item, index ?? 0)}
+                              {lead ? <span className="govuk-caption-s">{lead.caption}</span> : null}
                             </th>
                           ) : (
                             <td key={c.heading} className="govuk-table__cell">
-                              {listCell(list, c, item, index)}
+                              {listCell(list, c, item, index ?? 0)}
                             </td>
                           ),
                         )}
                         <td className="govuk-table__cell esos-table-actions">
                           <Link
-                            href={itemPath(taskId, section.id, step.id, index + 1)}
+                            href={
+                              lead
+                                ? stepPath(taskId, lead.change.section, lead.change.step, true)
+                                : itemPath(taskId, section.id, step.id, index! + 1)
+                            }
                             className="govuk-link govuk-!-margin-right-3"
                           >
                             Change<span className="govuk-visually-hidden"> {title}</span>
                           </Link>
-                          {list.fixedItems ? null : (
-                            <Link href={itemPath(taskId, section.id, step.id, index + 1, true)} className="govuk-link">
+                          {list.fixedItems || lead ? null : (
+                            <Link href={itemPath(taskId, section.id, step.id, index! + 1, true)} className="govuk-link">
                               Remove<span className="govuk-visually-hidden"> {title}</span>
                             </Link>
                           )}
@@ -149,7 +155,7 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
           )}
           {pages > 1 ? (
             <Pagination
-              totalItems={items.length}
+              totalItems={all.length}
               pageSize={LIST_PAGE_SIZE}
               currentPage={page}
               hrefFor={(p) => `${here}?page=${p}`}
