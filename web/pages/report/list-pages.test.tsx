@@ -255,10 +255,13 @@ describe('Upload a file instead', () => {
         name: 'Upload a file with information on the organisations complying as one participant',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download the template (CSV)' })).toHaveAttribute(
-      'download',
-      'Active UK organisations template.csv',
-    );
+    // The template twice, from the parser's one column list: as CSV, and as .xlsx with instructions.
+    const csv = screen.getByRole('link', { name: 'Download the template: Active UK organisations template.csv' });
+    expect(csv).toHaveAttribute('download', 'Active UK organisations template.csv');
+    expect(decodeURIComponent(csv.getAttribute('href')!.split(',').slice(1).join(','))).toBe(`\uFEFF${header}`);
+    expect(
+      screen.getByRole('link', { name: 'Download the template: Active UK organisations template.xlsx' }),
+    ).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

@@ -23,12 +23,16 @@ import type { TaskView } from '../task/task-view';
 import type { ReportTask } from './report-tasks';
 import { ReportProblems } from './report-problems';
 import { inApp, stepPath, taskPath } from './links';
+import { TemplateDownload } from '../accounts/template-download';
 
 /** A list that may be uploaded: its template and the one parser its file goes through. */
 export interface ListUpload {
   heading: string;
   templateName: string;
+  /** The CSV template: the parser's heading row. */
   template: string;
+  /** The same columns as an .xlsx with an instructions sheet (GET /templates/{name}). */
+  workbook: { name: string; fileName: string };
   parse: (text: string, env: FieldEnv<unknown>) => { items: Values[] } | { rowErrors: CsvRowError[] };
 }
 
@@ -38,6 +42,7 @@ export const listUploads: Record<string, ListUpload> = {
     heading: 'Upload a file with information on the organisations complying as one participant',
     templateName: 'Active UK organisations template.csv',
     template: ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE,
+    workbook: { name: 'associated-organisations', fileName: 'Active UK organisations template.xlsx' },
     parse: (text, env) => parseAssociatedOrganisationsCsv(text, env.ctx as never),
   },
 };
@@ -144,9 +149,10 @@ export function ListUploadPage({ view, report, section, step, list, upload, valu
           </p>
           <p className="govuk-body">
             <a className="govuk-link" href={templateHref} download={upload.templateName}>
-              Download the template (CSV)
+              Download the template: {upload.templateName}
             </a>
           </p>
+          <TemplateDownload {...upload.workbook} />
           {read ? (
             <>
               <p className="govuk-body govuk-!-font-weight-bold" role="status">
