@@ -11,6 +11,7 @@ import { useSession } from '../../stores/session';
 import SectionPage from './section-page';
 import { ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../processes/action-plan/codes';
 import { actionPlanReport } from '../../../processes/action-plan/report';
+import { IMPLEMENTATION_TOO_EARLY } from '../../../domain/reports/measure-fields';
 import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION } from '../../../processes/notification-of-compliance/codes';
 import { notificationReport } from '../../../processes/notification-of-compliance/report';
 import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1 } from '../../../processes/progress-update-1/codes';
@@ -118,6 +119,53 @@ it('adds a measure on a page of its own, with its own error summary, sending tha
   expect(within(summary).getByRole('link', { name: 'Enter a name for this measure' })).toBeInTheDocument();
   expect(api.posted).toHaveLength(0);
   expect(await axeViolations(document.body)).toEqual([]);
+});
+
+it("chooses a measure's implementation date from month and year selects bounded to the plan's period, with the same messages", async () => {
+  const api = renderTask(actionPlanReport, ACTION_PLAN_SUBMIT, AP, planWith(1), `${AP_LIST}/item/1`);
+  const group = await screen.findByRole('group', { name: 'When is the measure expected to be implemented?' });
+  const month = within(group).getByRole('combobox', { name: 'Month' });
+  const year = within(group).getByRole('combobox', { name: 'Year' });
+  // The stored answer, March 2024, is chosen.
+  expect(month).toHaveValue('3');
+  expect(year).toHaveValue('2024');
+  expect(
+    within(month)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual([
+    'Month',
+    ...['January', 'February', 'March', 'April', 'May', 'June'],
+    ...['July', 'August', 'September', 'October', 'November', 'December'],
+  ]);
+  expect(
+    within(year)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Year', '2023', '2024', '2025', '2026', '2027']);
+  const expectErrorAfterSave = async (m: string, y: string, message: string) => {
+    await userEvent.selectOptions(month, m);
+    await userEvent.selectOptions(year, y);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('alert'))
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual([message]),
+    );
+  };
+  // A month of 2023 before December is before the period.
+  await expectErrorAfterSave('January', '2023', IMPLEMENTATION_TOO_EARLY);
+  await expectErrorAfterSave('Month', '2025', 'Enter a full date');
+  expect(api.posted).toEqual([]);
+  expect(await axeViolations(document.body)).toEqual([]);
+  await userEvent.selectOptions(month, 'December');
+  fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+  await screen.findByRole('table', { name: 'Energy efficiency measures (1)' });
+  expect((api.posted[0]!.requestTaskActionPayload as { data: Record<string, unknown> }).data).toMatchObject({
+    implementationDateForMeasure: '2025-12',
+  });
 });
 
 it('changes one measure: the save carries that measure and its position, and the table shows it', async () => {
