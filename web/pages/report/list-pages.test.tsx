@@ -111,6 +111,13 @@ it('shows the measures in a table of their columns, 10 a page, with Change and R
   expect(await axeViolations(document.body)).toEqual([]);
 });
 
+it('goes on from the table without sending the list again: each item was saved on its own page', async () => {
+  const api = renderTask(actionPlanReport, ACTION_PLAN_SUBMIT, AP, planWith(12), AP_LIST);
+  fireEvent.click(await screen.findByRole('button', { name: 'Save and continue' }));
+  await waitFor(() => expect(window.location.pathname).not.toBe(AP_LIST));
+  expect(api.posted).toEqual([]);
+});
+
 it('adds a measure on a page of its own, with its own error summary, sending that measure alone', async () => {
   const api = renderTask(actionPlanReport, ACTION_PLAN_SUBMIT, AP, planWith(2), `${AP_LIST}/item/new`);
   expect(await screen.findByRole('heading', { level: 1, name: 'Add a measure' })).toBeInTheDocument();

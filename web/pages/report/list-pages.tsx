@@ -17,7 +17,12 @@ import {
   type Values,
 } from '../../../domain/reports/fields';
 import { LIST_PAGE_SIZE, listCell, listColumns, listPage, listRows } from '../../../domain/reports/list-items';
-import { registerAnswersOf, type SectionDefinition, type StepDefinition } from '../../../domain/reports/report';
+import {
+  registerAnswersOf,
+  reportDraftOf,
+  type SectionDefinition,
+  type StepDefinition,
+} from '../../../domain/reports/report';
 import { lookUpCompany } from './company-register';
 import * as v from 'valibot';
 import { actionErrors, saveTask } from '../task/task-page';
@@ -63,6 +68,11 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
   const uploadable = !list.fixedItems && list.name in listUploads;
 
   const onContinue = async () => {
+    // Each item was saved on its own page: a section already saved has nothing more to send (a
+    // list of 1,000 organisations is not sent again). One never saved is saved once, so that it
+    // counts as started.
+    const started = reportDraftOf(view.requestTask.payload).sectionsCompleted[section.id] !== undefined;
+    if (started) return navigate(next);
     try {
       await saveTask(view, report.save!, {
         section: section.id,
