@@ -27,6 +27,7 @@ import {
   maxDecimalPlacesMessage,
   maxIntegerPlacesMessage,
   maxLengthMessage,
+  MONTHS,
   toDateValue,
   toDecimalText,
   type DateValue,
@@ -383,21 +384,6 @@ export interface MonthValue {
   month?: string | number | null;
   year?: string | number | null;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'December 2023' of '2023-12'. */
 export function formatMonth(value: string): string {

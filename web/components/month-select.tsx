@@ -4,6 +4,7 @@ import { Fieldset } from './fieldset';
 import { FormGroup } from './form-group';
 import { Hint } from './hint';
 import { cx, describedBy, errorAnchorId } from './internal';
+import { MONTHS } from '../../domain/validation';
 
 /** Props of one of the two selects; `register('date.month')` fits. */
 export type MonthPartProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
@@ -26,21 +27,6 @@ export interface MonthSelectProps {
   years: readonly number[];
 }
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
  * A month and year chosen from two selects, laid out as the GOV.UK date input (a fieldset with
  * role=group): for a month that must fall in a known period, whose years are all the year select
@@ -61,7 +47,7 @@ export function MonthSelect({
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errorMessage ? `${id}-error` : undefined;
   const parts = [
-    { part: 'month', label: 'Month', props: month, options: MONTH_NAMES.map((text, i) => [String(i + 1), text]) },
+    { part: 'month', label: 'Month', props: month, options: MONTHS.map((text, i) => [String(i + 1), text]) },
     { part: 'year', label: 'Year', props: year, options: years.map((y) => [String(y), String(y)]) },
   ];
   return (
