@@ -361,7 +361,8 @@ async function measure(c: Case, size: Size, db: Knex, port: number, token: strin
   };
 }
 
-const ms = (x: number) => (x < 1 ? `${x.toFixed(2)} ms` : x < 10 ? `${x.toFixed(1)} ms` : `${Math.round(x).toLocaleString('en-GB')} ms`);
+const ms = (x: number) =>
+  x < 1 ? `${x.toFixed(2)} ms` : x < 10 ? `${x.toFixed(1)} ms` : `${Math.round(x).toLocaleString('en-GB')} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
