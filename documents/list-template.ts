@@ -4,7 +4,7 @@
 // and the server's parsing use, so a template can never ask what the service does not, nor offer an
 // answer it refuses. The workbook is small and written in memory.
 import ExcelJS from 'exceljs';
-import type { Field } from '../domain/reports/fields';
+import { formatMonth, type Field } from '../domain/reports/fields';
 import { sheetName } from './workbook';
 
 export interface TemplateSheet {
@@ -39,7 +39,9 @@ function possibleAnswers(field: Field): string {
     case 'date':
       return 'A date (day, month and year)';
     case 'month':
-      return 'A month and year';
+      return field.min && field.max
+        ? `A month and year, ${formatMonth(field.min)} to ${formatMonth(field.max)}`
+        : 'A month and year';
     case 'text':
     case 'textarea':
       return field.maxLength ? `Text, up to ${field.maxLength} characters` : 'Text';

@@ -4,6 +4,7 @@
 // enforcement position, as summarised in ../shared/reference/real-service-workflows.md §17: action
 // plans due 5 December 2024, accepted by the regulators until 5 March 2025; progress update 1 due
 // 5 December 2025; progress update 2 due 5 December 2026.
+import { MONTHS } from './validation';
 
 // The due dates are phase 3's row of domain/phases.ts.
 import { seededPhase } from './phases';
@@ -19,21 +20,6 @@ export const SCHEME_DATES = {
   progressUpdate1Due: phase3.progressUpdate1.due!,
   progressUpdate2Due: phase3.progressUpdate2.due!,
 } as const;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** '2025-03-05' as '5 March 2025' (GOV.UK style). */
 export function longDate(date: string): string {

@@ -110,6 +110,7 @@ const stillOutside: Record<string, Record<string, string>> = {
   },
   'notification-of-compliance': {
     'api/routes/mi-reports.ts': "the fixed MI reports read the notifications' submissions (issue 36's next step)",
+    'api/routes/templates.ts': "the organisations' upload template is made from the section's one CSV column list",
     'web/pages/report/list-upload.tsx':
       "the organisations' CSV upload uses the section's one parser (to become the list's own upload)",
     'web/pages/report/report-action-page.tsx': "the report pages' 'Send for review' names the notification's words",

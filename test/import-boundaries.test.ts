@@ -21,6 +21,7 @@ const TEST_SUPPORT = [
   'test/fixtures/measures.ts', // report answers
   'test/fixtures/notification-reports.ts',
   'test/fixtures/largest-document.ts',
+  'test/fixtures/large-group.ts', // a large group's reports (the large-group bench)
   'test/compliance-mix.ts', // an authority's accounts in every reporting state
   'test/processes/two-step.ts', // a test-only process with two steps
   'test/workflows/bare-journey.ts', // the same steps without the request engine

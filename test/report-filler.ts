@@ -37,6 +37,12 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
     }
     case 'month': {
       const [y, m] = String(value).split('-');
+      // A month within a period is chosen from selects; another is typed.
+      if (field.min && field.max) {
+        await byId(page, `${path}-month`).selectOption(String(Number(m)));
+        await byId(page, `${path}-year`).selectOption(y!);
+        return;
+      }
       await byId(page, `${path}-month`).fill(String(Number(m)));
       await byId(page, `${path}-year`).fill(y!);
       return;

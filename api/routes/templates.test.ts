@@ -9,6 +9,12 @@ import { CSV_HEADERS } from '../../domain/accounts';
 import { templateQuestions } from '../../documents/list-template';
 import { pu1AddedMeasureFields } from '../../domain/reports/progress-update-1-measures';
 import { TEMPLATE_ITEMS } from './templates';
+import { parseCsv } from '../../domain/csv';
+import {
+  ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE,
+  associatedOrganisationsCsvColumns,
+  parseAssociatedOrganisationsCsv,
+} from '../../processes/notification-of-compliance/sections/associated-organisations-csv';
 
 let api: ApiHarness;
 let user: TestUser;
@@ -65,6 +71,39 @@ it('the progress update 1 template has the existing and new measures, and the ve
   );
   const { book: accounts } = await workbook('verified-organisation-accounts');
   expect(accounts.worksheets[0]!.getRow(1).values).toEqual([undefined, ...CSV_HEADERS]);
+});
+
+it('the organisations’ templates, CSV and .xlsx, have exactly the upload parser’s columns, and a filled-in sheet saved as CSV uploads', async () => {
+  const headings = associatedOrganisationsCsvColumns.map((c) => c.heading);
+  expect(parseCsv(ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE)[0]!.cells).toEqual(headings);
+  const { book, disposition } = await workbook('associated-organisations');
+  expect(disposition).toContain('Active UK organisations template.xlsx');
+  expect(book.worksheets.map((s) => s.name)).toEqual(['Before you start', 'Organisation Structure']);
+  const sheet = book.getWorksheet('Organisation Structure')!;
+  expect(sheet.getRow(1).values).toEqual([undefined, ...headings]);
+  expect(sheet.rowCount).toBe(1);
+  // The instructions name every column, with what it accepts.
+  const instructions = column(book.getWorksheet('Before you start')!, 1);
+  for (const [i, c] of associatedOrganisationsCsvColumns.entries())
+    expect(instructions).toContain(`${String.fromCharCode(65 + i)}. ${c.heading} — ${c.accepts}.`);
+  // As a user would: fill in two rows, save the sheet as CSV, upload it.
+  sheet.addRow(['Alpha Ltd', '01234567', 'No', 'No', 'No', 'No', 'Yes', 'Yes']);
+  sheet.addRow(['Bravo Ltd', '', 'No', 'No', 'No', 'No', 'Yes', 'No', 'SIC', '', '49410']);
+  const csv = (await book.csv.writeBuffer({ sheetName: 'Organisation Structure' })).toString();
+  const parsed = parseAssociatedOrganisationsCsv(csv);
+  expect(parsed).toEqual({
+    items: [
+      expect.objectContaining({ organisationName: 'Alpha Ltd', registrationNumber: '01234567' }),
+      expect.objectContaining({
+        organisationName: 'Bravo Ltd',
+        registrationNumberExist: false,
+        classificationCodesDetails: {
+          areSameAsRU: false,
+          codes: { type: 'SIC', codes: [{ code: '49410' }] },
+        },
+      }),
+    ],
+  });
 });
 
 it('answers 404 for a template that does not exist and 401 without a sign-in', async () => {

@@ -1,8 +1,10 @@
-// Templates to download (reference details §C), for gathering answers offline: the action plan, the
-// first progress update and the verified organisation accounts upload. Each is made, when asked for,
-// from the definitions the service itself uses (documents/list-template.ts: the measures' fields;
-// domain/accounts.ts: the upload's headers), so a template never disagrees with what the pages and
-// the upload accept. Any signed-in user may download them; they hold no data.
+// Templates to download (reference details §C): for gathering answers offline (the action plan, the
+// first progress update), and for the uploads (the organisations associated with the responsible
+// undertaking, the verified organisation accounts). Each is made, when asked for, from the
+// definitions the service itself uses (documents/list-template.ts: the measures' fields; the
+// organisations' CSV parser's column list; domain/accounts.ts: the upload's headers), so a template
+// never disagrees with what the pages and the uploads accept. Any signed-in user may download them;
+// they hold no data.
 import type { Context } from 'koa';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
@@ -25,6 +27,8 @@ import {
 import { actionPlanMeasureFields } from '../../domain/reports/measure-fields';
 import { CSV_HEADERS } from '../../domain/accounts';
 import type { Field } from '../../domain/reports/fields';
+import { associatedOrganisationsCsvColumns } from '../../processes/notification-of-compliance/sections/associated-organisations-csv';
+import { MAX_ASSOCIATED_ORGANISATIONS } from '../../processes/notification-of-compliance/sections/organisation-structure';
 
 /** Measure columns in a template; the service takes up to 100 measures (copy a column for more). */
 export const TEMPLATE_ITEMS = 20;
@@ -81,6 +85,29 @@ export const templates: Record<string, { fileName: string; sheets: () => Templat
       listTemplateSheet('New measures', pu1AddedMeasureFields(), 'Measure', TEMPLATE_ITEMS),
     ],
   },
+  'associated-organisations': {
+    fileName: 'Active UK organisations template.xlsx',
+    // The columns are the upload parser's own list: the headings it checks, in its order.
+    sheets: () => [
+      instructions([
+        'Use this workbook to list the organisations complying as one participant with the responsible undertaking, then upload them on the page "Upload a file instead" of the notification\'s organisation structure.',
+        'Fill in the sheet "Organisation Structure": one organisation a row, from row 2. Do not change, move or add headings in row 1.',
+        'Leave out the responsible undertaking itself: its details are in the section "Responsible undertaking".',
+        `The service takes up to ${MAX_ASSOCIATED_ORGANISATIONS.toLocaleString('en-GB')} organisations. The organisations in the file replace those in the list.`,
+        'Save the sheet as "CSV UTF-8 (Comma delimited) (*.csv)" and choose that file on the upload page. Each problem is shown by its row and column, and nothing is saved until the file has none.',
+        'The columns:',
+        ...associatedOrganisationsCsvColumns.map(
+          (c, i) => `${String.fromCharCode(65 + i)}. ${c.heading} — ${c.accepts}.`,
+        ),
+      ]),
+      {
+        name: 'Organisation Structure',
+        headings: true,
+        widths: associatedOrganisationsCsvColumns.map((c) => (c.heading.length > 40 ? 40 : 24)),
+        rows: [associatedOrganisationsCsvColumns.map((c) => c.heading)],
+      },
+    ],
+  },
   'verified-organisation-accounts': {
     fileName: 'Verified organisation accounts template.xlsx',
     sheets: () => [
@@ -111,7 +138,8 @@ export const templateRoutes: RouteDef[] = [
     method: 'get',
     path: '/templates/:name',
     access: AUTHENTICATED,
-    summary: 'A template to download (.xlsx): action-plan, progress-update-1 or verified-organisation-accounts',
+    summary:
+      'A template to download (.xlsx): action-plan, progress-update-1, associated-organisations or verified-organisation-accounts',
     handler: download,
   },
 ];

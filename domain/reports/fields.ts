@@ -27,6 +27,7 @@ import {
   maxDecimalPlacesMessage,
   maxIntegerPlacesMessage,
   maxLengthMessage,
+  MONTHS,
   toDateValue,
   toDecimalText,
   type DateValue,
@@ -208,6 +209,17 @@ export interface ListField extends Common {
   columns?: { heading: string; field: string }[];
   /** With `layout: 'pages'`: the summary table's order: as added (default), or by title A to Z. */
   order?: 'added' | 'title';
+  /**
+   * With `layout: 'pages'`: a row the table shows first, on its first page, that is not an item of
+   * the list (the responsible undertaking above its organisations): its answers for the columns
+   * (null when there is nothing to show), the words under its title, and the page that changes it.
+   * It has no Remove, and counts as a row in the paging.
+   */
+  leadingRow?: {
+    item: (env: FieldEnv<any>) => Values | null;
+    caption: string;
+    change: { section: string; step: string };
+  };
 }
 
 /** A value worked out from the others (a total, a percentage): shown, never typed. */
@@ -372,21 +384,6 @@ export interface MonthValue {
   month?: string | number | null;
   year?: string | number | null;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'December 2023' of '2023-12'. */
 export function formatMonth(value: string): string {

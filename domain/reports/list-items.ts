@@ -4,7 +4,7 @@
 // section's SAVE action with `list` and `item` in place of the whole section's `data`: it runs the
 // same parsing, pruning and settling (applySectionSave) and the same version check (409).
 import * as v from 'valibot';
-import { formatAnswer, flatFields, itemTitle, type Field, type ListField, type Values } from './fields';
+import { formatAnswer, flatFields, itemTitle, type Field, type FieldEnv, type ListField, type Values } from './fields';
 import {
   applySectionSave,
   sectionOf,
@@ -68,6 +68,15 @@ export function orderedItems(field: ListField, items: Values[]): { item: Values;
     rows.sort((a, b) => collator.compare(itemTitle(field, a.item, a.index), itemTitle(field, b.item, b.index)));
   }
   return rows;
+}
+
+/** A row of the summary table: an item with its position in the stored list, or the leading row. */
+export type ListRow = { item: Values; index: number } | { item: Values; index: null };
+
+/** The table's rows: the leading row (when the list has one), then the items in the table's order. */
+export function listRows(field: ListField, items: Values[], env: FieldEnv): ListRow[] {
+  const lead = field.leadingRow?.item(env) ?? null;
+  return [...(lead ? [{ item: lead, index: null }] : []), ...orderedItems(field, items)];
 }
 
 /** The rows of one page (1-based) of the table, and how many pages there are. */

@@ -111,7 +111,7 @@ export const actionPlanMeasureFields = (): Field[] => [
     kind: 'month',
     name: 'implementationDateForMeasure',
     label: 'When is the measure expected to be implemented?',
-    hint: 'The date must not fall after 5 December 2027. For example, 6 2025',
+    hint: 'The date must not fall after 5 December 2027.',
     summaryLabel: 'Implementation date',
     required: 'Enter the date the measure is expected to be implemented',
     min: '2023-12',

@@ -11,7 +11,8 @@ export interface DateValue {
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2100;
 
-const MONTHS = [
+/** The months' names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -71,6 +71,8 @@ export interface NotificationContext {
   leadAssessorType: string | null;
   /** The responsible undertaking's registration number, once given (organisations associated with it must differ). */
   undertakingRegistrationNumber: string | null;
+  /** The responsible undertaking as the organisations' table shows it in its first row: its section's answers, else the account's. */
+  undertaking: { organisationName: string | null; registrationNumber: string | null };
 }
 
 const ESOS = 'ESOS_ENERGY_ASSESSMENTS_95_TO_100';

@@ -38,7 +38,7 @@ export const notificationReport: ReportDefinition<NotificationContext> = {
     { title: 'Previous compliance periods', sections: [secondCompliancePeriod, firstCompliancePeriod] },
     { title: 'Confirmation', sections: [confirmations] },
   ],
-  context: (report) => {
+  context: (report, facts) => {
     const obligation = report.reportingObligation;
     const type = report.leadAssessor?.leadAssessorType;
     const details = valuesOf(report.responsibleUndertaking?.organisationDetails);
@@ -51,6 +51,12 @@ export const notificationReport: ReportDefinition<NotificationContext> = {
       distribution: distributionOf(obligation),
       leadAssessorType: type === 'INTERNAL' || type === 'EXTERNAL' ? type : null,
       undertakingRegistrationNumber: number,
+      undertaking: details
+        ? { organisationName: typeof details.name === 'string' ? details.name : null, registrationNumber: number }
+        : {
+            organisationName: facts.account?.name ?? null,
+            registrationNumber: facts.account?.registrationNumber ?? null,
+          },
     };
   },
 };

@@ -9,6 +9,7 @@
 import { firstLoadKb } from './first-load';
 import { benchLighthouse } from './lighthouse';
 import { benchDeadlineDay } from './deadline-day';
+import { benchLargeGroup } from './large-group';
 import { printGoals, type RunFigures } from './goals';
 import { benchJourneys } from './journeys-table';
 import { benchLists } from './lists';
@@ -23,8 +24,10 @@ import { createSigningKey } from './tokens';
 async function main(): Promise<void> {
   if (options.lighthouse) return benchLighthouse();
   if (options.deadlineDay) return benchDeadlineDay();
+  if (options.largeGroup) return benchLargeGroup().finally(() => agent.destroy());
   await benchSubmissionPdf();
   if (options.pdfOnly) return;
+  if (!options.skipLargeGroup) await benchLargeGroup();
   // Before anything is measured: a cluster that cannot be built fails the run now, not in an hour.
   if (!options.skipWorkflows && !options.skipCluster) await ensureClusterServer();
   const figures: RunFigures = { firstLoadKb: await firstLoadKb() };

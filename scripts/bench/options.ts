@@ -30,6 +30,9 @@ export const options = {
   lighthouse: has('lighthouse'),
   /** Only the deadline day (scripts/bench/deadline-day.ts): complete notifications submitted at once. */
   deadlineDay: has('deadline-day'),
+  /** Only the large group (scripts/bench/large-group.ts): large reports beside demo-sized ones. */
+  largeGroup: has('large-group'),
+  skipLargeGroup: has('skip-large-group'),
   submissions: Number(args.submissions ?? 200),
   users: Number(args.users ?? 20),
   skipLists: has('skip-lists'),

@@ -24,19 +24,24 @@ interface MailpitModule {
   mailpitArgs: (o: { uiPort: number; smtpPort: number; database: string; max?: number }) => string[];
 }
 
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+/** How long the service may take to become healthy (E2E_START_TIMEOUT_MS: a loaded machine needs longer). */
+const startTimeoutMs = () => Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;
+
+async function waitHealthy(url: string, child: ChildProcess, timeoutMs = startTimeoutMs()): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the web process exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the service at ${url} did not become healthy`);
+  throw new Error(`the service at ${url} did not become healthy in ${timeoutMs / 1000} s (last: ${last})`);
 }
 
 /** A service already running at E2E_BASE_URL: checked, not started. */

@@ -12,6 +12,7 @@ export * from './hint';
 export * from './inset-text';
 export * from './label';
 export * from './modal';
+export * from './month-select';
 export * from './notification-banner';
 export * from './pagination';
 export * from './panel';

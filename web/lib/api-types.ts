@@ -1937,7 +1937,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A template to download (.xlsx): action-plan, progress-update-1 or verified-organisation-accounts */
+    /** A template to download (.xlsx): action-plan, progress-update-1, associated-organisations or verified-organisation-accounts */
     get: operations['GET /v1.0/templates/:name'];
     put?: never;
     post?: never;

@@ -19,6 +19,7 @@
 // read only when 'Is the Code same as RU?' is No. Blank rows are skipped. Headings are compared
 // without regard to case or repeated spaces.
 import { CSV_EMPTY, CSV_NO_ROWS } from '../../../domain/accounts';
+import { TEXT_MAX } from '../../../domain/reports/common-fields';
 import { CsvSyntaxError, isBlankRecord, parseCsv } from '../../../domain/csv';
 import { parseFields, type FieldEnv, type Values } from '../../../domain/reports/fields';
 import type { NotificationContext } from '../category';
@@ -28,32 +29,63 @@ import {
   MAX_ASSOCIATED_ORGANISATIONS,
 } from './organisation-structure';
 
+const YES_OR_NO = 'Yes or No';
+
+/** The file's columns, in order: each one's heading and what it accepts (the templates' instructions say so). */
 export const associatedOrganisationsCsvColumns = [
-  { key: 'organisationName', heading: 'Organisation Name' },
-  { key: 'registrationNumber', heading: 'Registration Number (if exists, otherwise leave the cell blank)' },
+  { key: 'organisationName', heading: 'Organisation Name', accepts: `Required. Text, up to ${TEXT_MAX} characters` },
+  {
+    key: 'registrationNumber',
+    heading: 'Registration Number (if exists, otherwise leave the cell blank)',
+    accepts:
+      'Blank if the organisation is not registered at Companies House; else its number, like 01234567, SC123456 or NI12345A. No two organisations, nor the responsible undertaking, may have the same number',
+  },
   {
     key: 'isPartOfArrangement',
     heading:
       'Is this organisation part of an arrangement where 2 or more highest UK parent groups are complying as one participant?',
+    accepts: YES_OR_NO,
   },
   {
     key: 'hasCeasedToBePartOfGroup',
     heading:
       'Has this organisation ceased to be part of the highest parent group or participant since the qualification date but agreed to comply as if it were still a member?',
+    accepts: YES_OR_NO,
   },
-  { key: 'isPartOfFranchise', heading: 'Is this organisation a franchisee?' },
-  { key: 'isParentOfResponsibleUndertaking', heading: 'Is this organisation a parent of the responsible undertaking?' },
+  { key: 'isPartOfFranchise', heading: 'Is this organisation a franchisee?', accepts: YES_OR_NO },
+  {
+    key: 'isParentOfResponsibleUndertaking',
+    heading: 'Is this organisation a parent of the responsible undertaking?',
+    accepts: YES_OR_NO,
+  },
   {
     key: 'isSubsidiaryOfResponsibleUndertaking',
     heading: 'Is this organisation a subsidiary of the responsible undertaking?',
+    accepts: `${YES_OR_NO} (not Yes when it is a parent of the responsible undertaking)`,
   },
-  { key: 'areSameAsRU', heading: 'Is the Code same as RU?' },
-  { key: 'type', heading: 'Select classification type if the organisation covered in this NOC' },
-  { key: 'otherTypeName', heading: 'Classification name (if other than SIC)' },
-  { key: 'code1', heading: 'Code 1' },
-  { key: 'code2', heading: 'Code 2 (Optional)' },
-  { key: 'code3', heading: 'Code 3 (Optional)' },
-  { key: 'code4', heading: 'Code 4 (Optional)' },
+  {
+    key: 'areSameAsRU',
+    heading: 'Is the Code same as RU?',
+    accepts: `${YES_OR_NO}: are its activity codes the responsible undertaking’s? If No, fill in the next columns`,
+  },
+  {
+    key: 'type',
+    heading: 'Select classification type if the organisation covered in this NOC',
+    accepts: 'SIC or Other, when the codes are not the responsible undertaking’s; else blank',
+  },
+  {
+    key: 'otherTypeName',
+    heading: 'Classification name (if other than SIC)',
+    accepts: `The classification’s name when the type is Other; else blank. Up to ${TEXT_MAX} characters`,
+  },
+  {
+    key: 'code1',
+    heading: 'Code 1',
+    accepts: 'Required when the codes are not the responsible undertaking’s (a SIC code such as 49410); else blank',
+  },
+  { key: 'code2', heading: 'Code 2 (Optional)', accepts: 'A second code, or blank' },
+  { key: 'code3', heading: 'Code 3 (Optional)', accepts: 'A third code, or blank' },
+  { key: 'code4', heading: 'Code 4 (Optional)', accepts: 'A fourth code, or blank' },
 ] as const;
 
 type ColumnKey = (typeof associatedOrganisationsCsvColumns)[number]['key'];

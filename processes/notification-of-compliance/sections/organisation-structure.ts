@@ -202,6 +202,13 @@ export const organisationStructure: SectionDefinition<NotificationContext> = {
             { heading: 'Registration number', field: 'registrationNumber' },
           ],
           order: 'title',
+          // As the real service's table (reference details §D): the responsible undertaking is row 1.
+          leadingRow: {
+            item: (env: FieldEnv<NotificationContext | undefined>) =>
+              env.ctx?.undertaking.organisationName ? { ...env.ctx.undertaking } : null,
+            caption: 'Responsible undertaking',
+            change: { section: 'responsibleUndertaking', step: 'organisation-details' },
+          },
           addLabel: 'Add an organisation',
           max: MAX_ASSOCIATED_ORGANISATIONS,
           maxMessage: ASSOCIATED_MAX,

@@ -11,6 +11,7 @@ import { useSession } from '../../stores/session';
 import SectionPage from './section-page';
 import { ACTION_PLAN_SUBMIT, SAVE_ACTION_PLAN, SUBMIT_ACTION_PLAN } from '../../../processes/action-plan/codes';
 import { actionPlanReport } from '../../../processes/action-plan/report';
+import { IMPLEMENTATION_TOO_EARLY } from '../../../domain/reports/measure-fields';
 import { NOTIFICATION_SUBMIT, SAVE_NOTIFICATION } from '../../../processes/notification-of-compliance/codes';
 import { notificationReport } from '../../../processes/notification-of-compliance/report';
 import { PROGRESS_UPDATE_1_SUBMIT, SAVE_PROGRESS_UPDATE_1 } from '../../../processes/progress-update-1/codes';
@@ -110,6 +111,13 @@ it('shows the measures in a table of their columns, 10 a page, with Change and R
   expect(await axeViolations(document.body)).toEqual([]);
 });
 
+it('goes on from the table without sending the list again: each item was saved on its own page', async () => {
+  const api = renderTask(actionPlanReport, ACTION_PLAN_SUBMIT, AP, planWith(12), AP_LIST);
+  fireEvent.click(await screen.findByRole('button', { name: 'Save and continue' }));
+  await waitFor(() => expect(window.location.pathname).not.toBe(AP_LIST));
+  expect(api.posted).toEqual([]);
+});
+
 it('adds a measure on a page of its own, with its own error summary, sending that measure alone', async () => {
   const api = renderTask(actionPlanReport, ACTION_PLAN_SUBMIT, AP, planWith(2), `${AP_LIST}/item/new`);
   expect(await screen.findByRole('heading', { level: 1, name: 'Add a measure' })).toBeInTheDocument();
@@ -118,6 +126,53 @@ it('adds a measure on a page of its own, with its own error summary, sending tha
   expect(within(summary).getByRole('link', { name: 'Enter a name for this measure' })).toBeInTheDocument();
   expect(api.posted).toHaveLength(0);
   expect(await axeViolations(document.body)).toEqual([]);
+});
+
+it("chooses a measure's implementation date from month and year selects bounded to the plan's period, with the same messages", async () => {
+  const api = renderTask(actionPlanReport, ACTION_PLAN_SUBMIT, AP, planWith(1), `${AP_LIST}/item/1`);
+  const group = await screen.findByRole('group', { name: 'When is the measure expected to be implemented?' });
+  const month = within(group).getByRole('combobox', { name: 'Month' });
+  const year = within(group).getByRole('combobox', { name: 'Year' });
+  // The stored answer, March 2024, is chosen.
+  expect(month).toHaveValue('3');
+  expect(year).toHaveValue('2024');
+  expect(
+    within(month)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual([
+    'Month',
+    ...['January', 'February', 'March', 'April', 'May', 'June'],
+    ...['July', 'August', 'September', 'October', 'November', 'December'],
+  ]);
+  expect(
+    within(year)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Year', '2023', '2024', '2025', '2026', '2027']);
+  const expectErrorAfterSave = async (m: string, y: string, message: string) => {
+    await userEvent.selectOptions(month, m);
+    await userEvent.selectOptions(year, y);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('alert'))
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual([message]),
+    );
+  };
+  // A month of 2023 before December is before the period.
+  await expectErrorAfterSave('January', '2023', IMPLEMENTATION_TOO_EARLY);
+  await expectErrorAfterSave('Month', '2025', 'Enter a full date');
+  expect(api.posted).toEqual([]);
+  expect(await axeViolations(document.body)).toEqual([]);
+  await userEvent.selectOptions(month, 'December');
+  fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+  await screen.findByRole('table', { name: 'Energy efficiency measures (1)' });
+  expect((api.posted[0]!.requestTaskActionPayload as { data: Record<string, unknown> }).data).toMatchObject({
+    implementationDateForMeasure: '2025-12',
+  });
 });
 
 it('changes one measure: the save carries that measure and its position, and the table shows it', async () => {
@@ -152,33 +207,47 @@ it('asks before removing a measure, naming it, and removes only that one', async
   });
 });
 
-it('orders organisations A to Z and pages them', async () => {
-  const organisations = ['delta', 'Alpha', 'charlie', 'Bravo'].map((organisationName) =>
-    subsidiary({ organisationName }),
-  );
+it('shows the responsible undertaking as row 1, then the organisations A to Z, 10 rows a page', async () => {
+  const names = ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'Foxtrot', 'golf', 'Hotel', 'india', 'Juliett', 'kilo'];
   const draft = JSON.parse(JSON.stringify(completeReports.esos95To100)) as ReportDraft;
   draft.report.organisationStructure = {
     ...draft.report.organisationStructure,
-    organisationsAssociatedWithRU: organisations,
+    organisationsAssociatedWithRU: names.map((organisationName) => subsidiary({ organisationName })),
   };
-  renderTask(
-    notificationReport,
-    NOTIFICATION_SUBMIT,
-    [SAVE_NOTIFICATION],
-    { ...draft },
-    '/tasks/7/section/organisationStructure/associated-organisations',
-  );
+  const ORGS = '/tasks/7/section/organisationStructure/associated-organisations';
+  renderTask(notificationReport, NOTIFICATION_SUBMIT, [SAVE_NOTIFICATION], { ...draft }, ORGS);
   const table = await screen.findByRole('table', { name: /Organisations associated/ });
-  expect(
-    within(table)
+  const rowHeaders = () =>
+    within(screen.getByRole('table', { name: /Organisations associated/ }))
       .getAllByRole('rowheader')
-      .map((h) => h.textContent),
-  ).toEqual(['Alpha', 'Bravo', 'charlie', 'delta']);
-  // The link names the organisation's place in the stored list, whatever the table's order.
-  expect(within(table).getByRole('link', { name: 'Change Alpha' })).toHaveAttribute(
+      .map((h) => h.textContent);
+  // The responsible undertaking counts as a row: 12 rows, 10 on the first page.
+  expect(rowHeaders()).toEqual([
+    'KESTREL LOGISTICS GROUP LIMITEDResponsible undertaking',
+    'Alpha',
+    'Bravo',
+    'charlie',
+    'delta',
+    'echo',
+    'Foxtrot',
+    'golf',
+    'Hotel',
+    'india',
+  ]);
+  const ru = within(table).getAllByRole('row')[1]!;
+  expect(ru).toHaveTextContent('08004927');
+  // Changed in its own section, never removed from here.
+  expect(within(ru).getByRole('link', { name: 'Change KESTREL LOGISTICS GROUP LIMITED' })).toHaveAttribute(
     'href',
-    '/tasks/7/section/organisationStructure/associated-organisations/item/2',
+    '/tasks/7/section/responsibleUndertaking/organisation-details?change=true',
   );
+  expect(within(ru).queryByRole('link', { name: /Remove/ })).toBeNull();
+  // The link names the organisation's place in the stored list, whatever the table's order.
+  expect(within(table).getByRole('link', { name: 'Change Alpha' })).toHaveAttribute('href', `${ORGS}/item/2`);
+  const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+  fireEvent.click(within(pagination).getByRole('link', { name: /Next/ }));
+  await waitFor(() => expect(rowHeaders()).toEqual(['Juliett', 'kilo']));
+  expect(await axeViolations(document.body)).toEqual([]);
 });
 
 it("gives each of a progress update's copied measures a page titled with its name, one after another", async () => {
@@ -241,10 +310,13 @@ describe('Upload a file instead', () => {
         name: 'Upload a file with information on the organisations complying as one participant',
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download the template (CSV)' })).toHaveAttribute(
-      'download',
-      'Active UK organisations template.csv',
-    );
+    // The template twice, from the parser's one column list: as CSV, and as .xlsx with instructions.
+    const csv = screen.getByRole('link', { name: 'Download the template: Active UK organisations template.csv' });
+    expect(csv).toHaveAttribute('download', 'Active UK organisations template.csv');
+    expect(decodeURIComponent(csv.getAttribute('href')!.split(',').slice(1).join(','))).toBe(`\uFEFF${header}`);
+    expect(
+      screen.getByRole('link', { name: 'Download the template: Active UK organisations template.xlsx' }),
+    ).toBeInTheDocument();
     expect(await axeViolations(document.body)).toEqual([]);
   });
 

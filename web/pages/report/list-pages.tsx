@@ -16,13 +16,19 @@ import {
   type ListField,
   type Values,
 } from '../../../domain/reports/fields';
-import { LIST_PAGE_SIZE, listCell, listColumns, listPage, orderedItems } from '../../../domain/reports/list-items';
-import { registerAnswersOf, type SectionDefinition, type StepDefinition } from '../../../domain/reports/report';
+import { LIST_PAGE_SIZE, listCell, listColumns, listPage, listRows } from '../../../domain/reports/list-items';
+import {
+  registerAnswersOf,
+  reportDraftOf,
+  type SectionDefinition,
+  type StepDefinition,
+} from '../../../domain/reports/report';
 import { lookUpCompany } from './company-register';
 import * as v from 'valibot';
 import { actionErrors, saveTask } from '../task/task-page';
 import type { TaskView } from '../task/task-view';
 import type { ReportTask } from './report-tasks';
+import { ReportPageLayout } from './report-page-layout';
 import { inApp, itemPath, stepPath, taskPath } from './links';
 import { QuestionFields } from './question-fields';
 import { listUploads } from './list-upload';
@@ -53,8 +59,8 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
   const pending = useAnyRequestPending();
   const taskId = view.requestTask.id;
   const items = itemsOf(list, values);
-  const ordered = orderedItems(list, items);
-  const { rows, page, pages } = listPage(ordered, Number(search.get('page') ?? '1'));
+  const all = listRows(list, items, { ctx, section: values });
+  const { rows, page, pages } = listPage(all, Number(search.get('page') ?? '1'));
   const columns = listColumns(list);
   const form = useGovForm({ schema: v.object({}), defaultValues: {} });
   usePageTitle(form.errorList.length ? `Error: ${step.title}` : step.title);
@@ -63,6 +69,11 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
   const uploadable = !list.fixedItems && list.name in listUploads;
 
   const onContinue = async () => {
+    // Each item was saved on its own page: a section already saved has nothing more to send (a
+    // list of 1,000 organisations is not sent again). One never saved is saved once, so that it
+    // counts as started.
+    const started = reportDraftOf(view.requestTask.payload).sectionsCompleted[section.id] !== undefined;
+    if (started) return navigate(next);
     try {
       await saveTask(view, report.save!, {
         section: section.id,
@@ -77,108 +88,102 @@ export function ListSummaryPage({ view, report, section, step, list, values, ctx
   };
 
   return (
-    <>
-      <BackLink href={back} onClick={inApp(navigate)}>
-        Back
-      </BackLink>
-      <div className="govuk-grid-row">
-        <div className="govuk-grid-column-full">
-          <FormErrorSummary form={form} />
-          <span className="govuk-caption-l">{section.title}</span>
-          <h1 className="govuk-heading-l">{step.title}</h1>
-          {step.description?.map((p) => (
-            <p key={p} className="govuk-body">
-              {p}
-            </p>
-          ))}
-          {items.length === 0 ? (
-            <p className="govuk-body">No {lower(list.label)} have been added yet.</p>
-          ) : (
-            <ScrollableTable label={list.label}>
-              <table className="govuk-table">
-                <caption className="govuk-table__caption govuk-table__caption--m">
-                  {list.label} ({items.length})
-                </caption>
-                <thead className="govuk-table__head">
-                  <tr className="govuk-table__row">
-                    {columns.map((c) => (
-                      <th key={c.heading} scope="col" className="govuk-table__header">
-                        {c.heading}
-                      </th>
-                    ))}
-                    <th scope="col" className="govuk-table__header">
-                      <span className="govuk-visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="govuk-table__body">
-                  {rows.map(({ item, index }) => {
-                    const title = itemTitle(list, item, index);
-                    return (
-                      <tr key={index} className="govuk-table__row">
-                        {columns.map((c, i) =>
-                          i === 0 ? (
-                            <th key={c.heading} scope="row" className="govuk-table__header">
-                              {listCell(list, c, item, index)}
-                            </th>
-                          ) : (
-                            <td key={c.heading} className="govuk-table__cell">
-                              {listCell(list, c, item, index)}
-                            </td>
-                          ),
-                        )}
-                        <td className="govuk-table__cell esos-table-actions">
-                          <Link
-                            href={itemPath(taskId, section.id, step.id, index + 1)}
-                            className="govuk-link govuk-!-margin-right-3"
-                          >
-                            Change<span className="govuk-visually-hidden"> {title}</span>
-                          </Link>
-                          {list.fixedItems ? null : (
-                            <Link href={itemPath(taskId, section.id, step.id, index + 1, true)} className="govuk-link">
-                              Remove<span className="govuk-visually-hidden"> {title}</span>
-                            </Link>
-                          )}
+    <ReportPageLayout back={back} wide returnTo={taskPath(taskId)}>
+      <FormErrorSummary form={form} />
+      <span className="govuk-caption-l">{section.title}</span>
+      <h1 className="govuk-heading-l">{step.title}</h1>
+      {step.description?.map((p) => (
+        <p key={p} className="govuk-body">
+          {p}
+        </p>
+      ))}
+      {all.length === 0 ? (
+        <p className="govuk-body">No {lower(list.label)} have been added yet.</p>
+      ) : (
+        <ScrollableTable label={list.label}>
+          <table className="govuk-table">
+            <caption className="govuk-table__caption govuk-table__caption--m">
+              {list.label} ({items.length.toLocaleString('en-GB')})
+            </caption>
+            <thead className="govuk-table__head">
+              <tr className="govuk-table__row">
+                {columns.map((c) => (
+                  <th key={c.heading} scope="col" className="govuk-table__header">
+                    {c.heading}
+                  </th>
+                ))}
+                <th scope="col" className="govuk-table__header">
+                  <span className="govuk-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="govuk-table__body">
+              {rows.map(({ item, index }) => {
+                const title = itemTitle(list, item, index ?? 0);
+                const lead = index === null ? list.leadingRow : undefined;
+                return (
+                  <tr key={index ?? 'lead'} className="govuk-table__row">
+                    {columns.map((c, i) =>
+                      i === 0 ? (
+                        <th key={c.heading} scope="row" className="govuk-table__header">
+                          {listCell(list, c, item, index ?? 0)}
+                          {lead ? <span className="govuk-caption-s">{lead.caption}</span> : null}
+                        </th>
+                      ) : (
+                        <td key={c.heading} className="govuk-table__cell">
+                          {listCell(list, c, item, index ?? 0)}
                         </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </ScrollableTable>
-          )}
-          {pages > 1 ? (
-            <Pagination
-              totalItems={items.length}
-              pageSize={LIST_PAGE_SIZE}
-              currentPage={page}
-              hrefFor={(p) => `${here}?page=${p}`}
-              onPageChange={(p) => navigate(`${here}?page=${p}`)}
-            />
-          ) : null}
-          <ButtonGroup>
-            {full ? null : (
-              <Button href={itemPath(taskId, section.id, step.id, 'new')} variant="secondary" onClick={inApp(navigate)}>
-                {items.length === 0 ? addHeading(list) : (list.addLabel ?? `Add another ${lower(list.itemLabel)}`)}
-              </Button>
-            )}
-            {uploadable ? (
-              <Link href={`${here}/upload`} className="govuk-link" onClick={inApp(navigate)}>
-                Upload a file instead
-              </Link>
-            ) : null}
-          </ButtonGroup>
-          <Button pending={pending} onClick={() => void onContinue()}>
-            Save and continue
+                      ),
+                    )}
+                    <td className="govuk-table__cell esos-table-actions">
+                      <Link
+                        href={
+                          lead
+                            ? stepPath(taskId, lead.change.section, lead.change.step, true)
+                            : itemPath(taskId, section.id, step.id, index! + 1)
+                        }
+                        className="govuk-link govuk-!-margin-right-3"
+                      >
+                        Change<span className="govuk-visually-hidden"> {title}</span>
+                      </Link>
+                      {list.fixedItems || lead ? null : (
+                        <Link href={itemPath(taskId, section.id, step.id, index! + 1, true)} className="govuk-link">
+                          Remove<span className="govuk-visually-hidden"> {title}</span>
+                        </Link>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </ScrollableTable>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          totalItems={all.length}
+          pageSize={LIST_PAGE_SIZE}
+          currentPage={page}
+          hrefFor={(p) => `${here}?page=${p}`}
+          onPageChange={(p) => navigate(`${here}?page=${p}`)}
+        />
+      ) : null}
+      <ButtonGroup>
+        {full ? null : (
+          <Button href={itemPath(taskId, section.id, step.id, 'new')} variant="secondary" onClick={inApp(navigate)}>
+            {items.length === 0 ? addHeading(list) : (list.addLabel ?? `Add another ${lower(list.itemLabel)}`)}
           </Button>
-          <p className="govuk-body">
-            <Link href={taskPath(taskId)} className="govuk-link">
-              Return to task list
-            </Link>
-          </p>
-        </div>
-      </div>
-    </>
+        )}
+        {uploadable ? (
+          <Link href={`${here}/upload`} className="govuk-link" onClick={inApp(navigate)}>
+            Upload a file instead
+          </Link>
+        ) : null}
+      </ButtonGroup>
+      <Button pending={pending} onClick={() => void onContinue()}>
+        Save and continue
+      </Button>
+    </ReportPageLayout>
   );
 }
 
@@ -249,27 +254,15 @@ export function ListItemPage({ view, report, section, step, list, values, ctx, i
   };
 
   return (
-    <>
-      <BackLink href={listPath} onClick={inApp(navigate)}>
-        Back
-      </BackLink>
-      <div className="govuk-grid-row">
-        <div className="govuk-grid-column-two-thirds">
-          <FormErrorSummary form={form} />
-          <span className="govuk-caption-l">{list.label}</span>
-          <h1 className="govuk-heading-l">{title}</h1>
-          <form noValidate onSubmit={form.handleSubmit(onSubmit as never)}>
-            <QuestionFields fields={list.item} prefix="" form={form} env={env} values={typed} />
-            <Button pending={pending}>Save and continue</Button>
-          </form>
-          <p className="govuk-body">
-            <Link href={listPath} className="govuk-link" onClick={inApp(navigate)}>
-              Return to {lower(list.label)}
-            </Link>
-          </p>
-        </div>
-      </div>
-    </>
+    <ReportPageLayout back={listPath} returnTo={listPath} returnText={`Return to ${lower(list.label)}`}>
+      <FormErrorSummary form={form} />
+      <span className="govuk-caption-l">{list.label}</span>
+      <h1 className="govuk-heading-l">{title}</h1>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit as never)}>
+        <QuestionFields fields={list.item} prefix="" form={form} env={env} values={typed} />
+        <Button pending={pending}>Save and continue</Button>
+      </form>
+    </ReportPageLayout>
   );
 }
 

@@ -6,7 +6,7 @@
 // list, and the server parses them again with the same field rules as the item page.
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { BackLink, Button, ErrorMessage, FormGroup, Hint, ButtonGroup } from '../../components';
+import { Button, ErrorMessage, FormGroup, Hint, ButtonGroup } from '../../components';
 import { useAnyRequestPending } from '../../lib/pending';
 import { usePageTitle } from '../../lib/page-title';
 import { CSV_REQUIRED, csvFileErrors } from '../../../domain/accounts';
@@ -22,13 +22,18 @@ import { actionErrors, saveTask } from '../task/task-page';
 import type { TaskView } from '../task/task-view';
 import type { ReportTask } from './report-tasks';
 import { ReportProblems } from './report-problems';
+import { ReportPageLayout } from './report-page-layout';
 import { inApp, stepPath, taskPath } from './links';
+import { TemplateDownload } from '../accounts/template-download';
 
 /** A list that may be uploaded: its template and the one parser its file goes through. */
 export interface ListUpload {
   heading: string;
   templateName: string;
+  /** The CSV template: the parser's heading row. */
   template: string;
+  /** The same columns as an .xlsx with an instructions sheet (GET /templates/{name}). */
+  workbook: { name: string; fileName: string };
   parse: (text: string, env: FieldEnv<unknown>) => { items: Values[] } | { rowErrors: CsvRowError[] };
 }
 
@@ -38,6 +43,7 @@ export const listUploads: Record<string, ListUpload> = {
     heading: 'Upload a file with information on the organisations complying as one participant',
     templateName: 'Active UK organisations template.csv',
     template: ASSOCIATED_ORGANISATIONS_CSV_TEMPLATE,
+    workbook: { name: 'associated-organisations', fileName: 'Active UK organisations template.xlsx' },
     parse: (text, env) => parseAssociatedOrganisationsCsv(text, env.ctx as never),
   },
 };
@@ -129,62 +135,50 @@ export function ListUploadPage({ view, report, section, step, list, upload, valu
 
   const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${upload.template}`)}`;
   return (
-    <>
-      <BackLink href={listPath} onClick={inApp(navigate)}>
-        Back
-      </BackLink>
-      <div className="govuk-grid-row">
-        <div className="govuk-grid-column-two-thirds">
-          <ReportProblems problems={errors.map((message) => ({ message, href: '#csv-file' }))} />
-          <span className="govuk-caption-l">{section.title}</span>
-          <h1 className="govuk-heading-l">{upload.heading}</h1>
-          <p className="govuk-body">
-            Fill in the template, one {label} a row, and save it as CSV UTF-8. An upload replaces the {label}s in the
-            list.
+    <ReportPageLayout back={listPath} returnTo={taskPath(taskId)}>
+      <ReportProblems problems={errors.map((message) => ({ message, href: '#csv-file' }))} />
+      <span className="govuk-caption-l">{section.title}</span>
+      <h1 className="govuk-heading-l">{upload.heading}</h1>
+      <p className="govuk-body">
+        Fill in the template, one {label} a row, and save it as CSV UTF-8. An upload replaces the {label}s in the list.
+      </p>
+      <p className="govuk-body">
+        <a className="govuk-link" href={templateHref} download={upload.templateName}>
+          Download the template: {upload.templateName}
+        </a>
+      </p>
+      <TemplateDownload {...upload.workbook} />
+      {read ? (
+        <>
+          <p className="govuk-body govuk-!-font-weight-bold" role="status">
+            {replaceMessage(read.length, current, label)}
           </p>
-          <p className="govuk-body">
-            <a className="govuk-link" href={templateHref} download={upload.templateName}>
-              Download the template (CSV)
-            </a>
-          </p>
-          {read ? (
-            <>
-              <p className="govuk-body govuk-!-font-weight-bold" role="status">
-                {replaceMessage(read.length, current, label)}
-              </p>
-              <ButtonGroup>
-                <Button pending={pending} onClick={() => void replace()}>
-                  Save and continue
-                </Button>
-                <Link href={listPath} className="govuk-link" onClick={inApp(navigate)}>
-                  Cancel
-                </Link>
-              </ButtonGroup>
-            </>
-          ) : null}
-          <FormGroup id="l.csv-file" error={errors.length > 0}>
-            <label className="govuk-label govuk-label--s" htmlFor="csv-file">
-              Upload a file
-            </label>
-            <Hint id="csv-file-hint">Your file must be a CSV file, no more than 20MB.</Hint>
-            {errors.length ? <ErrorMessage id="csv-file-error">{errors[0]}</ErrorMessage> : null}
-            <input
-              id="csv-file"
-              name="csv-file"
-              type="file"
-              accept=".csv,text/csv"
-              className={`govuk-file-upload${errors.length ? ' govuk-file-upload--error' : ''}`}
-              aria-describedby={errors.length ? 'csv-file-hint csv-file-error' : 'csv-file-hint'}
-              onChange={(e) => void choose(e.target.files?.[0])}
-            />
-          </FormGroup>
-          <p className="govuk-body">
-            <Link href={taskPath(taskId)} className="govuk-link">
-              Return to task list
+          <ButtonGroup>
+            <Button pending={pending} onClick={() => void replace()}>
+              Save and continue
+            </Button>
+            <Link href={listPath} className="govuk-link" onClick={inApp(navigate)}>
+              Cancel
             </Link>
-          </p>
-        </div>
-      </div>
-    </>
+          </ButtonGroup>
+        </>
+      ) : null}
+      <FormGroup id="l.csv-file" error={errors.length > 0}>
+        <label className="govuk-label govuk-label--s" htmlFor="csv-file">
+          Upload a file
+        </label>
+        <Hint id="csv-file-hint">Your file must be a CSV file, no more than 20MB.</Hint>
+        {errors.length ? <ErrorMessage id="csv-file-error">{errors[0]}</ErrorMessage> : null}
+        <input
+          id="csv-file"
+          name="csv-file"
+          type="file"
+          accept=".csv,text/csv"
+          className={`govuk-file-upload${errors.length ? ' govuk-file-upload--error' : ''}`}
+          aria-describedby={errors.length ? 'csv-file-hint csv-file-error' : 'csv-file-hint'}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+      </FormGroup>
+    </ReportPageLayout>
   );
 }

@@ -10,6 +10,7 @@ import {
   DateInput,
   Fieldset,
   FormGroup,
+  MonthSelect,
   Radios,
   Select,
   SummaryList,
@@ -29,6 +30,15 @@ import {
   type FieldEnv,
   type Values,
 } from '../../../domain/reports/fields';
+
+/** The years a month select offers: those of its bounds, and a stored year outside them (kept, not lost). */
+function monthYears(min: string, max: string, stored?: string): number[] {
+  const first = Number(min.slice(0, 4));
+  const years = Array.from({ length: Number(max.slice(0, 4)) - first + 1 }, (_, i) => first + i);
+  const kept = Number(stored);
+  if (stored && /^\d{4}$/.test(stored) && !years.includes(kept)) years.push(kept);
+  return years.sort((a, b) => a - b);
+}
 
 const widthClass = (width?: string) =>
   width ? (/^\d+$/.test(width) ? `govuk-input--width-${width}` : `govuk-!-width-${width}`) : undefined;
@@ -228,6 +238,23 @@ function QuestionField({ field, prefix, form, env, values, parsed, asked, headin
         />
       );
     case 'month':
+      // A month bounded at both ends (an implementation date within the action plan's period) is
+      // chosen from selects of its months and years; the same parsing gives the same messages.
+      if (field.min && field.max)
+        return (
+          <MonthSelect
+            id={path}
+            name={path}
+            month={register(`${path}.month`)}
+            year={register(`${path}.year`)}
+            years={monthYears(field.min, field.max, (values[field.name] as { year?: string } | undefined)?.year)}
+            legend={field.label}
+            legendClassName={legendClass}
+            isPageHeading={heading}
+            hint={field.hint}
+            errorMessage={error ?? form.errorFor(`${path}.month`) ?? form.errorFor(`${path}.year`)}
+          />
+        );
       return (
         <DateInput
           id={path}

@@ -4,7 +4,7 @@
 // the report with the same definition these pages use.
 import { useMemo, useState } from 'react';
 import { Link, Redirect, useLocation, useParams, useSearch } from 'wouter';
-import { BackLink, Button, SummaryList } from '../../components';
+import { Button, SummaryList } from '../../components';
 import { FormErrorSummary, useGovForm } from '../../forms';
 import { useAnyRequestPending } from '../../lib/pending';
 import { usePageTitle } from '../../lib/page-title';
@@ -27,6 +27,7 @@ import { actionErrors, saveTask } from '../task/task-page';
 import type { TaskView } from '../task/task-view';
 import { ReportProblems, type Problem } from './report-problems';
 import { reportTaskOf, type ReportTask } from './report-tasks';
+import { ReportPageLayout } from './report-page-layout';
 import { inApp, sectionPath, stepPath, taskPath } from './links';
 import { ListItemPage, ListSummaryPage, RemoveItemPage } from './list-pages';
 import { ListUploadPage, listUploads } from './list-upload';
@@ -233,49 +234,37 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
   const steps = applicableSteps(section, values, ctx);
   const previous = steps[steps.findIndex((s) => s.id === step.id) - 1];
   return (
-    <>
-      <BackLink
-        href={
-          previous && !change
-            ? stepPath(taskId, section.id, previous.id)
-            : change
-              ? sectionPath(taskId, section.id)
-              : taskPath(taskId)
-        }
-        onClick={inApp(navigate)}
-      >
-        Back
-      </BackLink>
-      <div className="govuk-grid-row">
-        <div className="govuk-grid-column-two-thirds">
-          <FormErrorSummary form={form} />
-          <span className="govuk-caption-l">{section.title}</span>
-          {single ? null : <h1 className="govuk-heading-l">{step.title}</h1>}
-          {step.description?.map((p) => (
-            <p key={p} className="govuk-body">
-              {p}
-            </p>
-          ))}
-          <form noValidate onSubmit={form.handleSubmit(onSubmit as never)}>
-            <QuestionFields
-              fields={step.fields}
-              prefix=""
-              form={form}
-              env={env}
-              values={typed}
-              headingField={single ? step.fields[0]!.name : undefined}
-            />
-            <StepHelp step={step} requestInfo={view.requestInfo} />
-            <Button pending={pending}>Save and continue</Button>
-          </form>
-          <p className="govuk-body">
-            <Link href={taskPath(taskId)} className="govuk-link">
-              Return to task list
-            </Link>
-          </p>
-        </div>
-      </div>
-    </>
+    <ReportPageLayout
+      back={
+        previous && !change
+          ? stepPath(taskId, section.id, previous.id)
+          : change
+            ? sectionPath(taskId, section.id)
+            : taskPath(taskId)
+      }
+      returnTo={taskPath(taskId)}
+    >
+      <FormErrorSummary form={form} />
+      <span className="govuk-caption-l">{section.title}</span>
+      {single ? null : <h1 className="govuk-heading-l">{step.title}</h1>}
+      {step.description?.map((p) => (
+        <p key={p} className="govuk-body">
+          {p}
+        </p>
+      ))}
+      <form noValidate onSubmit={form.handleSubmit(onSubmit as never)}>
+        <QuestionFields
+          fields={step.fields}
+          prefix=""
+          form={form}
+          env={env}
+          values={typed}
+          headingField={single ? step.fields[0]!.name : undefined}
+        />
+        <StepHelp step={step} requestInfo={view.requestInfo} />
+        <Button pending={pending}>Save and continue</Button>
+      </form>
+    </ReportPageLayout>
   );
 }
 
@@ -350,34 +339,20 @@ function SectionSummary({ view, report, section, draft, values, ctx, editable }:
   };
 
   return (
-    <>
-      <BackLink href={taskPath(taskId)} onClick={inApp(navigate)}>
-        Back
-      </BackLink>
-      <div className="govuk-grid-row">
-        <div className="govuk-grid-column-two-thirds">
-          <ReportProblems problems={shown} />
-          <span className="govuk-caption-l">
-            {report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}
-          </span>
-          <h1 className="govuk-heading-l">{section.title}</h1>
-          {registered.map((a) => (
-            <NameMismatch key={a.path} answer={a} />
-          ))}
-          {rows.length ? <SummaryList rows={rows} /> : <p className="govuk-body">No answers yet.</p>}
-          {editable && !completed ? (
-            <Button pending={pending} onClick={() => void complete()}>
-              Confirm and complete
-            </Button>
-          ) : null}
-          <p className="govuk-body">
-            <Link href={taskPath(taskId)} className="govuk-link">
-              Return to task list
-            </Link>
-          </p>
-        </div>
-      </div>
-    </>
+    <ReportPageLayout back={taskPath(taskId)} returnTo={taskPath(taskId)}>
+      <ReportProblems problems={shown} />
+      <span className="govuk-caption-l">{report.texts.name.charAt(0).toUpperCase() + report.texts.name.slice(1)}</span>
+      <h1 className="govuk-heading-l">{section.title}</h1>
+      {registered.map((a) => (
+        <NameMismatch key={a.path} answer={a} />
+      ))}
+      {rows.length ? <SummaryList rows={rows} /> : <p className="govuk-body">No answers yet.</p>}
+      {editable && !completed ? (
+        <Button pending={pending} onClick={() => void complete()}>
+          Confirm and complete
+        </Button>
+      ) : null}
+    </ReportPageLayout>
   );
 }
 

@@ -1,0 +1,93 @@
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { ErrorMessage } from './error-message';
+import { Fieldset } from './fieldset';
+import { FormGroup } from './form-group';
+import { Hint } from './hint';
+import { cx, describedBy, errorAnchorId } from './internal';
+import { MONTHS } from '../../domain/validation';
+
+/** Props of one of the two selects; `register('date.month')` fits. */
+export type MonthPartProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  ref?: Ref<HTMLSelectElement>;
+};
+
+export interface MonthSelectProps {
+  /** The selects get `{id}-month` and `{id}-year`. */
+  id: string;
+  /** Field path of the error-summary anchor `l.{name}` (defaults to id). */
+  name?: string;
+  legend?: ReactNode;
+  legendClassName?: string;
+  isPageHeading?: boolean;
+  hint?: ReactNode;
+  errorMessage?: ReactNode;
+  month: MonthPartProps;
+  year: MonthPartProps;
+  /** The years offered, in order. */
+  years: readonly number[];
+}
+
+/**
+ * A month and year chosen from two selects, laid out as the GOV.UK date input (a fieldset with
+ * role=group): for a month that must fall in a known period, whose years are all the year select
+ * offers. Month values are 1 to 12, as a month typed into a date input.
+ */
+export function MonthSelect({
+  id,
+  name,
+  legend,
+  legendClassName,
+  isPageHeading,
+  hint,
+  errorMessage,
+  month,
+  year,
+  years,
+}: MonthSelectProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errorMessage ? `${id}-error` : undefined;
+  const parts = [
+    { part: 'month', label: 'Month', props: month, options: MONTHS.map((text, i) => [String(i + 1), text]) },
+    { part: 'year', label: 'Year', props: year, options: years.map((y) => [String(y), String(y)]) },
+  ];
+  return (
+    <FormGroup id={errorAnchorId(name ?? id)} error={!!errorMessage}>
+      <Fieldset
+        role="group"
+        legend={legend}
+        legendClassName={legendClassName}
+        isPageHeading={isPageHeading}
+        describedBy={describedBy(hintId, errorId)}
+      >
+        {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+        {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
+        <div className="govuk-date-input" id={id}>
+          {parts.map(({ part, label, props, options }) => {
+            const { className, ...rest } = props;
+            return (
+              <div className="govuk-date-input__item" key={part}>
+                <div className="govuk-form-group">
+                  <label className="govuk-label govuk-date-input__label" htmlFor={`${id}-${part}`}>
+                    {label}
+                  </label>
+                  <select
+                    {...rest}
+                    id={`${id}-${part}`}
+                    className={cx('govuk-select', errorMessage ? 'govuk-select--error' : undefined, className)}
+                  >
+                    <option value="">{label}</option>
+                    {options.map(([value, text]) => (
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </Fieldset>
+    </FormGroup>
+  );
+}
