@@ -65,6 +65,21 @@ export const addressSchema = v.object({
   postcode: requiredText(userMessages.postcode, { maxLength: 20 }),
 });
 
+/** A user's profile as the API answers it (GET /users, an operator's or a regulator's user). */
+export const userDtoSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  jobTitle: v.nullable(v.string()),
+  phoneNumber: v.nullable(v.string()),
+  mobileNumber: v.nullable(v.string()),
+  address: v.nullable(v.record(v.string(), v.nullable(v.string()))),
+  termsVersion: v.nullable(v.number()),
+  status: v.picklist(['PENDING', 'REGISTERED']),
+});
+export type UserDto = v.InferOutput<typeof userDtoSchema>;
+
 /** Operator user DTO: the profile an operator keeps (PATCH /operator-users/…). */
 export const operatorUserSchema = v.object({
   firstName: requiredText(userMessages.firstName, { maxLength: NAME_MAX }),
