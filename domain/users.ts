@@ -8,6 +8,7 @@ import {
   regulatorPermissionLevels,
   type OperatorRoleCode,
   type Permission,
+  type RegulatorPermissionGroup,
 } from './authorities';
 import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
 import { codesOf } from './labels';
@@ -140,6 +141,28 @@ export const contactLabels = {
 export type ContactType = keyof typeof contactLabels;
 export const contactTypes = codesOf(contactLabels);
 
+/** An account's operator users as GET /operator-authorities/account/{accountId} answers them. */
+export const operatorAuthoritiesSchema = v.object({
+  authorities: v.array(
+    v.object({
+      /** Null for an invitation to someone who has not signed up yet. */
+      userId: v.nullable(v.string()),
+      email: v.string(),
+      firstName: v.nullable(v.string()),
+      lastName: v.nullable(v.string()),
+      roleCode: v.nullable(v.picklist(Object.keys(operatorRoles) as OperatorRoleCode[])),
+      roleName: v.string(),
+      authorityStatus: v.picklist(authorityStatuses),
+      authorityCreationDate: v.string(),
+    }),
+  ),
+  contactTypes: v.record(v.picklist(contactTypes), v.nullable(v.string())),
+  /** May the caller invite, change and remove users and set the contacts? */
+  editable: v.boolean(),
+});
+export type OperatorAuthorities = v.InferOutput<typeof operatorAuthoritiesSchema>;
+export type OperatorAuthority = OperatorAuthorities['authorities'][number];
+
 const userId = requiredText(userMessages.userId, { maxLength: 255 });
 const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStatus);
 
@@ -166,6 +189,42 @@ export const regulatorPermissionsSchema = v.record(
   ),
   v.picklist(regulatorPermissionLevels, userMessages.permissions),
 );
+
+/** A whole permission matrix, as the API answers it: every group with its level. */
+export const permissionMatrixSchema = v.object(
+  Object.fromEntries(
+    Object.keys(regulatorPermissionGroups).map((group) => [group, v.picklist(regulatorPermissionLevels)]),
+  ) as Record<RegulatorPermissionGroup, v.PicklistSchema<typeof regulatorPermissionLevels, undefined>>,
+);
+export type PermissionMatrix = v.InferOutput<typeof permissionMatrixSchema>;
+
+/** The regulators of the caller's competent authority: GET /regulator-authorities. */
+export const regulatorUsersSchema = v.object({
+  caUsers: v.array(
+    v.object({
+      /** Null for an invitation to someone who has not signed up yet. */
+      userId: v.nullable(v.string()),
+      email: v.string(),
+      firstName: v.nullable(v.string()),
+      lastName: v.nullable(v.string()),
+      jobTitle: v.nullable(v.string()),
+      authorityStatus: v.picklist(authorityStatuses),
+      authorityCreationDate: v.string(),
+      lastSignIn: v.nullable(v.string()),
+    }),
+  ),
+  /** May the caller invite users, change them and set site contacts? */
+  editable: v.boolean(),
+});
+export type RegulatorUsers = v.InferOutput<typeof regulatorUsersSchema>;
+export type RegulatorUser = RegulatorUsers['caUsers'][number];
+
+/** A regulator user as GET /regulator-users/{userId} answers: the user DTO and their signature file, if any. */
+export const regulatorUserDtoSchema = v.object({
+  ...userDtoSchema.entries,
+  signature: v.nullable(v.object({ uuid: v.string(), name: v.string(), size: v.number() })),
+});
+export type RegulatorUserDto = v.InferOutput<typeof regulatorUserDtoSchema>;
 
 /** Regulator invited user: the JSON part `regulatorInvitedUser` of POST /regulator-users/invite. */
 export const regulatorInvitedUserSchema = v.object({
