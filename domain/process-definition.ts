@@ -7,6 +7,7 @@
 import type * as v from 'valibot';
 import type { Permission, RoleType } from './authorities';
 import type { ReportData, ReportDefinition } from './reports/report';
+import type { Availability } from './requests';
 
 export type TaskRoleType = Extract<RoleType, 'OPERATOR' | 'REGULATOR'>;
 
@@ -151,13 +152,8 @@ export interface StartFacts {
   inWindow: boolean;
 }
 
-/** 'Start a new task': may it start, and if not, what blocks it (request types) for the message. */
-export interface Availability {
-  valid: boolean;
-  accountStatus?: string;
-  applicableAccountStatuses?: string[];
-  requests?: string[];
-}
+/** 'Start a new task': may it start, and if not, what blocks it (its schema: domain/requests.ts). */
+export type { Availability };
 
 /** An inclusive period, as ISO date-times. */
 export interface Window {

@@ -140,3 +140,47 @@ export const candidateSchema = v.object({
   fullName: v.string(),
 });
 export type Candidate = v.InferOutput<typeof candidateSchema>;
+
+/** 'Start a new task': may it start, and if not, what blocks it (request types) for the message. */
+export const availabilitySchema = v.object({
+  valid: v.boolean(),
+  accountStatus: v.optional(v.string()),
+  applicableAccountStatuses: v.optional(v.array(v.string())),
+  requests: v.optional(v.array(v.string())),
+});
+export type Availability = v.InferOutput<typeof availabilitySchema>;
+
+/** A request: GET /requests/{id}. */
+export const requestInfoSchema = v.object({
+  id: v.string(),
+  type: v.string(),
+  status: v.string(),
+  competentAuthority: v.nullable(v.string()),
+  accountId: v.nullable(v.number()),
+  creationDate: v.string(),
+  submissionDate: v.nullable(v.string()),
+  endDate: v.nullable(v.string()),
+  requestMetadata: v.record(v.string(), v.unknown()),
+});
+
+/** A page of an account's requests: POST /requests/workflows. */
+export const requestSearchPageSchema = v.object({
+  requestDetails: v.array(
+    v.object({
+      id: v.string(),
+      requestType: v.string(),
+      requestStatus: v.string(),
+      creationDate: v.string(),
+      endDate: v.nullable(v.string()),
+      requestMetadata: v.record(v.string(), v.unknown()),
+    }),
+  ),
+  total: v.number(),
+});
+
+/** A request started: POST /requests, the request's id, where it is and its open tasks. */
+export const requestStartedSchema = v.object({
+  requestId: v.string(),
+  requestStatus: v.string(),
+  tasks: v.array(openTaskSchema),
+});

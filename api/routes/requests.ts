@@ -37,7 +37,13 @@ import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
 import { idText, wholeNumber } from '../../domain/validation';
 import { auditOrigin } from '../../infra/audit';
-import { requestStatuses as statusValues } from '../../domain/requests';
+import {
+  availabilitySchema,
+  requestInfoSchema,
+  requestSearchPageSchema,
+  requestStartedSchema,
+  requestStatuses as statusValues,
+} from '../../domain/requests';
 import { textQuery } from '../params';
 
 const idParam = idText('The account id must be a number');
@@ -364,6 +370,7 @@ export const requestRoutes: RouteDef[] = [
     path: '/requests/available-workflows/permit/:accountId',
     access: AUTHENTICATED,
     answers: [400],
+    response: v.record(v.string(), availabilitySchema),
     handler: async (ctx, { db, config }) => {
       const account = await accountFor(ctx, db, validate(idParam, ctx.params.accountId));
       const user = currentUser(ctx);
@@ -378,6 +385,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/available-workflows/reporting/related-actions/:requestId',
     access: AUTHENTICATED,
+    response: v.record(v.string(), v.object({ valid: v.boolean() })),
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const request = await db('requests')
@@ -404,6 +412,7 @@ export const requestRoutes: RouteDef[] = [
     path: '/requests/workflows',
     access: AUTHENTICATED,
     body: searchBody,
+    response: requestSearchPageSchema,
     handler: async (ctx, { db }) => {
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
       required(raw.accountId, 'accountId');
@@ -443,6 +452,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/:id',
     access: AUTHENTICATED,
+    response: requestInfoSchema,
     handler: async (ctx, { db }) => {
       const request = await db('requests').where({ id: ctx.params.id }).first();
       if (!request) throw notFound('Request not found');
@@ -474,6 +484,7 @@ export const requestRoutes: RouteDef[] = [
     // 422: an Idempotency-Key sent before with another application.
     answers: [403, 404, 422],
     ok: 201,
+    response: requestStartedSchema,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
