@@ -272,12 +272,20 @@ export const caSiteContactsUpdateSchema = v.pipe(
   v.maxLength(500, 'Update at most 500 accounts at once'),
 );
 
-export interface CaSiteContacts {
-  caSiteContacts: { accountId: number; accountName: string; organisationId: string; userId: string | null }[];
-  totalItems: number;
+export const caSiteContactsSchema = v.object({
+  caSiteContacts: v.array(
+    v.object({
+      accountId: v.number(),
+      accountName: v.string(),
+      organisationId: v.string(),
+      userId: v.nullable(v.string()),
+    }),
+  ),
+  totalItems: v.number(),
   /** May the caller change them? */
-  editable: boolean;
-}
+  editable: v.boolean(),
+});
+export type CaSiteContacts = v.InferOutput<typeof caSiteContactsSchema>;
 
 /** Verifier invited user enable DTO. */
 export const invitedUserEnableSchema = v.object({
