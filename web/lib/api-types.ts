@@ -2356,7 +2356,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            components: {
+              /** @enum {string} */
+              database: 'UP' | 'DOWN';
+              /** @enum {string} */
+              temporal: 'UP' | 'DOWN';
+              /** @enum {string} */
+              virusScanner?: 'UP' | 'DOWN';
+            };
+            /** @enum {string} */
+            status: 'UP' | 'DOWN';
+          };
         };
       };
       default: components['responses']['Error'];
@@ -2377,7 +2388,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            analytics: {
+              gtmContainerId: string;
+            };
+            expirationTime: number;
+            features: {
+              [key: string]: boolean;
+            };
+            fordwayResetCredentialsUrl: string;
+            oidc: {
+              clientId: string;
+              issuer: string;
+            };
+          };
         };
       };
       default: components['responses']['Error'];
@@ -2403,7 +2427,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            caSiteContacts: {
+              accountId: number;
+              accountName: string;
+              organisationId: string;
+              userId: string | null;
+            }[];
+            editable: boolean;
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2466,7 +2499,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2495,7 +2546,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2524,7 +2593,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2550,7 +2637,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            columnNames: string[];
+            page: number;
+            reportType: string;
+            results: string[][];
+            sheet: string;
+            sheets: string[];
+            size: number;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2577,7 +2673,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            columnNames: string[];
+            page: number;
+            /** @constant */
+            reportType: 'CUSTOM';
+            results: string[][];
+            rowLimit: number;
+            size: number;
+            total: number;
+            truncated: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2764,7 +2870,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            reportType: string;
+            results: {
+              [key: string]: {
+                accountStatus: string;
+                noc: unknown;
+                organisationId: string;
+                organisationName: string;
+                registrationNumber: string | null;
+                submittedAt: string | null;
+              };
+            };
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2791,7 +2910,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': string[];
         };
       };
       401: components['responses']['E401'];
@@ -2817,7 +2936,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            miReportType: string;
+            name: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3114,7 +3236,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            name: string;
+            status: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3205,7 +3331,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            auditEntries: {
+              actor: {
+                actingAs: string | null;
+                authority: string | null;
+                name: string | null;
+                roleType: string | null;
+                userId: string;
+              } | null;
+              address: string | null;
+              at: string;
+              description: string;
+              details: {
+                changed?: string[];
+                type?: string;
+                values?: {
+                  [key: string]: unknown;
+                };
+              } & {
+                [key: string]: unknown;
+              };
+              entity: string;
+              entityKey: string | null;
+              id: number;
+              operation: string;
+              requestId: string | null;
+              source: string;
+              via: string | null;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3232,7 +3388,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            name: string;
+            status: string;
+          };
         };
       };
       /** @description Done; no content */
@@ -3265,7 +3425,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            name: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3289,7 +3452,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            /** @enum {string} */
+            roleType: 'OPERATOR' | 'REGULATOR' | 'VERIFIER';
+            /** @enum {string} */
+            status: 'ENABLED' | 'DISABLED' | 'ACCEPTED' | 'NO_AUTHORITY' | 'TEMP_DISABLED';
+            userId: string;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3311,7 +3480,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            name: string;
+            rolePermissions: {
+              [key: string]: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            };
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3334,7 +3509,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            name: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3359,7 +3537,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              city: string;
+              country: string | null;
+              county: string | null;
+              line1: string;
+              line2: string | null;
+              postcode: string | null;
+            };
+            location: ('ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED') | null;
+            name: string;
+            registrationNumber: string;
+            sicCodes: string[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3392,7 +3583,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            category: string | null;
+            categoryLabel: string | null;
+            page: number;
+            reportName: string;
+            requestType: string;
+            rows: {
+              accountId: number;
+              assignee: string | null;
+              dueDate: string | null;
+              lastReminder: string | null;
+              name: string;
+              organisationId: string;
+              overdue: boolean;
+              registrationNumber: string | null;
+              requestId: string | null;
+              /** @enum {string} */
+              state: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED';
+            }[];
+            size: number;
+            state: ('SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED' | 'OVERDUE') | null;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3477,7 +3690,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3504,7 +3719,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            counts: {
+              ALREADY_REMINDED: number;
+              NO_CONTACT: number;
+              PENDING: number;
+              SENT: number;
+            };
+            createdAt: string;
+            createdBy: string;
+            done: boolean;
+            id: number;
+            organisations: {
+              accountId: number;
+              name: string;
+              /** @enum {string} */
+              outcome: 'SENT' | 'NO_CONTACT' | 'ALREADY_REMINDED' | 'PENDING';
+              to: string | null;
+            }[];
+            reportName: string;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3534,7 +3769,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            count: number;
+            intervalDays: number;
+            list: {
+              category?: string;
+              requestType: string;
+              search?: string;
+              /** @enum {string} */
+              state?: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED' | 'OVERDUE';
+            };
+            organisations: {
+              accountId: number;
+              name: string;
+              organisationId: string;
+            }[];
+            remindedAlready: {
+              accountId: number;
+              at: string;
+              name: string;
+            }[];
+            reportName: string;
+            template: {
+              body: string;
+              name: string;
+              subject: string;
+            };
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3558,7 +3819,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            asOf: string;
+            breakdowns: {
+              requestType: string;
+              rows: {
+                count: number;
+                label: string;
+                value: string;
+              }[];
+              title: string;
+            }[];
+            liveAccounts: number;
+            overTime: {
+              name: string;
+              points: {
+                day: string;
+                total: number;
+              }[];
+              requestType: string;
+              windowCloses: string | null;
+            }[];
+            reports: {
+              counts: {
+                IN_PROGRESS: number;
+                NOT_STARTED: number;
+                OVERDUE: number;
+                SUBMITTED: number;
+              };
+              dueAt: string;
+              name: string;
+              percentages: {
+                IN_PROGRESS: number;
+                NOT_STARTED: number;
+                OVERDUE: number;
+                SUBMITTED: number;
+              };
+              requestType: string;
+              windowCloses: string | null;
+            }[];
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3602,7 +3902,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3629,7 +3931,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            counts: {
+              ALREADY_OPEN: number;
+              NOT_LIVE: number;
+              NOT_STARTED: number;
+              PENDING: number;
+              STARTED: number;
+            };
+            createdAt: string;
+            createdBy: string;
+            deadline: string;
+            done: boolean;
+            id: number;
+            organisations: {
+              accountId: number;
+              name: string;
+              /** @enum {string} */
+              outcome: 'STARTED' | 'NOT_LIVE' | 'ALREADY_OPEN' | 'NOT_STARTED' | 'PENDING';
+              requestId: string | null;
+            }[];
+            questions: string;
+            reportName: string;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3659,7 +3984,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            count: number;
+            list: {
+              category?: string;
+              requestType: string;
+              search?: string;
+              /** @enum {string} */
+              state?: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED' | 'OVERDUE';
+            };
+            organisations: {
+              accountId: number;
+              name: string;
+              organisationId: string;
+            }[];
+            reportName: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3685,7 +4025,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            COMPETENT_AUTHORITIES?: {
+              code: string;
+              email: string;
+              name: string;
+            }[];
+            COUNTIES?: {
+              name: string;
+              nation: string;
+            }[];
+            COUNTRIES?: {
+              code: string;
+              name: string;
+            }[];
+            SIC_CODES?: {
+              code: string;
+              description: string;
+              section: string;
+            }[];
+          };
         };
       };
       /** @description Not modified since the ETag the caller sent */
@@ -3792,7 +4151,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3817,7 +4194,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            authorities: {
+              authorityCreationDate: string;
+              /** @enum {string} */
+              authorityStatus: 'PENDING' | 'ACCEPTED' | 'ACTIVE' | 'DISABLED';
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              roleCode: ('operator_admin' | 'operator') | null;
+              roleName: string;
+              userId: string | null;
+            }[];
+            contactTypes: {
+              [key: string]: string | null;
+            };
+            editable: boolean;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3920,7 +4313,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3971,7 +4378,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4097,7 +4518,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4128,7 +4563,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accountName: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4182,7 +4619,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accountName: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4230,7 +4669,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4264,7 +4717,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            uploaded: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4294,7 +4749,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            emails: string[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4318,7 +4775,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            registrationNumber: string | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4346,7 +4805,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            registrationNumbers: string[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4372,7 +4833,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            acceptedAt: string | null;
+            address: {
+              city: string;
+              county: string | null;
+              line1: string;
+              line2: string | null;
+              postcode: string;
+            };
+            codes: {
+              codes: string[];
+              otherTypeName: string | null;
+              /** @enum {string} */
+              type: 'SIC' | 'OTHER';
+            };
+            /** @enum {string} */
+            competentAuthority: 'ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED';
+            editable: boolean;
+            id: number;
+            name: string;
+            organisationId: string;
+            registrationNumber: string | null;
+            /** @enum {string} */
+            status: 'AWAITING_APPROVAL' | 'LIVE' | 'DENIED' | 'CLOSED';
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4400,7 +4885,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accounts: {
+              id: number;
+              name: string;
+              organisationId: string;
+              registrationNumber: string | null;
+              /** @enum {string} */
+              status: 'AWAITING_APPROVAL' | 'LIVE' | 'DENIED' | 'CLOSED';
+            }[];
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4426,7 +4921,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            acceptedAt: string | null;
+            address: {
+              city: string;
+              county: string | null;
+              line1: string;
+              line2: string | null;
+              postcode: string;
+            };
+            codes: {
+              codes: string[];
+              otherTypeName: string | null;
+              /** @enum {string} */
+              type: 'SIC' | 'OTHER';
+            };
+            /** @enum {string} */
+            competentAuthority: 'ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED';
+            editable: boolean;
+            id: number;
+            name: string;
+            organisationId: string;
+            registrationNumber: string | null;
+            /** @enum {string} */
+            status: 'AWAITING_APPROVAL' | 'LIVE' | 'DENIED' | 'CLOSED';
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4453,7 +4972,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            exists: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4479,7 +5000,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              /** @enum {string} */
+              competentAuthority: 'ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED';
+              description: string;
+              files: {
+                fileName: string;
+                /** @enum {string} */
+                format: 'xlsx' | 'csv';
+                size: number;
+                url: string;
+              }[];
+              id: number;
+              publishedAt: string;
+              publisher: string;
+              reportType: string;
+              rows: number;
+              /** @enum {string} */
+              status: 'PUBLISHED' | 'WITHDRAWN';
+              title: string;
+              version: number;
+              withdrawalReason: string | null;
+              withdrawnAt: string | null;
+            }[];
+            page: number;
+            size: number;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4537,7 +5085,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              changes: {
+                added: {
+                  organisationName: string;
+                  requestId: string;
+                }[];
+                changed: {
+                  organisationName: string;
+                  requestId: string;
+                }[];
+                removed: {
+                  organisationName: string;
+                  requestId: string;
+                }[];
+                since: number | null;
+              } | null;
+              description: string;
+              files: {
+                fileName: string;
+                /** @enum {string} */
+                format: 'xlsx' | 'csv';
+                size: number;
+                url: string;
+              }[];
+              freeText:
+                | {
+                    cells: number;
+                    column: string;
+                  }[]
+                | null;
+              id: number;
+              /** @enum {string} */
+              progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+              publishedAt: string | null;
+              publishedBy: string | null;
+              reportType: string;
+              requestedAt: string;
+              requestedBy: string;
+              rows: number | null;
+              /** @enum {string} */
+              status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+              title: string;
+              version: number;
+              withdrawalReason: string | null;
+              withdrawnAt: string | null;
+              withdrawnBy: string | null;
+            }[];
+            page: number;
+            reports: {
+              reportType: string;
+              title: string;
+            }[];
+            size: number;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4570,7 +5173,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4597,7 +5246,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4657,7 +5352,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4691,7 +5432,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4717,7 +5504,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            caUsers: {
+              authorityCreationDate: string;
+              /** @enum {string} */
+              authorityStatus: 'PENDING' | 'ACCEPTED' | 'ACTIVE' | 'DISABLED';
+              email: string;
+              firstName: string | null;
+              jobTitle: string | null;
+              lastName: string | null;
+              lastSignIn: string | null;
+              userId: string | null;
+            }[];
+            editable: boolean;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4818,7 +5618,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            /** @enum {string} */
+            ACCOUNT_CLOSURE: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            ASSIGN_REASSIGN_TASKS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            MANAGE_PARTICIPANT_USERS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            MANAGE_USERS_AND_CONTACTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            PUBLISH_DATA: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            REQUEST_FOR_INFORMATION: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_ACTION_PLAN: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_NOC: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_PROGRESS_UPDATE_1: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_PROGRESS_UPDATE_2: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            REVIEW_ORGANISATION_ACCOUNT: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4843,7 +5668,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            editable: boolean;
+            permissions: {
+              /** @enum {string} */
+              ACCOUNT_CLOSURE: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              ASSIGN_REASSIGN_TASKS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              MANAGE_PARTICIPANT_USERS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              MANAGE_USERS_AND_CONTACTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              PUBLISH_DATA: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              REQUEST_FOR_INFORMATION: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_ACTION_PLAN: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_NOC: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_PROGRESS_UPDATE_1: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_PROGRESS_UPDATE_2: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              REVIEW_ORGANISATION_ACCOUNT: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            };
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4867,7 +5720,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: ('NONE' | 'VIEW_ONLY' | 'EXECUTE')[];
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4894,7 +5749,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            signature: {
+              name: string;
+              size: number;
+              uuid: string;
+            } | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4922,7 +5796,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            signature: {
+              name: string;
+              size: number;
+              uuid: string;
+            } | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4952,7 +5845,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            signature: {
+              name: string;
+              size: number;
+              uuid: string;
+            } | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5008,7 +5920,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5117,7 +6032,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5145,7 +6063,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5171,7 +6092,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            creationDate: string;
+            id: number;
+            submitter: string | null;
+            type: string;
+          }[];
         };
       };
       400: components['responses']['E400'];
@@ -5197,7 +6123,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            creationDate: string;
+            fileDocuments: {
+              [key: string]: string;
+            };
+            id: number;
+            payload: unknown;
+            requestAccountId: number | null;
+            requestId: string;
+            requestType: string;
+            submitter: string | null;
+            submitterId: string | null;
+            type: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5501,7 +6440,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            requestId: string;
+            requestStatus: string;
+            tasks: {
+              assignee: string | null;
+              dueAt: string | null;
+              taskId: number;
+              taskType: string;
+            }[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5529,7 +6477,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accountId: number | null;
+            competentAuthority: string | null;
+            creationDate: string;
+            endDate: string | null;
+            id: string;
+            requestMetadata: {
+              [key: string]: unknown;
+            };
+            status: string;
+            submissionDate: string | null;
+            type: string;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -5554,7 +6514,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: {
+              accountStatus?: string;
+              applicableAccountStatuses?: string[];
+              requests?: string[];
+              valid: boolean;
+            };
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5580,7 +6547,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: {
+              valid: boolean;
+            };
+          };
         };
       };
       401: components['responses']['E401'];
@@ -5619,7 +6590,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            requestDetails: {
+              creationDate: string;
+              endDate: string | null;
+              id: string;
+              requestMetadata: {
+                [key: string]: unknown;
+              };
+              requestStatus: string;
+              requestType: string;
+            }[];
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5647,7 +6630,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5676,7 +6662,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            uuid: string;
+            version: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5706,7 +6695,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            firstName: string;
+            fullName: string;
+            id: string;
+            lastName: string;
+          }[];
         };
       };
       400: components['responses']['E400'];
@@ -5734,7 +6728,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            firstName: string;
+            fullName: string;
+            id: string;
+            lastName: string;
+          }[];
         };
       };
       400: components['responses']['E400'];
@@ -5766,7 +6765,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            assignee: string | null;
+            taskId: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5818,7 +6820,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            allowedRequestTaskActions: string[];
+            requestInfo: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              competentAuthority: string | null;
+              creationDate: string;
+              id: string;
+              status: string;
+              type: string;
+            };
+            requestTask: {
+              assignee: {
+                firstName: string;
+                lastName: string;
+                userId: string;
+              } | null;
+              daysRemaining: number | null;
+              dueDate: string | null;
+              id: number;
+              payload: {
+                [key: string]: unknown;
+              };
+              startDate: string;
+              type: string;
+              version: number;
+            };
+            userAssignCapable: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5845,7 +6877,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            dueDate: string;
+            requestTaskId: number;
+            tasks: {
+              assignee: string | null;
+              dueAt: string | null;
+              taskId: number;
+              taskType: string;
+            }[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5879,7 +6920,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json':
+            | {
+                payload: {
+                  [key: string]: unknown;
+                };
+                requestTaskId: number;
+                version: number;
+              }
+            | {
+                nextTasks: {
+                  assignee: string | null;
+                  dueAt: string | null;
+                  taskId: number;
+                  taskType: string;
+                }[];
+                requestId: string;
+                requestStatus: string;
+                requestTaskId: number;
+              };
         };
       };
       400: components['responses']['E400'];
@@ -5930,7 +6989,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            url: string;
+            version: number;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -5952,7 +7014,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -6082,7 +7158,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6189,7 +7267,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6249,7 +7330,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+            hasSignIn: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6278,7 +7362,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+            /** @enum {string} */
+            invitationStatus: 'ACCEPTED' | 'PENDING_TO_REGISTERED_SET_PASSWORD';
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6307,7 +7395,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+            /** @enum {string} */
+            invitationStatus: 'ACCEPTED' | 'PENDING_TO_REGISTERED_SET_PASSWORD';
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6329,7 +7421,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            info: Record<string, never>;
+            openapi: string;
+            paths: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       default: components['responses']['Error'];
@@ -6350,7 +7448,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            commitHash: string;
+            devVersion: string;
+            version: string;
+          };
         };
       };
       default: components['responses']['Error'];

@@ -275,6 +275,8 @@ export type ApiPath<T, M extends Method> = [T] extends [FromRoute]
     }[keyof ApiPaths]
   : string;
 type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+/** What a route answers, by the path the SPA sends (`ApiResult<'/v1.0/users'>`): for a page's state. */
+export type ApiResult<P extends ApiPath<FromRoute, M>, M extends Method = 'get'> = ApiAnswer<FromRoute, P, M>;
 
 export function apiGet<T = FromRoute, P extends ApiPath<T, 'get'> = ApiPath<T, 'get'>>(
   path: P,
