@@ -64,7 +64,7 @@ function RequestRecord({ view }: { view: TaskView }) {
   const [entries, setEntries] = useState<TimelineEntry[]>([]);
   useEffect(() => {
     let live = true;
-    apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId: view.requestInfo.id } })
+    apiGet('/v1.0/request-actions', { query: { requestId: view.requestInfo.id } })
       .then((loaded) => live && setEntries(loaded))
       .catch(() => live && setEntries([]));
     return () => {
