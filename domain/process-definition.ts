@@ -105,6 +105,18 @@ export interface FormTaskPage {
   name: string;
   /** The page's actions by what they do. */
   actions: Record<string, string>;
+  /** What cancelling the task says, when not the reference's 'Cancel task' words. */
+  cancelWords?: CancelWords;
+}
+
+/** The words of a task's cancel link, its confirmation and its outcome (web/pages/task/cancel-task.tsx). */
+export interface CancelWords {
+  link: string;
+  heading: string;
+  body: string;
+  button: string;
+  done: string;
+  doneBody: string;
 }
 
 export type TaskPage = ReportTaskPage | FormTaskPage;
