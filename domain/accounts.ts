@@ -2,7 +2,7 @@
 // verified-accounts CSV and account notes — rules and messages shared by the API and the SPA
 // (reference: real-service-workflows.md §6, real-service-platform.md §3).
 import * as v from 'valibot';
-import type { CompetentAuthority } from './authorities';
+import { competentAuthorities, type CompetentAuthority } from './authorities';
 import {
   EMAIL_INVALID,
   isEmail,
@@ -177,48 +177,69 @@ export const organisationAccountApplicationSchema = v.pipe(
 );
 export type OrganisationAccountApplication = v.InferOutput<typeof organisationAccountApplicationSchema>;
 
-/** An account as the API returns it. */
-export interface OrganisationAccountDto {
-  id: number;
-  organisationId: string;
-  name: string;
-  registrationNumber: string | null;
-  status: AccountStatus;
-  competentAuthority: CompetentAuthority;
-  address: Address;
-  codes: ClassificationCodes;
-  acceptedAt: string | null;
-  /** May the caller change name, address and codes? */
-  editable: boolean;
-}
+// The answers of the account calls (api/routes/organisation.ts, company-information.ts), from which
+// the API description and the SPA's types are made: plain shapes, the fields as stored.
+const addressAnswerSchema = v.object({
+  line1: v.string(),
+  line2: v.nullable(v.string()),
+  city: v.string(),
+  county: v.nullable(v.string()),
+  postcode: v.string(),
+});
+const accountStatusSchema = v.picklist(accountStatuses);
 
-export interface AccountSearchResult {
-  accounts: {
-    id: number;
-    name: string;
-    organisationId: string;
-    registrationNumber: string | null;
-    status: AccountStatus;
-  }[];
-  total: number;
-}
+/** An account as the API returns it. */
+export const organisationAccountDtoSchema = v.object({
+  id: v.number(),
+  organisationId: v.string(),
+  name: v.string(),
+  registrationNumber: v.nullable(v.string()),
+  status: accountStatusSchema,
+  competentAuthority: v.picklist(competentAuthorities),
+  address: addressAnswerSchema,
+  codes: v.object({
+    type: v.picklist(classificationTypes),
+    otherTypeName: v.nullable(v.string()),
+    codes: v.array(v.string()),
+  }),
+  acceptedAt: v.nullable(v.string()),
+  /** May the caller change name, address and codes? */
+  editable: v.boolean(),
+});
+export type OrganisationAccountDto = v.InferOutput<typeof organisationAccountDtoSchema>;
+
+/** A page of the accounts the caller may see: GET /organisation/accounts. */
+export const accountSearchResultSchema = v.object({
+  accounts: v.array(
+    v.object({
+      id: v.number(),
+      name: v.string(),
+      organisationId: v.string(),
+      registrationNumber: v.nullable(v.string()),
+      status: accountStatusSchema,
+    }),
+  ),
+  total: v.number(),
+});
+export type AccountSearchResult = v.InferOutput<typeof accountSearchResultSchema>;
 
 /** Company register lookup result (prefill for the wizard). */
-export interface CompanyProfile {
-  registrationNumber: string;
-  name: string;
-  address: {
-    line1: string;
-    line2: string | null;
-    city: string;
-    county: string | null;
-    postcode: string | null;
-    country: string | null;
-  };
-  sicCodes: string[];
+export const companyProfileSchema = v.object({
+  registrationNumber: v.string(),
+  name: v.string(),
+  address: v.object({
+    line1: v.string(),
+    line2: v.nullable(v.string()),
+    city: v.string(),
+    county: v.nullable(v.string()),
+    postcode: v.nullable(v.string()),
+    country: v.nullable(v.string()),
+  }),
+  sicCodes: v.array(v.string()),
   /** Where Companies House says the registered office is, when known. */
-  location: CompetentAuthority | null;
-}
+  location: v.nullable(v.picklist(competentAuthorities)),
+});
+export type CompanyProfile = v.InferOutput<typeof companyProfileSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Verified organisation accounts (CSV upload)

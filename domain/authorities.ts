@@ -36,7 +36,8 @@ export function regulatorStatusChoices(status: AuthorityStatus): AuthorityStatus
 }
 
 /** What the SPA reads to pick the landing view. */
-export type LoginStatus = 'ENABLED' | 'DISABLED' | 'ACCEPTED' | 'NO_AUTHORITY' | 'TEMP_DISABLED';
+export const loginStatuses = ['ENABLED', 'DISABLED', 'ACCEPTED', 'NO_AUTHORITY', 'TEMP_DISABLED'] as const;
+export type LoginStatus = (typeof loginStatuses)[number];
 
 export const permissions = [
   'PERM_ORGANISATION_ACCOUNT_OPENING_APPLICATION_REVIEW_VIEW_TASK',

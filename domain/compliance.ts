@@ -26,65 +26,77 @@ export const COMPLIANCE_LIST_MAX_PAGE_SIZE = 100;
 /** The most organisations one chase reminds (a whole competent authority's list fits). */
 export const COMPLIANCE_CHASE_MAX = 20_000;
 
-export interface ComplianceReportCounts {
-  requestType: string;
-  name: string;
+/** An object of a count per key (every key present). */
+export const countsOf = <K extends string>(keys: readonly K[]) =>
+  v.object(Object.fromEntries(keys.map((k) => [k, v.number()])) as Record<K, v.NumberSchema<undefined>>);
+
+const complianceReportCountsSchema = v.object({
+  requestType: v.string(),
+  name: v.string(),
   /** The moment after which a report not submitted is overdue (ISO). */
-  dueAt: string;
+  dueAt: v.string(),
   /** When the report's submission window closes (ISO), if it has one. */
-  windowCloses: string | null;
-  counts: Record<ComplianceState, number>;
+  windowCloses: v.nullable(v.string()),
+  counts: countsOf(complianceStates),
   /** Whole per cent of the live accounts, one decimal. */
-  percentages: Record<ComplianceState, number>;
-}
+  percentages: countsOf(complianceStates),
+});
+export type ComplianceReportCounts = v.InferOutput<typeof complianceReportCountsSchema>;
 
-export interface ComplianceBreakdown {
-  requestType: string;
-  title: string;
-  rows: { value: string; label: string; count: number }[];
-}
+const complianceBreakdownSchema = v.object({
+  requestType: v.string(),
+  title: v.string(),
+  rows: v.array(v.object({ value: v.string(), label: v.string(), count: v.number() })),
+});
+export type ComplianceBreakdown = v.InferOutput<typeof complianceBreakdownSchema>;
 
-export interface ComplianceOverTime {
-  requestType: string;
-  name: string;
-  windowCloses: string | null;
+const complianceOverTimeSchema = v.object({
+  requestType: v.string(),
+  name: v.string(),
+  windowCloses: v.nullable(v.string()),
   /** Cumulative submissions at the end of each day with a submission ('YYYY-MM-DD'). */
-  points: { day: string; total: number }[];
-}
+  points: v.array(v.object({ day: v.string(), total: v.number() })),
+});
+export type ComplianceOverTime = v.InferOutput<typeof complianceOverTimeSchema>;
 
-export interface ComplianceOverview {
-  liveAccounts: number;
-  asOf: string;
-  reports: ComplianceReportCounts[];
-  breakdowns: ComplianceBreakdown[];
-  overTime: ComplianceOverTime[];
-}
+/** GET /compliance/overview. */
+export const complianceOverviewSchema = v.object({
+  liveAccounts: v.number(),
+  asOf: v.string(),
+  reports: v.array(complianceReportCountsSchema),
+  breakdowns: v.array(complianceBreakdownSchema),
+  overTime: v.array(complianceOverTimeSchema),
+});
+export type ComplianceOverview = v.InferOutput<typeof complianceOverviewSchema>;
 
-export interface ComplianceListRow {
-  accountId: number;
-  organisationId: string;
-  name: string;
-  registrationNumber: string | null;
+const complianceListRowSchema = v.object({
+  accountId: v.number(),
+  organisationId: v.string(),
+  name: v.string(),
+  registrationNumber: v.nullable(v.string()),
   /** Where it stands (OVERDUE is told by `overdue`, beside it). */
-  state: Exclude<ComplianceState, 'OVERDUE'>;
-  overdue: boolean;
-  requestId: string | null;
-  dueDate: string | null;
-  lastReminder: string | null;
-  assignee: string | null;
-}
+  state: v.picklist(complianceStates.filter((s) => s !== 'OVERDUE') as Exclude<ComplianceState, 'OVERDUE'>[]),
+  overdue: v.boolean(),
+  requestId: v.nullable(v.string()),
+  dueDate: v.nullable(v.string()),
+  lastReminder: v.nullable(v.string()),
+  assignee: v.nullable(v.string()),
+});
+export type ComplianceListRow = v.InferOutput<typeof complianceListRowSchema>;
 
-export interface ComplianceListPage {
-  requestType: string;
-  reportName: string;
-  state: ComplianceState | null;
-  category: string | null;
-  categoryLabel: string | null;
-  rows: ComplianceListRow[];
-  total: number;
-  page: number;
-  size: number;
-}
+/** GET /compliance/accounts. */
+export const complianceListPageSchema = v.object({
+  requestType: v.string(),
+  reportName: v.string(),
+  state: v.nullable(v.picklist(complianceStates)),
+  category: v.nullable(v.string()),
+  categoryLabel: v.nullable(v.string()),
+  rows: v.array(complianceListRowSchema),
+  total: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type ComplianceListPage = v.InferOutput<typeof complianceListPageSchema>;
 
 export const complianceSorts = ['name', 'registrationNumber', 'dueDate', 'lastReminder'] as const;
 export type ComplianceSort = (typeof complianceSorts)[number];
@@ -144,7 +156,8 @@ export const complianceChaseSchema = v.object({
   ),
 });
 
-export type ChaseOutcome = 'SENT' | 'NO_CONTACT' | 'ALREADY_REMINDED';
+export const chaseOutcomes = ['SENT', 'NO_CONTACT', 'ALREADY_REMINDED'] as const;
+export type ChaseOutcome = (typeof chaseOutcomes)[number];
 export const chaseOutcomeLabels: Record<ChaseOutcome | 'PENDING', string> = {
   SENT: 'Reminder sent',
   NO_CONTACT: 'Not sent: no primary contact',
@@ -152,29 +165,43 @@ export const chaseOutcomeLabels: Record<ChaseOutcome | 'PENDING', string> = {
   PENDING: 'Waiting',
 };
 
-export interface ChaseCheck {
-  list: ComplianceList;
-  reportName: string;
-  /** Organisations that will be reminded now. */
-  count: number;
-  /** Organisations of the list reminded of this report within the interval: they are left out. */
-  remindedAlready: { accountId: number; name: string; at: string }[];
-  intervalDays: number;
-  organisations: { accountId: number; name: string; organisationId: string }[];
-  template: { name: string; subject: string; body: string };
-}
+/** An organisation of a list, as a check names it. */
+export const listOrganisationSchema = v.object({ accountId: v.number(), name: v.string(), organisationId: v.string() });
 
-export interface ChaseProgress {
-  id: number;
-  reportName: string;
-  total: number;
-  counts: Record<ChaseOutcome | 'PENDING', number>;
-  done: boolean;
-  createdAt: string;
-  createdBy: string;
+/** GET /compliance/chases/check. */
+export const chaseCheckSchema = v.object({
+  list: complianceListSchema,
+  reportName: v.string(),
+  /** Organisations that will be reminded now. */
+  count: v.number(),
+  /** Organisations of the list reminded of this report within the interval: they are left out. */
+  remindedAlready: v.array(v.object({ accountId: v.number(), name: v.string(), at: v.string() })),
+  intervalDays: v.number(),
+  organisations: v.array(listOrganisationSchema),
+  template: v.object({ name: v.string(), subject: v.string(), body: v.string() }),
+});
+export type ChaseCheck = v.InferOutput<typeof chaseCheckSchema>;
+
+/** GET /compliance/chases/{id}. */
+export const chaseProgressSchema = v.object({
+  id: v.number(),
+  reportName: v.string(),
+  total: v.number(),
+  counts: countsOf([...chaseOutcomes, 'PENDING'] as const),
+  done: v.boolean(),
+  createdAt: v.string(),
+  createdBy: v.string(),
   /** Each organisation's outcome, a page at a time (by name). */
-  organisations: { accountId: number; name: string; outcome: ChaseOutcome | 'PENDING'; to: string | null }[];
-}
+  organisations: v.array(
+    v.object({
+      accountId: v.number(),
+      name: v.string(),
+      outcome: v.picklist([...chaseOutcomes, 'PENDING'] as const),
+      to: v.nullable(v.string()),
+    }),
+  ),
+});
+export type ChaseProgress = v.InferOutput<typeof chaseProgressSchema>;
 
 export const CHASE_TEMPLATE = 'ComplianceReminder';
 

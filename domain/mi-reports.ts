@@ -29,10 +29,8 @@ export const MI_PAGE_SIZE = 20;
 export const MI_MAX_PAGE_SIZE = 100;
 
 /** One entry of GET /{accountType}/mireports/types. */
-export interface MiReportTypeEntry {
-  miReportType: MiReportType;
-  name: string;
-}
+export const miReportTypeEntrySchema = v.object({ miReportType: v.string(), name: v.string() });
+export type MiReportTypeEntry = v.InferOutput<typeof miReportTypeEntrySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Column headings of the fixed reports (reference §5 and the real service's report classes).
@@ -293,28 +291,32 @@ export const customReportTables = [
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** A page of a report on screen: rows as text cells in the order of `columnNames`. */
-export interface MiReportPage {
-  reportType: MiReportType;
-  /** The workbook's sheets of data (one for most reports) and the one shown. */
-  sheets: string[];
-  sheet: string;
-  columnNames: string[];
-  results: string[][];
-  total: number;
-  page: number;
-  size: number;
-}
+const textRows = v.array(v.array(v.string()));
 
-export interface CustomReportPage {
-  reportType: 'CUSTOM';
-  columnNames: string[];
-  results: string[][];
+/** A page of a report on screen: rows as text cells in the order of `columnNames`. */
+export const miReportPageSchema = v.object({
+  reportType: v.string(),
+  /** The workbook's sheets of data (one for most reports) and the one shown. */
+  sheets: v.array(v.string()),
+  sheet: v.string(),
+  columnNames: v.array(v.string()),
+  results: textRows,
+  total: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type MiReportPage = v.InferOutput<typeof miReportPageSchema>;
+
+export const customReportPageSchema = v.object({
+  reportType: v.literal('CUSTOM'),
+  columnNames: v.array(v.string()),
+  results: textRows,
   /** Rows the query gave, up to the row limit. */
-  total: number;
+  total: v.number(),
   /** The query gave more rows than the limit; only the first `rowLimit` are shown and exported. */
-  truncated: boolean;
-  rowLimit: number;
-  page: number;
-  size: number;
-}
+  truncated: v.boolean(),
+  rowLimit: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type CustomReportPage = v.InferOutput<typeof customReportPageSchema>;

@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { Permission, RoleType } from './authorities';
 import type { PhaseReport } from './phases';
 import type { ReportData, ReportDefinition } from './reports/report';
+import type { Availability } from './requests';
 
 export type TaskRoleType = Extract<RoleType, 'OPERATOR' | 'REGULATOR'>;
 
@@ -105,6 +106,18 @@ export interface FormTaskPage {
   name: string;
   /** The page's actions by what they do. */
   actions: Record<string, string>;
+  /** What cancelling the task says, when not the reference's 'Cancel task' words. */
+  cancelWords?: CancelWords;
+}
+
+/** The words of a task's cancel link, its confirmation and its outcome (web/pages/task/cancel-task.tsx). */
+export interface CancelWords {
+  link: string;
+  heading: string;
+  body: string;
+  button: string;
+  done: string;
+  doneBody: string;
 }
 
 export type TaskPage = ReportTaskPage | FormTaskPage;
@@ -152,17 +165,8 @@ export interface StartFacts {
   inWindow: boolean;
 }
 
-/** 'Start a new task': may it start, and if not, what blocks it (request types) for the message. */
-export interface Availability {
-  valid: boolean;
-  /** Not open yet: the day ('YYYY-MM-DD') its window opens, or null until its guidance is published. */
-  opensOn?: string | null;
-  /** A phase's report that no process runs yet (so the registry has no title for it): its title. */
-  title?: string;
-  accountStatus?: string;
-  applicableAccountStatuses?: string[];
-  requests?: string[];
-}
+/** 'Start a new task': may it start, and if not, what blocks it (its schema: domain/requests.ts). */
+export type { Availability };
 
 /** An inclusive period, as ISO date-times. */
 export interface Window {

@@ -2,7 +2,8 @@
 // states of a version, its files and what the API answers (which reports can be published is in
 // processes/published-data.ts). Shared by the API, the worker and the SPA. How it works:
 // docs/published-data.md.
-import { competentAuthorityLabels, type CompetentAuthority } from './authorities';
+import * as v from 'valibot';
+import { competentAuthorities, competentAuthorityLabels, type CompetentAuthority } from './authorities';
 
 export const PUBLISHED_DESCRIPTION_MAX = 500;
 export const PUBLISHED_PAGE_SIZE = 20;
@@ -10,10 +11,8 @@ export const WITHDRAWAL_REASON_MAX = 500;
 export const ENTER_WITHDRAWAL_REASON = 'Enter why the data is withdrawn';
 
 /** A free-text column of a version's files and how many of its cells hold something: what its regulator reads first. */
-export interface FreeTextColumn {
-  column: string;
-  cells: number;
-}
+const freeTextColumnSchema = v.object({ column: v.string(), cells: v.number() });
+export type FreeTextColumn = v.InferOutput<typeof freeTextColumnSchema>;
 
 /**
  * A version's states: being built by its workflow, built and waiting for its regulator to review the
@@ -45,13 +44,15 @@ export type PublishedFormat = (typeof publishedFormats)[number];
 export const publishedFormatLabels: Record<PublishedFormat, string> = { xlsx: 'Excel workbook (XLSX)', csv: 'CSV' };
 
 /** The accounts whose rows a version added, changed or removed since the version before it. */
-export interface PublishedChanges {
+const changedRows = v.array(v.object({ requestId: v.string(), organisationName: v.string() }));
+const publishedChangesSchema = v.object({
   /** The version compared with; null for a first version (every row is added). */
-  since: number | null;
-  added: { requestId: string; organisationName: string }[];
-  changed: { requestId: string; organisationName: string }[];
-  removed: { requestId: string; organisationName: string }[];
-}
+  since: v.nullable(v.number()),
+  added: changedRows,
+  changed: changedRows,
+  removed: changedRows,
+});
+export type PublishedChanges = v.InferOutput<typeof publishedChangesSchema>;
 
 /** Each row's digest and organisation by request id: what the next version's change log compares with. */
 export type RowDigests = Record<string, { digest: string; organisationName: string }>;
@@ -74,69 +75,74 @@ export function changesBetween(since: number | null, before: RowDigests | null, 
   };
 }
 
-export interface PublishedFile {
-  format: PublishedFormat;
-  fileName: string;
-  size: number;
+const publishedFileSchema = v.object({
+  format: v.picklist(publishedFormats),
+  fileName: v.string(),
+  size: v.number(),
   /** Its address under /api. */
-  url: string;
-}
+  url: v.string(),
+});
+export type PublishedFile = v.InferOutput<typeof publishedFileSchema>;
 
 /** A published version as anyone sees it (GET /published-data); a withdrawn one with when and why, and no files. */
-export interface PublicDataset {
-  id: number;
-  status: 'PUBLISHED' | 'WITHDRAWN';
-  withdrawnAt: string | null;
-  withdrawalReason: string | null;
-  title: string;
-  reportType: string;
-  competentAuthority: CompetentAuthority;
-  publisher: string;
-  version: number;
-  description: string;
-  publishedAt: string;
-  rows: number;
-  files: PublishedFile[];
-}
+const publicDatasetSchema = v.object({
+  id: v.number(),
+  status: v.picklist(['PUBLISHED', 'WITHDRAWN']),
+  withdrawnAt: v.nullable(v.string()),
+  withdrawalReason: v.nullable(v.string()),
+  title: v.string(),
+  reportType: v.string(),
+  competentAuthority: v.picklist(competentAuthorities),
+  publisher: v.string(),
+  version: v.number(),
+  description: v.string(),
+  publishedAt: v.string(),
+  rows: v.number(),
+  files: v.array(publishedFileSchema),
+});
+export type PublicDataset = v.InferOutput<typeof publicDatasetSchema>;
 
-export interface PublicDatasetPage {
-  items: PublicDataset[];
-  total: number;
-  page: number;
-  size: number;
-}
+export const publicDatasetPageSchema = v.object({
+  items: v.array(publicDatasetSchema),
+  total: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type PublicDatasetPage = v.InferOutput<typeof publicDatasetPageSchema>;
 
 /** A version as its regulators see it (GET /published-data/versions). */
-export interface PublishedVersion {
-  id: number;
-  title: string;
-  reportType: string;
-  version: number;
-  status: PublishedStatus;
-  progress: PublishedProgress;
-  description: string;
-  requestedBy: string;
-  requestedAt: string;
-  publishedAt: string | null;
-  publishedBy: string | null;
-  withdrawnAt: string | null;
-  withdrawnBy: string | null;
-  withdrawalReason: string | null;
+export const publishedVersionSchema = v.object({
+  id: v.number(),
+  title: v.string(),
+  reportType: v.string(),
+  version: v.number(),
+  status: v.picklist(publishedStatuses),
+  progress: v.picklist(Object.keys(publishedProgressLabels) as PublishedProgress[]),
+  description: v.string(),
+  requestedBy: v.string(),
+  requestedAt: v.string(),
+  publishedAt: v.nullable(v.string()),
+  publishedBy: v.nullable(v.string()),
+  withdrawnAt: v.nullable(v.string()),
+  withdrawnBy: v.nullable(v.string()),
+  withdrawalReason: v.nullable(v.string()),
   /** Once built: the free-text columns of its files with their counts of filled cells. */
-  freeText: FreeTextColumn[] | null;
-  rows: number | null;
-  changes: PublishedChanges | null;
+  freeText: v.nullable(v.array(freeTextColumnSchema)),
+  rows: v.nullable(v.number()),
+  changes: v.nullable(publishedChangesSchema),
   /** A published version's public files; a version ready to review, the same files for its regulators only. */
-  files: PublishedFile[];
-}
+  files: v.array(publishedFileSchema),
+});
+export type PublishedVersion = v.InferOutput<typeof publishedVersionSchema>;
 
-export interface PublishedVersionPage {
-  reports: { reportType: string; title: string }[];
-  items: PublishedVersion[];
-  total: number;
-  page: number;
-  size: number;
-}
+export const publishedVersionPageSchema = v.object({
+  reports: v.array(v.object({ reportType: v.string(), title: v.string() })),
+  items: v.array(publishedVersionSchema),
+  total: v.number(),
+  page: v.number(),
+  size: v.number(),
+});
+export type PublishedVersionPage = v.InferOutput<typeof publishedVersionPageSchema>;
 
 /** The id of the workflow that publishes a version (workflows/published-data.ts). */
 export const publishedDataWorkflowId = (datasetId: number) => `published-data-${datasetId}`;

@@ -9,6 +9,7 @@ import {
   type AuthorityStatus,
   type OperatorRoleCode,
   type Permission,
+  type RegulatorPermissionGroup,
 } from './authorities';
 import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
 import { codesOf } from './labels';
@@ -70,6 +71,21 @@ export const addressSchema = v.object({
   postcode: requiredText(userMessages.postcode, { maxLength: 20 }),
 });
 
+/** A user's profile as the API answers it (GET /users, an operator's or a regulator's user). */
+export const userDtoSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  jobTitle: v.nullable(v.string()),
+  phoneNumber: v.nullable(v.string()),
+  mobileNumber: v.nullable(v.string()),
+  address: v.nullable(v.record(v.string(), v.nullable(v.string()))),
+  termsVersion: v.nullable(v.number()),
+  status: v.picklist(['PENDING', 'REGISTERED']),
+});
+export type UserDto = v.InferOutput<typeof userDtoSchema>;
+
 /** Operator user DTO: the profile an operator keeps (PATCH /operator-users/…). */
 export const operatorUserSchema = v.object({
   firstName: requiredText(userMessages.firstName, { maxLength: NAME_MAX }),
@@ -130,6 +146,28 @@ export const contactLabels = {
 export type ContactType = keyof typeof contactLabels;
 export const contactTypes = codesOf(contactLabels);
 
+/** An account's operator users as GET /operator-authorities/account/{accountId} answers them. */
+export const operatorAuthoritiesSchema = v.object({
+  authorities: v.array(
+    v.object({
+      /** Null for an invitation to someone who has not signed up yet. */
+      userId: v.nullable(v.string()),
+      email: v.string(),
+      firstName: v.nullable(v.string()),
+      lastName: v.nullable(v.string()),
+      roleCode: v.nullable(v.picklist(Object.keys(operatorRoles) as OperatorRoleCode[])),
+      roleName: v.string(),
+      authorityStatus: v.picklist(authorityStatuses),
+      authorityCreationDate: v.string(),
+    }),
+  ),
+  contactTypes: v.record(v.picklist(contactTypes), v.nullable(v.string())),
+  /** May the caller invite, change and remove users and set the contacts? */
+  editable: v.boolean(),
+});
+export type OperatorAuthorities = v.InferOutput<typeof operatorAuthoritiesSchema>;
+export type OperatorAuthority = OperatorAuthorities['authorities'][number];
+
 const userId = requiredText(userMessages.userId, { maxLength: 255 });
 const authorityStatus = v.picklist(authorityStatuses, userMessages.authorityStatus);
 
@@ -156,6 +194,42 @@ export const regulatorPermissionsSchema = v.record(
   ),
   v.picklist(regulatorPermissionLevels, userMessages.permissions),
 );
+
+/** A whole permission matrix, as the API answers it: every group with its level. */
+export const permissionMatrixSchema = v.object(
+  Object.fromEntries(
+    Object.keys(regulatorPermissionGroups).map((group) => [group, v.picklist(regulatorPermissionLevels)]),
+  ) as Record<RegulatorPermissionGroup, v.PicklistSchema<typeof regulatorPermissionLevels, undefined>>,
+);
+export type PermissionMatrix = v.InferOutput<typeof permissionMatrixSchema>;
+
+/** The regulators of the caller's competent authority: GET /regulator-authorities. */
+export const regulatorUsersSchema = v.object({
+  caUsers: v.array(
+    v.object({
+      /** Null for an invitation to someone who has not signed up yet. */
+      userId: v.nullable(v.string()),
+      email: v.string(),
+      firstName: v.nullable(v.string()),
+      lastName: v.nullable(v.string()),
+      jobTitle: v.nullable(v.string()),
+      authorityStatus: v.picklist(authorityStatuses),
+      authorityCreationDate: v.string(),
+      lastSignIn: v.nullable(v.string()),
+    }),
+  ),
+  /** May the caller invite users, change them and set site contacts? */
+  editable: v.boolean(),
+});
+export type RegulatorUsers = v.InferOutput<typeof regulatorUsersSchema>;
+export type RegulatorUser = RegulatorUsers['caUsers'][number];
+
+/** A regulator user as GET /regulator-users/{userId} answers: the user DTO and their signature file, if any. */
+export const regulatorUserDtoSchema = v.object({
+  ...userDtoSchema.entries,
+  signature: v.nullable(v.object({ uuid: v.string(), name: v.string(), size: v.number() })),
+});
+export type RegulatorUserDto = v.InferOutput<typeof regulatorUserDtoSchema>;
 
 /** Regulator invited user: the JSON part `regulatorInvitedUser` of POST /regulator-users/invite. */
 export const regulatorInvitedUserSchema = v.object({
@@ -203,12 +277,20 @@ export const caSiteContactsUpdateSchema = v.pipe(
   v.maxLength(500, 'Update at most 500 accounts at once'),
 );
 
-export interface CaSiteContacts {
-  caSiteContacts: { accountId: number; accountName: string; organisationId: string; userId: string | null }[];
-  totalItems: number;
+export const caSiteContactsSchema = v.object({
+  caSiteContacts: v.array(
+    v.object({
+      accountId: v.number(),
+      accountName: v.string(),
+      organisationId: v.string(),
+      userId: v.nullable(v.string()),
+    }),
+  ),
+  totalItems: v.number(),
   /** May the caller change them? */
-  editable: boolean;
-}
+  editable: v.boolean(),
+});
+export type CaSiteContacts = v.InferOutput<typeof caSiteContactsSchema>;
 
 /** Verifier invited user enable DTO. */
 export const invitedUserEnableSchema = v.object({

@@ -13,8 +13,5 @@ export const appointVerificationBodySchema = v.object({
   ),
 });
 
-export interface VerificationBodyDto {
-  id: number;
-  name: string;
-  status: string;
-}
+export const verificationBodyDtoSchema = v.object({ id: v.number(), name: v.string(), status: v.string() });
+export type VerificationBodyDto = v.InferOutput<typeof verificationBodyDtoSchema>;

@@ -1,28 +1,30 @@
 // Work items (open tasks) as the lists return them and the dashboard shows them (spec §2, §3).
+import * as v from 'valibot';
+
 export const workItemLists = ['assigned-to-me', 'assigned-to-others', 'unassigned'] as const;
 export type WorkItemList = (typeof workItemLists)[number];
 
 export const accountTypes = ['ORGANISATION'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
-export interface WorkItem {
-  taskId: number;
-  taskType: string;
-  taskAssignee: { firstName: string; lastName: string } | null;
-  daysRemaining: number | null;
-  requestId: string;
-  requestType: string;
-  accountId: number | null;
-  accountName: string | null;
-  accountRegistrationNumber: string | null;
-  accountOrganisationId: string | null;
-  isNew: boolean;
-}
+/** An open task as the work-item lists answer it. */
+export const workItemSchema = v.object({
+  taskId: v.number(),
+  taskType: v.string(),
+  taskAssignee: v.nullable(v.object({ firstName: v.string(), lastName: v.string() })),
+  daysRemaining: v.nullable(v.number()),
+  requestId: v.string(),
+  requestType: v.string(),
+  accountId: v.nullable(v.number()),
+  accountName: v.nullable(v.string()),
+  accountRegistrationNumber: v.nullable(v.string()),
+  accountOrganisationId: v.nullable(v.string()),
+  isNew: v.boolean(),
+});
+export type WorkItem = v.InferOutput<typeof workItemSchema>;
 
-export interface WorkItemPage {
-  items: WorkItem[];
-  totalItems: number;
-}
+export const workItemPageSchema = v.object({ items: v.array(workItemSchema), totalItems: v.number() });
+export type WorkItemPage = v.InferOutput<typeof workItemPageSchema>;
 
 /** Page size of the dashboard (spec §9); the API receives page - 1. */
 export const DASHBOARD_PAGE_SIZE = 10;

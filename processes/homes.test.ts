@@ -82,6 +82,8 @@ export function filesNamingEachProcess(): Record<string, string[]> {
   const all = homes();
   const files = [...productDirs.flatMap(walk), 'worker.ts']
     .filter((f) => !all.some((home) => f.startsWith(`processes/${home.name}/`)))
+    // Generated from the API description (npm run api-types): it repeats what the route files say.
+    .filter((f) => f !== 'web/lib/api-types.ts')
     .map((f) => ({ file: f, ...namesIn(f) }));
   return Object.fromEntries(
     all.map((home) => {

@@ -1,6 +1,7 @@
 // Verified organisation accounts (the onboarding registry, reference platform §3.3 and workflows
 // §6.4): regulators upload (registration number, e-mail) pairs; an applicant who matches one gets
 // their account at once. The whole upload is stored or nothing is.
+import * as v from 'valibot';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { RouteDef } from '../routing';
@@ -159,6 +160,7 @@ export const accountOnboardingRoutes: RouteDef[] = [
     access: role(['REGULATOR'], { permission: UPLOAD }),
     body: onboardingRegistrySchema,
     ok: 201,
+    response: v.object({ uploaded: v.number() }),
     handler: upload,
   },
   {
@@ -166,6 +168,7 @@ export const accountOnboardingRoutes: RouteDef[] = [
     method: 'get',
     path: '/organisation/account-onboarding/registration-number',
     access: AUTHENTICATED,
+    response: v.object({ registrationNumber: v.nullable(v.string()) }),
     handler: async (ctx, { db }) => {
       const row = await db('account_onboarding_registry')
         .where({ email: currentUser(ctx).email.toLowerCase(), status: 'PENDING' })
@@ -178,6 +181,7 @@ export const accountOnboardingRoutes: RouteDef[] = [
     path: '/organisation/account-onboarding/emails',
     access: role(['REGULATOR'], { permission: UPLOAD }),
     body: onboardingEmailsSchema,
+    response: v.object({ emails: v.array(v.string()) }),
     handler: async (ctx, { db }) => {
       const { emails } = validate(onboardingEmailsSchema, ctx.request.body);
       const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
@@ -192,6 +196,7 @@ export const accountOnboardingRoutes: RouteDef[] = [
     path: '/organisation/account-onboarding/registration-numbers',
     access: role(['REGULATOR'], { permission: UPLOAD }),
     body: onboardingRegistrationNumbersSchema,
+    response: v.object({ registrationNumbers: v.array(v.string()) }),
     handler: async (ctx, { db }) => {
       const { registrationNumbers } = validate(onboardingRegistrationNumbersSchema, ctx.request.body);
       const wanted = [...new Set(registrationNumbers.map(normaliseRegistrationNumber))];

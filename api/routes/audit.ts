@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps';
 import { currentUser } from '../auth/current-user';
 import { assertAccountAccess } from '../auth/scope';
 import { pageParams, pageQuery } from '../params';
-import { readableAddress, type AuditEntriesPage, type AuditEntryDto } from '../../domain/audit';
+import { auditEntriesPageSchema, readableAddress, type AuditEntriesPage, type AuditEntryDto } from '../../domain/audit';
 import { actingAs, auditNames, describeAuditEntry } from '../audit-description';
 
 async function list(ctx: Context, { db }: AppDeps) {
@@ -56,5 +56,12 @@ async function list(ctx: Context, { db }: AppDeps) {
 }
 
 export const auditRoutes: RouteDef[] = [
-  { method: 'get', path: '/accounts/:id/audit-entries', access: role(['REGULATOR']), query: pageQuery, handler: list },
+  {
+    method: 'get',
+    path: '/accounts/:id/audit-entries',
+    access: role(['REGULATOR']),
+    query: pageQuery,
+    response: auditEntriesPageSchema,
+    handler: list,
+  },
 ];

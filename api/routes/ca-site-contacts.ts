@@ -10,7 +10,7 @@ import { validate } from '../validate';
 import { ApiError, notFound } from '../errors';
 import { pageParams, pageQuery } from '../params';
 import { accountTypes } from '../../domain/work-items';
-import { caSiteContactsUpdateSchema, type CaSiteContacts } from '../../domain/users';
+import { caSiteContactsSchema, caSiteContactsUpdateSchema, type CaSiteContacts } from '../../domain/users';
 
 function assertAccountType(value: string | undefined): void {
   if (!accountTypes.includes(value as (typeof accountTypes)[number])) throw notFound('Unknown account type');
@@ -22,6 +22,7 @@ export const caSiteContactRoutes: RouteDef[] = [
     path: '/:accountType/ca-site-contacts',
     access: role(['REGULATOR']),
     query: pageQuery,
+    response: caSiteContactsSchema,
     handler: async (ctx, { db }) => {
       assertAccountType(ctx.params.accountType);
       const user = currentUser(ctx);

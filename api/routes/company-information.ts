@@ -4,7 +4,7 @@ import { AUTHENTICATED } from '../routing';
 import { ApiError } from '../errors';
 import { required } from '../validate';
 import { companyNotFound, companyRegister } from '../companies';
-import { normaliseRegistrationNumber, registrationNumberError } from '../../domain/accounts';
+import { companyProfileSchema, normaliseRegistrationNumber, registrationNumberError } from '../../domain/accounts';
 
 export const companyInformationRoutes: RouteDef[] = [
   {
@@ -12,6 +12,7 @@ export const companyInformationRoutes: RouteDef[] = [
     path: '/company-information/:registrationNumber',
     access: AUTHENTICATED,
     answers: [400],
+    response: companyProfileSchema,
     handler: async (ctx, deps) => {
       const raw = required(ctx.params.registrationNumber, 'registrationNumber');
       const problem = registrationNumberError(raw);

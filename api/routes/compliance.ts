@@ -12,13 +12,21 @@ import { writeWorkbook, sendWorkbook } from '../mi-reports/xlsx';
 import { complianceListBatches, complianceListPage, recentComplianceOverview } from '../compliance/overview';
 import { chaseCheck, chaseProgress, startChase } from '../compliance/chases';
 import { rfiBatchCheck, rfiBatchProgress, startRfiBatch } from '../compliance/rfi-batches';
-import { rfiBatchSchema } from '../../processes/request-for-information/batch';
+import {
+  rfiBatchCheckSchema,
+  rfiBatchProgressSchema,
+  rfiBatchSchema,
+} from '../../processes/request-for-information/batch';
 import { requestForInformationProcess } from '../../processes/request-for-information/process';
 import { fullName } from '../../domain/work-items';
 import {
+  chaseCheckSchema,
+  chaseProgressSchema,
   complianceChaseSchema,
+  complianceListPageSchema,
   complianceListQuerySchema,
   complianceListSchema,
+  complianceOverviewSchema,
   complianceStateLabels,
   type ComplianceListPage,
   type ComplianceListRow,
@@ -80,8 +88,12 @@ interface ListBatch<Body> {
   permission?: Permission;
   body: v.GenericSchema<unknown, Body>;
   check: (deps: AppDeps, ca: CompetentAuthority, list: ComplianceList) => Promise<unknown>;
+  /** The check's answer. */
+  checked: v.GenericSchema;
   start: (deps: AppDeps, ca: CompetentAuthority, by: Actor, body: Body) => Promise<number>;
   progress: (db: AppDeps['db'], ca: CompetentAuthority, id: number) => Promise<unknown>;
+  /** The progress's answer. */
+  progressed: v.GenericSchema;
 }
 
 function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
@@ -96,6 +108,7 @@ function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
       path: `${batch.path}/check`,
       access: regulators,
       query: complianceListSchema,
+      response: batch.checked,
       handler: async (ctx, deps) => {
         const ca = assertCaAccess(currentUser(ctx), batch.permission);
         ctx.body = await batch.check(deps, ca, validate(complianceListSchema, queryOf(ctx)));
@@ -109,6 +122,7 @@ function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
       ok: 201,
       // 409 when the list is no longer the one checked.
       answers: [409],
+      response: v.object({ id: v.number() }),
       handler: async (ctx, deps) => {
         const user = currentUser(ctx);
         const ca = assertCaAccess(user, batch.permission);
@@ -129,6 +143,7 @@ function listBatchRoutes<Body>(batch: ListBatch<Body>): RouteDef[] {
       path: `${batch.path}/:id`,
       access: regulators,
       answers: [400],
+      response: batch.progressed,
       handler: async (ctx, { db }) => {
         const ca = assertCaAccess(currentUser(ctx), batch.permission);
         ctx.body = await batch.progress(db, ca, validate(id, ctx.params.id));
@@ -142,6 +157,7 @@ export const complianceRoutes: RouteDef[] = [
     method: 'get',
     path: '/compliance/overview',
     access: regulators,
+    response: complianceOverviewSchema,
     handler: async (ctx, { db, config }) => {
       ctx.body = await recentComplianceOverview(db, config, assertCaAccess(currentUser(ctx)));
     },
@@ -151,6 +167,7 @@ export const complianceRoutes: RouteDef[] = [
     path: '/compliance/accounts',
     access: regulators,
     query: complianceListQuerySchema,
+    response: complianceListPageSchema,
     handler: async (ctx, { db, config }) => {
       const ca = assertCaAccess(currentUser(ctx));
       const q = validate(complianceListQuerySchema, queryOf(ctx));
@@ -189,8 +206,10 @@ export const complianceRoutes: RouteDef[] = [
     noun: 'chase',
     body: complianceChaseSchema,
     check: chaseCheck,
+    checked: chaseCheckSchema,
     start: (deps, ca, by, body) => startChase(deps, ca, by, body.list, body.expected),
     progress: chaseProgress,
+    progressed: chaseProgressSchema,
   }),
   ...listBatchRoutes({
     path: '/compliance/rfi-batches',
@@ -198,8 +217,10 @@ export const complianceRoutes: RouteDef[] = [
     permission: rfiPermission,
     body: rfiBatchSchema,
     check: rfiBatchCheck,
+    checked: rfiBatchCheckSchema,
     start: startRfiBatch,
     progress: rfiBatchProgress,
+    progressed: rfiBatchProgressSchema,
   }),
 ];
 

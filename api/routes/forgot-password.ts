@@ -59,6 +59,7 @@ export const forgotPasswordRoutes: RouteDef[] = [
     path: '/users/forgot-password/token-verification',
     access: PUBLIC,
     body: tokenSchema,
+    response: v.object({ email: v.string() }),
     handler: async (ctx, { db }) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       // Whoever holds the link received it at this address: telling them it reveals nothing.

@@ -1,6 +1,7 @@
 // Management-information reports (spec §7, reference platform §5), regulators only, always of the
 // caller's own competent authority: the report types, a page of a report's sheet, the custom SQL
 // report, the notifications' submitted data as data, and every report as an .xlsx download.
+import * as v from 'valibot';
 import type { Context } from 'koa';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
@@ -23,7 +24,10 @@ import {
 import { sendWorkbook, writeWorkbook } from '../mi-reports/xlsx';
 import { accountTypes } from '../../domain/work-items';
 import {
+  customReportPageSchema,
   customReportParamsSchema,
+  miReportPageSchema,
+  miReportTypeEntrySchema,
   fixedMiReports,
   type CustomReportPage,
   type MiReportPage,
@@ -56,6 +60,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'get',
     path: '/:accountType/mireports/types',
     access: role(['REGULATOR']),
+    response: v.array(miReportTypeEntrySchema),
     handler: (ctx) => {
       scope(ctx);
       ctx.body = miReports().map((r): MiReportTypeEntry => ({ miReportType: r.type, name: r.name }));
@@ -65,6 +70,7 @@ export const miReportRoutes: RouteDef[] = [
     method: 'get',
     path: '/:accountType/mireports/request-task-types',
     access: role(['REGULATOR']),
+    response: v.array(v.string()),
     handler: (ctx) => {
       scope(ctx);
       ctx.body = regulatorTaskTypes();
@@ -75,6 +81,7 @@ export const miReportRoutes: RouteDef[] = [
     path: '/:accountType/mireports',
     access: role(['REGULATOR']),
     answers: [400],
+    response: miReportPageSchema,
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const params = validate(miReportParamsSchema, ctx.request.body);
@@ -112,6 +119,7 @@ export const miReportRoutes: RouteDef[] = [
     access: role(['REGULATOR']),
     // 429 while the caller's custom queries take all their slots.
     answers: [400, 429],
+    response: customReportPageSchema,
     handler: async (ctx, deps) => {
       const caller = customCaller(ctx);
       const params = validate(customReportParamsSchema, ctx.request.body);
@@ -163,6 +171,22 @@ export const miReportRoutes: RouteDef[] = [
     path: '/:accountType/mireports/noc/:phase',
     access: role(['REGULATOR']),
     query: pageQuery,
+    response: v.object({
+      reportType: v.string(),
+      /** Per request id, the account and the notification's submitted data. */
+      results: v.record(
+        v.string(),
+        v.object({
+          organisationId: v.string(),
+          organisationName: v.string(),
+          registrationNumber: v.nullable(v.string()),
+          accountStatus: v.string(),
+          submittedAt: v.nullable(v.string()),
+          noc: v.unknown(),
+        }),
+      ),
+      total: v.number(),
+    }),
     handler: async (ctx, { db }) => {
       const ca = scope(ctx);
       const phase = /^phase-([1-9]\d{0,2})$/.exec(ctx.params.phase ?? '')?.[1];

@@ -22,14 +22,19 @@ import { userDto } from './users';
 import { handOverTasks } from '../tasks/hand-over';
 import { operatorRoles, type OperatorRoleCode } from '../../domain/authorities';
 import {
+  operatorAuthoritiesSchema,
   operatorAuthorityUpdateSchema,
   operatorInviteAndRegisterSchema,
   operatorUserInvitationSchema,
   operatorUserRegistrationSchema,
   operatorUserSchema,
   tokenSchema,
+  userDtoSchema,
   type OperatorUserDto,
 } from '../../domain/users';
+import * as v from 'valibot';
+
+const acceptedSchema = v.object({ accountName: v.string() });
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import * as emails from '../email-templates';
 import { acceptsNewUsers, isAccountReadOnly } from '../../domain/accounts';
@@ -294,6 +299,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/operator-authorities/account/:accountId',
     access: role(['OPERATOR', 'REGULATOR']),
+    response: operatorAuthoritiesSchema,
     handler: async (ctx, deps) => {
       const account = await accountOf(ctx, deps);
       const rows = await deps
@@ -378,6 +384,7 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
+    response: userDtoSchema,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       ctx.body = await userDto(deps.db, userId);
@@ -388,6 +395,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
     body: operatorUserSchema,
+    response: userDtoSchema,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       await applyProfile(deps.db, userId, validate(operatorUserSchema, ctx.request.body));
@@ -425,6 +433,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/operator',
     access: role(['OPERATOR']),
     body: operatorUserSchema,
+    response: userDtoSchema,
     handler: async (ctx, { db }) => {
       const userId = currentUser(ctx).userId;
       await applyProfile(db, userId, validate(operatorUserSchema, ctx.request.body));
@@ -445,6 +454,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/registration/accept-invitation',
     access: PUBLIC,
     body: tokenSchema,
+    response: acceptedSchema,
     handler: async (ctx, deps) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       ctx.body = await acceptInvitation(ctx, deps, token);
@@ -455,6 +465,7 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/registration/accept-invitation-and-register',
     access: PUBLIC,
     body: operatorInviteAndRegisterSchema,
+    response: acceptedSchema,
     handler: async (ctx, deps) => {
       const body = validate(operatorInviteAndRegisterSchema, ctx.request.body);
       ctx.body = await acceptInvitation(ctx, deps, body.invitationTokenDTO.token, body.operatorUserRegistrationDTO);
@@ -467,6 +478,7 @@ export const operatorUserRoutes: RouteDef[] = [
     beforeTerms: true,
     access: role(['OPERATOR'], { activeAuthorityRequired: false }),
     body: operatorUserRegistrationSchema,
+    response: userDtoSchema,
     handler: async (ctx, { db, config }) => {
       const user = currentUser(ctx);
       const dto = validate(operatorUserRegistrationSchema, ctx.request.body);

@@ -2,6 +2,7 @@
 // check (reference platform §3.1, §3.4, §3.6). The verified-accounts upload routes live in
 // account-onboarding.ts and are served with these.
 import type { Context } from 'koa';
+import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED, role } from '../routing';
 import type { AppDeps } from '../deps';
@@ -14,7 +15,9 @@ import type { Db } from '../../infra/db';
 import { accountOnboardingRoutes } from './account-onboarding';
 import { accessFor, APPLICATION_REVIEW } from '../../processes';
 import {
+  accountSearchResultSchema,
   normaliseRegistrationNumber,
+  organisationAccountDtoSchema,
   organisationDetailsSchema,
   registrationNumberError,
   type AccountSearchResult,
@@ -25,8 +28,11 @@ import {
 const invalidStatus = () => new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
 
 /** Codes as stored: our { type, otherTypeName, codes }, or the reference's row list. */
-function readCodes(stored: unknown): ClassificationCodes {
-  if (stored && !Array.isArray(stored) && typeof stored === 'object') return stored as ClassificationCodes;
+function readCodes(stored: unknown): OrganisationAccountDto['codes'] {
+  if (stored && !Array.isArray(stored) && typeof stored === 'object') {
+    const codes = stored as ClassificationCodes;
+    return { ...codes, otherTypeName: codes.otherTypeName ?? null };
+  }
   const rows = Array.isArray(stored) ? (stored as { type?: string; name?: string; code?: string }[]) : [];
   const type = rows[0]?.type === 'OTHER' ? 'OTHER' : 'SIC';
   return {
@@ -161,6 +167,7 @@ export const organisationRoutes: RouteDef[] = [
     path: '/organisation/accounts',
     access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']),
     query: textQuery([], { optional: ['term'], paged: true }),
+    response: accountSearchResultSchema,
     handler: searchAccounts,
   },
   {
@@ -168,6 +175,7 @@ export const organisationRoutes: RouteDef[] = [
     path: '/organisation/accounts/registration-number',
     access: AUTHENTICATED,
     query: textQuery(['reg_nbr']),
+    response: v.object({ exists: v.boolean() }),
     handler: async (ctx, { db }) => {
       const raw = required(ctx.query.reg_nbr as string | undefined, 'reg_nbr');
       const problem = registrationNumberError(String(raw));
@@ -182,6 +190,7 @@ export const organisationRoutes: RouteDef[] = [
     method: 'get',
     path: '/organisation/account/:id',
     access: role(['OPERATOR', 'REGULATOR', 'VERIFIER']),
+    response: organisationAccountDtoSchema,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const account = await assertAccountAccess(db, user, required(ctx.params.id, 'id'));
@@ -193,6 +202,7 @@ export const organisationRoutes: RouteDef[] = [
     path: '/organisation/accounts/:id',
     access: role(['OPERATOR', 'REGULATOR']),
     answers: [400],
+    response: organisationAccountDtoSchema,
     handler: updateAccount,
   },
   ...accountOnboardingRoutes,

@@ -26,7 +26,10 @@ import {
   WITHDRAWAL_REASON_MAX,
   changesBetween,
   publishedDataWorkflowId,
+  publicDatasetPageSchema,
   publishedFormats,
+  publishedVersionPageSchema,
+  publishedVersionSchema,
   publisherOf,
   type PublicDataset,
   type PublicDatasetPage,
@@ -209,6 +212,7 @@ export const publishedDataRoutes: RouteDef[] = [
     path: '/published-data',
     access: PUBLIC,
     query: pageQuery,
+    response: publicDatasetPageSchema,
     handler: async (ctx, { db }) => {
       const { page, size } = pageParams(ctx.query);
       // Published versions, and those withdrawn after they were (with when and why).
@@ -285,6 +289,7 @@ export const publishedDataRoutes: RouteDef[] = [
     path: '/published-data/versions',
     access: role(['REGULATOR'], { permission: PERMISSION }),
     query: pageQuery,
+    response: publishedVersionPageSchema,
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), PERMISSION);
       const { page, size } = pageParams(ctx.query);
@@ -309,6 +314,7 @@ export const publishedDataRoutes: RouteDef[] = [
     method: 'get',
     path: '/published-data/versions/:id',
     access: role(['REGULATOR'], { permission: PERMISSION }),
+    response: publishedVersionSchema,
     handler: async (ctx, { db }) => {
       const { row } = await ownVersion(ctx, db);
       ctx.body = (await versionsOf(db, [row]))[0];
@@ -335,6 +341,7 @@ export const publishedDataRoutes: RouteDef[] = [
     ok: 202,
     // 409 while a version of the same data is being built.
     answers: [409],
+    response: publishedVersionSchema,
     handler: async (ctx, { db, temporal, config }) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user, PERMISSION);
@@ -399,6 +406,7 @@ export const publishedDataRoutes: RouteDef[] = [
     access: role(['REGULATOR'], { permission: PERMISSION }),
     // 409 unless the version is built and waiting for review.
     answers: [409],
+    response: publishedVersionSchema,
     handler: async (ctx, { db }) => {
       const { ca, row } = await ownVersion(ctx, db);
       const userId = currentUser(ctx).userId;
@@ -443,6 +451,7 @@ export const publishedDataRoutes: RouteDef[] = [
     body: withdrawSchema,
     // 409 when the version is neither published nor ready to review.
     answers: [409],
+    response: publishedVersionSchema,
     handler: async (ctx, { db }) => {
       const { ca, row } = await ownVersion(ctx, db);
       const { reason } = validate(withdrawSchema, ctx.request.body);

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import {
   REFERENCE_DATA_TYPES_REQUIRED,
+  referenceDataSchema,
   referenceDataTypes,
   referenceDataTypeUnknown,
   type ReferenceData,
@@ -47,6 +48,7 @@ export const referenceDataRoutes: RouteDef[] = [
     query: textQuery(['types']),
     // 304 when the caller's ETag is still current.
     answers: [304],
+    response: referenceDataSchema,
     handler: async (ctx, { db }) => {
       const types = requestedTypes(ctx.query);
       const data: ReferenceData = {};

@@ -30,18 +30,25 @@ import {
   levelsOfGroup,
   permissionsForLevels,
   regulatorPermissionGroups,
+  regulatorPermissionLevels,
   regulatorStatusChoices,
   type RegulatorPermissionGroup,
   type RegulatorPermissionLevel,
 } from '../../domain/authorities';
 import {
   currentRegulatorUserUpdateSchema,
+  permissionMatrixSchema,
   regulatorInvitedUserSchema,
   regulatorStatusUpdateSchema,
+  regulatorUserDtoSchema,
   regulatorUserUpdateSchema,
+  regulatorUsersSchema,
   SIGNATURE_MAX_BYTES,
   tokenSchema,
+  type RegulatorUserDto,
 } from '../../domain/users';
+import { fileTokenSchema } from '../../domain/files';
+import * as v from 'valibot';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
 import { inputLimits } from '../../domain/limits';
 import { endSessions } from '../../identity/sessions';
@@ -86,6 +93,7 @@ async function storeSignature(trx: Knex.Transaction, signature: Part, createdBy:
   return uuid;
 }
 
+const permissionGroups = Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[];
 const groupLevels = Object.fromEntries(
   (Object.keys(regulatorPermissionGroups) as RegulatorPermissionGroup[]).map((group) => [group, levelsOfGroup(group)]),
 );
@@ -215,7 +223,7 @@ async function updateRegulatorUser(
 }
 
 /** GET /regulator-users/{userId}'s answer: the user DTO and their signature file, if any. */
-async function regulatorUserDto(db: AppDeps['db'], userId: string) {
+async function regulatorUserDto(db: AppDeps['db'], userId: string): Promise<RegulatorUserDto> {
   const dto = await userDto(db, userId);
   const row = await db('users').where({ id: userId }).first('signature_uuid');
   const file = row?.signature_uuid
@@ -314,6 +322,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-authorities/permissions',
     access: role(['REGULATOR']),
+    response: permissionMatrixSchema,
     handler: (ctx) => {
       const own = currentUser(ctx).active.find((a) => a.competentAuthority);
       ctx.body = levelsForPermissions(own?.permissions ?? []);
@@ -323,6 +332,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-authorities/permissions/group-levels',
     access: role(['REGULATOR']),
+    response: v.record(v.picklist(permissionGroups), v.array(v.picklist(regulatorPermissionLevels))),
     handler: (ctx) => {
       assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       ctx.body = groupLevels;
@@ -332,6 +342,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-authorities/permissions/:userId',
     access: role(['REGULATOR']),
+    response: v.object({ permissions: permissionMatrixSchema, editable: v.boolean() }),
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const authority = await loadRegulatorAuthority(db, ca, required(ctx.params.userId, 'userId'));
@@ -342,6 +353,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-authorities',
     access: role(['REGULATOR']),
+    response: regulatorUsersSchema,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const ca = assertCaAccess(user);
@@ -408,6 +420,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/regulator-users/:userId',
     access: role(['REGULATOR']),
+    response: regulatorUserDtoSchema,
     handler: async (ctx, { db }) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
@@ -420,6 +433,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     path: '/regulator-users/:userId/signature',
     access: role(['REGULATOR']),
     query: textQuery(['signatureUuid']),
+    response: fileTokenSchema,
     handler: async (ctx, deps) => {
       const ca = assertCaAccess(currentUser(ctx), EDIT_CA_USERS);
       const userId = required(ctx.params.userId, 'userId');
@@ -511,6 +525,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     path: '/regulator-users',
     access: role(['REGULATOR']),
     multipart: true,
+    response: regulatorUserDtoSchema,
     handler: async (ctx, deps) => {
       const caller = currentUser(ctx);
       await updateRegulatorUser(ctx, deps, caller, caller.userId, true);
@@ -522,6 +537,7 @@ export const regulatorUserRoutes: RouteDef[] = [
     path: '/regulator-users/:userId',
     access: role(['REGULATOR']),
     multipart: true,
+    response: regulatorUserDtoSchema,
     handler: async (ctx, deps) => {
       await updateRegulatorUser(ctx, deps, currentUser(ctx), required(ctx.params.userId, 'userId'), false);
     },

@@ -2,6 +2,7 @@
 // submitted snapshot names (`payload.attachments`, uuid → name) and the documents made of it
 // (request_action_file_documents). Anyone who may see the request gets a one-minute download token;
 // for everyone else the action does not exist (404, as for a missing one).
+import { fileTokenSchema } from '../../domain/files';
 import type { Context } from 'koa';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
@@ -56,6 +57,7 @@ export const requestActionFileRoutes: RouteDef[] = [
     path: '/request-action-attachments/:id',
     access: AUTHENTICATED,
     query: fileUuidQuery('attachmentUuid'),
+    response: fileTokenSchema,
     handler: attachmentToken,
   },
   {
@@ -63,6 +65,7 @@ export const requestActionFileRoutes: RouteDef[] = [
     path: '/request-action-file-documents/:id',
     access: AUTHENTICATED,
     query: fileUuidQuery('fileDocumentUuid'),
+    response: fileTokenSchema,
     handler: documentToken,
   },
 ];

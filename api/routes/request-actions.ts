@@ -1,4 +1,6 @@
 // The timeline of a request (reference: platform §4.4).
+import * as v from 'valibot';
+import { requestActionSchema, timelineEntrySchema } from '../../domain/requests';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
@@ -17,6 +19,7 @@ export const requestActionRoutes: RouteDef[] = [
     access: AUTHENTICATED,
     query: textQuery(['requestId']),
     answers: [404],
+    response: v.array(timelineEntrySchema),
     handler: async (ctx, { db }) => {
       const requestId = required(single(ctx.query.requestId), 'requestId');
       const request = await db('requests').where({ id: requestId }).first('id', 'account_id', 'competent_authority');
@@ -45,6 +48,7 @@ export const requestActionRoutes: RouteDef[] = [
     path: '/request-actions/:id',
     access: AUTHENTICATED,
     answers: [400],
+    response: requestActionSchema,
     handler: async (ctx, { db }) => {
       const row = await db('request_actions as ra')
         .join('requests as r', 'r.id', 'ra.request_id')

@@ -38,7 +38,13 @@ import type { AppDeps } from '../deps';
 import type { Context } from 'koa';
 import { idText, wholeNumber } from '../../domain/validation';
 import { auditOrigin } from '../../infra/audit';
-import { requestStatuses as statusValues } from '../../domain/requests';
+import {
+  availabilitySchema,
+  requestInfoSchema,
+  requestSearchPageSchema,
+  requestStartedSchema,
+  requestStatuses as statusValues,
+} from '../../domain/requests';
 import { textQuery } from '../params';
 
 const idParam = idText('The account id must be a number');
@@ -370,6 +376,7 @@ export const requestRoutes: RouteDef[] = [
     path: '/requests/available-workflows/permit/:accountId',
     access: AUTHENTICATED,
     answers: [400],
+    response: v.record(v.string(), availabilitySchema),
     handler: async (ctx, { db, config }) => {
       const account = await accountFor(ctx, db, validate(idParam, ctx.params.accountId));
       const user = currentUser(ctx);
@@ -388,6 +395,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/available-workflows/reporting/related-actions/:requestId',
     access: AUTHENTICATED,
+    response: v.record(v.string(), v.object({ valid: v.boolean() })),
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const request = await db('requests')
@@ -414,6 +422,7 @@ export const requestRoutes: RouteDef[] = [
     path: '/requests/workflows',
     access: AUTHENTICATED,
     body: searchBody,
+    response: requestSearchPageSchema,
     handler: async (ctx, { db }) => {
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
       required(raw.accountId, 'accountId');
@@ -453,6 +462,7 @@ export const requestRoutes: RouteDef[] = [
     method: 'get',
     path: '/requests/:id',
     access: AUTHENTICATED,
+    response: requestInfoSchema,
     handler: async (ctx, { db }) => {
       const request = await db('requests').where({ id: ctx.params.id }).first();
       if (!request) throw notFound('Request not found');
@@ -484,6 +494,7 @@ export const requestRoutes: RouteDef[] = [
     // 422: an Idempotency-Key sent before with another application.
     answers: [403, 404, 422],
     ok: 201,
+    response: requestStartedSchema,
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;

@@ -2,6 +2,7 @@
 // assignee with execute rights uploads a file to their open task; it is stored PENDING and named in
 // the task payload's `attachments` map (uuid → file name). Anyone who may view the task gets a
 // download token for a file in that map.
+import { fileTokenSchema, fileUuidSchema } from '../../domain/files';
 import * as v from 'valibot';
 import type { Context } from 'koa';
 import type { RouteDef } from '../routing';
@@ -88,6 +89,7 @@ export const taskAttachmentRoutes: RouteDef[] = [
     access: AUTHENTICATED,
     multipart: true,
     answers: [403, 404, 409],
+    response: v.object({ ...fileUuidSchema.entries, version: v.number() }),
     handler: upload,
   },
   {
@@ -96,6 +98,7 @@ export const taskAttachmentRoutes: RouteDef[] = [
     access: AUTHENTICATED,
     query: fileUuidQuery('attachmentUuid'),
     answers: [403],
+    response: fileTokenSchema,
     handler: attachmentToken,
   },
 ];

@@ -1,5 +1,7 @@
 // A regulator moves the due date of a report's task (an extension; ours: the real service keeps no
 // due dates). The workflow arms the reminders and the overdue notice again for the new date.
+import * as v from 'valibot';
+import { openTaskSchema } from '../../domain/requests';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { currentUser } from '../auth/current-user';
@@ -20,6 +22,7 @@ export const taskDueDateRoutes: RouteDef[] = [
     path: '/tasks/:id/due-date',
     access: AUTHENTICATED,
     answers: [400, 403],
+    response: v.object({ requestTaskId: v.number(), dueDate: v.string(), tasks: v.array(openTaskSchema) }),
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const task: TaskRow | undefined = await deps

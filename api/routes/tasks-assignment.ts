@@ -1,5 +1,6 @@
 // Assigning and releasing tasks (reference: workflows §4.3). The API checks who may assign and who
 // may receive; the workflow records the assignment, so it is ordered with the process's own steps.
+import { candidateSchema } from '../../domain/requests';
 import * as v from 'valibot';
 import type { Knex } from 'knex';
 import type { RouteDef } from '../routing';
@@ -54,6 +55,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     access: AUTHENTICATED,
     body: assignBody,
     answers: [403, 404],
+    response: v.object({ taskId: v.number(), assignee: v.nullable(v.string()) }),
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
@@ -115,6 +117,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     path: '/tasks-assignment/:taskId/candidate-assignees',
     access: AUTHENTICATED,
     answers: [400, 403],
+    response: v.array(candidateSchema),
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));
@@ -127,6 +130,7 @@ export const taskAssignmentRoutes: RouteDef[] = [
     path: '/tasks-assignment/:taskId/candidate-assignees/:taskType',
     access: AUTHENTICATED,
     answers: [400, 403],
+    response: v.array(candidateSchema),
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const task = await viewableTask(db, user, validate(taskIdParam, ctx.params.taskId));

@@ -28,7 +28,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { taskContext } from '../tasks/task-context';
 import { taskActionUpdate } from '../../domain/request-messages';
 import { BIGINT_ID_MAX, wholeNumber } from '../../domain/validation';
-import { STALE_TASK_MESSAGE } from '../../domain/requests';
+import { STALE_TASK_MESSAGE, taskSavedSchema, taskViewSchema, transitionResultSchema } from '../../domain/requests';
 
 const actionBody = v.object({
   requestTaskId: wholeNumber('requestTaskId must be a number', { max: BIGINT_ID_MAX }),
@@ -120,6 +120,7 @@ export const taskRoutes: RouteDef[] = [
     path: '/tasks/:id',
     access: AUTHENTICATED,
     answers: [400, 403],
+    response: taskViewSchema,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const [task] = await queryPrepared<TaskPageRow>(db, TASK_PAGE_SQL, [validate(taskIdParam, ctx.params.id)]);
@@ -174,6 +175,7 @@ export const taskRoutes: RouteDef[] = [
     body: actionBody,
     // 409: a save with a version someone else has saved since.
     answers: [403, 404, 409],
+    response: v.union([taskSavedSchema, transitionResultSchema]),
     handler: async (ctx, deps) => {
       const user = currentUser(ctx);
       const raw = (ctx.request.body ?? {}) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { AUTHENTICATED } from '../routing';
 import { notFound } from '../errors';
@@ -7,6 +8,7 @@ export const termsRoutes: RouteDef[] = [
     method: 'get',
     path: '/terms',
     access: AUTHENTICATED,
+    response: v.object({ version: v.number(), url: v.string() }),
     handler: async (ctx, { db }) => {
       const latest = await db('terms').orderBy('version', 'desc').first('version', 'url');
       if (!latest) throw notFound('No terms and conditions have been published');

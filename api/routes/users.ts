@@ -3,7 +3,7 @@
 import { UUID } from '../../domain/files';
 import type { RouteDef } from '../routing';
 import type { Principal } from '../auth/principal';
-import { AUTHENTICATED, PUBLIC } from '../routing';
+import { AUTHENTICATED, PUBLIC, route } from '../routing';
 import { currentUser } from '../auth/current-user';
 import { findInvitation, inviteeSignIn } from '../auth/invitations';
 import { required, validate } from '../validate';
@@ -11,27 +11,29 @@ import { badRequest, notFound } from '../errors';
 import { issueFileToken, type FileTokenKeySource } from '../files/tokens';
 import { forgotPasswordRoutes } from './forgot-password';
 import { feedbackSchema } from '../../domain/feedback';
-import { resolveEmailSchema, updateTermsSchema } from '../../domain/users';
+import * as v from 'valibot';
+import { resolveEmailSchema, updateTermsSchema, userDtoSchema, type UserDto } from '../../domain/users';
+import { fileTokenSchema } from '../../domain/files';
 import type { Db } from '../../infra/db';
 import { textQuery } from '../params';
 import { queueEmails } from '../../infra/outbox';
 import * as emails from '../email-templates';
 
 /** The user DTO every profile call answers with. */
-export async function userDto(db: Db, userId: string) {
+export async function userDto(db: Db, userId: string): Promise<UserDto> {
   const user = await db('users').where({ id: userId }).first();
   if (!user) throw notFound('User not found');
   return {
-    id: user.id as string,
-    email: user.email as string,
-    firstName: user.first_name as string,
-    lastName: user.last_name as string,
-    jobTitle: (user.job_title ?? null) as string | null,
-    phoneNumber: (user.phone_number ?? null) as string | null,
-    mobileNumber: (user.mobile_number ?? null) as string | null,
-    address: (user.address ?? null) as Record<string, string | null> | null,
-    termsVersion: (user.terms_version ?? null) as number | null,
-    status: user.registration_status as 'PENDING' | 'REGISTERED',
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    jobTitle: user.job_title ?? null,
+    phoneNumber: user.phone_number ?? null,
+    mobileNumber: user.mobile_number ?? null,
+    address: user.address ?? null,
+    termsVersion: user.terms_version ?? null,
+    status: user.registration_status,
   };
 }
 
@@ -49,12 +51,13 @@ export async function userSignatureToken(deps: FileTokenKeySource, userId: strin
 }
 
 export const userRoutes: RouteDef[] = [
-  {
+  route({
     method: 'get',
     path: '/users',
     access: AUTHENTICATED,
+    response: userDtoSchema,
     answers: [409],
-    handler: async (ctx, { db }) => {
+    handler: async (ctx, { db }, io) => {
       const user = currentUser(ctx);
       // The SPA asks once per page load: the moment to note a new sign-in (lists show 'last sign-in').
       const authTime = (ctx.state.principal as Principal).authTime;
@@ -64,9 +67,9 @@ export const userRoutes: RouteDef[] = [
           .where((q) => q.whereNull('last_sign_in_at').orWhere('last_sign_in_at', '<', new Date(authTime * 1000)))
           .update({ last_sign_in_at: new Date(authTime * 1000) });
       }
-      ctx.body = await userDto(db, user.userId);
+      io.reply(await userDto(db, user.userId));
     },
-  },
+  }),
   {
     method: 'patch',
     path: '/users/terms-and-conditions',
@@ -108,7 +111,7 @@ export const userRoutes: RouteDef[] = [
       ctx.status = 204;
     },
   },
-  {
+  route({
     // Lets the SPA prefill the sign-in with the invitee's address, and say whether they must create a
     // sign-in before accepting (the token proves their mailbox: this tells nobody else anything); only
     // while the invitation is open.
@@ -116,22 +119,24 @@ export const userRoutes: RouteDef[] = [
     path: '/users/token/resolve-email',
     access: PUBLIC,
     body: resolveEmailSchema,
-    handler: async (ctx, { db }) => {
-      const { token, type } = validate(resolveEmailSchema, ctx.request.body);
+    response: v.object({ email: v.string(), hasSignIn: v.boolean() }),
+    handler: async (_ctx, { db }, io) => {
+      const { token, type } = io.body();
       const invitation = await findInvitation(db, token, type, false);
-      ctx.body = { email: invitation.invited_email, hasSignIn: (await inviteeSignIn(db, invitation)) !== null };
+      io.reply({ email: invitation.invited_email, hasSignIn: (await inviteeSignIn(db, invitation)) !== null });
     },
-  },
-  {
+  }),
+  route({
     // A regulator's own signature image (any signed-in user: others simply have none).
     method: 'get',
     path: '/users/signature',
     access: AUTHENTICATED,
     query: textQuery(['signatureUuid']),
+    response: fileTokenSchema,
     answers: [404],
-    handler: async (ctx, deps) => {
-      ctx.body = await userSignatureToken(deps, currentUser(ctx).userId, ctx.query.signatureUuid);
+    handler: async (ctx, deps, io) => {
+      io.reply(await userSignatureToken(deps, currentUser(ctx).userId, ctx.query.signatureUuid));
     },
-  },
+  }),
   ...forgotPasswordRoutes,
 ];

@@ -2,6 +2,7 @@
 // account's Advanced users appoint one of the active bodies and may replace it; the account's
 // operators and its competent authority's regulators see which one it is. The appointed body's
 // verifiers then see the account (api/auth/scope.ts).
+import * as v from 'valibot';
 import type { Context } from 'koa';
 import type { RouteDef } from '../routing';
 import { role } from '../routing';
@@ -10,7 +11,11 @@ import { currentUser } from '../auth/current-user';
 import { assertAccountAccess } from '../auth/scope';
 import { required, validate } from '../validate';
 import { ApiError } from '../errors';
-import { appointVerificationBodySchema, type VerificationBodyDto } from '../../domain/verification-bodies';
+import {
+  appointVerificationBodySchema,
+  verificationBodyDtoSchema,
+  type VerificationBodyDto,
+} from '../../domain/verification-bodies';
 
 const EDIT_USERS = 'PERM_ACCOUNT_USERS_EDIT' as const;
 const accountNotLive = () => new ApiError(400, 'ACCOUNT1009', 'Account status is not valid');
@@ -75,6 +80,7 @@ export const verificationBodyRoutes: RouteDef[] = [
     method: 'get',
     path: '/accounts/:id/active-verification-bodies',
     access: role(['OPERATOR']),
+    response: v.array(verificationBodyDtoSchema),
     handler: async (ctx, { db }) => {
       await assertAccountAccess(db, currentUser(ctx), required(ctx.params.id, 'id'), EDIT_USERS);
       const bodies: VerificationBodyDto[] = await db('verification_bodies')
@@ -90,6 +96,7 @@ export const verificationBodyRoutes: RouteDef[] = [
     access: role(['OPERATOR', 'REGULATOR']),
     // 204 when no body is appointed.
     answers: [204],
+    response: verificationBodyDtoSchema,
     handler: async (ctx, { db }) => {
       const account = await assertAccountAccess(db, currentUser(ctx), required(ctx.params.id, 'id'));
       // No body appointed: 204, nothing to show.

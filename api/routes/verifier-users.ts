@@ -1,5 +1,6 @@
 // Verifier (lead assessor) invitations: accepting one, and enabling a user from it once they have a
 // sign-in. Verifier screens are not part of the product; these calls are.
+import * as v from 'valibot';
 import type { RouteDef } from '../routing';
 import { PUBLIC } from '../routing';
 import { findInvitation, markAccepted, resolveInvitee } from '../auth/invitations';
@@ -27,6 +28,12 @@ async function accept(ctx: Context, { db }: AppDeps, token: string) {
   });
 }
 
+/** The invitee's e-mail, and whether the invitation is accepted or first needs a sign-in. */
+const invitationAnswer = v.object({
+  email: v.string(),
+  invitationStatus: v.picklist(['ACCEPTED', 'PENDING_TO_REGISTERED_SET_PASSWORD']),
+});
+
 export const verifierUserRoutes: RouteDef[] = [
   {
     // Someone without a sign-in yet learns that they must create one before the invitation can be accepted.
@@ -34,6 +41,7 @@ export const verifierUserRoutes: RouteDef[] = [
     path: '/verifier-users/registration/accept-invitation',
     access: PUBLIC,
     body: tokenSchema,
+    response: invitationAnswer,
     handler: async (ctx, deps) => {
       const { token } = validate(tokenSchema, ctx.request.body);
       try {
@@ -50,6 +58,7 @@ export const verifierUserRoutes: RouteDef[] = [
     path: '/verifier-users/registration/enable-from-invitation',
     access: PUBLIC,
     body: invitedUserEnableSchema,
+    response: invitationAnswer,
     handler: async (ctx, deps) => {
       const { invitationToken } = validate(invitedUserEnableSchema, ctx.request.body);
       ctx.body = await accept(ctx, deps, invitationToken);

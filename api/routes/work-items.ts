@@ -12,6 +12,7 @@ import {
   accountTypes,
   MAX_PAGE_SIZE,
   workItemLists,
+  workItemPageSchema,
   type WorkItem,
   type WorkItemList,
   type WorkItemPage,
@@ -118,6 +119,7 @@ export const workItemRoutes: RouteDef[] = [
     path: `/:accountType/items/${list}`,
     access: AUTHENTICATED,
     query: pageQuery,
+    response: workItemPageSchema,
     handler: async (ctx, { db }) => {
       const accountType = ctx.params.accountType;
       if (!(accountTypes as readonly string[]).includes(accountType))
@@ -130,6 +132,7 @@ export const workItemRoutes: RouteDef[] = [
     method: 'get',
     path: '/items/:requestId',
     access: AUTHENTICATED,
+    response: workItemPageSchema,
     handler: async (ctx, { db }) => {
       const user = currentUser(ctx);
       const request = await db('requests')

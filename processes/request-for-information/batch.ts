@@ -2,7 +2,7 @@
 // questions and deadline asked once, then one request per organisation, started by a workflow of
 // the batch (batch-workflow.ts). Shared by the API, the worker and the pages.
 import * as v from 'valibot';
-import { complianceListSchema, type ComplianceList } from '../../domain/compliance';
+import { complianceListSchema, countsOf, listOrganisationSchema } from '../../domain/compliance';
 import { rfiSubmitSchema } from './request';
 
 /** The most organisations one batch may send to. */
@@ -21,7 +21,8 @@ export const rfiBatchSchema = v.object({
 });
 export type RfiBatchStart = v.InferOutput<typeof rfiBatchSchema>;
 
-export type RfiBatchOutcome = 'STARTED' | 'NOT_LIVE' | 'ALREADY_OPEN' | 'NOT_STARTED';
+export const rfiBatchOutcomes = ['STARTED', 'NOT_LIVE', 'ALREADY_OPEN', 'NOT_STARTED'] as const;
+export type RfiBatchOutcome = (typeof rfiBatchOutcomes)[number];
 export const rfiBatchOutcomeLabels: Record<RfiBatchOutcome | 'PENDING' | 'STARTING', string> = {
   STARTED: 'Request sent',
   NOT_LIVE: 'Not sent: the account is not live',
@@ -31,26 +32,37 @@ export const rfiBatchOutcomeLabels: Record<RfiBatchOutcome | 'PENDING' | 'STARTI
   PENDING: 'Waiting',
 };
 
-export interface RfiBatchCheck {
-  list: ComplianceList;
-  reportName: string;
-  count: number;
-  organisations: { accountId: number; name: string; organisationId: string }[];
-}
+/** GET /compliance/rfi-batches/check. */
+export const rfiBatchCheckSchema = v.object({
+  list: complianceListSchema,
+  reportName: v.string(),
+  count: v.number(),
+  organisations: v.array(listOrganisationSchema),
+});
+export type RfiBatchCheck = v.InferOutput<typeof rfiBatchCheckSchema>;
 
-export interface RfiBatchProgress {
-  id: number;
-  reportName: string;
-  questions: string;
-  deadline: string;
-  total: number;
-  counts: Record<RfiBatchOutcome | 'PENDING', number>;
-  done: boolean;
-  createdAt: string;
-  createdBy: string;
+/** GET /compliance/rfi-batches/{id}. */
+export const rfiBatchProgressSchema = v.object({
+  id: v.number(),
+  reportName: v.string(),
+  questions: v.string(),
+  deadline: v.string(),
+  total: v.number(),
+  counts: countsOf([...rfiBatchOutcomes, 'PENDING'] as const),
+  done: v.boolean(),
+  createdAt: v.string(),
+  createdBy: v.string(),
   /** Each organisation's outcome (the first 1,000 by name) and its request's id once started. */
-  organisations: { accountId: number; name: string; outcome: RfiBatchOutcome | 'PENDING'; requestId: string | null }[];
-}
+  organisations: v.array(
+    v.object({
+      accountId: v.number(),
+      name: v.string(),
+      outcome: v.picklist([...rfiBatchOutcomes, 'PENDING'] as const),
+      requestId: v.nullable(v.string()),
+    }),
+  ),
+});
+export type RfiBatchProgress = v.InferOutput<typeof rfiBatchProgressSchema>;
 
 /** A batch's workflow id, as the Temporal UI shows it. */
 export const rfiBatchWorkflowId = (id: number) => `rfi-batch-${id}`;

@@ -6,7 +6,7 @@
 // request EXPIRED with a task for the regulator to decide what follows.
 import * as v from 'valibot';
 import { defineProcess } from '../../domain/process-registry';
-import type { ActionRefusal, TaskActionDefinition } from '../../domain/process-definition';
+import type { ActionRefusal, CancelWords, TaskActionDefinition } from '../../domain/process-definition';
 import { UUID } from '../../domain/files';
 import {
   RFI,
@@ -37,6 +37,17 @@ import {
   type RfiSubmitPayload,
 } from './request';
 import { responseTaskEmail } from './emails';
+
+/** A sent request for information: cancelling it keeps the request and its timeline, status Cancelled. */
+const sentRfiCancelWords: CancelWords = {
+  link: 'Cancel this request for information',
+  heading: 'Are you sure you want to cancel this request for information?',
+  body: 'The organisation will no longer be asked to respond: its task to respond is removed. The request, what was sent and its timeline are kept, with the status Cancelled.',
+  button: 'Yes, cancel this request',
+  done: 'Request for information cancelled',
+  doneBody:
+    'The organisation no longer has a task to respond. The request stays on the account with the status Cancelled.',
+};
 
 const regulatorTask = { roleType: 'REGULATOR', view: 'PERM_RFI_SUBMIT', execute: 'PERM_RFI_SUBMIT' } as const;
 
@@ -120,7 +131,7 @@ export const requestForInformationProcess = defineProcess({
     [RFI_WAIT_FOR_RESPONSE]: {
       label: 'Wait for response to request for information',
       ...regulatorTask,
-      page: { kind: 'form', name: 'rfi-wait', actions: { cancel: RFI_CANCEL } },
+      page: { kind: 'form', name: 'rfi-wait', actions: { cancel: RFI_CANCEL }, cancelWords: sentRfiCancelWords },
       actions: { [RFI_CANCEL]: { kind: 'TRANSITION', input: v.object({}), timeline: RFI_CANCELLED } },
     },
     [RFI_RESPONSE_REVIEW]: {

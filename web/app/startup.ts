@@ -1,11 +1,10 @@
 // Start-up (spec §4, "Startup and login"): UI configuration, the silent sign-in check (one retry,
 // then the error is logged and the visitor is treated as signed out), then for a signed-in user:
 // user state, latest terms, user and profile. Runs once per page load, whoever asks first.
-import type { RegulatorPermissionGroup, RegulatorPermissionLevel } from '../../domain/authorities';
 import { apiGet } from '../lib/api';
 import { checkSignedIn, configureSignIn, idTokenClaims } from '../lib/auth/tokens';
 import { loadUiConfiguration, resetUiConfiguration } from '../lib/ui-configuration';
-import { useSession, type SessionState, type UserState } from '../stores/session';
+import { useSession, type SessionState } from '../stores/session';
 
 let started: Promise<void> | null = null;
 
@@ -65,17 +64,15 @@ export async function loadSignedInUser(): Promise<void> {
     lastName: text(claims.family_name),
   };
   const [userState, terms, user] = await Promise.all([
-    apiGet<UserState>('/v1.0/authorities/current-user-state'),
-    apiGet<{ version: number; url: string } | null>('/v1.0/terms').catch(() => null),
-    apiGet<{ firstName: string; lastName: string; email?: string; termsVersion?: number | null }>('/v1.0/users'),
+    apiGet('/v1.0/authorities/current-user-state'),
+    apiGet('/v1.0/terms').catch(() => null),
+    apiGet('/v1.0/users'),
   ]);
   let regulatorPermissions: SessionState['regulatorPermissions'] = null;
   // Only a regulator with an active authority has permissions; asking otherwise is a 403, which
   // would send the app to landing with this start-up never finishing.
   if (userState.roleType === 'REGULATOR' && (userState.status === 'ENABLED' || userState.status === 'NO_AUTHORITY')) {
-    regulatorPermissions = await apiGet<Partial<Record<RegulatorPermissionGroup, RegulatorPermissionLevel>>>(
-      '/v1.0/regulator-authorities/permissions',
-    ).catch(() => null);
+    regulatorPermissions = await apiGet('/v1.0/regulator-authorities/permissions').catch(() => null);
   }
   useSession.setState({
     signedIn: true,

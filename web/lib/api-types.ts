@@ -2356,7 +2356,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            components: {
+              /** @enum {string} */
+              database: 'UP' | 'DOWN';
+              /** @enum {string} */
+              temporal: 'UP' | 'DOWN';
+              /** @enum {string} */
+              virusScanner?: 'UP' | 'DOWN';
+            };
+            /** @enum {string} */
+            status: 'UP' | 'DOWN';
+          };
         };
       };
       default: components['responses']['Error'];
@@ -2377,7 +2388,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            analytics: {
+              gtmContainerId: string;
+            };
+            expirationTime: number;
+            features: {
+              [key: string]: boolean;
+            };
+            fordwayResetCredentialsUrl: string;
+            oidc: {
+              clientId: string;
+              issuer: string;
+            };
+          };
         };
       };
       default: components['responses']['Error'];
@@ -2403,7 +2427,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            caSiteContacts: {
+              accountId: number;
+              accountName: string;
+              organisationId: string;
+              userId: string | null;
+            }[];
+            editable: boolean;
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2466,7 +2499,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2495,7 +2546,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2524,7 +2593,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2550,7 +2637,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            columnNames: string[];
+            page: number;
+            reportType: string;
+            results: string[][];
+            sheet: string;
+            sheets: string[];
+            size: number;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2577,7 +2673,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            columnNames: string[];
+            page: number;
+            /** @constant */
+            reportType: 'CUSTOM';
+            results: string[][];
+            rowLimit: number;
+            size: number;
+            total: number;
+            truncated: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2774,7 +2880,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            reportType: string;
+            results: {
+              [key: string]: {
+                accountStatus: string;
+                noc: unknown;
+                organisationId: string;
+                organisationName: string;
+                registrationNumber: string | null;
+                submittedAt: string | null;
+              };
+            };
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -2801,7 +2920,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': string[];
         };
       };
       401: components['responses']['E401'];
@@ -2827,7 +2946,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            miReportType: string;
+            name: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3124,7 +3246,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            name: string;
+            status: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3215,7 +3341,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            auditEntries: {
+              actor: {
+                actingAs: string | null;
+                authority: string | null;
+                name: string | null;
+                roleType: string | null;
+                userId: string;
+              } | null;
+              address: string | null;
+              at: string;
+              description: string;
+              details: {
+                changed?: string[];
+                type?: string;
+                values?: {
+                  [key: string]: unknown;
+                };
+              } & {
+                [key: string]: unknown;
+              };
+              entity: string;
+              entityKey: string | null;
+              id: number;
+              operation: string;
+              requestId: string | null;
+              source: string;
+              via: string | null;
+            }[];
+            totalItems: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3242,7 +3398,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+            name: string;
+            status: string;
+          };
         };
       };
       /** @description Done; no content */
@@ -3275,7 +3435,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            name: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3299,7 +3462,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            /** @enum {string} */
+            roleType: 'OPERATOR' | 'REGULATOR' | 'VERIFIER';
+            /** @enum {string} */
+            status: 'ENABLED' | 'DISABLED' | 'ACCEPTED' | 'NO_AUTHORITY' | 'TEMP_DISABLED';
+            userId: string;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3321,7 +3490,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            name: string;
+            rolePermissions: {
+              [key: string]: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            };
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3344,7 +3519,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            code: string;
+            name: string;
+          }[];
         };
       };
       401: components['responses']['E401'];
@@ -3369,7 +3547,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              city: string;
+              country: string | null;
+              county: string | null;
+              line1: string;
+              line2: string | null;
+              postcode: string | null;
+            };
+            location: ('ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED') | null;
+            name: string;
+            registrationNumber: string;
+            sicCodes: string[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3402,7 +3593,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            category: string | null;
+            categoryLabel: string | null;
+            page: number;
+            reportName: string;
+            requestType: string;
+            rows: {
+              accountId: number;
+              assignee: string | null;
+              dueDate: string | null;
+              lastReminder: string | null;
+              name: string;
+              organisationId: string;
+              overdue: boolean;
+              registrationNumber: string | null;
+              requestId: string | null;
+              /** @enum {string} */
+              state: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED';
+            }[];
+            size: number;
+            state: ('SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED' | 'OVERDUE') | null;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3487,7 +3700,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3514,7 +3729,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            counts: {
+              ALREADY_REMINDED: number;
+              NO_CONTACT: number;
+              PENDING: number;
+              SENT: number;
+            };
+            createdAt: string;
+            createdBy: string;
+            done: boolean;
+            id: number;
+            organisations: {
+              accountId: number;
+              name: string;
+              /** @enum {string} */
+              outcome: 'SENT' | 'NO_CONTACT' | 'ALREADY_REMINDED' | 'PENDING';
+              to: string | null;
+            }[];
+            reportName: string;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3544,7 +3779,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            count: number;
+            intervalDays: number;
+            list: {
+              category?: string;
+              requestType: string;
+              search?: string;
+              /** @enum {string} */
+              state?: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED' | 'OVERDUE';
+            };
+            organisations: {
+              accountId: number;
+              name: string;
+              organisationId: string;
+            }[];
+            remindedAlready: {
+              accountId: number;
+              at: string;
+              name: string;
+            }[];
+            reportName: string;
+            template: {
+              body: string;
+              name: string;
+              subject: string;
+            };
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3568,7 +3829,46 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            asOf: string;
+            breakdowns: {
+              requestType: string;
+              rows: {
+                count: number;
+                label: string;
+                value: string;
+              }[];
+              title: string;
+            }[];
+            liveAccounts: number;
+            overTime: {
+              name: string;
+              points: {
+                day: string;
+                total: number;
+              }[];
+              requestType: string;
+              windowCloses: string | null;
+            }[];
+            reports: {
+              counts: {
+                IN_PROGRESS: number;
+                NOT_STARTED: number;
+                OVERDUE: number;
+                SUBMITTED: number;
+              };
+              dueAt: string;
+              name: string;
+              percentages: {
+                IN_PROGRESS: number;
+                NOT_STARTED: number;
+                OVERDUE: number;
+                SUBMITTED: number;
+              };
+              requestType: string;
+              windowCloses: string | null;
+            }[];
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3612,7 +3912,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            id: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3639,7 +3941,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            counts: {
+              ALREADY_OPEN: number;
+              NOT_LIVE: number;
+              NOT_STARTED: number;
+              PENDING: number;
+              STARTED: number;
+            };
+            createdAt: string;
+            createdBy: string;
+            deadline: string;
+            done: boolean;
+            id: number;
+            organisations: {
+              accountId: number;
+              name: string;
+              /** @enum {string} */
+              outcome: 'STARTED' | 'NOT_LIVE' | 'ALREADY_OPEN' | 'NOT_STARTED' | 'PENDING';
+              requestId: string | null;
+            }[];
+            questions: string;
+            reportName: string;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3669,7 +3994,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            count: number;
+            list: {
+              category?: string;
+              requestType: string;
+              search?: string;
+              /** @enum {string} */
+              state?: 'SUBMITTED' | 'IN_PROGRESS' | 'NOT_STARTED' | 'OVERDUE';
+            };
+            organisations: {
+              accountId: number;
+              name: string;
+              organisationId: string;
+            }[];
+            reportName: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -3695,7 +4035,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            COMPETENT_AUTHORITIES?: {
+              code: string;
+              email: string;
+              name: string;
+            }[];
+            COUNTIES?: {
+              name: string;
+              nation: string;
+            }[];
+            COUNTRIES?: {
+              code: string;
+              name: string;
+            }[];
+            SIC_CODES?: {
+              code: string;
+              description: string;
+              section: string;
+            }[];
+          };
         };
       };
       /** @description Not modified since the ETag the caller sent */
@@ -3802,7 +4161,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              daysRemaining: number | null;
+              isNew: boolean;
+              requestId: string;
+              requestType: string;
+              taskAssignee: {
+                firstName: string;
+                lastName: string;
+              } | null;
+              taskId: number;
+              taskType: string;
+            }[];
+            totalItems: number;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3827,7 +4204,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            authorities: {
+              authorityCreationDate: string;
+              /** @enum {string} */
+              authorityStatus: 'PENDING' | 'ACCEPTED' | 'ACTIVE' | 'DISABLED';
+              email: string;
+              firstName: string | null;
+              lastName: string | null;
+              roleCode: ('operator_admin' | 'operator') | null;
+              roleName: string;
+              userId: string | null;
+            }[];
+            contactTypes: {
+              [key: string]: string | null;
+            };
+            editable: boolean;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3930,7 +4323,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -3981,7 +4388,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4107,7 +4528,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4138,7 +4573,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accountName: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4192,7 +4629,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accountName: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4240,7 +4679,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4274,7 +4727,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            uploaded: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4304,7 +4759,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            emails: string[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4328,7 +4785,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            registrationNumber: string | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4356,7 +4815,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            registrationNumbers: string[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4382,7 +4843,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            acceptedAt: string | null;
+            address: {
+              city: string;
+              county: string | null;
+              line1: string;
+              line2: string | null;
+              postcode: string;
+            };
+            codes: {
+              codes: string[];
+              otherTypeName: string | null;
+              /** @enum {string} */
+              type: 'SIC' | 'OTHER';
+            };
+            /** @enum {string} */
+            competentAuthority: 'ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED';
+            editable: boolean;
+            id: number;
+            name: string;
+            organisationId: string;
+            registrationNumber: string | null;
+            /** @enum {string} */
+            status: 'AWAITING_APPROVAL' | 'LIVE' | 'DENIED' | 'CLOSED';
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4410,7 +4895,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accounts: {
+              id: number;
+              name: string;
+              organisationId: string;
+              registrationNumber: string | null;
+              /** @enum {string} */
+              status: 'AWAITING_APPROVAL' | 'LIVE' | 'DENIED' | 'CLOSED';
+            }[];
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4436,7 +4931,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            acceptedAt: string | null;
+            address: {
+              city: string;
+              county: string | null;
+              line1: string;
+              line2: string | null;
+              postcode: string;
+            };
+            codes: {
+              codes: string[];
+              otherTypeName: string | null;
+              /** @enum {string} */
+              type: 'SIC' | 'OTHER';
+            };
+            /** @enum {string} */
+            competentAuthority: 'ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED';
+            editable: boolean;
+            id: number;
+            name: string;
+            organisationId: string;
+            registrationNumber: string | null;
+            /** @enum {string} */
+            status: 'AWAITING_APPROVAL' | 'LIVE' | 'DENIED' | 'CLOSED';
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4463,7 +4982,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            exists: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4489,7 +5010,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              /** @enum {string} */
+              competentAuthority: 'ENGLAND' | 'WALES' | 'SCOTLAND' | 'NORTHERN_IRELAND' | 'OPRED';
+              description: string;
+              files: {
+                fileName: string;
+                /** @enum {string} */
+                format: 'xlsx' | 'csv';
+                size: number;
+                url: string;
+              }[];
+              id: number;
+              publishedAt: string;
+              publisher: string;
+              reportType: string;
+              rows: number;
+              /** @enum {string} */
+              status: 'PUBLISHED' | 'WITHDRAWN';
+              title: string;
+              version: number;
+              withdrawalReason: string | null;
+              withdrawnAt: string | null;
+            }[];
+            page: number;
+            size: number;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4547,7 +5095,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            items: {
+              changes: {
+                added: {
+                  organisationName: string;
+                  requestId: string;
+                }[];
+                changed: {
+                  organisationName: string;
+                  requestId: string;
+                }[];
+                removed: {
+                  organisationName: string;
+                  requestId: string;
+                }[];
+                since: number | null;
+              } | null;
+              description: string;
+              files: {
+                fileName: string;
+                /** @enum {string} */
+                format: 'xlsx' | 'csv';
+                size: number;
+                url: string;
+              }[];
+              freeText:
+                | {
+                    cells: number;
+                    column: string;
+                  }[]
+                | null;
+              id: number;
+              /** @enum {string} */
+              progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+              publishedAt: string | null;
+              publishedBy: string | null;
+              reportType: string;
+              requestedAt: string;
+              requestedBy: string;
+              rows: number | null;
+              /** @enum {string} */
+              status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+              title: string;
+              version: number;
+              withdrawalReason: string | null;
+              withdrawnAt: string | null;
+              withdrawnBy: string | null;
+            }[];
+            page: number;
+            reports: {
+              reportType: string;
+              title: string;
+            }[];
+            size: number;
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4580,7 +5183,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4607,7 +5256,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4667,7 +5362,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4701,7 +5442,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            changes: {
+              added: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              changed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              removed: {
+                organisationName: string;
+                requestId: string;
+              }[];
+              since: number | null;
+            } | null;
+            description: string;
+            files: {
+              fileName: string;
+              /** @enum {string} */
+              format: 'xlsx' | 'csv';
+              size: number;
+              url: string;
+            }[];
+            freeText:
+              | {
+                  cells: number;
+                  column: string;
+                }[]
+              | null;
+            id: number;
+            /** @enum {string} */
+            progress: 'QUEUED' | 'READING' | 'WRITTEN' | 'DONE';
+            publishedAt: string | null;
+            publishedBy: string | null;
+            reportType: string;
+            requestedAt: string;
+            requestedBy: string;
+            rows: number | null;
+            /** @enum {string} */
+            status: 'BUILDING' | 'READY' | 'PUBLISHED' | 'FAILED' | 'WITHDRAWN';
+            title: string;
+            version: number;
+            withdrawalReason: string | null;
+            withdrawnAt: string | null;
+            withdrawnBy: string | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4727,7 +5514,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            caUsers: {
+              authorityCreationDate: string;
+              /** @enum {string} */
+              authorityStatus: 'PENDING' | 'ACCEPTED' | 'ACTIVE' | 'DISABLED';
+              email: string;
+              firstName: string | null;
+              jobTitle: string | null;
+              lastName: string | null;
+              lastSignIn: string | null;
+              userId: string | null;
+            }[];
+            editable: boolean;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4828,7 +5628,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            /** @enum {string} */
+            ACCOUNT_CLOSURE: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            ASSIGN_REASSIGN_TASKS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            MANAGE_PARTICIPANT_USERS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            MANAGE_USERS_AND_CONTACTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            PUBLISH_DATA: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            REQUEST_FOR_INFORMATION: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_ACTION_PLAN: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_NOC: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_PROGRESS_UPDATE_1: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            RETURN_PROGRESS_UPDATE_2: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            /** @enum {string} */
+            REVIEW_ORGANISATION_ACCOUNT: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4853,7 +5678,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            editable: boolean;
+            permissions: {
+              /** @enum {string} */
+              ACCOUNT_CLOSURE: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              ASSIGN_REASSIGN_TASKS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              MANAGE_PARTICIPANT_USERS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              MANAGE_USERS_AND_CONTACTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              MANAGE_VERIFIED_ORGANISATION_ACCOUNTS: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              PUBLISH_DATA: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              REQUEST_FOR_INFORMATION: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_ACTION_PLAN: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_NOC: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_PROGRESS_UPDATE_1: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              RETURN_PROGRESS_UPDATE_2: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+              /** @enum {string} */
+              REVIEW_ORGANISATION_ACCOUNT: 'NONE' | 'VIEW_ONLY' | 'EXECUTE';
+            };
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4877,7 +5730,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: ('NONE' | 'VIEW_ONLY' | 'EXECUTE')[];
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4904,7 +5759,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            signature: {
+              name: string;
+              size: number;
+              uuid: string;
+            } | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -4932,7 +5806,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            signature: {
+              name: string;
+              size: number;
+              uuid: string;
+            } | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -4962,7 +5855,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            signature: {
+              name: string;
+              size: number;
+              uuid: string;
+            } | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5018,7 +5930,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5127,7 +6042,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5155,7 +6073,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5181,7 +6102,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            creationDate: string;
+            id: number;
+            submitter: string | null;
+            type: string;
+          }[];
         };
       };
       400: components['responses']['E400'];
@@ -5207,7 +6133,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            creationDate: string;
+            fileDocuments: {
+              [key: string]: string;
+            };
+            id: number;
+            payload: unknown;
+            requestAccountId: number | null;
+            requestId: string;
+            requestType: string;
+            submitter: string | null;
+            submitterId: string | null;
+            type: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5511,7 +6450,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            requestId: string;
+            requestStatus: string;
+            tasks: {
+              assignee: string | null;
+              dueAt: string | null;
+              taskId: number;
+              taskType: string;
+            }[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5539,7 +6487,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            accountId: number | null;
+            competentAuthority: string | null;
+            creationDate: string;
+            endDate: string | null;
+            id: string;
+            requestMetadata: {
+              [key: string]: unknown;
+            };
+            status: string;
+            submissionDate: string | null;
+            type: string;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -5564,7 +6524,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: {
+              accountStatus?: string;
+              applicableAccountStatuses?: string[];
+              opensOn?: string | null;
+              requests?: string[];
+              title?: string;
+              valid: boolean;
+            };
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5590,7 +6559,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            [key: string]: {
+              valid: boolean;
+            };
+          };
         };
       };
       401: components['responses']['E401'];
@@ -5629,7 +6602,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            requestDetails: {
+              creationDate: string;
+              endDate: string | null;
+              id: string;
+              requestMetadata: {
+                [key: string]: unknown;
+              };
+              requestStatus: string;
+              requestType: string;
+            }[];
+            total: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5657,7 +6642,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5686,7 +6674,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            uuid: string;
+            version: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5716,7 +6707,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            firstName: string;
+            fullName: string;
+            id: string;
+            lastName: string;
+          }[];
         };
       };
       400: components['responses']['E400'];
@@ -5744,7 +6740,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            firstName: string;
+            fullName: string;
+            id: string;
+            lastName: string;
+          }[];
         };
       };
       400: components['responses']['E400'];
@@ -5776,7 +6777,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            assignee: string | null;
+            taskId: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5828,7 +6832,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            allowedRequestTaskActions: string[];
+            requestInfo: {
+              accountId: number | null;
+              accountName: string | null;
+              accountOrganisationId: string | null;
+              accountRegistrationNumber: string | null;
+              competentAuthority: string | null;
+              creationDate: string;
+              id: string;
+              status: string;
+              type: string;
+            };
+            requestTask: {
+              assignee: {
+                firstName: string;
+                lastName: string;
+                userId: string;
+              } | null;
+              daysRemaining: number | null;
+              dueDate: string | null;
+              id: number;
+              payload: {
+                [key: string]: unknown;
+              };
+              startDate: string;
+              type: string;
+              version: number;
+            };
+            userAssignCapable: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5855,7 +6889,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            dueDate: string;
+            requestTaskId: number;
+            tasks: {
+              assignee: string | null;
+              dueAt: string | null;
+              taskId: number;
+              taskType: string;
+            }[];
+          };
         };
       };
       400: components['responses']['E400'];
@@ -5889,7 +6932,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json':
+            | {
+                payload: {
+                  [key: string]: unknown;
+                };
+                requestTaskId: number;
+                version: number;
+              }
+            | {
+                nextTasks: {
+                  assignee: string | null;
+                  dueAt: string | null;
+                  taskId: number;
+                  taskType: string;
+                }[];
+                requestId: string;
+                requestStatus: string;
+                requestTaskId: number;
+              };
         };
       };
       400: components['responses']['E400'];
@@ -5940,7 +7001,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            url: string;
+            version: number;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -5962,7 +7026,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            address: {
+              [key: string]: string | null;
+            } | null;
+            email: string;
+            firstName: string;
+            id: string;
+            jobTitle: string | null;
+            lastName: string;
+            mobileNumber: string | null;
+            phoneNumber: string | null;
+            /** @enum {string} */
+            status: 'PENDING' | 'REGISTERED';
+            termsVersion: number | null;
+          };
         };
       };
       401: components['responses']['E401'];
@@ -6092,7 +7170,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6199,7 +7279,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            token: string;
+            tokenExpirationMinutes: number;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6259,7 +7342,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+            hasSignIn: boolean;
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6288,7 +7374,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+            /** @enum {string} */
+            invitationStatus: 'ACCEPTED' | 'PENDING_TO_REGISTERED_SET_PASSWORD';
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6317,7 +7407,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            email: string;
+            /** @enum {string} */
+            invitationStatus: 'ACCEPTED' | 'PENDING_TO_REGISTERED_SET_PASSWORD';
+          };
         };
       };
       400: components['responses']['E400'];
@@ -6339,7 +7433,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            info: Record<string, never>;
+            openapi: string;
+            paths: {
+              [key: string]: unknown;
+            };
+          };
         };
       };
       default: components['responses']['Error'];
@@ -6360,7 +7460,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': unknown;
+          'application/json': {
+            commitHash: string;
+            devVersion: string;
+            version: string;
+          };
         };
       };
       default: components['responses']['Error'];

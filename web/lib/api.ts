@@ -226,16 +226,21 @@ type Fits<Sent extends string[], Pattern extends string[]> = Sent extends [
     ? true
     : false;
 type PathPart<S extends string> = S extends `${infer P}?${string}` ? P : S;
-/** The operation a path sent with this method calls (never when no route has it). */
-type Operation<P extends string, M extends Method> = P extends string
+/** The routes (their description's paths) a path sent with this method fits. */
+type Fitting<P extends string, M extends Method> = P extends string
   ? {
-      [K in keyof ApiPaths]: ApiPaths[K][M & keyof ApiPaths[K]] extends infer O extends { responses: unknown }
+      [K in keyof ApiPaths]: ApiPaths[K][M & keyof ApiPaths[K]] extends { responses: unknown }
         ? Fits<Segments<PathPart<P>>, Segments<K & string>> extends true
-          ? O
+          ? K
           : never
         : never;
     }[keyof ApiPaths]
   : never;
+/** Of the routes a path fits, one without parameters first, as the router matches (`/chases/check` before `/chases/{id}`). */
+type Best<K> = [Exclude<K, `${string}{${string}`>] extends [never] ? K : Exclude<K, `${string}{${string}`>;
+/** The operation a path sent with this method calls (never when no route has it). */
+type Operation<P extends string, M extends Method> =
+  Best<Fitting<P, M>> extends infer K extends keyof ApiPaths ? ApiPaths[K][M & keyof ApiPaths[K]] : never;
 type Answer<O> = O extends { responses: infer R }
   ? {
       [S in keyof R]: S extends 200 | 201 | 202
@@ -275,6 +280,8 @@ export type ApiPath<T, M extends Method> = [T] extends [FromRoute]
     }[keyof ApiPaths]
   : string;
 type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+/** What a route answers, by the path the SPA sends (`ApiResult<'/v1.0/users'>`): for a page's state. */
+export type ApiResult<P extends ApiPath<FromRoute, M>, M extends Method = 'get'> = ApiAnswer<FromRoute, P, M>;
 
 export function apiGet<T = FromRoute, P extends ApiPath<T, 'get'> = ApiPath<T, 'get'>>(
   path: P,

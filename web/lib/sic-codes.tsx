@@ -2,12 +2,11 @@
 // once per page load for the pages that show classification codes.
 import { useEffect, useState } from 'react';
 import { apiGet } from './api';
-import type { ReferenceData } from '../../domain/reference-data';
 
 let loading: Promise<Map<string, string>> | null = null;
 
 function load(): Promise<Map<string, string>> {
-  loading ??= apiGet<ReferenceData>('/v1.0/data', { query: { types: 'SIC_CODES' }, auth: false })
+  loading ??= apiGet('/v1.0/data', { query: { types: 'SIC_CODES' }, auth: false })
     .then((data) => new Map((data.SIC_CODES ?? []).map((c) => [c.code, c.description])))
     .catch(() => {
       loading = null; // tried again on the next page that asks; codes show without descriptions meanwhile

@@ -29,7 +29,7 @@ import {
   type SentRequest,
 } from '../request';
 import { Submissions } from '../../../web/pages/request/submissions';
-import { RelatedActions, sentRfiCancelWords } from '../../../web/pages/task/cancel-task';
+import { RelatedActions } from '../../../web/pages/task/cancel-task';
 import { RfiQuestions } from './rfi-questions';
 import {
   AtTop,
@@ -64,7 +64,7 @@ function RequestRecord({ view }: { view: TaskView }) {
   const [entries, setEntries] = useState<TimelineEntry[]>([]);
   useEffect(() => {
     let live = true;
-    apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId: view.requestInfo.id } })
+    apiGet('/v1.0/request-actions', { query: { requestId: view.requestInfo.id } })
       .then((loaded) => live && setEntries(loaded))
       .catch(() => live && setEntries([]));
     return () => {
@@ -262,9 +262,7 @@ export function RfiWait({ view, show }: TaskFormProps) {
       <InsetText>Waiting for the organisation to respond to the request for information.</InsetText>
       {request ? <SentSummary request={request} /> : null}
       <RequestRecord view={view} />
-      {mayDo(view, cancel) ? (
-        <RelatedActions view={view} show={show} cancelAction={cancel!} words={sentRfiCancelWords} />
-      ) : null}
+      {mayDo(view, cancel) ? <RelatedActions view={view} show={show} cancelAction={cancel!} /> : null}
     </>
   );
 }

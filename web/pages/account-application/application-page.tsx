@@ -5,11 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { BackLink } from '../../components/index';
 import { usePageTitle } from '../../lib/page-title';
 import { HttpError, apiGet, apiPost, newIdempotencyKey } from '../../lib/api';
-import {
-  REGISTRATION_NUMBER_NOT_FOUND,
-  REGISTRATION_NUMBER_TAKEN,
-  type CompanyProfile,
-} from '../../../domain/accounts';
+import { REGISTRATION_NUMBER_NOT_FOUND, REGISTRATION_NUMBER_TAKEN } from '../../../domain/accounts';
 import {
   applicationPayload,
   detailsErrors,
@@ -55,7 +51,7 @@ export default function AccountsNewPage() {
 
   // A verified applicant (on a regulator's uploaded list) starts with their number filled in.
   useEffect(() => {
-    apiGet<{ registrationNumber: string | null }>('/v1.0/organisation/account-onboarding/registration-number')
+    apiGet('/v1.0/organisation/account-onboarding/registration-number')
       .then(({ registrationNumber }) => {
         if (registrationNumber) setDraft((d) => (d.registered ? d : { ...d, registered: 'yes', registrationNumber }));
       })
@@ -94,12 +90,12 @@ export default function AccountsNewPage() {
     const crn = draft.registrationNumber.replace(/\s+/g, '').toUpperCase();
     setPending(true);
     try {
-      const { exists } = await apiGet<{ exists: boolean }>('/v1.0/organisation/accounts/registration-number', {
+      const { exists } = await apiGet('/v1.0/organisation/accounts/registration-number', {
         query: { reg_nbr: crn },
       });
       if (exists) return fail([{ path: 'registrationNumber', message: REGISTRATION_NUMBER_TAKEN }]);
       if (lookedUp !== crn) {
-        const company = await apiGet<CompanyProfile>(`/v1.0/company-information/${encodeURIComponent(crn)}`);
+        const company = await apiGet(`/v1.0/company-information/${encodeURIComponent(crn)}`);
         setDraft((d) => prefill(d, company));
         setLookedUp(crn);
       }
@@ -122,7 +118,7 @@ export default function AccountsNewPage() {
   const submit = async () => {
     setPending(true);
     try {
-      const result = await apiPost<{ requestStatus?: string }>(
+      const result = await apiPost(
         '/v1.0/requests',
         { requestCreateActionType: ACCOUNT_OPENING, requestCreateActionPayload: applicationPayload(draft) },
         // Submitting again after an error (the answer may have been lost) is the same application.

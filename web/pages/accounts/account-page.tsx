@@ -21,9 +21,8 @@ export default function AccountPage() {
   const workflows = useAvailableWorkflows(accountId);
   usePageTitle(account?.name ?? 'Account');
   useEffect(() => {
-    apiGet<OrganisationAccountDto>(`/v1.0/organisation/account/${encodeURIComponent(accountId)}`).then(
-      setAccount,
-      (err) => setMissing(err instanceof HttpError && err.status === 404),
+    apiGet(`/v1.0/organisation/account/${encodeURIComponent(accountId)}`).then(setAccount, (err) =>
+      setMissing(err instanceof HttpError && err.status === 404),
     );
   }, [accountId]);
 

@@ -32,7 +32,7 @@ export default function AccountsPage() {
 
   useEffect(() => {
     let live = true;
-    apiGet<AccountSearchResult>('/v1.0/organisation/accounts', {
+    apiGet('/v1.0/organisation/accounts', {
       query: { term: query.term || undefined, page: query.page - 1, size: PAGE_SIZE },
     })
       .then((r) => live && setResult(r))

@@ -19,7 +19,7 @@ export function AuditTab({ accountId }: { accountId: number }) {
   const [data, setData] = useState<AuditEntriesPage | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiGet<AuditEntriesPage>(`/v1.0/accounts/${accountId}/audit-entries`, {
+    apiGet(`/v1.0/accounts/${accountId}/audit-entries`, {
       query: { page: page - 1, size: PAGE_SIZE },
     }).then(
       (d) => {

@@ -59,7 +59,7 @@ function EditForm({
     if (found.length) return setErrors(found);
     try {
       onSaved(
-        await apiPost<OrganisationAccountDto>(`/v1.0/organisation/accounts/${account.id}`, {
+        await apiPost(`/v1.0/organisation/accounts/${account.id}`, {
           name: draft.name,
           address: draft.address,
           codes: { ...draft.codes, codes: draft.codes.codes.filter((c) => c.trim()) },

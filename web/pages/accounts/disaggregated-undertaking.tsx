@@ -27,7 +27,7 @@ export default function DisaggregatedUndertaking() {
 
   const start = async () => {
     try {
-      const { tasks } = await apiPost<{ tasks?: { taskId: number }[] }>(
+      const { tasks } = await apiPost(
         '/v1.0/requests',
         { requestCreateActionType: type, requestCreateActionPayload: { isDisaggregateUndertaking: true } },
         { query: { accountId } },

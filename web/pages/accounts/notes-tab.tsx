@@ -13,8 +13,8 @@ export function NotesTab({ accountId }: { accountId: number }) {
   const [data, setData] = useState<AccountNotesPage | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AccountNoteDto | null>(null);
-  const uploadPath = `/v1.0/account-notes/upload/account/${accountId}`;
-  const tokenPath = `/v1.0/account-notes/${accountId}/files`;
+  const uploadPath = `/v1.0/account-notes/upload/account/${accountId}` as const;
+  const tokenPath = `/v1.0/account-notes/${accountId}/files` as const;
   const load = useCallback(() => {
     apiGet('/v1.0/account-notes', { query: { accountId, page: page - 1, size: PAGE_SIZE } }).then(setData, () =>
       setData(null),

@@ -42,11 +42,11 @@ export function RequestsTab({
   const id = useId().replace(/:/g, '');
   useEffect(() => {
     setFailed(false);
-    apiPost<{ requestDetails: RequestDetails[] }>('/v1.0/requests/workflows', {
+    apiPost('/v1.0/requests/workflows', {
       accountId,
       category,
       requestTypes: filter.type ? [filter.type] : [],
-      requestStatuses: filter.status ? [filter.status] : [],
+      requestStatuses: filter.status ? [filter.status as RequestStatus] : [],
       paging: { pageNumber: 0, pageSize: PAGE_SIZE },
     })
       .then((r) => setRequests(r.requestDetails))

@@ -39,9 +39,8 @@ export function useAvailableWorkflows(accountId: string | number) {
   // undefined while it loads; null when it could not be read (the section is then left out).
   const [available, setAvailable] = useState<AvailableWorkflows | null | undefined>(undefined);
   const reload = useCallback(() => {
-    apiGet<AvailableWorkflows>(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(
-      setAvailable,
-      () => setAvailable(null),
+    apiGet(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(setAvailable, () =>
+      setAvailable(null),
     );
   }, [accountId]);
   useEffect(reload, [reload]);
@@ -59,7 +58,7 @@ export function StartTask({ accountId, available, reload }: StartTaskProps) {
   const [, navigate] = useLocation();
   const start = async (type: string) => {
     try {
-      const { requestId, tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>(
+      const { requestId, tasks } = await apiPost(
         '/v1.0/requests',
         { requestCreateActionType: type },
         { query: { accountId } },

@@ -37,7 +37,7 @@ export function UsersTab({ accountId }: { accountId: number }) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [done, setDone] = useState<string | null>(null);
   const load = useCallback(() => {
-    apiGet<OperatorAuthorities>(usersPath(accountId))
+    apiGet(usersPath(accountId))
       .then(setData)
       .catch(() => setFailed(true));
   }, [accountId]);

@@ -32,7 +32,7 @@ export default function ChaseCheckPage() {
   usePageTitle(title);
 
   useEffect(() => {
-    apiGet<ChaseCheck>(`/v1.0/compliance/chases/check?${complianceListQuery(list)}`)
+    apiGet(`/v1.0/compliance/chases/check?${complianceListQuery(list)}`)
       .then(setCheck)
       .catch((err) =>
         setFailed(err instanceof HttpError ? err.message : 'The organisations could not be loaded. Try again later.'),
@@ -44,7 +44,7 @@ export default function ChaseCheckPage() {
     if (!check) return;
     setError(null);
     try {
-      const { id } = await apiPost<{ id: number }>('/v1.0/compliance/chases', { list, expected: check.count });
+      const { id } = await apiPost('/v1.0/compliance/chases', { list, expected: check.count });
       navigate(`/compliance/chases/${id}`);
     } catch (err) {
       setError(err instanceof HttpError ? err.message : 'The reminders could not be sent. Try again later.');

@@ -79,7 +79,7 @@ function useRemindable(list: ReturnType<typeof listOf>, ask: boolean, key: strin
   useEffect(() => {
     if (!ask) return;
     let live = true;
-    apiGet<ChaseCheck>(`/v1.0/compliance/chases/check?${complianceListQuery(list)}`)
+    apiGet(`/v1.0/compliance/chases/check?${complianceListQuery(list)}`)
       .then((c) => live && setCheck({ key, check: c }))
       .catch(() => live && setCheck(null));
     return () => {
@@ -114,7 +114,7 @@ export default function ComplianceListPage() {
       page: place.page - 1,
       size: COMPLIANCE_LIST_PAGE_SIZE,
     });
-    apiGet<ComplianceListPage>(`/v1.0/compliance/accounts?${query}`)
+    apiGet(`/v1.0/compliance/accounts?${query}`)
       .then((p) => live && setPage(p))
       .catch(
         (err) =>

@@ -43,7 +43,7 @@ export default function ComplianceOverviewPage() {
   const [overview, setOverview] = useState<ComplianceOverview | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiGet<ComplianceOverview>('/v1.0/compliance/overview')
+    apiGet('/v1.0/compliance/overview')
       .then(setOverview)
       .catch(() => setFailed(true));
   }, []);

@@ -45,7 +45,7 @@ export default function RfiBatchPage() {
   usePageTitle(title);
 
   useEffect(() => {
-    apiGet<RfiBatchCheck>(`/v1.0/compliance/rfi-batches/check?${complianceListQuery(list)}`)
+    apiGet(`/v1.0/compliance/rfi-batches/check?${complianceListQuery(list)}`)
       .then(setCheck)
       .catch((err) =>
         setFailed(err instanceof HttpError ? err.message : 'The organisations could not be loaded. Try again later.'),
@@ -66,7 +66,7 @@ export default function RfiBatchPage() {
     if (!check || !written) return;
     setError(null);
     try {
-      const { id } = await apiPost<{ id: number }>('/v1.0/compliance/rfi-batches', {
+      const { id } = await apiPost('/v1.0/compliance/rfi-batches', {
         list,
         ...written,
         expected: check.count,

@@ -41,7 +41,7 @@ export function WorkItemsTable({ list, page, onPageChange }: Props) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<WorkItemPage>(`/v1.0/ORGANISATION/items/${list}`, {
+    apiGet(`/v1.0/ORGANISATION/items/${list}`, {
       query: { page: page - 1, size: DASHBOARD_PAGE_SIZE },
       signal: controller.signal,
     })

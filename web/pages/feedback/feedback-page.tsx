@@ -38,7 +38,7 @@ export default function FeedbackPage() {
 
   const onSubmit = async (feedback: UserFeedback) => {
     try {
-      await apiPost<unknown>('/v1.0/users/feedback', feedback);
+      await apiPost('/v1.0/users/feedback', feedback);
     } catch (error) {
       // The API checks the same rules; a refusal names the field it concerns.
       if (error instanceof HttpError && error.status === 400 && error.body?.field) {

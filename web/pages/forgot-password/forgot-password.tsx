@@ -20,7 +20,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = async (body: { email: string }) => {
     try {
-      await apiPost<unknown>('/v1.0/users/forgot-password/reset-password-email', body);
+      await apiPost('/v1.0/users/forgot-password/reset-password-email', body);
     } catch (error) {
       // Past the e-mail limits (429), or an address the API refuses: its message, on the field.
       if (error instanceof HttpError && error.status < 500) {

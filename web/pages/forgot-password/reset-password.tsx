@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!token) return setState('invalid');
-    apiPost<{ email: string }>('/v1.0/users/forgot-password/token-verification', { token }).then(
+    apiPost('/v1.0/users/forgot-password/token-verification', { token }).then(
       () => setState('form'),
       () => setState('invalid'),
     );
@@ -51,7 +51,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = async (body: NewPassword) => {
     try {
-      await apiPost<unknown>('/v1.0/users/forgot-password/reset-password', { token, ...body });
+      await apiPost('/v1.0/users/forgot-password/reset-password', { token, ...body });
     } catch (error) {
       if (linkRefused(error)) return setState('invalid');
       if (!(error instanceof HttpError) || error.status >= 500) throw error;

@@ -35,11 +35,7 @@ const kinds: Record<InvitationKind, KindDef> = {
     type: 'OPERATOR_INVITATION',
     path: '/invitation',
     accept: async (token) => {
-      const { accountName } = await apiPost<{ accountName: string }>(
-        '/v1.0/operator-users/registration/accept-invitation',
-        { token },
-        noAuth,
-      );
+      const { accountName } = await apiPost('/v1.0/operator-users/registration/accept-invitation', { token }, noAuth);
       return { accepted: true, scopeName: accountName };
     },
   },
@@ -60,11 +56,7 @@ const kinds: Record<InvitationKind, KindDef> = {
         await apiPut('/v1.0/verifier-users/registration/enable-from-invitation', { invitationToken: token }, noAuth);
         return { accepted: true };
       }
-      const answer = await apiPost<{ invitationStatus: string }>(
-        '/v1.0/verifier-users/registration/accept-invitation',
-        { token },
-        noAuth,
-      );
+      const answer = await apiPost('/v1.0/verifier-users/registration/accept-invitation', { token }, noAuth);
       return answer.invitationStatus === 'ACCEPTED' ? { accepted: true } : { accepted: false };
     },
   },
@@ -146,11 +138,7 @@ export function InvitationPage({ kind }: { kind: InvitationKind }) {
       let email: string;
       let hasSignIn: boolean;
       try {
-        ({ email, hasSignIn } = await apiPost<{ email: string; hasSignIn: boolean }>(
-          '/v1.0/users/token/resolve-email',
-          { token, type: def.type },
-          noAuth,
-        ));
+        ({ email, hasSignIn } = await apiPost('/v1.0/users/token/resolve-email', { token, type: def.type }, noAuth));
       } catch (err) {
         return errorView(err);
       }

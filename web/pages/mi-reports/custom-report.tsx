@@ -33,7 +33,7 @@ export function CustomReport() {
   const run = async (query: string, page: number) => {
     if (query.trim() === '') return show(SQL_QUERY_REQUIRED);
     try {
-      const answer = await apiPost<CustomReportPage>('/v1.0/ORGANISATION/mireports/custom', {
+      const answer = await apiPost('/v1.0/ORGANISATION/mireports/custom', {
         sqlQuery: query,
         page: page - 1,
         size: MI_PAGE_SIZE,

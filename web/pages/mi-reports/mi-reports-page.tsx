@@ -13,7 +13,7 @@ export default function MiReportsPage() {
   const [failed, setFailed] = useState(false);
   const publisher = useSession((s) => hasRegulatorPermission(s, 'PUBLISH_DATA', 'EXECUTE'));
   useEffect(() => {
-    apiGet<MiReportTypeEntry[]>('/v1.0/ORGANISATION/mireports/types')
+    apiGet('/v1.0/ORGANISATION/mireports/types')
       .then(setTypes)
       .catch(() => setFailed(true));
   }, []);

@@ -31,7 +31,7 @@ export function StandardReport({ type }: { type: MiReportType }) {
   }, []);
   useEffect(() => {
     let live = true;
-    apiPost<MiReportPage>('/v1.0/ORGANISATION/mireports', {
+    apiPost('/v1.0/ORGANISATION/mireports', {
       reportType: type,
       ...filters,
       page: place.page - 1,
@@ -168,12 +168,10 @@ function TasksFilter({ onApply }: { onApply: (filters: Filters) => void }) {
   const [chosenTypes, setChosenTypes] = useState<string[]>([]);
   const [chosenUsers, setChosenUsers] = useState<string[]>([]);
   useEffect(() => {
-    apiGet<string[]>('/v1.0/ORGANISATION/mireports/request-task-types')
+    apiGet('/v1.0/ORGANISATION/mireports/request-task-types')
       .then(setTypes)
       .catch(() => setTypes([]));
-    apiGet<{
-      caUsers: { userId: string | null; firstName: string | null; lastName: string | null; authorityStatus: string }[];
-    }>('/v1.0/regulator-authorities')
+    apiGet('/v1.0/regulator-authorities')
       .then((r) =>
         setRegulators(
           r.caUsers

@@ -13,7 +13,7 @@ export default function AboutPage() {
   const [info, setInfo] = useState<VersionInfo | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiGet<VersionInfo>('/version').then(setInfo, () => setFailed(true));
+    apiGet('/version').then(setInfo, () => setFailed(true));
   }, []);
   return (
     <>

@@ -73,10 +73,7 @@ export default function PublishDataPage() {
   });
 
   const load = useCallback(
-    () =>
-      apiGet<PublishedVersionPage>(`/v1.0/published-data/versions?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`).then(
-        setData,
-      ),
+    () => apiGet(`/v1.0/published-data/versions?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`).then(setData),
     [page],
   );
   useEffect(() => {
@@ -101,7 +98,7 @@ export default function PublishDataPage() {
 
   const publish = async (input: PublishRequest) => {
     try {
-      const version = await apiPost<PublishedVersion>('/v1.0/published-data/versions', input);
+      const version = await apiPost('/v1.0/published-data/versions', input);
       setFlash(`${version.title}, version ${version.version} is being built. Review its files, then publish it.`);
       form.reset({ reportType: '', description: '' });
       await load();

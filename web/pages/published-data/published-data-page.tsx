@@ -20,7 +20,7 @@ export default function PublishedDataPage() {
   const [data, setData] = useState<PublicDatasetPage | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiGet<PublicDatasetPage>(`/v1.0/published-data?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`, {
+    apiGet(`/v1.0/published-data?page=${page - 1}&size=${PUBLISHED_PAGE_SIZE}`, {
       auth: false,
     }).then(setData, () => setFailed(true));
   }, [page]);

@@ -35,7 +35,7 @@ export default function DeleteRegulatorPage() {
     if (!manager) setFailed('You do not have permission to delete regulator users.');
     else if (userId === me) setFailed('You cannot delete your own user account.');
     else
-      apiGet<Loaded>(`/v1.0/regulator-users/${encodeURIComponent(userId)}`)
+      apiGet(`/v1.0/regulator-users/${encodeURIComponent(userId)}`)
         .then((u) => live && setUser(u))
         .catch(
           (err) =>

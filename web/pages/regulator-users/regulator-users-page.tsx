@@ -22,7 +22,7 @@ export default function RegulatorUsersPage() {
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<string | null>(flashOf);
   const load = useCallback(() => {
-    apiGet<RegulatorUsers>('/v1.0/regulator-authorities')
+    apiGet('/v1.0/regulator-authorities')
       .then(setData)
       .catch(() => setFailed(true));
   }, []);

@@ -4,31 +4,18 @@ import {
   levelsOfGroup,
   regulatorPermissionGroups,
   regulatorPermissionLevelLabels,
-  type AuthorityStatus,
   type RegulatorPermissionGroup,
-  type RegulatorPermissionLevel,
 } from '../../../domain/authorities';
-import { SIGNATURE_MAX_BYTES } from '../../../domain/users';
+import {
+  SIGNATURE_MAX_BYTES,
+  type PermissionMatrix,
+  type RegulatorUser,
+  type RegulatorUsers,
+} from '../../../domain/users';
 
-export interface RegulatorUser {
-  /** Null for an invitation to someone who has not signed up yet. */
-  userId: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  jobTitle: string | null;
-  authorityStatus: AuthorityStatus;
-  authorityCreationDate: string;
-  lastSignIn: string | null;
-}
+export type { RegulatorUser, RegulatorUsers };
 
-export interface RegulatorUsers {
-  caUsers: RegulatorUser[];
-  /** May the caller invite users, change them and set site contacts? */
-  editable: boolean;
-}
-
-export type PermissionLevels = Record<RegulatorPermissionGroup, RegulatorPermissionLevel>;
+export type PermissionLevels = PermissionMatrix;
 
 export { statusColours, statusLabels } from '../accounts/users/users-data';
 

@@ -18,7 +18,7 @@ export function SiteContactsTab({ users, onSaved }: { users: RegulatorUsers; onS
   const pending = useAnyRequestPending();
   useEffect(() => {
     let live = true;
-    apiGet<CaSiteContacts>('/v1.0/ORGANISATION/ca-site-contacts', { query: { page: page - 1, size: PAGE_SIZE } })
+    apiGet('/v1.0/ORGANISATION/ca-site-contacts', { query: { page: page - 1, size: PAGE_SIZE } })
       .then((r) => live && setData(r))
       .catch(() => live && setError('The site contacts could not be loaded. Try again later.'));
     return () => {

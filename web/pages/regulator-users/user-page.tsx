@@ -20,7 +20,6 @@ import { useAnyRequestPending } from '../../lib/pending';
 import { hasRegulatorPermission, useSession } from '../../stores/session';
 import { regulatorPermissionGroups, regulatorPermissionLevelLabels } from '../../../domain/authorities';
 import { regulatorUserUpdateSchema, type RegulatorUserUpdate } from '../../../domain/users';
-import type { FileToken } from '../../../domain/files';
 import { PermissionsFieldset } from './permissions-fieldset';
 import { SignatureInput } from './signature-input';
 import { permissionGroups, regulatorName, signatureProblem, type PermissionLevels } from './regulators-data';
@@ -70,15 +69,11 @@ export default function RegulatorUserPage() {
     const load = async () => {
       // Someone else's details and levels need the permission to manage users; one's own come from the profile.
       const details = manager
-        ? await apiGet<RegulatorUserDto>(`/v1.0/regulator-users/${encodeURIComponent(userId)}`)
-        : await apiGet<RegulatorUserDto>('/v1.0/users');
+        ? await apiGet(`/v1.0/regulator-users/${encodeURIComponent(userId)}`)
+        : await apiGet('/v1.0/users');
       const matrix =
         !self && manager
-          ? (
-              await apiGet<{ permissions: PermissionLevels }>(
-                `/v1.0/regulator-authorities/permissions/${encodeURIComponent(userId)}`,
-              )
-            ).permissions
+          ? (await apiGet(`/v1.0/regulator-authorities/permissions/${encodeURIComponent(userId)}`)).permissions
           : null;
       if (!live) return;
       setUser(details);
@@ -145,7 +140,7 @@ export default function RegulatorUserPage() {
 
   const downloadSignature = async () => {
     if (!user?.signature) return;
-    const { token } = await apiGet<FileToken>(`/v1.0/regulator-users/${encodeURIComponent(userId)}/signature`, {
+    const { token } = await apiGet(`/v1.0/regulator-users/${encodeURIComponent(userId)}/signature`, {
       query: { signatureUuid: user.signature.uuid },
     });
     window.location.assign(`/api/v1.0/file-attachments/${encodeURIComponent(token)}`);

@@ -12,7 +12,6 @@ import {
   type ReportDefinition,
   type ReportData,
 } from '../../../domain/reports/report';
-import type { CompanyProfile } from '../../../domain/accounts';
 
 /** found: the register's name for the number; missing: not on the register; undefined: not known (yet). */
 export type RegisterEntry = { state: 'found'; name: string } | { state: 'missing' } | undefined;
@@ -20,7 +19,7 @@ export type RegisterEntry = { state: 'found'; name: string } | { state: 'missing
 /** Looks a number up: missing on a 4xx (not found, or not a number the register takes). */
 export async function lookUpCompany(number: string): Promise<RegisterEntry> {
   try {
-    const company = await apiGet<CompanyProfile>(`/v1.0/company-information/${encodeURIComponent(number)}`);
+    const company = await apiGet(`/v1.0/company-information/${encodeURIComponent(number)}`);
     return { state: 'found', name: company.name };
   } catch (err) {
     if (err instanceof HttpError && err.status >= 400 && err.status < 500) return { state: 'missing' };

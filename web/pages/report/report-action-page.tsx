@@ -165,9 +165,8 @@ function SendForReview({ view, report, done }: ActionProps) {
   const editType = report.reviewTask!;
   usePageTitle(texts.heading);
   useEffect(() => {
-    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${view.requestTask.id}/candidate-assignees/${editType}`).then(
-      setCandidates,
-      () => setCandidates([]),
+    apiGet(`/v1.0/tasks-assignment/${view.requestTask.id}/candidate-assignees/${editType}`).then(setCandidates, () =>
+      setCandidates([]),
     );
   }, [view.requestTask.id, editType]);
 

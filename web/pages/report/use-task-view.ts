@@ -13,7 +13,7 @@ export function useTaskView(taskId: string | undefined, key?: string) {
   const load = useCallback(async () => {
     if (!taskId) return;
     try {
-      setLoaded({ view: await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`), for: address });
+      setLoaded({ view: await apiGet(`/v1.0/tasks/${encodeURIComponent(taskId)}`), for: address });
     } catch {
       setMissing(true);
     }

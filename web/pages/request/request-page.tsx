@@ -13,7 +13,7 @@ import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { processFor, snapshotSections, taskTypeLabel, timelineEntry } from '../../../processes';
-import { fullName, type WorkItem, type WorkItemPage } from '../../../domain/work-items';
+import { fullName, type WorkItem } from '../../../domain/work-items';
 import { RequestNotes } from '../task/request-notes';
 import { TaskOutcome } from '../task/task-page';
 import { Timeline, dateTime } from '../task/timeline';
@@ -56,20 +56,16 @@ export default function RequestPage() {
 
   const load = useCallback(async () => {
     try {
-      const info = await apiGet<RequestInfo>(`/v1.0/requests/${encodeURIComponent(requestId)}`);
+      const info = await apiGet(`/v1.0/requests/${encodeURIComponent(requestId)}`);
       setRequest(info);
-      const entries = await apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId } });
+      const entries = await apiGet('/v1.0/request-actions', { query: { requestId } });
       setTimeline(entries);
-      setTasks(
-        (await apiGet<WorkItemPage>(`/v1.0/items/${encodeURIComponent(requestId)}`).catch(() => ({ items: [] }))).items,
-      );
+      setTasks((await apiGet(`/v1.0/items/${encodeURIComponent(requestId)}`).catch(() => ({ items: [] }))).items);
       const last = entries.find((e) => timelineEntry(e.type)?.document === 'Submitted');
-      setSubmitted(last ? (await apiGet<{ payload: unknown }>(`/v1.0/request-actions/${last.id}`)).payload : null);
+      setSubmitted(last ? (await apiGet(`/v1.0/request-actions/${last.id}`)).payload : null);
       setRelated(
         Object.keys(
-          await apiGet<Record<string, unknown>>(
-            `/v1.0/requests/available-workflows/reporting/related-actions/${encodeURIComponent(requestId)}`,
-          ),
+          await apiGet(`/v1.0/requests/available-workflows/reporting/related-actions/${encodeURIComponent(requestId)}`),
         ),
       );
     } catch {

@@ -4,7 +4,6 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Details, SummaryList } from '../../components';
 import { apiGet } from '../../lib/api';
-import type { FileToken } from '../../../domain/files';
 import { requestActionHeading, snapshotSections, timelineEntry } from '../../../processes';
 import { dateTime } from '../task/timeline';
 import { FileLinks, downloadSignedIn } from '../task/file-links';
@@ -24,10 +23,10 @@ type FileKind = 'document' | 'attachment';
 async function download(actionId: number, kind: FileKind, uuid: string, fileName: string): Promise<void> {
   const { token } =
     kind === 'document'
-      ? await apiGet<FileToken>(`/v1.0/request-action-file-documents/${actionId}`, {
+      ? await apiGet(`/v1.0/request-action-file-documents/${actionId}`, {
           query: { fileDocumentUuid: uuid },
         })
-      : await apiGet<FileToken>(`/v1.0/request-action-attachments/${actionId}`, { query: { attachmentUuid: uuid } });
+      : await apiGet(`/v1.0/request-action-attachments/${actionId}`, { query: { attachmentUuid: uuid } });
   await downloadSignedIn(
     `/v1.0/${kind === 'document' ? 'file-documents' : 'file-attachments'}/${encodeURIComponent(token)}`,
     fileName,
@@ -57,7 +56,7 @@ export function Submissions({ requestType, entries }: { requestType: string; ent
   const key = ids.join(',');
   useEffect(() => {
     let live = true;
-    Promise.all(ids.map((id) => apiGet<ActionDetails>(`/v1.0/request-actions/${id}`)))
+    Promise.all(ids.map((id) => apiGet(`/v1.0/request-actions/${id}`)))
       .then((loaded) => live && setActions(loaded))
       .catch(() => live && setActions([]));
     return () => {
@@ -122,7 +121,7 @@ export function ViewDetails({ requestType, entry }: { requestType: string; entry
   const [action, setAction] = useState<ActionDetails | null | 'failed'>(null);
   const open = (event: SyntheticEvent<HTMLDetailsElement>) => {
     if (!event.currentTarget.open || action) return;
-    apiGet<ActionDetails>(`/v1.0/request-actions/${entry.id}`).then(setAction, () => setAction('failed'));
+    apiGet(`/v1.0/request-actions/${entry.id}`).then(setAction, () => setAction('failed'));
   };
   const sections = action && action !== 'failed' ? snapshotSections(requestType, action.type, action.payload) : [];
   return (

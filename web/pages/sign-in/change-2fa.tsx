@@ -23,7 +23,7 @@ export default function Change2faPage() {
 
   const onSubmit = async (body: { password: string }) => {
     try {
-      await apiPost<unknown>('/v1.0/users/security-setup/2fa/request-change', body);
+      await apiPost('/v1.0/users/security-setup/2fa/request-change', body);
     } catch (error) {
       // A wrong or used code, or too many tries: the API's message, on the code field.
       if (error instanceof HttpError && (error.status === 400 || error.status === 429)) {

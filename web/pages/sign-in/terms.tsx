@@ -34,9 +34,11 @@ function TermsForm() {
   const form = useGovForm({ schema });
   const submit = form.handleSubmit(async () => {
     setFailed(false);
+    // Start-up read the latest terms; without them there is nothing to accept.
+    if (version === null) return setFailed(true);
     try {
-      await apiPatch<null>('/v1.0/users/terms-and-conditions', { version });
-      const user = await apiGet<{ termsVersion?: number | null }>('/v1.0/users');
+      await apiPatch('/v1.0/users/terms-and-conditions', { version });
+      const user = await apiGet('/v1.0/users');
       useSession.setState({ acceptedTermsVersion: user.termsVersion ?? version });
       navigate('/', { replace: true });
     } catch {

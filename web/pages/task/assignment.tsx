@@ -19,9 +19,7 @@ export function Assignment({ taskId, assigneeId, currentUserId, mayRelease, onCh
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    apiGet<Candidate[]>(`/v1.0/tasks-assignment/${taskId}/candidate-assignees`).then(setCandidates, () =>
-      setCandidates([]),
-    );
+    apiGet(`/v1.0/tasks-assignment/${taskId}/candidate-assignees`).then(setCandidates, () => setCandidates([]));
   }, [taskId]);
 
   const assignTo = async (userId: string) => {

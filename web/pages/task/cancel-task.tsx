@@ -11,16 +11,11 @@ import {
   type TaskFormProps,
   TaskOutcome,
 } from './task-page';
+import { taskDefinition } from '../../../processes';
+import type { CancelWords } from '../../../domain/process-definition';
 
-/** What cancelling says: the reference's words by default, a task's own when its record is kept. */
-export interface CancelWords {
-  link: string;
-  heading: string;
-  body: string;
-  button: string;
-  done: string;
-  doneBody: string;
-}
+/** What cancelling says: the reference's words by default, a task's own (its page's `cancelWords`) when its record is kept. */
+export type { CancelWords };
 
 const taskWords: CancelWords = {
   link: 'Cancel task',
@@ -31,20 +26,15 @@ const taskWords: CancelWords = {
   doneBody: 'It has been removed from your task dashboard.',
 };
 
-/** A sent request for information: cancelling it keeps the request and its timeline, status Cancelled. */
-export const sentRfiCancelWords: CancelWords = {
-  link: 'Cancel this request for information',
-  heading: 'Are you sure you want to cancel this request for information?',
-  body: 'The organisation will no longer be asked to respond: its task to respond is removed. The request, what was sent and its timeline are kept, with the status Cancelled.',
-  button: 'Yes, cancel this request',
-  done: 'Request for information cancelled',
-  doneBody:
-    'The organisation no longer has a task to respond. The request stays on the account with the status Cancelled.',
-};
-
 type Props = Pick<TaskFormProps, 'view' | 'show'> & { cancelAction: string; words?: CancelWords };
 
-export function RelatedActions({ view, show, cancelAction, words = taskWords }: Props) {
+/** The task's own cancel words, from its process's definition, or the reference's. */
+function cancelWordsOf(view: Props['view']): CancelWords {
+  const page = taskDefinition(view.requestTask.type)?.page;
+  return (page?.kind === 'form' ? page.cancelWords : undefined) ?? taskWords;
+}
+
+export function RelatedActions({ view, show, cancelAction, words = cancelWordsOf(view) }: Props) {
   const cancel = () =>
     show({
       title: words.heading,

@@ -5,34 +5,33 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
-import {
-  NOTE_MAX_FILES,
-  UPLOAD_ACCEPT,
-  UPLOAD_HINT,
-  uploadProblem,
-  type FileToken,
-  type FileUuid,
-} from '../../../domain/files';
+import { NOTE_MAX_FILES, UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem } from '../../../domain/files';
 import { maxLengthMessage } from '../../../domain/validation/messages';
 import { FileLinks, downloadSignedIn } from './file-links';
 
 /** uuid → file name, as the notes carry them. */
 export type FileMap = Record<string, string>;
 
-export async function uploadFile(path: string, file: File): Promise<string> {
+/** Where a note's files are uploaded: on an account or a request. */
+export type NoteUploadPath =
+  `/v1.0/account-notes/upload/account/${string}` | `/v1.0/request-notes/upload/request/${string}`;
+/** Where a token for a note's file is asked for. */
+export type NoteTokenPath = `/v1.0/account-notes/${string}/files` | `/v1.0/request-notes/${string}/files`;
+
+export async function uploadFile(path: NoteUploadPath, file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return (await apiPost<FileUuid>(path, form)).uuid;
+  return (await apiPost(path, form)).uuid;
 }
 
 /** Gets a token for a note file, then the file itself from GET /file-notes/{token} (with auth). */
-export async function downloadNoteFile(tokenPath: string, uuid: string, fileName: string): Promise<void> {
-  const { token } = await apiGet<FileToken>(tokenPath, { query: { uuid } });
+export async function downloadNoteFile(tokenPath: NoteTokenPath, uuid: string, fileName: string): Promise<void> {
+  const { token } = await apiGet(tokenPath, { query: { uuid } });
   await downloadSignedIn(`/v1.0/file-notes/${encodeURIComponent(token)}`, fileName);
 }
 
 /** A note's files as download links. */
-export function NoteFileLinks({ files, tokenPath }: { files: FileMap; tokenPath: string }) {
+export function NoteFileLinks({ files, tokenPath }: { files: FileMap; tokenPath: NoteTokenPath }) {
   return (
     <FileLinks
       files={Object.entries(files).map(([uuid, name]) => ({
@@ -50,7 +49,7 @@ export interface NoteFormProps {
   label: string;
   initial?: { note: string; files: FileMap };
   /** Where a chosen file is uploaded (POST, multipart `file`) → { uuid }. */
-  uploadPath: string;
+  uploadPath: NoteUploadPath;
   onSave: (note: string, files: string[]) => Promise<void>;
   onCancel?: () => void;
 }
@@ -223,8 +222,8 @@ export function NoteCard({
   note: NoteView;
   editing: boolean;
   formName: string;
-  uploadPath: string;
-  tokenPath: string;
+  uploadPath: NoteUploadPath;
+  tokenPath: NoteTokenPath;
   onEdit: () => void;
   onCancel: () => void;
   onSave: (text: string, files: string[]) => Promise<void>;

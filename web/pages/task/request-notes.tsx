@@ -14,8 +14,8 @@ export function RequestNotes({ requestId }: { requestId: string }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<RequestNoteDto | null>(null);
   const base = '/v1.0/request-notes';
-  const uploadPath = `${base}/upload/request/${encodeURIComponent(requestId)}`;
-  const tokenPath = `${base}/${encodeURIComponent(requestId)}/files`;
+  const uploadPath = `${base}/upload/request/${encodeURIComponent(requestId)}` as const;
+  const tokenPath = `${base}/${encodeURIComponent(requestId)}/files` as const;
 
   const load = useCallback(() => {
     apiGet(base, { query: { requestId, page: page - 1, size: PAGE_SIZE } }).then(setData, () => setData(null));

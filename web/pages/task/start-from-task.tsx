@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ActionLink, ErrorMessage } from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
-import { registeredProcesses, type Availability } from '../../../processes';
+import { registeredProcesses } from '../../../processes';
 import type { RoleType } from '../../../domain/authorities';
 import type { TaskView } from './task-view';
 
@@ -23,9 +23,7 @@ export function StartFromTask({ view, roleType }: { view: TaskView; roleType: Ro
   useEffect(() => {
     if (accountId === null || accountId === undefined || !wanted) return;
     // Offered only when the caller may start it on this account now (the account page's rule).
-    apiGet<Record<string, Availability>>(
-      `/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`,
-    ).then(
+    apiGet(`/v1.0/requests/available-workflows/permit/${encodeURIComponent(accountId)}`).then(
       (available) => setOffered(wanted.split(',').filter((t) => available[t]?.valid)),
       () => setOffered([]),
     );
@@ -38,7 +36,7 @@ export function StartFromTask({ view, roleType }: { view: TaskView; roleType: Ro
           const words = p.create!.fromTask!;
           const start = async () => {
             try {
-              const { tasks } = await apiPost<{ requestId: string; tasks?: { taskId: number }[] }>(
+              const { tasks } = await apiPost(
                 '/v1.0/requests',
                 { requestCreateActionType: p.requestType },
                 { query: { accountId: accountId! } },

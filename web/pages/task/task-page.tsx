@@ -8,6 +8,7 @@ import { HttpError, apiPost } from '../../lib/api';
 import { setFormErrors } from '../../lib/page-title';
 import { taskDefinition } from '../../../processes';
 import type { TaskView } from './task-view';
+import type { OpenTask, TransitionResult } from '../../../domain/requests';
 
 /** The actions a task's own page posts, by what they do (its process's `page.actions`). */
 export function formActions(view: TaskView): Record<string, string> {
@@ -45,37 +46,31 @@ export function useErrorTitle(hasErrors: boolean): void {
   useEffect(() => () => setFormErrors(id, false), [id]);
 }
 
-export interface NextTask {
-  taskId: number;
-  taskType: string;
-  assignee: string | null;
-  dueAt: string | null;
-}
-
-export interface TransitionResult {
-  requestTaskId: number;
-  requestId: string;
-  requestStatus: string;
-  nextTasks: NextTask[];
-}
+/** Where a transition left the request: its status and its open tasks. */
+export type { TransitionResult };
+export type NextTask = OpenTask;
 
 /** SAVE: answers the task's new version. A stale version is a 409 (see `actionErrors`). */
 export async function saveTask(view: TaskView, actionType: string, payload: unknown): Promise<number> {
-  const answer = await apiPost<{ requestTaskId: number; version: number }>('/v1.0/tasks/actions', {
+  const answer = await apiPost('/v1.0/tasks/actions', {
     requestTaskId: view.requestTask.id,
     requestTaskActionType: actionType,
     requestTaskActionPayload: payload,
     version: view.requestTask.version,
   });
+  // The route answers a SAVE with the task's version, any other action with where the request went.
+  if (!('version' in answer)) throw new Error(`${actionType} is not a save`);
   return answer.version;
 }
 
-export function transition(view: TaskView, actionType: string, payload: unknown): Promise<TransitionResult> {
-  return apiPost<TransitionResult>('/v1.0/tasks/actions', {
+export async function transition(view: TaskView, actionType: string, payload: unknown): Promise<TransitionResult> {
+  const answer = await apiPost('/v1.0/tasks/actions', {
     requestTaskId: view.requestTask.id,
     requestTaskActionType: actionType,
     requestTaskActionPayload: payload,
   });
+  if (!('nextTasks' in answer)) throw new Error(`${actionType} is a save, not a transition`);
+  return answer;
 }
 
 export interface ActionError {

@@ -33,12 +33,10 @@ export default function TasksPage() {
 
   const load = useCallback(async () => {
     if (!taskId) return;
-    await apiGet<TaskView>(`/v1.0/tasks/${encodeURIComponent(taskId)}`)
+    await apiGet(`/v1.0/tasks/${encodeURIComponent(taskId)}`)
       .then((v) => {
         setView(v);
-        return apiGet<TimelineEntry[]>('/v1.0/request-actions', { query: { requestId: v.requestInfo.id } }).then(
-          setTimeline,
-        );
+        return apiGet('/v1.0/request-actions', { query: { requestId: v.requestInfo.id } }).then(setTimeline);
       })
       .catch(() => setMissing(true));
   }, [taskId]);

@@ -41,9 +41,10 @@ export default function UserDetailsPage() {
   const me = useSession((s) => s.userState?.userId);
   // One's own row of an account's users is one's own details (no user-management right needed).
   const own = !params.userId || params.userId === me;
-  const path = own
-    ? '/v1.0/operator-users/operator'
-    : `/v1.0/operator-users/account/${encodeURIComponent(params.accountId ?? '')}/${encodeURIComponent(params.userId ?? '')}`;
+  const accountUserPath =
+    `/v1.0/operator-users/account/${encodeURIComponent(params.accountId ?? '')}/${encodeURIComponent(params.userId ?? '')}` as const;
+  // One's own details are read from the profile and changed through the operator's own route.
+  const path = own ? '/v1.0/operator-users/operator' : accountUserPath;
   const back = params.accountId ? `/accounts/${encodeURIComponent(params.accountId)}` : '/dashboard';
   const [user, setUser] = useState<UserDetails | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -55,7 +56,7 @@ export default function UserDetailsPage() {
 
   useEffect(() => {
     let live = true;
-    apiGet<UserDetails>(own ? '/v1.0/users' : path)
+    apiGet(own ? '/v1.0/users' : accountUserPath)
       .then((u) => {
         if (!live) return;
         setUser(u);
@@ -87,11 +88,11 @@ export default function UserDetailsPage() {
     return () => {
       live = false;
     };
-  }, [own, path, reset]);
+  }, [own, accountUserPath, reset]);
 
   const save = async (dto: OperatorUserDto) => {
     try {
-      await apiPatch<null>(path, dto);
+      await apiPatch(path, dto);
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
       form.setError((err.body?.field ?? 'firstName') as never, { message: err.message.replace(/^[\w.]+: /, '') });

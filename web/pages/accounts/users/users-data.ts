@@ -6,27 +6,10 @@ import {
   type AuthorityStatus,
   type OperatorRoleCode,
 } from '../../../../domain/authorities';
-import type { ContactType } from '../../../../domain/users';
 import type { TagColour } from '../../../components';
+import type { OperatorAuthorities, OperatorAuthority } from '../../../../domain/users';
 
-export interface OperatorAuthority {
-  /** Null for an invitation to someone who has not signed up yet. */
-  userId: string | null;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  roleCode: OperatorRoleCode | null;
-  roleName: string;
-  authorityStatus: AuthorityStatus;
-  authorityCreationDate: string;
-}
-
-export interface OperatorAuthorities {
-  authorities: OperatorAuthority[];
-  contactTypes: Partial<Record<ContactType, string | null>>;
-  /** May the caller invite, change and remove users and set the contacts? */
-  editable: boolean;
-}
+export type { OperatorAuthorities, OperatorAuthority };
 
 export { contactLabels } from '../../../../domain/users';
 
