@@ -97,15 +97,18 @@ const builders = {
 };
 const done = {};
 for (const step of plan) {
-  done[step.build] = Promise.all(step.after.map((build) => done[build])).then(async () => {
-    const entry = { build: step.build, since: Date.now() };
-    running.push(entry);
-    try {
-      return await builders[step.build]();
-    } finally {
-      running.splice(running.indexOf(entry), 1);
-    }
-  });
+  // A build that fails stops the start at once, saying why (the mailbox's never fails: it says why instead).
+  done[step.build] = orStop(
+    Promise.all(step.after.map((build) => done[build])).then(async () => {
+      const entry = { build: step.build, since: Date.now() };
+      running.push(entry);
+      try {
+        return await builders[step.build]();
+      } finally {
+        running.splice(running.indexOf(entry), 1);
+      }
+    }),
+  );
 }
 const progress = setInterval(() => {
   const line = stillBuilding(running);
@@ -177,6 +180,12 @@ async function startMailpit(binary) {
 }
 if (mailbox === 'reuse') say(`Our mailbox already answers on ${uiPort} and ${smtpPort}: e-mails go there.`);
 if (mailbox === 'foreign') say(foreignMailboxMessage(uiPort, smtpPort));
+if (mailbox === 'unavailable')
+  say(
+    process.env.MAILPIT_PATH
+      ? `MAILPIT_PATH points to a missing file (${process.env.MAILPIT_PATH}): no mailbox.`
+      : 'Mailpit (the mailbox) is not built and Go is not installed to build it: no mailbox.',
+  );
 if (mailbox === 'start') await orStop(startMailpit(findMailpit()));
 const sendsToMailbox = mailbox === 'reuse' || mailbox === 'start' || (mailbox === 'build' && holder !== null);
 if (sendsToMailbox) env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
