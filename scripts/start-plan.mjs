@@ -51,7 +51,10 @@ export function startPlan({ nodeModules, webBuild, temporal, mailbox }) {
   if (nodeModules) builds.push({ build: 'npm', after: [], serviceWaits: true, background: false });
   if (webBuild) builds.push({ build: 'web', after: nodeModules ? ['npm'] : [], serviceWaits: true, background: false });
   if (temporal === 'build') builds.push({ build: 'temporal', after: [], serviceWaits: true, background: false });
-  if (mailbox === 'build') builds.push({ build: 'mailpit', after: [], serviceWaits: false, background: true });
+  // After the npm packages: its downloads (Go modules, its pages' npm packages) would otherwise share
+  // the network with theirs, which the service waits for; nice 19 keeps its compiling out of the way.
+  if (mailbox === 'build')
+    builds.push({ build: 'mailpit', after: nodeModules ? ['npm'] : [], serviceWaits: false, background: true });
   return builds;
 }
 

@@ -38,15 +38,22 @@ describe('a start on a new machine', () => {
     mailbox: mailboxPlan({ env: dev, answering: false, ours: false, built: false, canBuild: true }),
   };
 
-  it('builds the Temporal CLI and the mailbox while npm installs, and the web app after npm', () => {
+  it('builds the Temporal CLI while npm installs, then the web app and the mailbox', () => {
     const plan = startPlan(newMachine);
     const byName = Object.fromEntries(plan.map((b) => [b.build, b]));
     expect(Object.keys(byName).sort()).toEqual(['mailpit', 'npm', 'temporal', 'web']);
-    // Started at once: everything but the web build, which needs the npm packages.
+    // Started at once: the npm packages and the Temporal CLI. The web build needs the packages; the
+    // mailbox's downloads wait for theirs, so as not to share the network with what the service waits for.
     expect(byName.npm.after).toEqual([]);
     expect(byName.temporal.after).toEqual([]);
-    expect(byName.mailpit.after).toEqual([]);
     expect(byName.web.after).toEqual(['npm']);
+    expect(byName.mailpit.after).toEqual(['npm']);
+  });
+
+  it('builds the mailbox at once when the npm packages are there', () => {
+    expect(startPlan({ nodeModules: false, webBuild: false, temporal: 'found', mailbox: 'build' })).toEqual([
+      { build: 'mailpit', after: [], serviceWaits: false, background: true },
+    ]);
   });
 
   it('serves without waiting for the mailbox, which is built at the lowest priority', () => {
