@@ -13,17 +13,18 @@ export interface OutgoingEmail {
 export type Mailer = (email: OutgoingEmail) => Promise<void>;
 
 /**
- * The mail server is not there to take mail: nothing listens on its port, or it greets with 421
- * (not available, try later; `npm start`'s mailbox says so while it is being built). Not a failure
- * of the message: the outbox keeps it waiting without counting an attempt (activities/email.ts).
+ * The mail server is not there to take mail: nothing listens on its port, it does not answer in
+ * time, or it greets with 421 (not available, try later; `npm start`'s mailbox says so while it is
+ * being built). Not a failure of the message: the outbox keeps it waiting without counting an
+ * attempt (activities/email.ts).
  */
 export class MailServerAway extends Error {}
 
-/** Is nodemailer's error one of the mail server not being there (refused, or greeting 421)? */
+/** Is nodemailer's error one of the mail server not being there (refused, timed out or greeting 421), before any message was sent? */
 export function isMailServerAway(err: unknown): boolean {
-  const e = err as { command?: string; responseCode?: number; message?: string } | null;
+  const e = err as { code?: string; command?: string; responseCode?: number; message?: string } | null;
   if (e?.command !== 'CONN') return false;
-  return e.responseCode === 421 || /\bECONNREFUSED\b/.test(e.message ?? '');
+  return e.responseCode === 421 || e.code === 'ETIMEDOUT' || /\bECONNREFUSED\b/.test(e.message ?? '');
 }
 
 /**

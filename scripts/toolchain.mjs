@@ -518,8 +518,10 @@ export async function ensureMailpit({ build = true, background = false } = {}) {
         background,
       }),
     );
-    fs.cpSync(module.Dir, work, { recursive: true });
-    spawnSync('chmod', ['-R', 'u+w', work]);
+    // Without blocking: a start serving meanwhile holds the mailbox's ports in this process (its
+    // SMTP greeting must not wait; scripts/mailpit.mjs holdMailboxPorts).
+    await fs.promises.cp(module.Dir, work, { recursive: true });
+    await runAsync('chmod', ['-R', 'u+w', work]);
     try {
       await buildMailpitUi(work, background);
     } catch (err) {
@@ -537,6 +539,6 @@ export async function ensureMailpit({ build = true, background = false } = {}) {
     say(`Mailpit could not be built (${err.message}): e-mails stay in the email_outbox table.`);
     return null;
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    await fs.promises.rm(work, { recursive: true, force: true });
   }
 }
