@@ -104,8 +104,8 @@ describe('a start with what it needs already there', () => {
 
 describe('progress', () => {
   it('says what is built and about how long it takes', () => {
-    expect(estimate('temporal')).toBe(`about ${BUILD_MINUTES.temporal} minutes on 2 cores, once per machine`);
-    expect(estimate('web')).toBe(`about ${BUILD_MINUTES.web} minute on 2 cores`);
+    expect(estimate('temporal')).toBe(`about ${BUILD_MINUTES.temporal} minutes on 2 busy cores, once per machine`);
+    expect(estimate('web')).toBe(`about ${BUILD_MINUTES.web} minute on 2 busy cores`);
     const now = Date.UTC(2026, 10, 29, 8, 0, 0);
     expect(
       stillBuilding(
