@@ -8,7 +8,8 @@
 /**
  * Roughly how long each build takes on a new machine (empty caches), as measured on 2 cores shared
  * with six other engineers' builds and tests (load average 16 to 35; docs/operations.md "A first
- * start"): what the progress lines say to expect. A quiet or larger machine takes less; the npm
+ * start"): what the progress lines say to expect. The Temporal CLI took 24 min at load 16 with its
+ * modules fetched, 68 min cold at load 30 to 41; a quiet or larger machine takes less; the npm
  * packages' figure is mostly the registry's downloads.
  */
 export const BUILD_MINUTES = {
