@@ -1,15 +1,25 @@
 import type { Db } from '../infra/db';
 import { heartbeat } from './heartbeat';
-import type { Mailer } from '../infra/mailer';
+import { MailServerAway, type Mailer } from '../infra/mailer';
 
 export const MAX_EMAIL_ATTEMPTS = 10;
+
+/** How often a mail server that is not there (MailServerAway) is tried again while e-mails wait for it. */
+export const MAIL_SERVER_RECHECK_MS = 10_000;
 
 /** Exponential backoff between attempts: 30 s, 1 min, 2 min … capped at one hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; domain: string }) {
+export function createEmailActivities(deps: {
+  db: Db;
+  mailer: Mailer | null;
+  domain: string;
+  /** MAIL_SERVER_RECHECK_MS unless a test says otherwise. */
+  mailServerRecheckMs?: number;
+}) {
+  const recheckMs = deps.mailServerRecheckMs ?? MAIL_SERVER_RECHECK_MS;
   return {
     /**
      * Sends the e-mails that are due, one at a time. Each is first claimed in a transaction of its
@@ -18,10 +28,17 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
      * it, so a database outage after the hand-over does not send the message again. Only a worker
      * dying in the instant between SMTP's "250 OK" and that write resends it, once the lease runs out,
      * with the same Message-ID, which mail systems use to drop the copy: delivery is at least once.
+     *
+     * A mail server that is not there (nothing listens, or it greets with 421: MailServerAway) is
+     * not the message's failure: the message is put back as it was, due, with no attempt counted
+     * (its last_error says why it waits), the batch stops, and the server is tried again in
+     * `recheckMs`. So e-mails queued before `npm start`'s mailbox is built wait for it, and a mail
+     * server away for hours does not turn them FAILED; the outbox's metrics show them waiting.
      */
     async deliverDueEmails(batchSize: number): Promise<{ sent: number; failed: number; nextDueInMs: number | null }> {
       let sent = 0;
       let failed = 0;
+      let serverAway = false;
       for (let i = 0; i < batchSize; i++) {
         heartbeat();
         const row = await deps.db.transaction(async (trx) => {
@@ -75,16 +92,23 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
             });
             outcome = { status: 'SENT', sent_at: deps.db.fn.now(), attempts: row.attempts + 1, last_error: null };
           } catch (err) {
-            const attempts = row.attempts + 1;
-            outcome = {
-              attempts,
-              last_error: String((err as Error).message ?? err).slice(0, 2000),
-              status: attempts >= MAX_EMAIL_ATTEMPTS ? 'FAILED' : 'PENDING',
-              next_attempt_at: deps.db.raw(`now() + interval '${retryDelaySeconds(attempts)} seconds'`),
-            };
+            if (err instanceof MailServerAway) {
+              serverAway = true;
+              const waiting = `The mail server is not answering; waiting for it (no attempt counted): ${err.message}`;
+              outcome = { status: 'PENDING', next_attempt_at: row.next_attempt_at, last_error: waiting.slice(0, 2000) };
+            } else {
+              const attempts = row.attempts + 1;
+              outcome = {
+                attempts,
+                last_error: String((err as Error).message ?? err).slice(0, 2000),
+                status: attempts >= MAX_EMAIL_ATTEMPTS ? 'FAILED' : 'PENDING',
+                next_attempt_at: deps.db.raw(`now() + interval '${retryDelaySeconds(attempts)} seconds'`),
+              };
+            }
           }
         }
         await untilWritten(() => deps.db('email_outbox').where({ id: row.id, status: 'SENDING' }).update(outcome));
+        if (serverAway) break;
         if (outcome.status === 'SENT') sent++;
         else failed++;
       }
@@ -93,7 +117,11 @@ export function createEmailActivities(deps: { db: Db; mailer: Mailer | null; dom
         .whereIn('status', ['PENDING', 'SENDING'])
         .min({ at: 'next_attempt_at' })
         .first();
-      const nextDueInMs = next?.at ? Math.max(0, new Date(next.at).getTime() - Date.now()) : null;
+      const nextDueInMs = serverAway
+        ? recheckMs
+        : next?.at
+          ? Math.max(0, new Date(next.at).getTime() - Date.now())
+          : null;
       return { sent, failed, nextDueInMs };
     },
   };

@@ -3,6 +3,8 @@
 // run it too (test/setup/e2e-setup.ts). Which mailbox e-mails go to, and when none may be started
 // (production), is decided here too (docs/operations.md "E-mail"). Node built-ins only.
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -71,13 +73,63 @@ export function isOurMailpit(pidFile, uiPort, readFile = fs.readFileSync) {
 /**
  * Where e-mails go: 'configured' (SMTP_URL names the server), 'refuse' (production without one),
  * 'reuse' (the ports answer and it is the Mailpit we started), 'foreign' (something else answers
- * there: nothing is sent to it) or 'start' (start ours).
+ * there: nothing is sent to it), 'start' (start ours: it is `built`), 'build' (build ours first, Go
+ * being there to build it: its ports are held meanwhile and e-mails wait in the outbox) or
+ * 'unavailable' (it cannot be had: e-mails stay in the email_outbox table, unsent).
  */
-export function mailboxPlan({ env = process.env, answering, ours }) {
+export function mailboxPlan({ env = process.env, answering, ours, built = true, canBuild = true }) {
   if (env.SMTP_URL) return 'configured';
   if (productionMailProblem(env)) return 'refuse';
   if (answering) return ours ? 'reuse' : 'foreign';
-  return 'start';
+  if (built) return 'start';
+  return canBuild ? 'build' : 'unavailable';
+}
+
+/**
+ * Holds the mailbox's ports on 127.0.0.1 while Mailpit is being built, so the worker can be told
+ * where to send from the start and nothing else takes them meanwhile. SMTP answers
+ * `421 4.3.2 …` (not available, try later: the e-mails wait in the outbox, no attempt counted,
+ * infra/mailer.ts) and the web page 503 with `status` (it reloads itself, so it becomes the
+ * mailbox once that answers). `release()` frees both just before Mailpit starts on them.
+ */
+export async function holdMailboxPorts({ uiPort, smtpPort, status }) {
+  let current = status;
+  const smtp = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.end(`421 4.3.2 ${current.replace(/[\r\n]+/g, ' ')}\r\n`);
+  });
+  const web = http.createServer((req, res) => {
+    const text = current.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(503, {
+      'content-type': 'text/html; charset=utf-8',
+      'retry-after': '15',
+      'cache-control': 'no-store',
+      connection: 'close',
+    });
+    res.end(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="15"><title>Mailbox not ready</title><p>${text}</p></html>`,
+    );
+  });
+  const listen = (server, port) =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  const close = (server) => new Promise((resolve) => server.close(() => resolve()));
+  try {
+    await listen(smtp, smtpPort);
+    await listen(web, uiPort);
+  } catch (err) {
+    await Promise.all([close(smtp), close(web)].map((p) => p.catch(() => undefined)));
+    throw err;
+  }
+  return {
+    setStatus: (text) => (current = text),
+    release: async () => {
+      web.closeAllConnections?.();
+      await Promise.all([close(smtp), close(web)]);
+    },
+  };
 }
 
 /** What to tell the user when something else answers on the mailbox's ports. */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../test/free-port';
+import { createMailer, MailServerAway } from '../infra/mailer';
 
 interface MailpitModule {
   mailpitArgs: (o: { uiPort: number; smtpPort: number; database: string }) => string[];
@@ -14,6 +15,11 @@ interface MailpitModule {
   productionMailProblem: (env: NodeJS.ProcessEnv) => string | null;
   isOurMailpit: (pidFile: string, uiPort: number, readFile?: (p: string, e: string) => string) => boolean;
   mailpitCachePath: () => string;
+  holdMailboxPorts: (o: {
+    uiPort: number;
+    smtpPort: number;
+    status: string;
+  }) => Promise<{ setStatus: (text: string) => void; release: () => Promise<void> }>;
 }
 
 const mailpit = require('./mailpit.mjs') as MailpitModule;
@@ -79,6 +85,43 @@ describe('where e-mails go', () => {
     expect(code).not.toBe(0);
     expect(output).toContain('SMTP_URL must name the mail server when NODE_ENV=production');
   }, 60_000);
+
+  it('holds the mailbox ports while Mailpit is built: e-mails are told to wait, the page says why', async () => {
+    const [uiPort, smtpPort] = [await freePort(), await freePort()];
+    const holder = await mailpit.holdMailboxPorts({ uiPort, smtpPort, status: 'The mailbox is being built.' });
+    try {
+      // The worker's mailer hears "not available" (421): the outbox keeps the e-mail, uncounted.
+      const send = createMailer(`smtp://127.0.0.1:${smtpPort}`, 'ESOS <no-reply@esos.test>')!;
+      const email = { to: 'ann@example.com', subject: 'Hello', text: 'Hello', messageId: '<1@esos.test>' };
+      await expect(send(email)).rejects.toBeInstanceOf(MailServerAway);
+      await expect(send(email)).rejects.toThrow('421 4.3.2 The mailbox is being built.');
+      const page = () =>
+        new Promise<{ status: number; body: string }>((resolve, reject) =>
+          (require('node:http') as typeof import('node:http'))
+            .get({ host: '127.0.0.1', port: uiPort, path: '/' }, (res) => {
+              let body = '';
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+            })
+            .on('error', reject),
+        );
+      expect(await page()).toEqual({ status: 503, body: expect.stringContaining('The mailbox is being built.') });
+      holder.setStatus('It could not be built.');
+      expect((await page()).body).toContain('It could not be built.');
+      // Something else cannot take the ports meanwhile.
+      const other = require('node:net').createServer() as import('node:net').Server;
+      await expect(
+        new Promise((resolve, reject) => other.once('error', reject).listen(smtpPort, '127.0.0.1', () => resolve(1))),
+      ).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await holder.release();
+    }
+    // Released: nothing answers there until Mailpit takes the ports.
+    const send = createMailer(`smtp://127.0.0.1:${smtpPort}`, 'ESOS <no-reply@esos.test>')!;
+    await expect(
+      send({ to: 'ann@example.com', subject: 'Hello', text: 'Hello', messageId: '<2@esos.test>' }),
+    ).rejects.toBeInstanceOf(MailServerAway);
+  });
 
   const binary = process.env.MAILPIT_PATH || mailpit.mailpitCachePath();
   (fs.existsSync(binary) ? it : it.skip)(

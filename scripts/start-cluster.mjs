@@ -44,10 +44,10 @@ if (productionMailProblem(env)) {
   say(productionMailProblem(env));
   process.exit(1);
 }
-ensureNodeModules();
+await ensureNodeModules();
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos_cluster';
 await ensurePostgres(databaseUrl);
-if (!env.CLUSTER_SKIP_WEB_BUILD) ensureWebBuild(); // the API-only cluster test sets it
+if (!env.CLUSTER_SKIP_WEB_BUILD) await ensureWebBuild(); // the API-only cluster test sets it
 
 const pg = new URL(databaseUrl);
 const dataDir = path.resolve(root, env.CLUSTER_DATA_DIR ?? path.join('.data', 'cluster'));
@@ -227,7 +227,7 @@ if (setupCode !== 0) {
     mailbox = `http://localhost:${mailpitPort}`;
   }
   if (plan === 'start') {
-    const mailpit = ensureMailpit();
+    const mailpit = await ensureMailpit();
     if (mailpit) {
       supervise(
         'mailpit',

@@ -14,12 +14,18 @@ import {
   say,
 } from './toolchain.mjs';
 
-ensureNodeModules();
-await ensurePostgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const temporalCli = ensureTemporalCli();
-// The mailbox the browser tests send to and read (optional: without it they use an SMTP peer of their own).
-const mailpit = ensureMailpit();
-ensureWebBuild();
+// What is missing is built side by side: the Temporal CLI and the mailbox with Go while npm installs
+// and the web build runs (scripts/start-plan.mjs says how long each takes).
+const [temporalCli, mailpit] = await Promise.all([
+  ensureTemporalCli(),
+  // The mailbox the browser tests send to and read (optional: without it they use an SMTP peer of their own).
+  ensureMailpit(),
+  ensureNodeModules().then(ensureWebBuild),
+  ensurePostgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
+]).catch((err) => {
+  say(err.message);
+  process.exit(1);
+});
 const wholeRun = process.argv.length === 2;
 if (wholeRun) {
   // Lint and format first (about a minute): the rules a type checker cannot give, and one layout.

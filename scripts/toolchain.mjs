@@ -7,6 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { MAILPIT_VERSION, mailpitCachePath } from './mailpit.mjs';
+import { estimate, formatDuration } from './start-plan.mjs';
 
 export { mailpitArgs } from './mailpit.mjs';
 
@@ -27,18 +28,65 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
 }
 
+/** The builds running now (their processes), so a start that is stopped stops them too. */
+export const buildProcesses = new Set();
+
+/**
+ * Runs a command to its end without holding up the rest of the start (its output kept back, and
+ * shown only when it fails, so builds side by side do not bury the progress lines); resolves with
+ * its standard output. `background`: at the lowest CPU priority (nice 19), so it takes only what
+ * the builds the service waits for leave.
+ */
+function runAsync(command, args, { background = false, ...options } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    buildProcesses.add(child);
+    if (background && child.pid) {
+      try {
+        os.setPriority(child.pid, 19);
+      } catch {
+        // not allowed here: it runs at the usual priority
+      }
+    }
+    let stdout = '';
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      output = (output + chunk).slice(-4000);
+    });
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
+    child.on('error', (err) => {
+      buildProcesses.delete(child);
+      reject(err);
+    });
+    child.on('close', (code, signal) => {
+      buildProcesses.delete(child);
+      if (code === 0) resolve(stdout);
+      else
+        reject(
+          new Error(`${command} ${args.join(' ')} failed with ${signal ?? `exit code ${code}`}:\n${output.trimEnd()}`),
+        );
+    });
+  });
+}
+
+/** Is node_modules missing, or older than package-lock.json? */
+export function nodeModulesStale() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  return !(fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs);
+}
+
 /**
  * Installs the locked packages when node_modules is missing or older than package-lock.json.
  * `npm install` rather than `npm ci`: the registry reachable here serves only this platform's
  * optional binaries (@swc/core-darwin-arm64 and the like answer 404), so a lockfile made here lacks
  * them and `npm ci` rejects it; `npm install` installs the same locked versions without complaint.
  */
-export function ensureNodeModules() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  say('Installing npm packages (the versions in package-lock.json)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+export async function ensureNodeModules() {
+  if (!nodeModulesStale()) return;
+  say(`Installing npm packages (the versions in package-lock.json; ${estimate('npm')})…`);
+  await runAsync('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function onPath(binary) {
@@ -46,31 +94,37 @@ function onPath(binary) {
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
-/** TEMPORAL_CLI_PATH, then `temporal` on PATH, then the cache; builds it with Go when none is found. */
-export function ensureTemporalCli() {
+/** Is Go installed (to build the Temporal CLI and Mailpit)? */
+export const goInstalled = () => Boolean(onPath('go'));
+
+/** TEMPORAL_CLI_PATH, then `temporal` on PATH, then the cache; null when none is found (nothing is built). */
+export function findTemporalCli() {
   if (process.env.TEMPORAL_CLI_PATH) {
     if (!fs.existsSync(process.env.TEMPORAL_CLI_PATH))
       throw new Error(`TEMPORAL_CLI_PATH points to a missing file: ${process.env.TEMPORAL_CLI_PATH}`);
     return process.env.TEMPORAL_CLI_PATH;
   }
-  const fromPath = onPath('temporal');
-  if (fromPath) return fromPath;
   const cached = path.join(cacheBin, 'temporal');
-  if (fs.existsSync(cached)) return cached;
-  if (!onPath('go'))
+  return onPath('temporal') ?? (fs.existsSync(cached) ? cached : null);
+}
+
+/** The Temporal CLI as findTemporalCli finds it; built with Go into the cache when none is found. */
+export async function ensureTemporalCli() {
+  const found = findTemporalCli();
+  if (found) return found;
+  if (!goInstalled())
     throw new Error(
       'The Temporal CLI is missing and Go is not installed to build it. Install Go, or set TEMPORAL_CLI_PATH.',
     );
-  say(
-    `Building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheBin} (takes a few minutes, once per machine)…`,
-  );
+  say(`Building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into ${cacheBin} (${estimate('temporal')})…`);
+  const started = Date.now();
   fs.mkdirSync(cacheBin, { recursive: true });
-  run('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
+  await runAsync('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
     env: { ...process.env, GOBIN: cacheBin, CGO_ENABLED: '0' },
     cwd: os.tmpdir(),
   });
-  say('Temporal CLI built.');
-  return cached;
+  say(`Temporal CLI built in ${formatDuration(Date.now() - started)}.`);
+  return path.join(cacheBin, 'temporal');
 }
 
 export function portOpen(port, host = '127.0.0.1') {
@@ -132,9 +186,10 @@ export async function ensurePostgres(databaseUrl) {
   throw new Error(`PostgreSQL does not answer at ${host}:${port}. Start it, or set DATABASE_URL.`);
 }
 
-/** Builds the SPA when dist/web is missing or older than any source file of the web app. */
-export function ensureWebBuild() {
+/** Is the SPA's build (dist/web) missing, or older than a source file of the web app or the lockfile? */
+export function webBuildStale() {
   const built = path.join(root, 'dist', 'web', 'index.html');
+  if (!fs.existsSync(built)) return true;
   const newest = (dir) => {
     let latest = 0;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -143,14 +198,19 @@ export function ensureWebBuild() {
     }
     return latest;
   };
-  const sourcesChanged = () =>
+  return (
     Math.max(
       ...['web', 'domain', 'processes'].map((dir) => newest(path.join(root, dir))),
       fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
-    ) > fs.statSync(built).mtimeMs;
-  if (fs.existsSync(built) && !sourcesChanged()) return;
-  say('Building the web application…');
-  run(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')]);
+    ) > fs.statSync(built).mtimeMs
+  );
+}
+
+/** Builds the SPA when webBuildStale says so. */
+export async function ensureWebBuild() {
+  if (!webBuildStale()) return;
+  say(`Building the web application (${estimate('web')})…`);
+  await runAsync(process.execPath, [path.join(root, 'scripts', 'build-web.mjs')]);
 }
 
 /**
@@ -397,7 +457,7 @@ export function temporalServerArgs(configDir) {
  * here as its Dockerfile does, with only what the build needs: this registry lacks versions its
  * lockfile pins, and `rapidoc` (its API reference page, left out) at the major it asks for.
  */
-function buildMailpitUi(dir) {
+async function buildMailpitUi(dir, background) {
   const pkgFile = path.join(dir, 'package.json');
   const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
   const buildTools = ['@vue/compiler-sfc', 'esbuild', 'esbuild-plugin-vue-next', 'esbuild-sass-plugin'];
@@ -412,57 +472,73 @@ function buildMailpitUi(dir) {
   const entries = '"server/ui-src/app.js", "server/ui-src/docs.js"';
   if (!config.includes(entries)) throw new Error('its esbuild.config.mjs has changed');
   fs.writeFileSync(configFile, config.replace(entries, '"server/ui-src/app.js"'));
-  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir });
-  run(process.execPath, ['esbuild.config.mjs'], { cwd: dir, env: { ...process.env, MINIFY: 'true' } });
+  await runAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd: dir,
+    background,
+  });
+  await runAsync(process.execPath, ['esbuild.config.mjs'], {
+    cwd: dir,
+    env: { ...process.env, MINIFY: 'true' },
+    background,
+  });
+}
+
+/** MAILPIT_PATH, else Mailpit in ~/.cache/esos-reporting/bin/mailpit-v1.33.1 when it is built there; else null. */
+export function findMailpit() {
+  if (process.env.MAILPIT_PATH) return fs.existsSync(process.env.MAILPIT_PATH) ? process.env.MAILPIT_PATH : null;
+  const binary = mailpitCachePath();
+  return fs.existsSync(binary) ? binary : null;
 }
 
 /**
- * MAILPIT_PATH, else Mailpit in ~/.cache/esos-reporting/bin/mailpit-v1.33.1, built there when missing:
- * its module from the Go module proxy, its web pages with npm, then `go build` (a few minutes, once
- * per machine). Null, saying why, when it cannot be had: e-mails then stay in the email_outbox table.
+ * Mailpit as findMailpit finds it, else built into ~/.cache/esos-reporting/bin/mailpit-v1.33.1: its
+ * module from the Go module proxy, its web pages with npm, then `go build` (a few minutes, once per
+ * machine; `background`: at the lowest CPU priority). Null, saying why, when it cannot be had.
  */
-export function ensureMailpit({ build = true } = {}) {
-  if (process.env.MAILPIT_PATH) return fs.existsSync(process.env.MAILPIT_PATH) ? process.env.MAILPIT_PATH : null;
+export async function ensureMailpit({ build = true, background = false } = {}) {
+  const found = findMailpit();
+  if (found || process.env.MAILPIT_PATH || !build) return found;
   const binary = mailpitCachePath();
   const mailpitHome = path.dirname(binary);
-  if (fs.existsSync(binary)) return binary;
-  if (!build) return null;
-  if (!onPath('go')) {
+  if (!goInstalled()) {
     say(
       'Mailpit (the mailbox) is not built and Go is not installed to build it: e-mails stay in the email_outbox table.',
     );
     return null;
   }
   say(
-    `Building Mailpit ${MAILPIT_VERSION}, the mailbox, with Go and npm into ${mailpitHome} (a few minutes, once per machine)…`,
+    `Building Mailpit ${MAILPIT_VERSION}, the mailbox, with Go and npm into ${mailpitHome} (${estimate('mailpit')})…`,
   );
+  const started = Date.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'esos-mailpit-'));
   try {
     const module = JSON.parse(
-      execFileSync('go', ['mod', 'download', '-json', `github.com/axllent/mailpit@${MAILPIT_VERSION}`], {
+      await runAsync('go', ['mod', 'download', '-json', `github.com/axllent/mailpit@${MAILPIT_VERSION}`], {
         cwd: os.tmpdir(),
-        encoding: 'utf8',
+        background,
       }),
     );
-    fs.cpSync(module.Dir, work, { recursive: true });
-    spawnSync('chmod', ['-R', 'u+w', work]);
+    // Without blocking: a start serving meanwhile holds the mailbox's ports in this process (its
+    // SMTP greeting must not wait; scripts/mailpit.mjs holdMailboxPorts).
+    await fs.promises.cp(module.Dir, work, { recursive: true });
+    await runAsync('chmod', ['-R', 'u+w', work]);
     try {
-      buildMailpitUi(work);
+      await buildMailpitUi(work, background);
     } catch (err) {
       say(`Mailpit's web pages could not be built (${err.message}): its mailbox page stays blank, its API answers.`);
     }
     fs.mkdirSync(mailpitHome, { recursive: true });
-    run(
+    await runAsync(
       'go',
       ['build', '-ldflags', `-s -w -X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}`, '-o', binary, '.'],
-      { cwd: work, env: { ...process.env, CGO_ENABLED: '0' } },
+      { cwd: work, env: { ...process.env, CGO_ENABLED: '0' }, background },
     );
-    say('Mailpit built.');
+    say(`Mailpit built in ${formatDuration(Date.now() - started)}.`);
     return binary;
   } catch (err) {
     say(`Mailpit could not be built (${err.message}): e-mails stay in the email_outbox table.`);
     return null;
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    await fs.promises.rm(work, { recursive: true, force: true });
   }
 }

@@ -9,8 +9,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** `saveTo`: also writes each message received to a file there (for processes that cannot share memory). */
-export async function startSmtpPeer(opts: { failFirst?: number; saveTo?: string } = {}) {
+/**
+ * `saveTo`: also writes each message received to a file there (for processes that cannot share
+ * memory); `port`: listens there (a free one when not given).
+ */
+export async function startSmtpPeer(opts: { failFirst?: number; saveTo?: string; port?: number } = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = opts.failFirst ?? 0;
   const server = new SMTPServer({
@@ -40,7 +43,7 @@ export async function startSmtpPeer(opts: { failFirst?: number; saveTo?: string 
   // not recorded and the sender sends it again. The server reports that as an 'error' event, which
   // would otherwise end the test process that runs it.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

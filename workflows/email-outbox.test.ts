@@ -14,6 +14,7 @@ import { createMailer } from '../infra/mailer';
 import { queueEmails } from '../infra/outbox';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { startTestTemporal } from '../test/temporal';
+import { freePort } from '../test/free-port';
 import { emailOutboxDispatcher, emailQueuedSignal } from './email-outbox';
 
 let env: TestWorkflowEnvironment;
@@ -109,5 +110,69 @@ it('keeps a message whose delivery failed, and schedules a retry with backoff', 
     expect(smtp.received[0].raw).toContain(`Message-ID: ${row.message_id}`);
   } finally {
     await smtp.close();
+  }
+});
+
+it('keeps e-mails queued before the mail server answers, counting no attempt, and sends them once it does', async () => {
+  // As on a first `npm start`: the worker sends to the mailbox's port before Mailpit is built.
+  // First nothing listens there, then the ports are held while it is built (SMTP greets 421), then
+  // the mailbox answers. No signal is sent: the dispatcher's own recheck finds the server back.
+  const { holdMailboxPorts } = require('../scripts/mailpit.mjs') as {
+    holdMailboxPorts: (o: {
+      uiPort: number;
+      smtpPort: number;
+      status: string;
+    }) => Promise<{ release: () => Promise<void> }>;
+  };
+  const [smtpPort, uiPort] = [await freePort(), await freePort()];
+  await queueEmails(db, [
+    { to: 'dan@example.com', subject: 'Queued before the mailbox', text: 'Hello Dan' },
+    { to: 'eve@example.com', subject: 'Queued before the mailbox too', text: 'Hello Eve' },
+  ]);
+  const taskQueue = `email-${Date.now()}`;
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: bundle,
+    activities: createEmailActivities({
+      db,
+      mailer: createMailer(`smtp://127.0.0.1:${smtpPort}`, 'ESOS <no-reply@esos.test>'),
+      domain: 'esos.test',
+      mailServerRecheckMs: 300,
+    }),
+  });
+  const rows = () => db('email_outbox').orderBy('id');
+  const until = async (what: string, done: () => Promise<boolean>) => {
+    const deadline = Date.now() + 20_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`not in time: ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>> | undefined;
+  try {
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.start(emailOutboxDispatcher, {
+        taskQueue,
+        workflowId: `dispatcher-${taskQueue}`,
+        args: [{ idlePollMs: 60_000 }],
+      });
+      await until('refused', async () => /ECONNREFUSED/.test((await rows())[0].last_error ?? ''));
+      const holder = await holdMailboxPorts({ uiPort, smtpPort, status: 'The mailbox is being built.' });
+      await until('421', async () => /421 4\.3\.2/.test((await rows())[0].last_error ?? ''));
+      for (const row of await rows()) {
+        expect(row.status).toBe('PENDING');
+        expect(row.attempts).toBe(0);
+      }
+      expect((await rows())[0].last_error).toContain('The mail server is not answering; waiting for it');
+      await holder.release();
+      smtp = await startSmtpPeer({ port: smtpPort });
+      await until('sent', async () => (await rows()).every((r) => r.status === 'SENT'));
+      await handle.terminate('test finished');
+    });
+    expect(smtp!.received.map((m) => m.to[0]).sort()).toEqual(['dan@example.com', 'eve@example.com']);
+    expect((await rows()).map((r) => r.attempts)).toEqual([1, 1]);
+  } finally {
+    await smtp?.close();
   }
 });

@@ -2,7 +2,7 @@
 // measure `npm run build` prints (scripts/toolchain.mjs firstLoad).
 
 interface WebToolchain {
-  ensureWebBuild: () => void;
+  ensureWebBuild: () => Promise<void>;
   firstLoad: () => { javaScriptBytes: number };
 }
 
@@ -10,6 +10,6 @@ interface WebToolchain {
 export async function firstLoadKb(): Promise<number> {
   const toolchainModule: string = '../toolchain.mjs';
   const { ensureWebBuild, firstLoad } = (await import(toolchainModule)) as WebToolchain;
-  ensureWebBuild();
+  await ensureWebBuild();
   return firstLoad().javaScriptBytes / 1024;
 }
