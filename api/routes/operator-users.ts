@@ -31,6 +31,7 @@ import {
   type OperatorUserDto,
 } from '../../domain/users';
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
+import { formatPhone, phoneOf } from '../../domain/phone';
 import * as emails from '../email-templates';
 import { acceptsNewUsers, isAccountReadOnly } from '../../domain/accounts';
 import type { Context } from 'koa';
@@ -96,15 +97,24 @@ async function applyProfile(
       first_name: dto.firstName,
       last_name: dto.lastName,
       job_title: dto.jobTitle,
-      phone_number: dto.phoneNumber,
-      mobile_number: dto.mobileNumber,
+      phone_number: formatPhone(dto.phoneNumber),
+      mobile_number: dto.mobileNumber ? formatPhone(dto.mobileNumber) : null,
       address: dto.address ? JSON.stringify(dto.address) : null,
       updated_at: trx.fn.now(),
       ...extra,
     });
 }
 
-/** A user of the account (any authority status), or 404. */
+/** An operator's details as the operator user calls answer them: the phone numbers as {countryCode, number}. */
+async function operatorUserDto(db: AppDeps['db'], userId: string) {
+  const user = await userDto(db, userId);
+  const pair = (stored: string | null) => {
+    const phone = phoneOf(stored);
+    return phone ? { countryCode: phone.countryCode ?? '', number: phone.number ?? '' } : null;
+  };
+  return { ...user, phoneNumber: pair(user.phoneNumber), mobileNumber: pair(user.mobileNumber) };
+}
+
 /** The user named in the path, who must hold an authority on the account the caller may manage. */
 async function accountUserOf(ctx: Context, deps: AppDeps): Promise<string> {
   const account = await accountOf(ctx, deps, EDIT_USERS);
@@ -380,7 +390,7 @@ export const operatorUserRoutes: RouteDef[] = [
     access: role(['OPERATOR', 'REGULATOR']),
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
-      ctx.body = await userDto(deps.db, userId);
+      ctx.body = await operatorUserDto(deps.db, userId);
     },
   },
   {
@@ -391,7 +401,7 @@ export const operatorUserRoutes: RouteDef[] = [
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       await applyProfile(deps.db, userId, validate(operatorUserSchema, ctx.request.body));
-      ctx.body = await userDto(deps.db, userId);
+      ctx.body = await operatorUserDto(deps.db, userId);
     },
   },
   {
@@ -428,7 +438,7 @@ export const operatorUserRoutes: RouteDef[] = [
     handler: async (ctx, { db }) => {
       const userId = currentUser(ctx).userId;
       await applyProfile(db, userId, validate(operatorUserSchema, ctx.request.body));
-      ctx.body = await userDto(db, userId);
+      ctx.body = await operatorUserDto(db, userId);
     },
   },
   {
@@ -479,7 +489,7 @@ export const operatorUserRoutes: RouteDef[] = [
         });
         await queueEmails(trx, [emails.userAccountCreated({ to: user.email, link: `${config.publicUrl}/` })]);
       });
-      ctx.body = await userDto(db, user.userId);
+      ctx.body = await operatorUserDto(db, user.userId);
     },
   },
 ];
