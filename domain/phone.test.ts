@@ -26,7 +26,9 @@ it('stores a number as it is dialled from abroad, and reads it back as it was gi
 it('checks a number as the real service words it', () => {
   expect(phoneProblem(null, true)).toBe(phoneMessages.required);
   expect(phoneProblem({ countryCode: '', number: ' ' }, false)).toBeNull();
-  expect(phoneProblem({ countryCode: '44', number: '' }, false)).toBe(phoneMessages.incomplete);
+  expect(phoneProblem({ countryCode: '44', number: '' }, false)).toBeNull();
+  expect(phoneProblem({ countryCode: '44', number: '' }, true)).toBe(phoneMessages.required);
+  expect(phoneProblem({ countryCode: '', number: '020 7946 0000' }, false)).toBe(phoneMessages.incomplete);
   expect(phoneProblem({ countryCode: '44', number: '020 7946 0000' }, true)).toBeNull();
   expect(phoneProblem({ countryCode: '44', number: '(020) 7946-0000' }, true)).toBeNull();
   expect(phoneProblem({ countryCode: '44', number: '020 7946 000' }, true)).toBeNull(); // 9 digits: 01xxx xxxxx areas

@@ -52,8 +52,8 @@ export const callingCodeOptions: readonly { value: string; text: string }[] = [
 const CHARS = /^[\d \-()]*$/;
 
 /**
- * What is wrong with a phone number, or null. An empty pair is fine unless `required`; half a pair
- * never is. The number's digits without the national trunk prefix 0 are counted (Italy keeps it).
+ * What is wrong with a phone number, or null. No number is fine unless `required`; a number
+ * without its country code never is. The number's digits without the national trunk prefix 0 are counted (Italy keeps it).
  */
 export function phoneProblem(
   value: { countryCode?: string | null; number?: string | null } | null | undefined,
@@ -61,8 +61,9 @@ export function phoneProblem(
 ): string | null {
   const code = (value?.countryCode ?? '').trim();
   const number = (value?.number ?? '').trim();
-  if (!code && !number) return required ? phoneMessages.required : null;
-  if (!code || !number) return phoneMessages.incomplete;
+  // The code has a default, so a number left blank is no number, whatever the code says.
+  if (!number) return required ? phoneMessages.required : null;
+  if (!code) return phoneMessages.incomplete;
   if (number.length > 255) return phoneMessages.tooLarge;
   if (!CHARS.test(number)) return phoneMessages.invalidChars;
   if (!callingCodes.has(code)) return phoneMessages.invalid;

@@ -430,7 +430,7 @@ describe('contact details: the real service’s rules, on the server', () => {
           .body,
       );
     expect(await phone({ countryCode: '44', number: '' })).toEqual([
-      { field: 'phoneNumber', message: 'Enter both country code and number' },
+      { field: 'phoneNumber', message: 'Enter your phone number' },
     ]);
     expect(await phone({ countryCode: '', number: '020 7946 0000' })).toEqual([
       { field: 'phoneNumber', message: 'Enter both country code and number' },
@@ -450,8 +450,8 @@ describe('contact details: the real service’s rules, on the server', () => {
     expect(await phone('020 7946 0000')).toEqual([
       { field: 'phoneNumber', message: 'Enter the phone number as its countryCode and number' },
     ]);
-    // Phone number 2 is optional, but half of one is not.
-    expect(await phone(details.phoneNumber, { countryCode: '353', number: '' })).toEqual([
+    // Phone number 2 is optional (its code alone is no number), but a number without its code is not.
+    expect(await phone(details.phoneNumber, { countryCode: '', number: '1 555 0101' })).toEqual([
       { field: 'mobileNumber', message: 'Enter both country code and number' },
     ]);
     // Another country's number: its own code, and up to 15 digits with it.

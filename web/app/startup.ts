@@ -58,17 +58,26 @@ async function run(): Promise<void> {
 export async function loadSignedInUser(): Promise<void> {
   const claims = idTokenClaims() ?? {};
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const [userState, terms, user] = await Promise.all([
+    apiGet<UserState>('/v1.0/authorities/current-user-state'),
+    apiGet<{ version: number; url: string } | null>('/v1.0/terms').catch(() => null),
+    apiGet<{
+      firstName: string;
+      lastName: string;
+      email?: string;
+      termsVersion?: number | null;
+      status?: 'PENDING' | 'REGISTERED';
+    }>('/v1.0/users'),
+  ]);
+  // Registered: the sign-in's e-mail address is confirmed and the user has given their details.
+  const emailConfirmed = claims.email_verified === true;
   const profile: SessionState['profile'] = {
-    status: claims.email_verified === true ? 'REGISTERED' : 'UNREGISTERED',
+    status: emailConfirmed && user.status === 'REGISTERED' ? 'REGISTERED' : 'UNREGISTERED',
+    emailConfirmed,
     email: text(claims.email),
     firstName: text(claims.given_name),
     lastName: text(claims.family_name),
   };
-  const [userState, terms, user] = await Promise.all([
-    apiGet<UserState>('/v1.0/authorities/current-user-state'),
-    apiGet<{ version: number; url: string } | null>('/v1.0/terms').catch(() => null),
-    apiGet<{ firstName: string; lastName: string; email?: string; termsVersion?: number | null }>('/v1.0/users'),
-  ]);
   let regulatorPermissions: SessionState['regulatorPermissions'] = null;
   // Only a regulator with an active authority has permissions; asking otherwise is a 403, which
   // would send the app to landing with this start-up never finishing.

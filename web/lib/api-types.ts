@@ -3946,21 +3946,35 @@ export interface operations {
           address?: {
             /** @default null */
             city?: string | null;
+            /** @default null */
             county?: string | null;
             /** @default null */
             line1?: string | null;
+            /** @default null */
             line2?: string | null;
             /** @default null */
             postcode?: string | null;
           } | null;
           /** @default null */
           firstName?: string | null;
+          /** @default null */
           jobTitle?: string | null;
           /** @default null */
           lastName?: string | null;
-          mobileNumber?: string | null;
           /** @default null */
-          phoneNumber?: string | null;
+          mobileNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
+          /** @default null */
+          phoneNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
         };
       };
     };
@@ -4072,21 +4086,35 @@ export interface operations {
           address?: {
             /** @default null */
             city?: string | null;
+            /** @default null */
             county?: string | null;
             /** @default null */
             line1?: string | null;
+            /** @default null */
             line2?: string | null;
             /** @default null */
             postcode?: string | null;
           } | null;
           /** @default null */
           firstName?: string | null;
+          /** @default null */
           jobTitle?: string | null;
           /** @default null */
           lastName?: string | null;
-          mobileNumber?: string | null;
           /** @default null */
-          phoneNumber?: string | null;
+          mobileNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
+          /** @default null */
+          phoneNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
         };
       };
     };
@@ -4154,21 +4182,35 @@ export interface operations {
             address?: {
               /** @default null */
               city?: string | null;
+              /** @default null */
               county?: string | null;
               /** @default null */
               line1?: string | null;
+              /** @default null */
               line2?: string | null;
               /** @default null */
               postcode?: string | null;
             } | null;
             /** @default null */
             firstName?: string | null;
+            /** @default null */
             jobTitle?: string | null;
             /** @default null */
             lastName?: string | null;
-            mobileNumber?: string | null;
             /** @default null */
-            phoneNumber?: string | null;
+            mobileNumber?: {
+              /** @default null */
+              countryCode?: string | null;
+              /** @default null */
+              number?: string | null;
+            } | null;
+            /** @default null */
+            phoneNumber?: {
+              /** @default null */
+              countryCode?: string | null;
+              /** @default null */
+              number?: string | null;
+            } | null;
             /** @default null */
             termsVersion?: number | null;
           };
@@ -4203,21 +4245,35 @@ export interface operations {
           address?: {
             /** @default null */
             city?: string | null;
+            /** @default null */
             county?: string | null;
             /** @default null */
             line1?: string | null;
+            /** @default null */
             line2?: string | null;
             /** @default null */
             postcode?: string | null;
           } | null;
           /** @default null */
           firstName?: string | null;
+          /** @default null */
           jobTitle?: string | null;
           /** @default null */
           lastName?: string | null;
-          mobileNumber?: string | null;
           /** @default null */
-          phoneNumber?: string | null;
+          mobileNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
+          /** @default null */
+          phoneNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
           /** @default null */
           termsVersion?: number | null;
         };
