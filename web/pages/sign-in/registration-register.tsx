@@ -67,9 +67,7 @@ function Created({ invited }: { invited: boolean }) {
             ? 'Your user account must be activated by an Advanced user of the organisation account that invited you.'
             : 'You can now apply to create a new organisation account so you can start your ESOS reporting.'}
         </p>
-        <a className="govuk-button" href="/landing">
-          Continue
-        </a>
+        <Button href="/landing">Continue</Button>
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { HttpError, apiGet, apiPatch } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { useSession } from '../../stores/session';
+import { loadSignedInUser } from '../../app/startup';
 import { operatorUserSchema, type OperatorUserDto } from '../../../domain/users';
 import { contactDetailsFieldOrder, contactDetailsInput, ContactDetailsFields } from './contact-details-fields';
 
@@ -72,6 +73,8 @@ export default function UserDetailsPage() {
       form.setError((err.body?.field ?? 'firstName') as never, { message: err.message.replace(/^[\w.]+: /, '') });
       return;
     }
+    // One's own name shows in the banner.
+    if (own) await loadSignedInUser().catch(() => undefined);
     navigate(back);
   };
 
