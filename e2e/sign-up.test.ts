@@ -8,6 +8,9 @@ import { e2eDb, latestEmail, linkIn } from '../test/e2e-people';
 import { enterPassword, openSignIn } from '../test/e2e-session';
 import { createAccount } from '../test/factories';
 import { operatorRoles } from '../domain/authorities';
+import { completeSection } from '../test/report-filler';
+import { obligationOf } from '../test/compliance-mix';
+import { notificationReport } from '../processes/notification-of-compliance/report';
 import { expectAccessible, startButton, useBrowser } from '../test/e2e-browser';
 
 jest.setTimeout(240_000);
@@ -109,7 +112,9 @@ it('signs up with contact details, checks them, and finds them in the notificati
   await page.goto(`${baseUrl()}/accounts/${account.id}`);
   await startButton(page).click();
   await page.getByRole('heading', { level: 1, name: 'Submit Phase 3 notification' }).waitFor();
-  await page.getByRole('link', { name: 'Contact persons' }).click();
+  // Contact persons are asked for once the organisation is known to qualify.
+  await completeSection(page, notificationReport, 'reportingObligation', obligationOf.ZERO_ENERGY);
+  await page.getByRole('link', { name: 'Contact persons', exact: true }).click();
   await page.getByRole('heading', { name: 'Primary contact details' }).waitFor();
   expect(await page.getByLabel('First name').inputValue()).toBe('Nia');
   expect(await page.getByLabel('Last name').inputValue()).toBe('Newcomer');

@@ -82,14 +82,21 @@ function EnterDetails({ onCreated }: { onCreated: () => void }) {
   const form = useGovForm({ schema: operatorUserSchema, fieldOrder: contactDetailsFieldOrder });
   const { reset, setFocus } = form;
   const [focusOn, setFocusOn] = useState<string | null>(null);
+  // The form shows once it holds what is known, so nothing typed is overwritten.
+  const [loaded, setLoaded] = useState(false);
   usePageTitle(step === 'check' ? 'Check your answers' : 'Enter your details');
 
   // What the sign-in already knows (the names given when creating it) starts the form.
   useEffect(() => {
     let live = true;
+    const start = (user: Parameters<typeof contactDetailsInput>[0]) => {
+      if (!live) return;
+      reset(contactDetailsInput(user));
+      setLoaded(true);
+    };
     void apiGet<Parameters<typeof contactDetailsInput>[0]>('/v1.0/users')
-      .then((user) => live && reset(contactDetailsInput(user)))
-      .catch(() => live && reset(contactDetailsInput({})));
+      .then(start)
+      .catch(() => start({}));
     return () => {
       live = false;
     };
@@ -138,6 +145,12 @@ function EnterDetails({ onCreated }: { onCreated: () => void }) {
           </Button>
         </div>
       </div>
+    );
+  if (!loaded)
+    return (
+      <p className="govuk-body" role="status">
+        Loading…
+      </p>
     );
   return (
     <div className="govuk-grid-row">
