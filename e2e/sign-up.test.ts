@@ -129,8 +129,8 @@ it('signs up with contact details, checks them, and finds them in the notificati
   expect(await mobile.getByLabel('Country code').inputValue()).toBe('353');
   expect(await mobile.getByLabel('Number').inputValue()).toBe('1 555 0101');
 
-  // 'Your details' from the banner: the same fields, saved.
-  await page.getByRole('link', { name: 'Your details' }).click();
+  // 'Your details': the same fields, saved.
+  await page.goto(`${baseUrl()}/user/details`);
   await page.getByRole('heading', { name: 'Your details' }).waitFor();
   expect(await page.getByLabel('Job title (optional)').inputValue()).toBe('Head of energy');
   await expectAccessible(page);

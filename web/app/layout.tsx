@@ -17,8 +17,6 @@ export { SERVICE_NAME } from '../lib/page-title';
 export function Layout({ children }: { children: ReactNode }) {
   const signedIn = useSession((s) => s.signedIn === true);
   const user = useSession((s) => s.user);
-  // A registered operator keeps their contact details on 'Your details'.
-  const ownDetails = useSession((s) => s.userState?.roleType === 'OPERATOR' && s.profile?.status === 'REGISTERED');
   const route = useCurrentRoute(routes);
   return (
     <>
@@ -37,14 +35,6 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             {' '}
             You are logged in as: {user.firstName} {user.lastName}
-            {ownDetails ? (
-              <>
-                {' '}
-                <Link href="/user/details" className="govuk-link">
-                  Your details
-                </Link>
-              </>
-            ) : null}
           </>
         ) : null}
       </PhaseBanner>
