@@ -12,21 +12,9 @@ import type { ReportData } from '../domain/reports/report';
 import { carriedAnswers } from '../domain/reports/carried';
 import { ukDate } from '../domain/deadlines';
 import { processFor, requestIdOf } from '../domain/process-registry';
+import { phoneOf } from '../domain/phone';
 
 const SERVICE = 'Manage your ESOS reporting';
-
-/** A profile's phone number ('+44 1632 960001', '01632 960001') as a report's {countryCode, number}. */
-export function phoneOf(value: unknown): Values | undefined {
-  const phone = typeof value === 'string' ? value.trim() : '';
-  if (!phone) return undefined;
-  // A UK number is written with its leading 0 once the +44 is taken off.
-  const uk = /^\+44[\s-]*(?:\(0\)|0)?\s*(.*)$/.exec(phone);
-  if (uk) return { countryCode: '44', number: `0${uk[1]}` };
-  if (!phone.startsWith('+')) return { countryCode: '44', number: phone };
-  // Another country's code, when a space or dash ends it; else the user gives it.
-  const other = /^\+(\d{1,4})[\s-]+(.*)$/.exec(phone);
-  return other ? { countryCode: other[1]!, number: other[2]! } : { number: phone.slice(1) };
-}
 
 /** A user's profile as a report's contact person. */
 function contactOf(user: Record<string, any> | undefined): Values | undefined {

@@ -11,7 +11,16 @@ import {
   type Permission,
   type RegulatorPermissionGroup,
 } from './authorities';
-import { email, EMAIL_INVALID, optionalText, requiredText, requiredValue, wholeNumber } from './validation';
+import {
+  email,
+  EMAIL_INVALID,
+  optionalText,
+  requiredText,
+  requiredValue,
+  trimmedOrNull,
+  wholeNumber,
+} from './validation';
+import { phoneProblem, type PhoneNumber } from './phone';
 import { codesOf } from './labels';
 
 export const userMessages = {
@@ -23,14 +32,27 @@ export const userMessages = {
   email: 'Enter an email address',
   // The invite and change forms ask for it as 'User type'.
   roleCode: 'Select a user type',
-  line1: 'Enter the first line of the address',
-  city: 'Enter the town or city',
-  postcode: 'Enter the postcode',
+  // The operator's address (the real service's words).
+  address: 'Enter an address',
+  line1: 'Enter an address',
+  city: 'Enter a town or city',
+  postcode: 'Enter a postcode',
   token: 'Enter the invitation token',
   version: 'Enter the version of the terms and conditions',
   authorityStatus: 'Select a valid status',
   userId: 'Enter the user id',
   permissions: 'Select a level for every permission',
+} as const;
+
+/** The real service's 'too long' messages of an operator's details (reference real-service-details §E). */
+export const operatorMessages = {
+  firstNameTooLong: 'Your first name should not be larger than 255 characters',
+  lastNameTooLong: 'Your last name should not be larger than 255 characters',
+  jobTitleTooLong: 'Your job title should not be larger than 255 characters',
+  addressTooLong: 'The address should not be more than 255 characters',
+  cityTooLong: 'The city should not be more than 255 characters',
+  countyTooLong: 'The county should not be more than 255 characters',
+  postcodeTooLong: 'The postcode should not be more than 64 characters',
 } as const;
 
 /** Why a disabled user cannot work (their landing view, and the API's answer when it ends their sign-in). */
@@ -63,12 +85,27 @@ export const emailField = v.pipe(
 /** Asking for a password link (POST /users/forgot-password/reset-password-email). */
 export const forgotPasswordSchema = v.object({ email: emailField });
 
-export const addressSchema = v.object({
-  line1: requiredText(userMessages.line1, { maxLength: NAME_MAX }),
-  line2: optionalText({ maxLength: NAME_MAX }),
-  city: requiredText(userMessages.city, { maxLength: NAME_MAX }),
-  county: optionalText({ maxLength: NAME_MAX }),
-  postcode: requiredText(userMessages.postcode, { maxLength: 20 }),
+/** Text the people pages ask for: trimmed, blank is null, with its own 'too long' message. */
+const limitedText = (tooLong: string, max = NAME_MAX) =>
+  v.pipe(
+    v.nullish(v.string(), null),
+    trimmedOrNull(),
+    v.check((input: string | null) => input === null || input.length <= max, tooLong),
+  );
+const requiredLimitedText = (required: string, tooLong: string, max = NAME_MAX) =>
+  v.pipe(
+    limitedText(tooLong, max),
+    requiredValue<string | null>(required),
+    v.transform((input) => input as string),
+  );
+
+/** An operator's address (the real service's CountyAddressDTO): no country. Its messages are the real service's. */
+export const operatorAddressSchema = v.object({
+  line1: requiredLimitedText(userMessages.line1, operatorMessages.addressTooLong),
+  line2: limitedText(operatorMessages.addressTooLong),
+  city: requiredLimitedText(userMessages.city, operatorMessages.cityTooLong),
+  county: limitedText(operatorMessages.countyTooLong),
+  postcode: requiredLimitedText(userMessages.postcode, operatorMessages.postcodeTooLong, 64),
 });
 
 /** A user's profile as the API answers it (GET /users, an operator's or a regulator's user). */
@@ -86,16 +123,60 @@ export const userDtoSchema = v.object({
 });
 export type UserDto = v.InferOutput<typeof userDtoSchema>;
 
-/** Operator user DTO: the profile an operator keeps (PATCH /operator-users/…). */
+/** An operator's details as the operator user calls answer them: the phone numbers as {countryCode, number}. */
+const phonePairSchema = v.nullable(v.object({ countryCode: v.string(), number: v.string() }));
+export const operatorUserViewSchema = v.object({
+  ...userDtoSchema.entries,
+  phoneNumber: phonePairSchema,
+  mobileNumber: phonePairSchema,
+});
+export type OperatorUserView = v.InferOutput<typeof operatorUserViewSchema>;
+
+/** A phone number as {countryCode, number} (domain/phone.ts); an empty optional one is null. */
+const phoneNumber = (required: boolean) =>
+  v.pipe(
+    v.nullish(
+      v.object(
+        { countryCode: v.nullish(v.string(), null), number: v.nullish(v.string(), null) },
+        'Enter the phone number as its countryCode and number',
+      ),
+      null,
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const problem = phoneProblem(dataset.value, required);
+      if (problem) addIssue({ message: problem });
+    }),
+    v.transform((input): PhoneNumber | null => {
+      const countryCode = input?.countryCode?.trim() ?? '';
+      const number = input?.number?.trim() ?? '';
+      return countryCode && number ? { countryCode, number } : null;
+    }),
+  );
+
+/**
+ * Operator user DTO: the contact details an operator gives at sign-up and keeps on 'Your details'
+ * (POST /operator-users/registration/register, PATCH /operator-users/…), with the real service's
+ * rules and messages (reference real-service-details §E).
+ */
 export const operatorUserSchema = v.object({
-  firstName: requiredText(userMessages.firstName, { maxLength: NAME_MAX }),
-  lastName: requiredText(userMessages.lastName, { maxLength: NAME_MAX }),
-  jobTitle: optionalText({ maxLength: NAME_MAX }),
-  phoneNumber: phone(true),
-  mobileNumber: phone(false),
-  address: v.nullish(addressSchema, null),
+  firstName: requiredLimitedText(userMessages.firstName, operatorMessages.firstNameTooLong),
+  lastName: requiredLimitedText(userMessages.lastName, operatorMessages.lastNameTooLong),
+  jobTitle: limitedText(operatorMessages.jobTitleTooLong),
+  phoneNumber: v.pipe(
+    phoneNumber(true),
+    v.transform((input) => input as PhoneNumber),
+  ),
+  mobileNumber: phoneNumber(false),
+  address: v.pipe(
+    v.nullish(operatorAddressSchema, null),
+    requiredValue(userMessages.address),
+    v.transform((input) => input as v.InferOutput<typeof operatorAddressSchema>),
+  ),
 });
 export type OperatorUserDto = v.InferOutput<typeof operatorUserSchema>;
+/** What the forms hold before the rules run (every text a string). */
+export type OperatorUserInput = v.InferInput<typeof operatorUserSchema>;
 
 /** Operator user registration DTO: the profile plus, optionally, the terms version accepted. */
 export const operatorUserRegistrationSchema = v.object({

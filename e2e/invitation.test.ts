@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { axeViolations, baseUrl, launchBrowser, viewports, watchConsole } from '../test/browser';
 import { demoUsers, enterPassword, signInAsOperator } from '../test/e2e-session';
-import { closeE2eDb, e2eDb, latestEmail, linkIn } from '../test/e2e-people';
+import { closeE2eDb, e2eDb, giveContactDetails, latestEmail, linkIn } from '../test/e2e-people';
 
 let browser: Browser;
 const db = (table: string) => e2eDb()(table);
@@ -86,6 +86,13 @@ it('takes an invited person from the e-mailed link to ACCEPTED, and to ACTIVE on
   await page.waitForURL('**/terms');
   await page.getByLabel('I have read, understood and accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Accept and continue' }).click();
+  // Their contact details once; the panel says they wait to be activated.
+  await page.waitForURL('**/registration/register');
+  await giveContactDetails(page);
+  await page
+    .getByText('Your user account must be activated by an Advanced user of the organisation account that invited you.')
+    .waitFor();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/landing');
   await page.getByRole('heading', { name: 'Your user account needs to be activated' }).waitFor();
 

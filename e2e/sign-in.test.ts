@@ -1,9 +1,10 @@
 // Sign-in in a real browser against the embedded identity provider: each demo user, sign-out, the
-// one-time code, creating a sign-in through the e-mailed link, the terms screen and a password reset.
+// one-time code, creating a sign-in through the e-mailed link, the terms screen, the contact details
+// a new operator gives, and a password reset.
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, baseUrl, holdBack, launchBrowser, viewports, watchConsole } from '../test/browser';
 import { demoUsers, enterPassword, openSignIn } from '../test/e2e-session';
-import { closeE2eDb, latestEmail, linkIn, totp } from '../test/e2e-people';
+import { closeE2eDb, giveContactDetails, latestEmail, linkIn, totp } from '../test/e2e-people';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -162,6 +163,10 @@ describe('a new person', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('I have read, understood and accept the terms and conditions').check();
     await page.getByRole('button', { name: 'Accept and continue' }).click();
+    // An operator gives their contact details once (e2e/sign-up.test.ts has the pages in full).
+    await page.waitForURL('**/registration/register');
+    await giveContactDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/landing');
     await page.getByRole('heading', { name: 'Welcome Nia Newcomer' }).waitFor();
     await page.getByRole('link', { name: 'Apply for a new organisation account' }).waitFor();

@@ -179,3 +179,19 @@ export async function accountWithAdmin(name: string): Promise<{ id: number; admi
   await d('account_contacts').insert({ account_id: account.id, contact_type: 'PRIMARY', user_id: admin.id });
   return { id: account.id, admin };
 }
+
+/**
+ * Sign-up's second half for a new operator on 'Enter your details' (/registration/register): the
+ * address and a phone number, Continue, then Submit on 'Check your answers'; ends on the panel.
+ */
+export async function giveContactDetails(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Enter your details' }).waitFor();
+  await page.getByLabel('Address line 1').fill('1 Mill Lane');
+  await page.getByLabel('Town or city').fill('Leeds');
+  await page.getByLabel('Postcode').fill('LS1 1AA');
+  await page.getByRole('group', { name: 'Phone number 1' }).getByLabel('Number').fill('0113 496 0000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Check your answers' }).waitFor();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('heading', { name: "You've successfully created a user account" }).waitFor();
+}

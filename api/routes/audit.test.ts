@@ -123,7 +123,13 @@ describe('an entry for each kind of change made through the API', () => {
       }),
     ]);
 
-    const profile = { firstName: 'Cal', lastName: 'Renamed', jobTitle: 'Energy manager', phoneNumber: '01632 960001' };
+    const profile = {
+      firstName: 'Cal',
+      lastName: 'Renamed',
+      jobTitle: 'Energy manager',
+      phoneNumber: { countryCode: '44', number: '01632 960001' },
+      address: { line1: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 1AA' },
+    };
     const patched = await call(regulator, 'PATCH', `/operator-users/account/${account.id}/${admin.id}`, profile);
     expect(patched.status).toBe(200);
     const [profileChange] = await entries({

@@ -1,6 +1,6 @@
 import { startApi, type ApiHarness } from '../../test/api-harness';
 import { bearer, signedInAgain, verifyTestToken } from '../../test/tokens';
-import { createAccount, createUser, grantOperator, type TestUser } from '../../test/factories';
+import { createAccount, createUser, grantOperator, grantRegulator, type TestUser } from '../../test/factories';
 import { hashToken } from '../auth/invitations';
 
 let api: ApiHarness;
@@ -21,6 +21,16 @@ const send = async (method: string, path: string, body?: unknown, user?: TestUse
 
 const outbox = (to: string) => api.deps.db('email_outbox').where({ to_address: to }).orderBy('id');
 const tokenFrom = (text: string) => decodeURIComponent(/invitation\?token=([^\s"&]+)/.exec(text)![1]);
+
+/** Details that pass every rule: names, a UK phone number and an address. */
+const details = {
+  firstName: 'Dee',
+  lastName: 'Tails',
+  jobTitle: null,
+  phoneNumber: { countryCode: '44', number: '07700 900000' },
+  mobileNumber: null,
+  address: { line1: '1 Mill Lane', line2: null, city: 'Leeds', county: null, postcode: 'LS1 1AA' },
+};
 
 async function accountWithAdmin() {
   const account = await createAccount(api.deps.db, { name: `Acme ${Date.now()}` });
@@ -164,8 +174,9 @@ describe('inviting an operator user, accepting and activating', () => {
       operatorUserRegistrationDTO: {
         firstName: 'Rae',
         lastName: 'Register',
-        phoneNumber: '+44 20 7946 0000',
+        phoneNumber: { countryCode: '44', number: '020 7946 0000' },
         jobTitle: 'Energy manager',
+        address: { line1: '1 High Street', city: 'York', postcode: 'YO1 1AA' },
       },
     });
     expect(res).toMatchObject({ status: 200, body: { accountName: account.name } });
@@ -175,6 +186,7 @@ describe('inviting an operator user, accepting and activating', () => {
       lastName: 'Register',
       jobTitle: 'Energy manager',
       phoneNumber: '+44 20 7946 0000',
+      address: { line1: '1 High Street', city: 'York', postcode: 'YO1 1AA' },
       status: 'REGISTERED',
     });
   });
@@ -262,7 +274,7 @@ describe('operator profile and registration', () => {
     const profile = {
       firstName: 'Nina',
       lastName: 'New',
-      phoneNumber: '01234 567890',
+      phoneNumber: { countryCode: '44', number: '01234 567890' },
       address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' },
     };
     const res = await send('POST', '/operator-users/registration/register', profile, user);
@@ -271,8 +283,14 @@ describe('operator profile and registration', () => {
       body: {
         firstName: 'Nina',
         status: 'REGISTERED',
+        phoneNumber: { countryCode: '44', number: '01234 567890' },
+        mobileNumber: null,
         address: { line1: '2 Low Road', city: 'Leeds', postcode: 'LS1 1AA' },
       },
+    });
+    // Kept as it is dialled from abroad, for the lists and reports that show it.
+    expect(await api.deps.db('users').where({ id: user.id }).first('phone_number')).toEqual({
+      phone_number: '+44 1234 567890',
     });
     expect((await outbox(user.email)).map((m) => m.template)).toEqual(['UserAccountCreated']);
     expect((await send('POST', '/operator-users/registration/register', profile, user)).body.code).toBe('USER1001');
@@ -287,21 +305,22 @@ describe('operator profile and registration', () => {
       id: colleague.id,
       email: colleague.email,
     });
-    const patched = await send(
-      'PATCH',
-      path,
-      { firstName: 'Cora', lastName: 'Colleague', phoneNumber: '+44 7700 900000' },
-      admin,
-    );
-    expect(patched).toMatchObject({ status: 200, body: { firstName: 'Cora', phoneNumber: '+44 7700 900000' } });
+    const patched = await send('PATCH', path, { ...details, firstName: 'Cora', lastName: 'Colleague' }, admin);
+    expect(patched).toMatchObject({
+      status: 200,
+      body: { firstName: 'Cora', phoneNumber: { countryCode: '44', number: '07700 900000' } },
+    });
     const badPhone = await send(
       'PATCH',
       path,
-      { firstName: 'Cora', lastName: 'Colleague', phoneNumber: 'call me' },
+      { ...details, phoneNumber: { countryCode: '44', number: 'call me' } },
       admin,
     );
     expect(badPhone).toMatchObject({ status: 400 });
-    expect(badPhone.body).toMatchObject({ field: 'phoneNumber', message: 'phoneNumber: Enter a valid phone number' });
+    expect(badPhone.body).toMatchObject({
+      field: 'phoneNumber',
+      message: 'phoneNumber: The phone number contains invalid characters',
+    });
     expect((await send('PATCH', `${path}/reset-2fa`, undefined, admin)).status).toBe(204);
     expect((await outbox(colleague.email)).map((m) => m.template)).toEqual(['Reset2FaConfirmation']);
     // A user of another account is not found, even for an administrator.
@@ -318,7 +337,7 @@ describe('an operator’s own details', () => {
     const changed = await send(
       'PATCH',
       '/operator-users/operator',
-      { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager', phoneNumber: '+44 7700 900001' },
+      { ...details, firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Energy manager' },
       admin,
     );
     expect(changed).toMatchObject({
@@ -328,7 +347,7 @@ describe('an operator’s own details', () => {
         firstName: 'Ada',
         lastName: 'Lovelace',
         jobTitle: 'Energy manager',
-        phoneNumber: '+44 7700 900001',
+        phoneNumber: { countryCode: '44', number: '07700 900000' },
       },
     });
     expect((await send('GET', '/users', undefined, admin)).body).toMatchObject({
@@ -338,10 +357,156 @@ describe('an operator’s own details', () => {
     const refused = await send(
       'PATCH',
       '/operator-users/operator',
-      { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: 'call me' },
+      { ...details, phoneNumber: { countryCode: '44', number: '0770' } },
       admin,
     );
-    expect(refused).toMatchObject({ status: 400, body: { field: 'phoneNumber' } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { field: 'phoneNumber', message: 'phoneNumber: The phone number is too short for your country code' },
+    });
+  });
+});
+
+describe('contact details: the real service’s rules, on the server', () => {
+  const fieldsOf = (body: { fields?: { field: string; message: string }[] }) => body.fields ?? [];
+
+  it('refuses a sign-up without its required details, naming each field with the real service’s words', async () => {
+    const user = await createUser(api.deps.db, { registrationStatus: 'PENDING' });
+    const res = await send('POST', '/operator-users/registration/register', { firstName: ' ' }, user);
+    expect(res.status).toBe(400);
+    expect(fieldsOf(res.body)).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', message: 'Enter your first name' },
+        { field: 'lastName', message: 'Enter your last name' },
+        { field: 'phoneNumber', message: 'Enter your phone number' },
+        { field: 'address', message: 'Enter an address' },
+      ]),
+    );
+    const blankAddress = await send(
+      'POST',
+      '/operator-users/registration/register',
+      { ...details, address: { line1: '', city: ' ', postcode: '' } },
+      user,
+    );
+    expect(fieldsOf(blankAddress.body)).toEqual([
+      { field: 'address.line1', message: 'Enter an address' },
+      { field: 'address.city', message: 'Enter a town or city' },
+      { field: 'address.postcode', message: 'Enter a postcode' },
+    ]);
+    // Nothing was kept: the user still has to register.
+    expect(await api.deps.db('users').where({ id: user.id }).first('registration_status')).toEqual({
+      registration_status: 'PENDING',
+    });
+  });
+
+  it('refuses text over its limit, and each kind of bad phone number, with its own message', async () => {
+    const user = await createUser(api.deps.db, { registrationStatus: 'PENDING' });
+    const long = 'x'.repeat(256);
+    const tooLong = await send(
+      'POST',
+      '/operator-users/registration/register',
+      {
+        ...details,
+        firstName: long,
+        lastName: long,
+        jobTitle: long,
+        address: { line1: long, line2: long, city: long, county: long, postcode: 'P'.repeat(65) },
+      },
+      user,
+    );
+    expect(fieldsOf(tooLong.body)).toEqual([
+      { field: 'firstName', message: 'Your first name should not be larger than 255 characters' },
+      { field: 'lastName', message: 'Your last name should not be larger than 255 characters' },
+      { field: 'jobTitle', message: 'Your job title should not be larger than 255 characters' },
+      { field: 'address.line1', message: 'The address should not be more than 255 characters' },
+      { field: 'address.line2', message: 'The address should not be more than 255 characters' },
+      { field: 'address.city', message: 'The city should not be more than 255 characters' },
+      { field: 'address.county', message: 'The county should not be more than 255 characters' },
+      { field: 'address.postcode', message: 'The postcode should not be more than 64 characters' },
+    ]);
+    const phone = async (phoneNumber: unknown, mobileNumber: unknown = null) =>
+      fieldsOf(
+        (await send('POST', '/operator-users/registration/register', { ...details, phoneNumber, mobileNumber }, user))
+          .body,
+      );
+    expect(await phone({ countryCode: '44', number: '' })).toEqual([
+      { field: 'phoneNumber', message: 'Enter your phone number' },
+    ]);
+    expect(await phone({ countryCode: '', number: '020 7946 0000' })).toEqual([
+      { field: 'phoneNumber', message: 'Enter both country code and number' },
+    ]);
+    expect(await phone({ countryCode: '44', number: '+44 20 7946 0000' })).toEqual([
+      { field: 'phoneNumber', message: 'The phone number contains invalid characters' },
+    ]);
+    expect(await phone({ countryCode: '44', number: '020 7946 00000' })).toEqual([
+      { field: 'phoneNumber', message: 'The phone number is too long for your country code' },
+    ]);
+    expect(await phone({ countryCode: '0', number: '020 7946 0000' })).toEqual([
+      { field: 'phoneNumber', message: 'Your phone number is not valid' },
+    ]);
+    expect(await phone({ countryCode: '44', number: '9'.repeat(256) })).toEqual([
+      { field: 'phoneNumber', message: 'Your phone number should not be larger than 255 characters' },
+    ]);
+    expect(await phone('020 7946 0000')).toEqual([
+      { field: 'phoneNumber', message: 'Enter the phone number as its countryCode and number' },
+    ]);
+    // Phone number 2 is optional (its code alone is no number), but a number without its code is not.
+    expect(await phone(details.phoneNumber, { countryCode: '', number: '1 555 0101' })).toEqual([
+      { field: 'mobileNumber', message: 'Enter both country code and number' },
+    ]);
+    // Another country's number: its own code, and up to 15 digits with it.
+    const ok = await send(
+      'POST',
+      '/operator-users/registration/register',
+      { ...details, mobileNumber: { countryCode: '353', number: '1 555 0101' } },
+      user,
+    );
+    expect(ok).toMatchObject({ status: 200, body: { mobileNumber: { countryCode: '353', number: '1 555 0101' } } });
+  });
+
+  it('refuses to change someone’s details to whoever may not manage their account’s users', async () => {
+    const { account, admin } = await accountWithAdmin();
+    const colleague = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, colleague, account, 'operator');
+    const path = `/operator-users/account/${account.id}/${colleague.id}`;
+    const adminPath = `/operator-users/account/${account.id}/${admin.id}`;
+    const before = await api.deps.db('users').where({ id: admin.id }).first('first_name');
+
+    // A restricted user may change their own details, not the administrator's.
+    expect((await send('PATCH', adminPath, details, colleague)).status).toBe(403);
+    expect((await send('GET', adminPath, undefined, colleague)).status).toBe(403);
+    expect((await send('PATCH', '/operator-users/operator', details, colleague)).status).toBe(200);
+
+    // Another account's administrator may not, by either account's address (an operator is not told
+    // that an account not theirs exists).
+    const other = await accountWithAdmin();
+    expect((await send('PATCH', path, details, other.admin)).status).toBe(404);
+    expect(
+      (await send('PATCH', `/operator-users/account/${other.account.id}/${colleague.id}`, details, other.admin)).status,
+    ).toBe(404);
+
+    // A regulator of another nation may not (the account is not theirs to see); one of the
+    // account's without 'Manage participant users' may not; one with it may.
+    const wales = await createUser(api.deps.db);
+    await grantRegulator(api.deps.db, wales, 'WALES');
+    expect((await send('PATCH', path, details, wales)).status).toBe(404);
+    const england = await createUser(api.deps.db);
+    await grantRegulator(api.deps.db, england, 'ENGLAND', ['PERM_TASK_ASSIGNMENT']);
+    expect((await send('PATCH', path, details, england)).status).toBe(403);
+    const manager = await createUser(api.deps.db);
+    await grantRegulator(api.deps.db, manager, 'ENGLAND');
+    expect(
+      await send('PATCH', path, { ...details, firstName: 'Fixed', lastName: 'ByRegulator' }, manager),
+    ).toMatchObject({ status: 200, body: { firstName: 'Fixed' } });
+
+    // A disabled administrator may not either; nobody's details changed by the refusals.
+    const disabled = await createUser(api.deps.db);
+    await grantOperator(api.deps.db, disabled, account, 'operator_admin', 'DISABLED');
+    expect((await send('PATCH', path, details, disabled)).status).toBe(403);
+    expect(await api.deps.db('users').where({ id: admin.id }).first('first_name')).toEqual(before);
+    // Own details need a sign-in; regulators keep theirs elsewhere.
+    expect((await send('PATCH', '/operator-users/operator', details)).status).toBe(401);
+    expect((await send('PATCH', '/operator-users/operator', details, manager)).status).toBe(403);
   });
 });
 

@@ -29,13 +29,15 @@ import {
   operatorUserRegistrationSchema,
   operatorUserSchema,
   tokenSchema,
-  userDtoSchema,
+  operatorUserViewSchema,
+  type OperatorUserView,
   type OperatorUserDto,
 } from '../../domain/users';
 import * as v from 'valibot';
 
 const acceptedSchema = v.object({ accountName: v.string() });
 import { queueEmails, type EmailToQueue } from '../../infra/outbox';
+import { formatPhone, phoneOf } from '../../domain/phone';
 import * as emails from '../email-templates';
 import { acceptsNewUsers, isAccountReadOnly } from '../../domain/accounts';
 import type { Context } from 'koa';
@@ -101,15 +103,24 @@ async function applyProfile(
       first_name: dto.firstName,
       last_name: dto.lastName,
       job_title: dto.jobTitle,
-      phone_number: dto.phoneNumber,
-      mobile_number: dto.mobileNumber,
+      phone_number: formatPhone(dto.phoneNumber),
+      mobile_number: dto.mobileNumber ? formatPhone(dto.mobileNumber) : null,
       address: dto.address ? JSON.stringify(dto.address) : null,
       updated_at: trx.fn.now(),
       ...extra,
     });
 }
 
-/** A user of the account (any authority status), or 404. */
+/** An operator's details as the operator user calls answer them: the phone numbers as {countryCode, number}. */
+async function operatorUserDto(db: AppDeps['db'], userId: string): Promise<OperatorUserView> {
+  const user = await userDto(db, userId);
+  const pair = (stored: string | null) => {
+    const phone = phoneOf(stored);
+    return phone ? { countryCode: phone.countryCode ?? '', number: phone.number ?? '' } : null;
+  };
+  return { ...user, phoneNumber: pair(user.phoneNumber), mobileNumber: pair(user.mobileNumber) };
+}
+
 /** The user named in the path, who must hold an authority on the account the caller may manage. */
 async function accountUserOf(ctx: Context, deps: AppDeps): Promise<string> {
   const account = await accountOf(ctx, deps, EDIT_USERS);
@@ -384,10 +395,10 @@ export const operatorUserRoutes: RouteDef[] = [
     method: 'get',
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
-    response: userDtoSchema,
+    response: operatorUserViewSchema,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
-      ctx.body = await userDto(deps.db, userId);
+      ctx.body = await operatorUserDto(deps.db, userId);
     },
   },
   {
@@ -395,11 +406,11 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/account/:accountId/:userId',
     access: role(['OPERATOR', 'REGULATOR']),
     body: operatorUserSchema,
-    response: userDtoSchema,
+    response: operatorUserViewSchema,
     handler: async (ctx, deps) => {
       const userId = await accountUserOf(ctx, deps);
       await applyProfile(deps.db, userId, validate(operatorUserSchema, ctx.request.body));
-      ctx.body = await userDto(deps.db, userId);
+      ctx.body = await operatorUserDto(deps.db, userId);
     },
   },
   {
@@ -433,11 +444,11 @@ export const operatorUserRoutes: RouteDef[] = [
     path: '/operator-users/operator',
     access: role(['OPERATOR']),
     body: operatorUserSchema,
-    response: userDtoSchema,
+    response: operatorUserViewSchema,
     handler: async (ctx, { db }) => {
       const userId = currentUser(ctx).userId;
       await applyProfile(db, userId, validate(operatorUserSchema, ctx.request.body));
-      ctx.body = await userDto(db, userId);
+      ctx.body = await operatorUserDto(db, userId);
     },
   },
   {
@@ -478,7 +489,7 @@ export const operatorUserRoutes: RouteDef[] = [
     beforeTerms: true,
     access: role(['OPERATOR'], { activeAuthorityRequired: false }),
     body: operatorUserRegistrationSchema,
-    response: userDtoSchema,
+    response: operatorUserViewSchema,
     handler: async (ctx, { db, config }) => {
       const user = currentUser(ctx);
       const dto = validate(operatorUserRegistrationSchema, ctx.request.body);
@@ -491,7 +502,7 @@ export const operatorUserRoutes: RouteDef[] = [
         });
         await queueEmails(trx, [emails.userAccountCreated({ to: user.email, link: `${config.publicUrl}/` })]);
       });
-      ctx.body = await userDto(db, user.userId);
+      ctx.body = await operatorUserDto(db, user.userId);
     },
   },
 ];

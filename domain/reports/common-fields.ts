@@ -14,6 +14,7 @@ import {
   REGISTRATION_NUMBER_PATTERN,
   classificationTypeLabels,
 } from '../accounts';
+import { formatPhone } from '../phone';
 import type { ChoiceOption, Field, FieldEnv, GroupField, Issue, NumberField, TextField, Values } from './fields';
 
 /** Every report's responsible officer confirms all of its statements or none. */
@@ -135,20 +136,6 @@ export const address = (name = 'address', label = 'Address'): GroupField => ({
 
 const PHONE = /^[0-9][0-9 ()-]{4,18}[0-9]$/;
 const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
-
-/**
- * A phone number as it is dialled from abroad: '+44 1632 960001' for 44 and '01632 960001'. The
- * national trunk prefix 0 goes (Italy, 39, keeps it: it is part of the number there).
- */
-export function formatPhone(values: Values): string | null {
-  const code = String(values.countryCode ?? '')
-    .trim()
-    .replace(/^\+/, '');
-  const number = String(values.number ?? '').trim();
-  if (!code) return number || null;
-  if (!number) return `+${code}`;
-  return `+${code} ${code === '39' ? number : number.replace(/^0(?=\d)/, '')}`;
-}
 
 export const phone = (name: string, label: string, required: string | undefined): GroupField => ({
   kind: 'group',

@@ -13,7 +13,13 @@ function session(roleType: RoleType | null, status: LoginStatus = 'ENABLED', reg
     termsVersion: 1,
     acceptedTermsVersion: 1,
     profile: roleType
-      ? { status: registered ? 'REGISTERED' : 'UNREGISTERED', email: 'a@b.c', firstName: 'A', lastName: 'B' }
+      ? {
+          status: registered ? 'REGISTERED' : 'UNREGISTERED',
+          emailConfirmed: true,
+          email: 'a@b.c',
+          firstName: 'A',
+          lastName: 'B',
+        }
       : null,
     sessionExpiresAt: null,
     initialSessionLifetime: null,

@@ -57,17 +57,20 @@ async function run(): Promise<void> {
 export async function loadSignedInUser(): Promise<void> {
   const claims = idTokenClaims() ?? {};
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const profile: SessionState['profile'] = {
-    status: claims.email_verified === true ? 'REGISTERED' : 'UNREGISTERED',
-    email: text(claims.email),
-    firstName: text(claims.given_name),
-    lastName: text(claims.family_name),
-  };
   const [userState, terms, user] = await Promise.all([
     apiGet('/v1.0/authorities/current-user-state'),
     apiGet('/v1.0/terms').catch(() => null),
     apiGet('/v1.0/users'),
   ]);
+  // Registered: the sign-in's e-mail address is confirmed and the user has given their details.
+  const emailConfirmed = claims.email_verified === true;
+  const profile: SessionState['profile'] = {
+    status: emailConfirmed && user.status === 'REGISTERED' ? 'REGISTERED' : 'UNREGISTERED',
+    emailConfirmed,
+    email: text(claims.email),
+    firstName: text(claims.given_name),
+    lastName: text(claims.family_name),
+  };
   let regulatorPermissions: SessionState['regulatorPermissions'] = null;
   // Only a regulator with an active authority has permissions; asking otherwise is a 403, which
   // would send the app to landing with this start-up never finishing.

@@ -4332,8 +4332,14 @@ export interface operations {
             id: string;
             jobTitle: string | null;
             lastName: string;
-            mobileNumber: string | null;
-            phoneNumber: string | null;
+            mobileNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
+            phoneNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
             /** @enum {string} */
             status: 'PENDING' | 'REGISTERED';
             termsVersion: number | null;
@@ -4363,21 +4369,35 @@ export interface operations {
           address?: {
             /** @default null */
             city?: string | null;
+            /** @default null */
             county?: string | null;
             /** @default null */
             line1?: string | null;
+            /** @default null */
             line2?: string | null;
             /** @default null */
             postcode?: string | null;
           } | null;
           /** @default null */
           firstName?: string | null;
+          /** @default null */
           jobTitle?: string | null;
           /** @default null */
           lastName?: string | null;
-          mobileNumber?: string | null;
           /** @default null */
-          phoneNumber?: string | null;
+          mobileNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
+          /** @default null */
+          phoneNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
         };
       };
     };
@@ -4397,8 +4417,14 @@ export interface operations {
             id: string;
             jobTitle: string | null;
             lastName: string;
-            mobileNumber: string | null;
-            phoneNumber: string | null;
+            mobileNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
+            phoneNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
             /** @enum {string} */
             status: 'PENDING' | 'REGISTERED';
             termsVersion: number | null;
@@ -4503,21 +4529,35 @@ export interface operations {
           address?: {
             /** @default null */
             city?: string | null;
+            /** @default null */
             county?: string | null;
             /** @default null */
             line1?: string | null;
+            /** @default null */
             line2?: string | null;
             /** @default null */
             postcode?: string | null;
           } | null;
           /** @default null */
           firstName?: string | null;
+          /** @default null */
           jobTitle?: string | null;
           /** @default null */
           lastName?: string | null;
-          mobileNumber?: string | null;
           /** @default null */
-          phoneNumber?: string | null;
+          mobileNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
+          /** @default null */
+          phoneNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
         };
       };
     };
@@ -4537,8 +4577,14 @@ export interface operations {
             id: string;
             jobTitle: string | null;
             lastName: string;
-            mobileNumber: string | null;
-            phoneNumber: string | null;
+            mobileNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
+            phoneNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
             /** @enum {string} */
             status: 'PENDING' | 'REGISTERED';
             termsVersion: number | null;
@@ -4601,21 +4647,35 @@ export interface operations {
             address?: {
               /** @default null */
               city?: string | null;
+              /** @default null */
               county?: string | null;
               /** @default null */
               line1?: string | null;
+              /** @default null */
               line2?: string | null;
               /** @default null */
               postcode?: string | null;
             } | null;
             /** @default null */
             firstName?: string | null;
+            /** @default null */
             jobTitle?: string | null;
             /** @default null */
             lastName?: string | null;
-            mobileNumber?: string | null;
             /** @default null */
-            phoneNumber?: string | null;
+            mobileNumber?: {
+              /** @default null */
+              countryCode?: string | null;
+              /** @default null */
+              number?: string | null;
+            } | null;
+            /** @default null */
+            phoneNumber?: {
+              /** @default null */
+              countryCode?: string | null;
+              /** @default null */
+              number?: string | null;
+            } | null;
             /** @default null */
             termsVersion?: number | null;
           };
@@ -4652,21 +4712,35 @@ export interface operations {
           address?: {
             /** @default null */
             city?: string | null;
+            /** @default null */
             county?: string | null;
             /** @default null */
             line1?: string | null;
+            /** @default null */
             line2?: string | null;
             /** @default null */
             postcode?: string | null;
           } | null;
           /** @default null */
           firstName?: string | null;
+          /** @default null */
           jobTitle?: string | null;
           /** @default null */
           lastName?: string | null;
-          mobileNumber?: string | null;
           /** @default null */
-          phoneNumber?: string | null;
+          mobileNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
+          /** @default null */
+          phoneNumber?: {
+            /** @default null */
+            countryCode?: string | null;
+            /** @default null */
+            number?: string | null;
+          } | null;
           /** @default null */
           termsVersion?: number | null;
         };
@@ -4688,8 +4762,14 @@ export interface operations {
             id: string;
             jobTitle: string | null;
             lastName: string;
-            mobileNumber: string | null;
-            phoneNumber: string | null;
+            mobileNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
+            phoneNumber: {
+              countryCode: string;
+              number: string;
+            } | null;
             /** @enum {string} */
             status: 'PENDING' | 'REGISTERED';
             termsVersion: number | null;

@@ -26,8 +26,17 @@ export interface SessionState {
   /** The latest terms version, and the version the user accepted. */
   termsVersion: number | null;
   acceptedTermsVersion: number | null;
-  /** The identity profile, from the ID token; status REGISTERED once the sign-in's e-mail is confirmed. */
-  profile: { status: 'REGISTERED' | 'UNREGISTERED'; email: string; firstName: string; lastName: string } | null;
+  /**
+   * The identity profile, from the ID token and the user: status REGISTERED once the sign-in's
+   * e-mail is confirmed and the user has given their details (an operator's sign-up, /registration/register).
+   */
+  profile: {
+    status: 'REGISTERED' | 'UNREGISTERED';
+    emailConfirmed: boolean;
+    email: string;
+    firstName: string;
+    lastName: string;
+  } | null;
   /** When the session (the refresh token) ends, in ms since epoch; null when signed out or unknown. */
   sessionExpiresAt: number | null;
   /** Lifetime of the session given at sign-in, and by the latest refresh (seconds). */

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/accounts';
 import type { ApplicationDraft, FieldError } from './draft';
 import { StepForm, errorOf } from './step-form';
+import { useSicDescriptions } from '../../lib/sic-codes';
 
 export function DetailsStep({
   draft,
@@ -29,8 +30,6 @@ export function DetailsStep({
     onChange: (e: { target: { value: string } }) => change({ address: { ...draft.address, [key]: e.target.value } }),
   });
   const setCodes = (codes: Partial<ApplicationDraft['codes']>) => change({ codes: { ...draft.codes, ...codes } });
-  const setCode = (i: number, value: string) =>
-    setCodes({ codes: draft.codes.codes.map((c, j) => (j === i ? value : c)) });
   return (
     <StepForm errors={errors} submitCount={submitCount} onSubmit={onContinue}>
       <span className="govuk-caption-l">Organisation details</span>
@@ -62,6 +61,33 @@ export function DetailsStep({
           {...address('postcode')}
         />
       </Fieldset>
+      <ClassificationCodesFields codes={draft.codes} onChange={setCodes} errors={errors} />
+    </StepForm>
+  );
+}
+
+/**
+ * The classification type and 1–4 codes (SIC 2007 codes are checked against the list): the
+ * application's details step and the account's 'Change details'.
+ */
+export function ClassificationCodesFields({
+  codes: value,
+  onChange: setCodes,
+  errors,
+}: {
+  codes: ApplicationDraft['codes'];
+  onChange: (codes: Partial<ApplicationDraft['codes']>) => void;
+  errors: FieldError[];
+}) {
+  const draft = { codes: value };
+  // A SIC code on the list says which activity it is, so a mistyped one shows at once.
+  const descriptions = useSicDescriptions();
+  const described = (code: string) =>
+    draft.codes.type === 'SIC' && descriptions.has(code.trim()) ? descriptions.get(code.trim()) : undefined;
+  const setCode = (i: number, code: string) =>
+    setCodes({ codes: draft.codes.codes.map((c, j) => (j === i ? code : c)) });
+  return (
+    <>
       <Radios
         name="codes.type"
         legend="Classification codes"
@@ -98,6 +124,7 @@ export function DetailsStep({
               label={`Code ${i + 1}`}
               className="govuk-input--width-10"
               value={code}
+              hint={described(code)}
               errorMessage={errorOf(errors, `codes.codes.${i}`)}
               onChange={(e) => setCode(i, e.target.value)}
             />
@@ -122,6 +149,6 @@ export function DetailsStep({
           </button>
         ) : null}
       </div>
-    </StepForm>
+    </>
   );
 }

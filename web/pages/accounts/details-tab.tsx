@@ -1,5 +1,5 @@
 // The account's details; administrators (and reviewing regulators) of a LIVE account may change
-// name, address and codes.
+// name, address and classification (activity) codes, SIC 2007 codes checked against the list.
 import { useState, type FormEvent } from 'react';
 import { ClassificationCodes } from '../../lib/sic-codes';
 import { ActionLink, Button, ErrorSummary, SummaryList, TextInput } from '../../components';
@@ -8,6 +8,7 @@ import { competentAuthorityLabels } from '../../../domain/authorities';
 import { accountStatusLabels, classificationTypeLabels, type OrganisationAccountDto } from '../../../domain/accounts';
 import { detailsErrors, emptyDraft, type ApplicationDraft, type FieldError } from '../account-application/draft';
 import { errorOf } from '../account-application/step-form';
+import { ClassificationCodesFields } from '../account-application/details-step';
 
 function toDraft(a: OrganisationAccountDto): ApplicationDraft {
   return {
@@ -83,6 +84,11 @@ function EditForm({
       <TextInput {...field('address.city', 'Town or city')} />
       <TextInput {...field('address.county', 'County (optional)')} />
       <TextInput {...field('address.postcode', 'Postcode')} className="govuk-input--width-10" />
+      <ClassificationCodesFields
+        codes={draft.codes}
+        onChange={(codes) => setDraft((d) => ({ ...d, codes: { ...d.codes, ...codes } }))}
+        errors={errors}
+      />
       <div className="govuk-button-group">
         <Button type="submit">Save</Button>
         <ActionLink onClick={onCancel}>Cancel</ActionLink>

@@ -17,7 +17,7 @@ const cat = {
   firstName: 'Cat',
   lastName: 'Smith',
   jobTitle: null,
-  phoneNumber: '0117 496 0000',
+  phoneNumber: { countryCode: '44', number: '0117 496 0000' },
   mobileNumber: null,
   address: { line1: '1 Road', line2: null, city: 'Leeds', county: null, postcode: 'LS1 1AA' },
 };
@@ -55,7 +55,10 @@ describe('user details', () => {
     expect(screen.getByLabelText('Town or city')).toHaveValue('Leeds');
     expect(await axeViolations(container)).toEqual([]);
     await userEvent.type(screen.getByLabelText('Job title (optional)'), 'Energy manager');
-    await userEvent.type(screen.getByLabelText('Phone number 2 (optional)'), '07700 900123');
+    const second = screen.getByRole('group', { name: 'Phone number 2 (optional)' });
+    expect(within(second).getByLabelText('Country code')).toHaveValue('44');
+    await userEvent.selectOptions(within(second).getByLabelText('Country code'), '353');
+    await userEvent.type(within(second).getByLabelText('Number'), '1 555 0101');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')).toEqual({
@@ -63,7 +66,8 @@ describe('user details', () => {
       path: '/v1.0/operator-users/account/42/u3',
       body: expect.objectContaining({
         jobTitle: 'Energy manager',
-        mobileNumber: '07700 900123',
+        phoneNumber: { countryCode: '44', number: '0117 496 0000' },
+        mobileNumber: { countryCode: '353', number: '1 555 0101' },
         address: expect.objectContaining({ line1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA' }),
       }),
     });
@@ -74,7 +78,7 @@ describe('user details', () => {
       method === 'PATCH'
         ? testResponse(400, {
             code: 'VALIDATION_ERROR',
-            message: 'phoneNumber: Enter a valid phone number',
+            message: 'phoneNumber: Your phone number is not valid',
             field: 'phoneNumber',
           })
         : undefined,
@@ -82,18 +86,38 @@ describe('user details', () => {
     await screen.findByRole('heading', { name: 'User details' });
     await userEvent.clear(screen.getByLabelText('Address line 1'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(await screen.findByRole('alert')).getByText('Enter an address')).toBeInTheDocument();
+    // A number without its code is refused by the page as by the API, with the real service's words.
+    const first = screen.getByRole('group', { name: 'Phone number 1' });
+    await userEvent.selectOptions(within(first).getByLabelText('Country code'), '');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      within(await screen.findByRole('alert')).getByText('Enter the first line of the address'),
+      await within(screen.getByRole('alert')).findByText('Enter both country code and number'),
     ).toBeInTheDocument();
+    await userEvent.selectOptions(within(first).getByLabelText('Country code'), '44');
+    await userEvent.clear(within(first).getByLabelText('Number'));
+    await userEvent.type(within(first).getByLabelText('Number'), '0117 496 00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await within(screen.getByRole('alert')).findByText('The phone number is too short for your country code'),
+    ).toBeInTheDocument();
+    await userEvent.type(within(first).getByLabelText('Number'), '00');
     await userEvent.type(screen.getByLabelText('Address line 1'), '2 Road');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await within(screen.getByRole('alert')).findByText('Enter a valid phone number')).toBeInTheDocument();
+    expect(await within(screen.getByRole('alert')).findByText('Your phone number is not valid')).toBeInTheDocument();
   });
 
   it('saves one’s own details through the own-profile call, on one’s own row too', async () => {
-    renderAt('/accounts/42/users/me');
+    renderAt('/accounts/42/users/me', (method, path) =>
+      method === 'GET' && path === '/v1.0/users'
+        ? testResponse(200, { ...cat, phoneNumber: '+44 117 496 0000' })
+        : undefined,
+    );
     expect(await screen.findByRole('heading', { name: 'Your details' })).toBeInTheDocument();
     expect(calls[0].path).toBe('/v1.0/users');
+    // /users answers the stored text, which the form shows as its code and number.
+    const first = screen.getByRole('group', { name: 'Phone number 1' });
+    expect(within(first).getByLabelText('Number')).toHaveValue('0117 496 0000');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.path).toBe('/v1.0/operator-users/operator'));
   });

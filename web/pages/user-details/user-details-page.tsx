@@ -5,36 +5,26 @@
 // shown, not changed. The notification's contact persons start from these details.
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Button, ButtonGroup, Fieldset, SummaryList, TextInput } from '../../components';
-import { field, FormErrorSummary, useGovForm } from '../../forms';
+import { Button, ButtonGroup } from '../../components';
+import { FormErrorSummary, useGovForm } from '../../forms';
 import { HttpError, apiGet, apiPatch } from '../../lib/api';
 import { usePageTitle } from '../../lib/page-title';
 import { useAnyRequestPending } from '../../lib/pending';
 import { useSession } from '../../stores/session';
+import { loadSignedInUser } from '../../app/startup';
 import { operatorUserSchema, type OperatorUserDto } from '../../../domain/users';
+import { contactDetailsFieldOrder, contactDetailsInput, ContactDetailsFields } from './contact-details-fields';
 
 interface UserDetails {
   email: string;
   firstName: string;
   lastName: string;
   jobTitle: string | null;
-  phoneNumber: string | null;
-  mobileNumber: string | null;
+  /** The pair from the operator user calls; the stored text from /users. */
+  phoneNumber: unknown;
+  mobileNumber: unknown;
   address: Record<string, string | null> | null;
 }
-
-const fields = [
-  'firstName',
-  'lastName',
-  'jobTitle',
-  'address.line1',
-  'address.line2',
-  'address.city',
-  'address.county',
-  'address.postcode',
-  'phoneNumber',
-  'mobileNumber',
-] as const;
 
 export default function UserDetailsPage() {
   const params = useParams<{ accountId?: string; userId?: string }>();
@@ -51,7 +41,7 @@ export default function UserDetailsPage() {
   const [, navigate] = useLocation();
   const pending = useAnyRequestPending();
   usePageTitle(own ? 'Your details' : 'User details');
-  const form = useGovForm({ schema: operatorUserSchema, fieldOrder: fields });
+  const form = useGovForm({ schema: operatorUserSchema, fieldOrder: contactDetailsFieldOrder });
   const { reset } = form;
 
   useEffect(() => {
@@ -60,21 +50,7 @@ export default function UserDetailsPage() {
       .then((u) => {
         if (!live) return;
         setUser(u);
-        const a = u.address ?? {};
-        reset({
-          firstName: u.firstName ?? '',
-          lastName: u.lastName ?? '',
-          jobTitle: u.jobTitle ?? '',
-          phoneNumber: u.phoneNumber ?? '',
-          mobileNumber: u.mobileNumber ?? '',
-          address: {
-            line1: a.line1 ?? '',
-            line2: a.line2 ?? '',
-            city: a.city ?? '',
-            county: a.county ?? '',
-            postcode: a.postcode ?? '',
-          },
-        });
+        reset(contactDetailsInput(u));
       })
       .catch(
         (err) =>
@@ -98,6 +74,8 @@ export default function UserDetailsPage() {
       form.setError((err.body?.field ?? 'firstName') as never, { message: err.message.replace(/^[\w.]+: /, '') });
       return;
     }
+    // One's own name shows in the banner.
+    if (own) await loadSignedInUser().catch(() => undefined);
     navigate(back);
   };
 
@@ -118,62 +96,8 @@ export default function UserDetailsPage() {
     <>
       <FormErrorSummary form={form} />
       <h1 className="govuk-heading-l">{own ? 'Your details' : 'User details'}</h1>
-      <SummaryList rows={[{ key: 'Email address', value: user.email }]} />
       <form noValidate onSubmit={form.handleSubmit(save)}>
-        <Fieldset legend={own ? 'Your name' : 'Name'} legendClassName="govuk-fieldset__legend--m">
-          <TextInput {...field(form, 'firstName')} label="First name" autoComplete={own ? 'given-name' : 'off'} />
-          <TextInput {...field(form, 'lastName')} label="Last name" autoComplete={own ? 'family-name' : 'off'} />
-          <TextInput
-            {...field(form, 'jobTitle')}
-            label="Job title (optional)"
-            autoComplete={own ? 'organization-title' : 'off'}
-          />
-        </Fieldset>
-        <Fieldset legend={own ? 'Your address' : 'Address'} legendClassName="govuk-fieldset__legend--m">
-          <TextInput
-            {...field(form, 'address.line1')}
-            label="Address line 1"
-            autoComplete={own ? 'address-line1' : 'off'}
-          />
-          <TextInput
-            {...field(form, 'address.line2')}
-            label="Address line 2 (optional)"
-            autoComplete={own ? 'address-line2' : 'off'}
-          />
-          <TextInput
-            {...field(form, 'address.city')}
-            label="Town or city"
-            autoComplete={own ? 'address-level2' : 'off'}
-            className="govuk-!-width-two-thirds"
-          />
-          <TextInput
-            {...field(form, 'address.county')}
-            label="County (optional)"
-            className="govuk-!-width-two-thirds"
-          />
-          <TextInput
-            {...field(form, 'address.postcode')}
-            label="Postcode"
-            autoComplete={own ? 'postal-code' : 'off'}
-            className="govuk-input--width-10"
-          />
-        </Fieldset>
-        <Fieldset legend={own ? 'Your phone number' : 'Phone number'} legendClassName="govuk-fieldset__legend--m">
-          <TextInput
-            {...field(form, 'phoneNumber')}
-            type="tel"
-            label="Phone number 1"
-            autoComplete={own ? 'tel' : 'off'}
-            className="govuk-input--width-20"
-          />
-          <TextInput
-            {...field(form, 'mobileNumber')}
-            type="tel"
-            label="Phone number 2 (optional)"
-            autoComplete="off"
-            className="govuk-input--width-20"
-          />
-        </Fieldset>
+        <ContactDetailsFields form={form} email={user.email} own={own} />
         <ButtonGroup>
           <Button pending={pending}>Save</Button>
           <Link className="govuk-link" href={back}>
