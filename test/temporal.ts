@@ -45,7 +45,7 @@ function searchAttributeArgs(): string[] {
 export async function startTestTemporal(attempt = 1): Promise<TestWorkflowEnvironment> {
   const port = await freePort();
   const args = ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port)];
-  args.push('--http-port', String(await freePort()), '--log-level', 'warn', ...searchAttributeArgs());
+  args.push('--http-port', String(await freePort()), '--log-level', 'error', ...searchAttributeArgs());
   // As the SDK's own start sets them: updates (which the processes use) and no version check.
   for (const value of [
     'frontend.enableServerVersionCheck=false',
