@@ -122,7 +122,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
       type: string;
       requestId: string;
       accountId: number | null;
-      payload: Record<string, unknown>;
+      draft: Record<string, unknown>;
       dueAt: string | null;
     },
   ): Promise<void> {
@@ -134,7 +134,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
         task.accountId === null ? null : await trx('accounts').where({ id: task.accountId }).first('name');
       const words = own({
         requestId: task.requestId,
-        payload: task.payload,
+        draft: task.draft,
         organisation: account?.name ?? null,
         dueAt: task.dueAt,
       });
@@ -241,7 +241,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
             type: args.taskType,
             requestId: args.requestId,
             accountId: args.accountId,
-            payload: args.draft,
+            draft: args.draft,
             dueAt: args.dueAt,
           });
         return { taskId: Number(row.id), assignee };
@@ -321,7 +321,7 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
             type: t.type,
             requestId: t.request_id,
             accountId: t.account_id,
-            payload: t.payload ?? {},
+            draft: t.payload ?? {},
             dueAt: t.due_at ? new Date(t.due_at).toISOString() : null,
           });
         if (changed.length > own.length) await notifyAssigned(trx, [args.assignee]);

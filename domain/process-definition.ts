@@ -141,7 +141,7 @@ export interface TaskTypeDefinition extends TaskAccess {
 export interface AssignedTask {
   requestId: string;
   /** The task's draft as it opened. */
-  payload: Record<string, unknown>;
+  draft: Record<string, unknown>;
   /** The account's name, when the request has an account. */
   organisation: string | null;
   /** When the task is due (ISO), if it is. */

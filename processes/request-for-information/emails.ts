@@ -19,7 +19,7 @@ export const questionsInWords = (n: number) => `${n} ${n === 1 ? 'question' : 'q
 
 /** The e-mail to whoever is given the task to respond (in place of 'New task received'). */
 export function responseTaskEmail(task: AssignedTask): { subject: string; paragraphs: string[]; link: string } {
-  const sent = (task.payload.request ?? {}) as Partial<SentRequest>;
+  const sent = (task.draft.request ?? {}) as Partial<SentRequest>;
   const deadline = typeof sent.deadline === 'string' ? formatDateLong(sent.deadline) : '';
   const n = questionCount(sent.questions ?? '');
   return {
