@@ -95,7 +95,7 @@ it('starts phase 4 from the phase 3 answers, marked until checked; one changed, 
   await page.getByRole('heading', { name: 'Notification sent to regulator' }).waitFor();
 
   // Its PDF, from the request page.
-  await page.goto(`${baseUrl()}/requests/${requestId}`);
+  await page.goto(`${baseUrl()}/accounts/${account.id}/workflows/${requestId}`);
   await page.getByRole('heading', { level: 1, name: 'Phase 4 Notification' }).waitFor();
   const fileName = `${requestId} Phase 4 Notification.pdf`;
   const link = page

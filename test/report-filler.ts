@@ -53,18 +53,19 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
     case 'list': {
       const items = value as Values[];
       if (field.layout === 'pages') {
-        // A list edited a page an item: each item on its own page, from the list's table (copied
-        // items by their address, the others with the list's Add button).
+        // A list edited a page an item: each item on its own page, from the list's table. The items
+        // the list already holds (copied, or carried from the last phase) are changed at their
+        // address, as a user changes them, the others added with the list's Add button; adding a
+        // held one again would be refused as a duplicate.
         const listUrl = page.url().split('?')[0]!;
+        const held = await heldItems(page, field.label);
         for (let i = 0; i < items.length; i++) {
-          if (field.fixedItems) await page.goto(`${listUrl}/item/${i + 1}`);
+          if (field.fixedItems || i < held) await page.goto(`${listUrl}/item/${i + 1}`);
           else await page.getByRole('button', { name: /^Add/ }).click();
           await page.waitForURL((url) => url.pathname.includes('/item/'));
           await page.getByRole('button', { name: 'Save and continue' }).waitFor();
           await fillFields(page, field.item, '', items[i]!);
-          const before = page.url();
-          await page.getByRole('button', { name: 'Save and continue' }).click();
-          await page.waitForURL((url) => url.href !== before);
+          await saveAndContinue(page, `${path} item ${i + 1}`);
         }
         if (page.url().split('?')[0] !== listUrl) await page.goto(listUrl);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -86,6 +87,38 @@ async function fillField(page: Page, field: Field, path: string, value: unknown)
 
 export async function fillFields(page: Page, fields: readonly Field[], prefix: string, values: Values): Promise<void> {
   for (const field of flatFields(fields)) await fillField(page, field, `${prefix}${field.name}`, values[field.name]);
+}
+
+/** How many items a list edited a page an item holds, from its table's caption ('Label (3)'). */
+async function heldItems(page: Page, label: string): Promise<number> {
+  const caption = page.locator('caption').filter({ hasText: `${label} (` });
+  const none = page.getByText(`No ${label.charAt(0).toLowerCase()}${label.slice(1)} have been added yet.`, {
+    exact: true,
+  });
+  await caption.or(none).first().waitFor();
+  if ((await caption.count()) === 0) return 0;
+  return Number(/\((\d+)\)\s*$/.exec(await caption.first().innerText())?.[1] ?? 0);
+}
+
+// Why a page did not move on: its error summary (what a user would read) and its address; a
+// screenshot beside it in /tmp.
+async function stalledBecause(page: Page): Promise<string> {
+  const shot = `/tmp/shot-stalled-${Date.now()}.png`;
+  await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+  const summary = page.locator('.govuk-error-summary');
+  const text = (await summary.count()) > 0 ? await summary.first().innerText() : 'no error summary';
+  return `${text.replace(/\s+/g, ' ')} (${page.url()}, ${shot})`;
+}
+
+/** Clicks 'Save and continue' and waits for the next page; a page that stays says why. */
+async function saveAndContinue(page: Page, where: string): Promise<void> {
+  const before = page.url();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page
+    .waitForURL((url) => url.href !== before)
+    .catch(async (error: Error) => {
+      throw new Error(`${where} did not move on: ${await stalledBecause(page)}\n${error.message}`);
+    });
 }
 
 const stepOfUrl = (url: string) => /\/section\/([^/?#]+)(?:\/([^/?#]+))?/.exec(new URL(url).pathname);
@@ -112,9 +145,7 @@ export async function completeSection(
     if (!step) break;
     await page.getByRole('heading', { level: 1, name: step.title }).waitFor();
     await fillFields(page, step.fields, '', answers);
-    const before = page.url();
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.waitForURL((url) => url.href !== before);
+    await saveAndContinue(page, `${sectionId}/${step.id}`);
   }
   await page.getByRole('heading', { level: 1, name: section.title }).waitFor();
   await page.getByRole('button', { name: 'Confirm and complete' }).click();
