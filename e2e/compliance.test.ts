@@ -85,7 +85,7 @@ async function expectChartsTrue(page: Page): Promise<void> {
       return { kind: svg.parentElement!.getAttribute('data-chart'), bars, ticks, cut };
     }),
   );
-  expect(charts.map((c) => c.kind)).toEqual(['status', 'breakdown', 'overTime']);
+  expect(charts.map((c) => c.kind)).toEqual(['status', 'breakdown', 'breakdown', 'overTime']);
   for (const chart of charts) {
     expect({ kind: chart.kind, cut: chart.cut }).toEqual({ kind: chart.kind, cut: [] });
     for (const tick of chart.ticks) expect(tick).toMatch(/^(\d[\d,]*|\d{1,2} [A-Z][a-z]{2,3}|[A-Z][a-z]{2,3} \d{4})$/);
@@ -116,7 +116,8 @@ it('shows the numbers of the mix, opens the list behind one, exports it and chas
   await page.locator('[data-chart="status"] svg > title').waitFor({ state: 'attached' });
   expect(await page.locator('.app-chart svg > title').allTextContents()).toEqual([
     'Reports by status: organisations that have submitted, are in progress or have not started each report',
-    'Notifications by reporting obligation category: the number of submitted notifications in each category',
+    'Phase 3 notifications by reporting obligation category: the number of submitted notifications in each category',
+    'Phase 4 notifications by reporting obligation category: the number of submitted notifications in each category',
     'Submissions over time: the cumulative number of each report submitted, against its window’s close',
   ]);
   await expectAccessible(page);
@@ -266,7 +267,10 @@ it('works with the chart library blocked: every number is still in the tables', 
   await expectAccessible(page);
   await shot(page, 'blocked-375');
   // A category's number opens its list.
-  await page.getByRole('link', { name: /^Does not qualify: \d+ notifications$/ }).click();
+  await page
+    .getByRole('region', { name: 'Phase 3 notifications by reporting obligation category' })
+    .getByRole('link', { name: /^Does not qualify: \d+ notifications$/ })
+    .click();
   await page.waitForURL(
     '**/compliance/accounts?requestType=NOTIFICATION_OF_COMPLIANCE_P3&state=SUBMITTED&category=NOT_QUALIFY',
   );

@@ -117,7 +117,7 @@ describe('the overview', () => {
       if (c) byCategory[c] = (byCategory[c] ?? 0) + 1;
     }
     const breakdown = (body as ComplianceOverview).breakdowns.find((b) => b.requestType === NOTIFICATION)!;
-    expect(breakdown.title).toBe('Notifications by reporting obligation category');
+    expect(breakdown.title).toBe('Phase 3 notifications by reporting obligation category');
     expect(breakdown.rows).toHaveLength(7);
     for (const row of breakdown.rows)
       expect({ [row.value]: row.count }).toEqual({ [row.value]: byCategory[row.value] ?? 0 });

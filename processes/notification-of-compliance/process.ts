@@ -207,7 +207,7 @@ export function notificationProcessFor(phase: number) {
         }
       : {}),
     complianceBreakdown: {
-      title: 'Notifications by reporting obligation category',
+      title: `${P} notifications by reporting obligation category`,
       labels: categoryLabels,
       sql: categorySql,
     },
