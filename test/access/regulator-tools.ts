@@ -17,7 +17,7 @@ export const accessExpectations: Record<string, AccessExpectation> = {
   'POST /v1.0/:accountType/mireports/export': { url: () => '/api/v1.0/ORGANISATION/mireports/export', body: {}, expect: regulators(400) },
   'POST /v1.0/:accountType/mireports/custom': { url: () => '/api/v1.0/ORGANISATION/mireports/custom', body: {}, expect: regulators(400) },
   'POST /v1.0/:accountType/mireports/custom/export': { url: () => '/api/v1.0/ORGANISATION/mireports/custom/export', body: {}, expect: regulators(400) },
-  'GET /v1.0/:accountType/mireports/noc/phase-3': { url: () => '/api/v1.0/ORGANISATION/mireports/noc/phase-3?page=0&size=10', expect: regulators(200) },
+  'GET /v1.0/:accountType/mireports/noc/:phase': { url: () => '/api/v1.0/ORGANISATION/mireports/noc/phase-3?page=0&size=10', expect: regulators(200) },
 
   // A's administrator gets to validation; its restricted user lacks the permission; regulators and verifiers have no rule.
   'POST /v1.0/accounts/:id/appoint-verification-body': { url: (w) => `/api/v1.0/accounts/${w.accountA}/appoint-verification-body`, body: {}, expect: [401, 400, 403, 404, 403, 403, 403, 403] },
