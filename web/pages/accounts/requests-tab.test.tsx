@@ -67,6 +67,7 @@ it('filters by type and status', async () => {
   ).toEqual([
     'All types',
     'Phase 3 Notification',
+    'Phase 4 Notification',
     'Phase 3 Action Plan',
     'Phase 3 Progress Update 1',
     'Phase 3 Progress Update 2',
