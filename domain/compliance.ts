@@ -182,25 +182,40 @@ export const chaseCheckSchema = v.object({
 });
 export type ChaseCheck = v.InferOutput<typeof chaseCheckSchema>;
 
-/** GET /compliance/chases/{id}. */
-export const chaseProgressSchema = v.object({
-  id: v.number(),
-  reportName: v.string(),
-  total: v.number(),
-  counts: countsOf([...chaseOutcomes, 'PENDING'] as const),
-  done: v.boolean(),
-  createdAt: v.string(),
-  createdBy: v.string(),
-  /** Each organisation's outcome, a page at a time (by name). */
-  organisations: v.array(
-    v.object({
-      accountId: v.number(),
-      name: v.string(),
-      outcome: v.picklist([...chaseOutcomes, 'PENDING'] as const),
-      to: v.nullable(v.string()),
-    }),
-  ),
-});
+/**
+ * A batch's progress (a chase, a request for information to a list): its counts by outcome, 'done',
+ * who started it, and each organisation's outcome; `fields` and `row` are the batch's own.
+ */
+export const batchProgressSchema = <
+  const O extends readonly string[],
+  F extends v.ObjectEntries,
+  R extends v.ObjectEntries,
+>(
+  outcomes: O,
+  fields: F,
+  row: R,
+) =>
+  v.object({
+    id: v.number(),
+    reportName: v.string(),
+    ...fields,
+    total: v.number(),
+    counts: countsOf([...outcomes, 'PENDING'] as const),
+    done: v.boolean(),
+    createdAt: v.string(),
+    createdBy: v.string(),
+    organisations: v.array(
+      v.object({
+        accountId: v.number(),
+        name: v.string(),
+        outcome: v.picklist([...outcomes, 'PENDING'] as const),
+        ...row,
+      }),
+    ),
+  });
+
+/** GET /compliance/chases/{id}: each organisation's outcome a page at a time (by name). */
+export const chaseProgressSchema = batchProgressSchema(chaseOutcomes, {}, { to: v.nullable(v.string()) });
 export type ChaseProgress = v.InferOutput<typeof chaseProgressSchema>;
 
 export const CHASE_TEMPLATE = 'ComplianceReminder';

@@ -2,7 +2,7 @@
 // questions and deadline asked once, then one request per organisation, started by a workflow of
 // the batch (batch-workflow.ts). Shared by the API, the worker and the pages.
 import * as v from 'valibot';
-import { complianceListSchema, countsOf, listOrganisationSchema } from '../../domain/compliance';
+import { batchProgressSchema, complianceListSchema, listOrganisationSchema } from '../../domain/compliance';
 import { rfiSubmitSchema } from './request';
 
 /** The most organisations one batch may send to. */
@@ -42,26 +42,12 @@ export const rfiBatchCheckSchema = v.object({
 export type RfiBatchCheck = v.InferOutput<typeof rfiBatchCheckSchema>;
 
 /** GET /compliance/rfi-batches/{id}. */
-export const rfiBatchProgressSchema = v.object({
-  id: v.number(),
-  reportName: v.string(),
-  questions: v.string(),
-  deadline: v.string(),
-  total: v.number(),
-  counts: countsOf([...rfiBatchOutcomes, 'PENDING'] as const),
-  done: v.boolean(),
-  createdAt: v.string(),
-  createdBy: v.string(),
-  /** Each organisation's outcome (the first 1,000 by name) and its request's id once started. */
-  organisations: v.array(
-    v.object({
-      accountId: v.number(),
-      name: v.string(),
-      outcome: v.picklist([...rfiBatchOutcomes, 'PENDING'] as const),
-      requestId: v.nullable(v.string()),
-    }),
-  ),
-});
+/** Each organisation's outcome (the first 1,000 by name) and its request's id once started. */
+export const rfiBatchProgressSchema = batchProgressSchema(
+  rfiBatchOutcomes,
+  { questions: v.string(), deadline: v.string() },
+  { requestId: v.nullable(v.string()) },
+);
 export type RfiBatchProgress = v.InferOutput<typeof rfiBatchProgressSchema>;
 
 /** A batch's workflow id, as the Temporal UI shows it. */
