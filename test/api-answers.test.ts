@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { readAnswers, responseProblems } from './api-answers';
-import { checkContract } from './api-contract';
+import { checkContract, staleJustifications } from './api-contract';
 
 const recorded = (lines: string[]) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'answers-'));
@@ -39,4 +39,8 @@ it('checks a body as the caller reads it: through JSON, success answers only', (
   );
   expect(responseProblems(route, 404, { code: 'NOT_FOUND' })).toBeUndefined();
   expect(responseProblems({}, 200, { anything: true })).toBeUndefined();
+});
+
+it('justifies only answers the API description documents, so a renamed route cannot leave its reason behind', () => {
+  expect(staleJustifications()).toEqual([]);
 });

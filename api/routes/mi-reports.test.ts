@@ -361,6 +361,18 @@ describe('submitted data', () => {
     expect(book.names).toEqual(['Table of Contents', 'Action Plans']);
   });
 
+  it('refuses a bad page or an unknown phase of the notifications as data', async () => {
+    const badPage = await api.request('/api/v1.0/ORGANISATION/mireports/noc/phase-3?page=-1&size=10', {
+      headers: await bearer(ni),
+    });
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.message).toMatch(/page/i);
+    const noSuchPhase = await api.request('/api/v1.0/ORGANISATION/mireports/noc/phase-99?page=0&size=10', {
+      headers: await bearer(ni),
+    });
+    expect(noSuchPhase.status).toBe(404);
+  });
+
   it('hands out the notifications as data, a page at a time', async () => {
     const res = await api.request('/api/v1.0/ORGANISATION/mireports/noc/phase-3?page=0&size=10', {
       headers: await bearer(ni),
