@@ -1,7 +1,8 @@
 // The engine's writes to the projection (activities/requests.ts) as the workflow calls them, shared
-// by the lifecycle, the handlers and the user tasks; and the patch that merged two of those writes.
+// by the lifecycle, the handlers and the user tasks; the patch that merged two of those writes, and
+// the one that makes a person's update durable before any of its writes.
 // The proxy is made once, here: every call through it is a command in the recorded histories.
-import { ActivityCancellationType } from '@temporalio/workflow';
+import { ActivityCancellationType, patched, sleep } from '@temporalio/workflow';
 import type { RequestActivities } from '../activities/requests';
 import { stepActivities } from './activity-proxies';
 
@@ -17,3 +18,23 @@ export const requestActivities = stepActivities<RequestActivities>({
  * requests recorded with the separate writes replay as they ran.
  */
 export const ONE_WRITE_PATCH = 'one-write-per-transition';
+
+/**
+ * An update (a person's action on a task, an assignment, a new due date) is durable only once the
+ * workflow task that accepted it is completed on the Temporal server. Its writes are local
+ * activities, which run inside that same workflow task: had the server been lost before the task
+ * completed, the projection would show the update's effect (the task closed, the timeline entry)
+ * while the restarted server no longer had the update, and the request would wait for ever on a
+ * task nobody can see (the fault run found it: docs/testing.md).
+ *
+ * So each update's first write waits for a timer of 1 ms: the timer's command ends the workflow
+ * task that carries the acceptance, and the writes run in the next one. Lost before that, the
+ * update left nothing a person can see and the caller asks again; lost after, the history holds it
+ * and the retried workflow task writes it (every write is idempotent by its step key). One more
+ * workflow task per update. Behind a patch, so requests recorded without it replay as they ran.
+ */
+export const DURABLE_UPDATE_PATCH = 'update-durable-before-its-writes';
+
+export async function untilUpdateDurable(): Promise<void> {
+  if (patched(DURABLE_UPDATE_PATCH)) await sleep(1);
+}

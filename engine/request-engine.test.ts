@@ -276,6 +276,88 @@ it('drives a request through open, save, assign, submit, the next task and compl
   await maybeRecordHistory(h.env.client, requestId, 'testTwoStepRequest-approved');
 });
 
+const LOCAL_ACTIVITY = 'core_local_activity';
+
+/**
+ * The applied updates (of those that write) whose first write ran in the workflow task that accepted
+ * them: that task's completion carries the acceptance to the server, so a write before it could
+ * outlive a server lost in between, and the update with it. (A refused update writes nothing; a
+ * patch's marker is not a write.)
+ */
+async function writesBeforeAcceptanceDurable(requestId: string): Promise<string[]> {
+  const events = (await h.env.client.workflow.getHandle(requestId).fetchHistory()).events ?? [];
+  const applied = new Set(
+    events
+      .map((e) => e.workflowExecutionUpdateCompletedEventAttributes)
+      .filter((done) => done?.outcome?.success)
+      .map((done) => done!.meta?.updateId),
+  );
+  const early: string[] = [];
+  events.forEach((event, i) => {
+    const request = event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest;
+    const name = request?.input?.name;
+    if (!name || !['taskAction', 'assignTask', 'changeDueDate'].includes(name)) return;
+    if (!applied.has(request?.meta?.updateId)) return;
+    const write = events.findIndex((e, j) => j > i && e.markerRecordedEventAttributes?.markerName === LOCAL_ACTIVITY);
+    const completed = events.findIndex((e, j) => j > i && e.workflowTaskCompletedEventAttributes);
+    if (write !== -1 && (completed === -1 || write < completed)) early.push(name);
+  });
+  return early;
+}
+
+it("writes nothing of a person's update until its acceptance is on the server, and refuses a second action on the task it closed", async () => {
+  const { account, owner, reviewer } = await cast();
+  const started = await call(owner, `/requests?accountId=${account.id}`, {
+    method: 'POST',
+    body: { requestCreateActionType: TWO_STEP },
+  });
+  const requestId: string = started.body.requestId;
+  const submitTaskId = started.body.tasks[0].taskId;
+  const submit = (headers: Record<string, string>) =>
+    call(owner, '/tasks/actions', {
+      method: 'POST',
+      headers,
+      body: {
+        requestTaskId: submitTaskId,
+        requestTaskActionType: 'TEST_TWO_STEP_SUBMIT_APPLICATION',
+        requestTaskActionPayload: { summary: 'Sent twice' },
+      },
+    });
+  // Two different attempts (two keys, so not one update joined): one applies, the other is told
+  // the task has closed rather than left waiting.
+  const answers = await Promise.all([
+    submit({ 'Idempotency-Key': 'attempt-1' }),
+    submit({ 'Idempotency-Key': 'attempt-2' }),
+  ]);
+  const [applied, refused] = answers[0].status === 200 ? answers : [answers[1], answers[0]];
+  expect(applied.status).toBe(200);
+  expect([404, 409]).toContain(refused.status);
+  const reviewTaskId = (await tasksOf(requestId))[0].id;
+  expect(
+    await call(reviewer, '/tasks-assignment/assign', {
+      method: 'POST',
+      body: { taskId: Number(reviewTaskId), userId: reviewer.id },
+    }),
+  ).toMatchObject({ status: 200 });
+  expect(
+    await call(reviewer, '/tasks/actions', {
+      method: 'POST',
+      body: {
+        requestTaskId: Number(reviewTaskId),
+        requestTaskActionType: 'TEST_TWO_STEP_DECIDE',
+        requestTaskActionPayload: { decision: 'ACCEPTED' },
+      },
+    }),
+  ).toMatchObject({ status: 200, body: { requestStatus: 'APPROVED' } });
+  expect((await timelineOf(requestId)).map((a) => a.type)).toEqual([
+    'TEST_TWO_STEP_STARTED',
+    'TEST_TWO_STEP_SUBMITTED',
+    'TEST_TWO_STEP_DECIDED',
+  ]);
+  await maybeRecordHistory(h.env.client, requestId, 'testTwoStepRequest-acted-twice');
+  expect(await writesBeforeAcceptanceDurable(requestId)).toEqual([]);
+});
+
 it('loses nothing when the worker stops between two steps and another one starts', async () => {
   const { account, owner, reviewer } = await cast();
   const started = await call(owner, `/requests?accountId=${account.id}`, {

@@ -22,7 +22,7 @@ import {
   type RequestSnapshot,
   type TaskActionArgs,
 } from '../domain/request-messages';
-import { requestActivities } from './request-activities';
+import { requestActivities, untilUpdateDurable } from './request-activities';
 import type { OpenTask, RequestRun } from './request-run';
 import { checkTaskAction, refusal, taskNotOpen } from './task-action-checks';
 
@@ -58,6 +58,7 @@ async function assignTask(run: RequestRun, args: AssignArgs): Promise<RequestSna
   await run.lock.acquire();
   run.lock.handlerHolds();
   try {
+    await untilUpdateDurable();
     const task = run.openTask(args.taskId);
     const assigned = tasksAssignedTogether(run, task);
     // The one who assigns is the audit trail's actor of the change (activities/audit-context.ts);
@@ -101,6 +102,7 @@ async function changeDueDate(run: RequestRun, args: ChangeDueDateArgs): Promise<
   await run.lock.acquire();
   run.lock.handlerHolds();
   try {
+    await untilUpdateDurable();
     const task = run.openTask(args.taskId);
     const previous = task.dueAt;
     await requestActivities.setTaskDueDate({ taskId: task.taskId, dueAt: args.dueAt, actor: args.actor });

@@ -11,7 +11,7 @@ import { ActivityFailure, ApplicationFailure, condition, patched } from '@tempor
 import type { ClosingActionArgs, RecordActionArgs } from '../activities/requests';
 import type { TaskDeadline, TaskTypeDefinition } from '../domain/process-definition';
 import type { ActingUser, Actor, RequestInput } from '../domain/request-messages';
-import { ONE_WRITE_PATCH, requestActivities } from './request-activities';
+import { ONE_WRITE_PATCH, requestActivities, untilUpdateDurable } from './request-activities';
 import type { OpenedTask, Transition, UserTaskSpec } from './request-program';
 import type { OpenTask, RequestRun } from './request-run';
 import type { PendingTaskAction } from './task-action-inbox';
@@ -80,6 +80,8 @@ async function waitForTransition(
       // Woken by a due date that moved and moved back before the lock was free: nothing to pick up.
       const actedOn = withAction();
       if (actedOn === undefined) continue;
+      // Cancelled while it waits (a termination), the action is still in the inbox, refused at the end.
+      await untilUpdateDurable();
       const pending = run.inbox.takeFor(actedOn);
       const checked = checkAtPickUp(run, pending);
       if (!checked) continue;
@@ -102,6 +104,8 @@ async function waitForTransition(
         continue;
       }
       run.tasks.delete(actedOn);
+      // The same action sent again before this one was applied (a retry, a double click) finds the task closed.
+      refuseActionsFor(run, actedOn);
       if (!oneWrite && action.timeline)
         await requestActivities.recordRequestAction(
           transitionEntry(run, action.timeline, action.snapshot ? draft : checked.input, by),
@@ -128,6 +132,11 @@ async function closeWithoutTransition(run: RequestRun, taskId: number): Promise<
   if (!run.tasks.has(taskId)) return;
   await requestActivities.closeTask({ taskId });
   run.tasks.delete(taskId);
+  refuseActionsFor(run, taskId);
+}
+
+/** Actions still waiting for a task that has closed are refused: it is no longer open. */
+function refuseActionsFor(run: RequestRun, taskId: number): void {
   while (run.inbox.hasActionFor(taskId)) run.inbox.refuse(run.inbox.takeFor(taskId), taskNotOpen());
 }
 
