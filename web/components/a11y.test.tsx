@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { Checkboxes } from './checkboxes';
 import { DateInput } from './date-input';
+import { MonthSelect } from './month-select';
 import { ErrorSummary } from './error-summary';
 import { Pagination } from './pagination';
 import { Radios } from './radios';
@@ -28,6 +29,7 @@ it('has no axe violations on a page of components', async () => {
       />
       <Checkboxes name="c" items={[{ text: 'I accept' }]} />
       <DateInput id="d" legend="Date" hint="For example, 27 3 2007" errorMessage="Enter a date" />
+      <MonthSelect id="m" legend="Month" errorMessage="Select a month" month={{}} year={{}} years={[2025]} />
       <Tabs
         items={[
           { id: 'one', label: 'One', panel: <p>1</p> },

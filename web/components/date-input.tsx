@@ -1,9 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { ErrorMessage } from './error-message';
-import { Fieldset } from './fieldset';
-import { FormGroup } from './form-group';
-import { Hint } from './hint';
-import { cx, describedBy, errorAnchorId } from './internal';
+import { DateFieldset, DatePartItem } from './date-fieldset';
+import { cx } from './internal';
 
 export type DatePart = 'day' | 'month' | 'year';
 
@@ -63,54 +60,37 @@ export function DateInput({
   disabled,
   parts = ['day', 'month', 'year'],
 }: DateInputProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
   const partProps: Record<DatePart, DatePartProps | undefined> = { day, month, year };
   return (
-    <FormGroup id={groupId ?? errorAnchorId(name ?? id)} error={!!errorMessage} className={formGroupClassName}>
-      <Fieldset
-        role="group"
-        legend={legend}
-        legendClassName={legendClassName}
-        isPageHeading={isPageHeading}
-        describedBy={describedBy(hintId, errorId)}
-      >
-        {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-        {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
-        <div className="govuk-date-input" id={id}>
-          {parts.map((part) => {
-            const { className, ref, name: partName, ...rest } = partProps[part] ?? {};
-            const inputId = `${id}-${part}`;
-            const hasError = !!errorMessage && (!errorParts || errorParts.includes(part));
-            const value = values?.[part];
-            return (
-              <div className="govuk-date-input__item" key={part}>
-                <div className="govuk-form-group">
-                  <label className="govuk-label govuk-date-input__label" htmlFor={inputId}>
-                    {LABELS[part]}
-                  </label>
-                  <input
-                    defaultValue={value === undefined ? undefined : String(value)}
-                    disabled={disabled}
-                    inputMode="numeric"
-                    {...rest}
-                    ref={ref}
-                    className={cx(
-                      'govuk-input govuk-date-input__input',
-                      part === 'year' ? 'govuk-input--width-4' : 'govuk-input--width-2',
-                      hasError && 'govuk-input--error',
-                      className,
-                    )}
-                    id={inputId}
-                    name={partName ?? (namePrefix ? `${namePrefix}-${part}` : part)}
-                    type="text"
-                  />
-                </div>
-              </div>
-            );
-          })}
-        </div>
-      </Fieldset>
-    </FormGroup>
+    <DateFieldset
+      {...{ id, name, legend, legendClassName, isPageHeading, hint, errorMessage, formGroupClassName, groupId }}
+    >
+      {parts.map((part) => {
+        const { className, ref, name: partName, ...rest } = partProps[part] ?? {};
+        const inputId = `${id}-${part}`;
+        const hasError = !!errorMessage && (!errorParts || errorParts.includes(part));
+        const value = values?.[part];
+        return (
+          <DatePartItem key={part} htmlFor={inputId} label={LABELS[part]}>
+            <input
+              defaultValue={value === undefined ? undefined : String(value)}
+              disabled={disabled}
+              inputMode="numeric"
+              {...rest}
+              ref={ref}
+              className={cx(
+                'govuk-input govuk-date-input__input',
+                part === 'year' ? 'govuk-input--width-4' : 'govuk-input--width-2',
+                hasError && 'govuk-input--error',
+                className,
+              )}
+              id={inputId}
+              name={partName ?? (namePrefix ? `${namePrefix}-${part}` : part)}
+              type="text"
+            />
+          </DatePartItem>
+        );
+      })}
+    </DateFieldset>
   );
 }

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from './button';
 import { Checkboxes } from './checkboxes';
 import { DateInput } from './date-input';
+import { MonthSelect } from './month-select';
+import { MONTHS } from '../../domain/validation';
 import { ErrorMessage } from './error-message';
 import { Radios } from './radios';
 import { Select } from './select';
@@ -241,6 +243,41 @@ describe('DateInput', () => {
     expect(screen.getByRole('group', { name: 'Plain' }).querySelector('input')).toHaveAttribute('name', 'day');
     const names = Array.from(screen.getByRole('group', { name: 'Date' }).querySelectorAll('input')).map((i) => i.name);
     expect(names).toEqual(['d.day', 'd.month', 'd.year']);
+  });
+});
+
+describe('MonthSelect', () => {
+  it('offers the 12 months and the given years in a group fieldset, and hands register the chosen values', async () => {
+    let values: unknown;
+    function Form() {
+      const { register, handleSubmit } = useForm<{ d: { month: string; year: string } }>();
+      return (
+        <form onSubmit={handleSubmit((v) => (values = v))}>
+          <MonthSelect
+            id="d"
+            name="measure.date"
+            legend="When was it implemented?"
+            hint="For example, March 2025"
+            errorMessage="Select a month"
+            month={register('d.month')}
+            year={register('d.year')}
+            years={[2024, 2025]}
+          />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<Form />);
+    const group = screen.getByRole('group', { name: 'When was it implemented?' });
+    expect(group).toHaveAttribute('aria-describedby', 'd-hint d-error');
+    expect(group.closest('.govuk-form-group')).toHaveAttribute('id', 'l.measure.date');
+    const month = screen.getByLabelText('Month');
+    expect(Array.from((month as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Month', ...MONTHS]);
+    expect(month).toHaveClass('govuk-select govuk-select--error');
+    await userEvent.selectOptions(month, 'March');
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(values).toEqual({ d: { month: '3', year: '2025' } });
   });
 });
 

@@ -1,9 +1,6 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { ErrorMessage } from './error-message';
-import { Fieldset } from './fieldset';
-import { FormGroup } from './form-group';
-import { Hint } from './hint';
-import { cx, describedBy, errorAnchorId } from './internal';
+import { DateFieldset, DatePartItem } from './date-fieldset';
+import { cx } from './internal';
 import { MONTHS } from '../../domain/validation';
 
 /** Props of one of the two selects; `register('date.month')` fits. */
@@ -44,50 +41,31 @@ export function MonthSelect({
   year,
   years,
 }: MonthSelectProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
   const parts = [
     { part: 'month', label: 'Month', props: month, options: MONTHS.map((text, i) => [String(i + 1), text]) },
     { part: 'year', label: 'Year', props: year, options: years.map((y) => [String(y), String(y)]) },
   ];
   return (
-    <FormGroup id={errorAnchorId(name ?? id)} error={!!errorMessage}>
-      <Fieldset
-        role="group"
-        legend={legend}
-        legendClassName={legendClassName}
-        isPageHeading={isPageHeading}
-        describedBy={describedBy(hintId, errorId)}
-      >
-        {hint ? <Hint id={hintId}>{hint}</Hint> : null}
-        {errorMessage ? <ErrorMessage id={errorId}>{errorMessage}</ErrorMessage> : null}
-        <div className="govuk-date-input" id={id}>
-          {parts.map(({ part, label, props, options }) => {
-            const { className, ...rest } = props;
-            return (
-              <div className="govuk-date-input__item" key={part}>
-                <div className="govuk-form-group">
-                  <label className="govuk-label govuk-date-input__label" htmlFor={`${id}-${part}`}>
-                    {label}
-                  </label>
-                  <select
-                    {...rest}
-                    id={`${id}-${part}`}
-                    className={cx('govuk-select', errorMessage ? 'govuk-select--error' : undefined, className)}
-                  >
-                    <option value="">{label}</option>
-                    {options.map(([value, text]) => (
-                      <option key={value} value={value}>
-                        {text}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-            );
-          })}
-        </div>
-      </Fieldset>
-    </FormGroup>
+    <DateFieldset {...{ id, name, legend, legendClassName, isPageHeading, hint, errorMessage }}>
+      {parts.map(({ part, label, props, options }) => {
+        const { className, ...rest } = props;
+        return (
+          <DatePartItem key={part} htmlFor={`${id}-${part}`} label={label}>
+            <select
+              {...rest}
+              id={`${id}-${part}`}
+              className={cx('govuk-select', errorMessage ? 'govuk-select--error' : undefined, className)}
+            >
+              <option value="">{label}</option>
+              {options.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </DatePartItem>
+        );
+      })}
+    </DateFieldset>
   );
 }
