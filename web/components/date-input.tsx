@@ -1,5 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { DateFieldset, DatePartItem } from './date-fieldset';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { DateFieldset, DatePartItem, type DateFieldsetProps } from './date-fieldset';
 import { cx } from './internal';
 
 export type DatePart = 'day' | 'month' | 'year';
@@ -9,18 +9,9 @@ export type DatePartProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | '
   ref?: Ref<HTMLInputElement>;
 };
 
-export interface DateInputProps {
-  /** Id of the `govuk-date-input` element; inputs get `{id}-day`, `{id}-month`, `{id}-year`. */
-  id: string;
-  /** Field path used for the error-summary anchor `l.{name}` (defaults to id). */
-  name?: string;
+export type DateInputProps = Omit<DateFieldsetProps, 'children'> & {
   /** Input names are `{namePrefix}-day` etc. as govuk does, unless the part props carry a name. */
   namePrefix?: string;
-  legend?: ReactNode;
-  legendClassName?: string;
-  isPageHeading?: boolean;
-  hint?: ReactNode;
-  errorMessage?: ReactNode;
   /** Which inputs get the error style; default: all three when there is an error. */
   errorParts?: readonly DatePart[];
   day?: DatePartProps;
@@ -28,12 +19,10 @@ export interface DateInputProps {
   year?: DatePartProps;
   /** Values of uncontrolled inputs. */
   values?: Partial<Record<DatePart, string | number>>;
-  formGroupClassName?: string;
-  groupId?: string;
   disabled?: boolean;
   /** The inputs shown; default all three (a month and year question leaves out the day). */
   parts?: readonly DatePart[];
-}
+};
 
 const LABELS: Record<DatePart, string> = { day: 'Day', month: 'Month', year: 'Year' };
 

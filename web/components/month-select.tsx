@@ -1,5 +1,5 @@
-import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { DateFieldset, DatePartItem } from './date-fieldset';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { DateFieldset, DatePartItem, type DateFieldsetProps } from './date-fieldset';
 import { cx } from './internal';
 import { MONTHS } from '../../domain/validation';
 
@@ -8,21 +8,12 @@ export type MonthPartProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>
   ref?: Ref<HTMLSelectElement>;
 };
 
-export interface MonthSelectProps {
-  /** The selects get `{id}-month` and `{id}-year`. */
-  id: string;
-  /** Field path of the error-summary anchor `l.{name}` (defaults to id). */
-  name?: string;
-  legend?: ReactNode;
-  legendClassName?: string;
-  isPageHeading?: boolean;
-  hint?: ReactNode;
-  errorMessage?: ReactNode;
+export type MonthSelectProps = Omit<DateFieldsetProps, 'children' | 'formGroupClassName' | 'groupId'> & {
   month: MonthPartProps;
   year: MonthPartProps;
   /** The years offered, in order. */
   years: readonly number[];
-}
+};
 
 /**
  * A month and year chosen from two selects, laid out as the GOV.UK date input (a fieldset with
