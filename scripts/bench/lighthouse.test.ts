@@ -1,5 +1,5 @@
 // The Lighthouse bench reads the figures a report holds and marks each against its goal.
-import { lighthouseTable, pageFigures } from './lighthouse';
+import { lighthouseTable, mainThreadTable, pageFigures } from './lighthouse';
 
 const report = (over: { performance?: number; lcp?: number; tbt?: number; cls?: number; error?: string }) => ({
   lhr: {
@@ -17,6 +17,23 @@ const report = (over: { performance?: number; lcp?: number; tbt?: number; cls?: 
           ],
         },
       },
+      'mainthread-work-breakdown': {
+        details: {
+          items: [
+            { group: 'scriptEvaluation', duration: 120.4 },
+            { group: 'styleLayout', duration: 30 },
+            { group: 'scriptEvaluation', duration: 10 },
+          ],
+        },
+      },
+      'bootup-time': {
+        details: {
+          items: [
+            { url: 'http://127.0.0.1:3000/static/small.js', total: 12 },
+            { url: 'http://127.0.0.1:3000/static/index-1.js', total: 98.6 },
+          ],
+        },
+      },
     },
     ...(over.error ? { runtimeError: { message: over.error } } : {}),
   },
@@ -31,7 +48,23 @@ it("reads a page's scores, timings and the script bytes sent from its report", (
     tbtMs: 120,
     cls: 0.01,
     scriptKb: 3,
+    mainThread: {
+      scriptEvaluation: 130.4,
+      scriptParseCompile: 0,
+      styleLayout: 30,
+      paintCompositeRender: 0,
+      parseHTML: 0,
+      garbageCollection: 0,
+      other: 0,
+    },
+    heaviestScript: { url: 'http://127.0.0.1:3000/static/index-1.js', ms: 98.6 },
   });
+});
+
+it('tells where the main thread went, by kind of work, with the heaviest script', () => {
+  expect(mainThreadTable([pageFigures('about', report({}))]).split('\n')[2]).toBe(
+    '| about | 160 | 130 | 0 | 30 | 0 | 0 | 0 | 0 | /static/index-1.js (99) |',
+  );
 });
 
 it('refuses a report Lighthouse could not complete, naming the page', () => {

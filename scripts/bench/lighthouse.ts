@@ -25,11 +25,36 @@ export interface PageFigures {
   tbtMs: number;
   cls: number;
   scriptKb: number;
+  /** Where the main thread went (Lighthouse's observed time, not the simulated): ms by kind of work. */
+  mainThread: Record<MainThreadWork, number>;
+  /** The script with the most main-thread time, and that time (ms). */
+  heaviestScript: { url: string; ms: number } | null;
 }
+
+/** Lighthouse's groups of main-thread work (its 'mainthread-work-breakdown' audit). */
+const MAIN_THREAD_WORK = {
+  scriptEvaluation: 'script evaluation',
+  scriptParseCompile: 'parse and compile',
+  styleLayout: 'style and layout',
+  paintCompositeRender: 'rendering',
+  parseHTML: 'HTML and CSS',
+  garbageCollection: 'garbage collection',
+  other: 'other',
+} as const;
+type MainThreadWork = keyof typeof MAIN_THREAD_WORK;
 
 interface LighthouseAudit {
   numericValue?: number;
-  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+  details?: {
+    items?: {
+      resourceType?: string;
+      transferSize?: number;
+      group?: string;
+      duration?: number;
+      url?: string;
+      total?: number;
+    }[];
+  };
 }
 interface LighthouseResult {
   lhr: {
@@ -46,6 +71,15 @@ export function pageFigures(page: string, { lhr }: LighthouseResult): PageFigure
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
   const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((i) => i.resourceType === 'Script');
+  const mainThread = Object.fromEntries(Object.keys(MAIN_THREAD_WORK).map((k) => [k, 0])) as Record<
+    MainThreadWork,
+    number
+  >;
+  for (const { group, duration = 0 } of lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+    if (group && group in mainThread) mainThread[group as MainThreadWork] += duration;
+  const heaviest = [...(lhr.audits['bootup-time']?.details?.items ?? [])].sort(
+    (a, b) => (b.total ?? 0) - (a.total ?? 0),
+  )[0];
   return {
     page,
     performance: score('performance'),
@@ -54,7 +88,26 @@ export function pageFigures(page: string, { lhr }: LighthouseResult): PageFigure
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     scriptKb: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
+    mainThread,
+    heaviestScript: heaviest?.url ? { url: heaviest.url, ms: heaviest.total ?? 0 } : null,
   };
+}
+
+/** Where each page's main thread went, ms by kind of work, and its heaviest script. */
+export function mainThreadTable(rows: PageFigures[]): string {
+  const kinds = Object.keys(MAIN_THREAD_WORK) as MainThreadWork[];
+  const ms = (n: number) => `${Math.round(n)}`;
+  return [
+    `| page | all (ms) | ${kinds.map((k) => MAIN_THREAD_WORK[k]).join(' | ')} | heaviest script (ms) |`,
+    `|---|---|${kinds.map(() => '---|').join('')}---|`,
+    ...rows.map((r) => {
+      const all = kinds.reduce((sum, k) => sum + r.mainThread[k], 0);
+      const script = r.heaviestScript
+        ? `${r.heaviestScript.url.replace(/^https?:\/\/[^/]+/, '')} (${ms(r.heaviestScript.ms)})`
+        : '–';
+      return `| ${r.page} | ${ms(all)} | ${kinds.map((k) => ms(r.mainThread[k])).join(' | ')} | ${script} |`;
+    }),
+  ].join('\n');
 }
 
 /** Each figure with ✓ or ✗ against its goal, one row a page. */
@@ -144,6 +197,9 @@ export async function benchLighthouse(): Promise<void> {
   }
   console.log('');
   console.log(lighthouseTable(rows));
+  console.log('');
+  console.log('Where the main thread went (observed, this machine, before the 4× slowdown is simulated):');
+  console.log(mainThreadTable(rows));
 }
 
 /** One visit in a tab of the profile, so the measured load is a returning visitor's. */
