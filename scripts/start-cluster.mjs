@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import {
   clusterPorts,
   ensureMailpit,
+  findMailpit,
   ensureNodeModules,
   ensurePostgres,
   ensureTemporalServer,
@@ -47,7 +48,15 @@ if (productionMailProblem(env)) {
 await ensureNodeModules();
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/esos_cluster';
 await ensurePostgres(databaseUrl);
-if (!env.CLUSTER_SKIP_WEB_BUILD) await ensureWebBuild(); // the API-only cluster test sets it
+// The builds side by side: the web application (the API-only cluster test leaves it out), the
+// Temporal server and its UI; the mailbox, when one may be started, in the background at the lowest
+// priority (it is waited for only where it is started, below).
+const mailpitBuild = env.SMTP_URL || findMailpit() ? null : ensureMailpit({ background: true });
+const [binaries, ui] = await Promise.all([
+  ensureTemporalServer(),
+  ensureTemporalUi(),
+  env.CLUSTER_SKIP_WEB_BUILD ? null : ensureWebBuild(),
+]);
 
 const pg = new URL(databaseUrl);
 const dataDir = path.resolve(root, env.CLUSTER_DATA_DIR ?? path.join('.data', 'cluster'));
@@ -78,7 +87,6 @@ const database = {
   visibilityDatabase: env.CLUSTER_TEMPORAL_VISIBILITY_DB ?? 'temporal_visibility',
 };
 
-const binaries = ensureTemporalServer();
 say(
   `Preparing the Temporal databases ${database.database} and ${database.visibilityDatabase} (schema set up and upgraded to the server's version)…`,
 );
@@ -178,7 +186,6 @@ if (setupCode !== 0) {
   say('Could not register the namespace and search attributes: stopping.');
   stopAll();
 } else {
-  const ui = ensureTemporalUi();
   if (ui) {
     const uiDir = path.join(dataDir, 'ui', 'config');
     fs.mkdirSync(uiDir, { recursive: true });
@@ -227,7 +234,7 @@ if (setupCode !== 0) {
     mailbox = `http://localhost:${mailpitPort}`;
   }
   if (plan === 'start') {
-    const mailpit = await ensureMailpit();
+    const mailpit = await (mailpitBuild ?? ensureMailpit());
     if (mailpit) {
       supervise(
         'mailpit',

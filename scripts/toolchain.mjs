@@ -23,11 +23,6 @@ export function say(message) {
   process.stdout.write(`[esos] ${message}\n`);
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
-}
-
 /** The builds running now (their processes), so a start that is stopped stops them too. */
 export const buildProcesses = new Set();
 
@@ -274,7 +269,7 @@ function goEnv(name) {
  * does not take them away). Built with `go install` when missing (several minutes, once per machine).
  * Returns null with the reason when Go is missing and nothing is cached.
  */
-export function ensureTemporalServer({ build = true } = {}) {
+export async function ensureTemporalServer({ build = true } = {}) {
   const home = temporalServerHome;
   const found = {
     server: path.join(home, 'server'),
@@ -290,8 +285,9 @@ export function ensureTemporalServer({ build = true } = {}) {
     `Building the Temporal server ${TEMPORAL_SERVER_VERSION} and its schema tool with Go into ${home} (takes several minutes, once per machine)…`,
   );
   fs.mkdirSync(home, { recursive: true });
+  const started = Date.now();
   const env = { ...process.env, GOBIN: home, CGO_ENABLED: '0' };
-  run(
+  await runAsync(
     'go',
     [
       'install',
@@ -305,22 +301,25 @@ export function ensureTemporalServer({ build = true } = {}) {
   fs.cpSync(path.join(moduleDir, 'config'), path.join(home, 'config'), { recursive: true });
   // Files in the module cache are read-only: make the copies writable so the cache can be removed.
   spawnSync('chmod', ['-R', 'u+w', path.join(home, 'schema'), path.join(home, 'config')]);
-  say('Temporal server built.');
+  say(`Temporal server built in ${formatDuration(Date.now() - started)}.`);
   return found;
 }
 
 /** The Temporal UI server, built like the server; null (with a note) when it cannot be. */
-export function ensureTemporalUi() {
+export async function ensureTemporalUi() {
   const binary = path.join(temporalUiHome, 'server');
   if (fs.existsSync(binary)) return binary;
   if (!onPath('go')) return null;
   say(`Building the Temporal UI ${TEMPORAL_UI_VERSION} with Go (once per machine)…`);
-  const result = spawnSync('go', ['install', `github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION}`], {
-    stdio: 'inherit',
-    cwd: os.tmpdir(),
-    env: { ...process.env, GOBIN: temporalUiHome, CGO_ENABLED: '0' },
-  });
-  if (result.status !== 0 || !fs.existsSync(binary)) {
+  try {
+    await runAsync('go', ['install', `github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION}`], {
+      cwd: os.tmpdir(),
+      env: { ...process.env, GOBIN: temporalUiHome, CGO_ENABLED: '0' },
+    });
+  } catch {
+    // said below
+  }
+  if (!fs.existsSync(binary)) {
     say('The Temporal UI could not be built: the cluster runs without it (the `temporal` CLI reads the same server).');
     return null;
   }

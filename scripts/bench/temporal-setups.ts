@@ -18,7 +18,7 @@ export interface TemporalSetup {
 
 /** What the bench uses of scripts/toolchain.mjs (plain JavaScript: it runs before npm install). */
 interface Toolchain {
-  ensureTemporalServer: (o: { build: boolean }) => { server: string } | null;
+  ensureTemporalServer: (o: { build: boolean }) => Promise<{ server: string } | null>;
   setupTemporalSchema: (binaries: object, database: object) => void;
   clusterPorts: (base: number) => { frontend: number };
   writeTemporalServerConfig: (binaries: object, dir: string, options: object) => string;
@@ -37,7 +37,7 @@ async function toolchain(): Promise<Toolchain> {
  */
 export async function ensureClusterServer(): Promise<void> {
   try {
-    (await toolchain()).ensureTemporalServer({ build: true });
+    await (await toolchain()).ensureTemporalServer({ build: true });
   } catch (err) {
     throw new Error(
       `${(err as Error).message}\nThe bench measures the journeys on the cluster too: build it (Go), or leave it out with --skip-cluster.`,
@@ -87,7 +87,7 @@ export async function startDevServer(): Promise<TemporalSetup> {
 /** The Temporal server v1.30.4 on PostgreSQL (databases of the bench's own), as `npm run start:cluster` runs it. */
 export async function startClusterServer(): Promise<TemporalSetup> {
   const tools = await toolchain();
-  const binaries = tools.ensureTemporalServer({ build: true })!;
+  const binaries = (await tools.ensureTemporalServer({ build: true }))!;
   const { dropDatabase } = await import('../../infra/db');
   const { prepareNamespace } = await import('../temporal-namespace');
   const pg = new URL(BASE_DB);
