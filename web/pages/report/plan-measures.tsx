@@ -18,6 +18,14 @@ const implementedText = (implemented: boolean | null) =>
   implemented === null ? 'Not reported' : implemented ? 'Yes' : 'No';
 
 const numeric = 'govuk-table__cell govuk-table__cell--numeric';
+/** The measures table's columns: heading, and whether it holds numbers. */
+const columns: [string, boolean][] = [
+  ['Measure', false],
+  ['To be implemented by', false],
+  ['Expected savings', true],
+  ['Implemented', false],
+  ['Reductions reported', true],
+];
 const numericHeader = 'govuk-table__header govuk-table__header--numeric';
 
 export function PlanMeasuresPanel({ offered }: { offered: PlanMeasures }) {
@@ -35,21 +43,11 @@ export function PlanMeasuresPanel({ offered }: { offered: PlanMeasures }) {
         <table className="govuk-table app-table--data">
           <thead className="govuk-table__head">
             <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">
-                Measure
-              </th>
-              <th scope="col" className="govuk-table__header">
-                To be implemented by
-              </th>
-              <th scope="col" className={numericHeader}>
-                Expected savings
-              </th>
-              <th scope="col" className="govuk-table__header">
-                Implemented
-              </th>
-              <th scope="col" className={numericHeader}>
-                Reductions reported
-              </th>
+              {columns.map(([heading, isNumeric]) => (
+                <th key={heading} scope="col" className={isNumeric ? numericHeader : 'govuk-table__header'}>
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="govuk-table__body">
