@@ -10,6 +10,8 @@ import { queueEmails } from '../infra/outbox';
 import type { Values } from '../domain/reports/fields';
 import type { ReportData } from '../domain/reports/report';
 import { carriedAnswers } from '../domain/reports/carried';
+import type { PlanMeasures } from '../domain/reports/plan-measures';
+import type { ProcessDefinition } from '../domain/process-definition';
 import { ukDate } from '../domain/deadlines';
 import { processFor, requestIdOf } from '../domain/process-registry';
 import { phoneOf } from '../domain/phone';
@@ -48,6 +50,18 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
     return row
       ? { data: row.data as ReportData, submittedOn: row.submitted_at ? ukDate(new Date(row.submitted_at)) : null }
       : null;
+  }
+
+  /** The measures of the account's submitted action plan with its progress updates' word on each, or null. */
+  async function planMeasures(
+    accountId: number,
+    of: NonNullable<NonNullable<ProcessDefinition['carriesForward']>['measures']>,
+  ): Promise<PlanMeasures | null> {
+    const [plan, ...updates] = await Promise.all(of.from.map((type) => submitted(accountId, type)));
+    const def = processFor(of.from[0]);
+    if (!plan || !def) return null;
+    const measures = of.build(plan.data, ...updates.map((u) => u?.data));
+    return measures.length ? { phase: of.phase, requestId: requestIdOf(def, accountId), measures } : null;
   }
 
   return {
@@ -133,7 +147,9 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
     /**
      * What a new report carries forward from the account's submitted report of an earlier process
      * (`carriesForward`): the answers to the questions asked the same way, each section's status in
-     * progress (to be checked), and the mark of what was carried; null when there is nothing to carry.
+     * progress (to be checked), and the mark of what was carried; and the measures of the account's
+     * submitted action plan (`actionPlanMeasures`); null when there is nothing to carry. Only the
+     * account's own reports: each is looked up by the account's request id.
      */
     async carriedReport(args: { accountId: number; requestType: string }): Promise<Values | null> {
       const def = processFor(args.requestType);
@@ -141,13 +157,16 @@ export function createReportActivities(options: { db: Db; homeUrl?: string }) {
       const from = carry && processFor(carry.requestType);
       if (!def?.report || !carry || !from?.report) return null;
       const earlier = await submitted(args.accountId, carry.requestType);
-      if (!earlier) return null;
-      const answers = carriedAnswers(from.report, def.report, earlier.data, carry.sections);
-      if (Object.keys(answers).length === 0) return null;
+      const answers = earlier ? carriedAnswers(from.report, def.report, earlier.data, carry.sections) : {};
+      const measures = carry.measures && (await planMeasures(args.accountId, carry.measures));
+      if (Object.keys(answers).length === 0 && !measures) return null;
       return {
         report: structuredClone(answers),
         sectionsCompleted: Object.fromEntries(Object.keys(answers).map((id) => [id, 'IN_PROGRESS'])),
-        carried: { phase: carry.phase, requestId: requestIdOf(from, args.accountId), answers },
+        ...(Object.keys(answers).length
+          ? { carried: { phase: carry.phase, requestId: requestIdOf(from, args.accountId), answers } }
+          : {}),
+        ...(measures ? { actionPlanMeasures: measures } : {}),
       };
     },
 

@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { Permission, RoleType } from './authorities';
 import type { PhaseReport } from './phases';
 import type { ReportData, ReportDefinition } from './reports/report';
+import type { PlanMeasure } from './reports/plan-measures';
 import type { Availability } from './requests';
 
 export type TaskRoleType = Extract<RoleType, 'OPERATOR' | 'REGULATOR'>;
@@ -354,9 +355,22 @@ export interface ProcessDefinition {
    * A new request's report starts with the answers of the account's submitted report of an earlier
    * process (a later phase's notification, from the phase before's) to the questions asked the same
    * way in these sections; each marked until confirmed or changed (domain/reports/carried.ts).
-   * Nothing is carried when the account has no such report.
+   * Nothing is carried when the account has no such report. `measures`: the account's submitted
+   * action plan of that phase (`from[0]`), with what its submitted progress updates (the rest of
+   * `from`, in order) said of each measure, as `build` reads them, kept in the draft as
+   * `actionPlanMeasures` for the pages that offer them (domain/reports/plan-measures.ts); nothing
+   * without a submitted action plan with measures.
    */
-  carriesForward?: { requestType: string; phase: number; sections: string[] };
+  carriesForward?: {
+    requestType: string;
+    phase: number;
+    sections: string[];
+    measures?: {
+      phase: number;
+      from: [actionPlan: string, ...progressUpdates: string[]];
+      build: (actionPlan: ReportData, ...progressUpdates: (ReportData | undefined)[]) => PlanMeasure[];
+    };
+  };
   /** What a snapshot entry shows when the process has no report (an application decision, a closure): its details. */
   summary?: (actionType: string, details: unknown) => DocumentSection[];
   /** The MI report of its submissions. */

@@ -2,7 +2,8 @@
 // notification starts phase 4's from 'Start a new task' and finds its organisation, contacts,
 // structure and lead assessor carried forward, each answer marked 'From your phase 3 notification —
 // check it'; it changes one (the trading name), confirms the rest, answers this phase's questions
-// and submits. The PDF has the changed answer and no route phase 4 dropped; the regulator's MI
+// (finding its phase 3 action plan's measures, with what its progress update said of them, under
+// the question about the energy savings achieved) and submits. The PDF has the changed answer and no route phase 4 dropped; the regulator's MI
 // report of phase 4 has its row. The browser tests' service opens phase 4 at their clock
 // (TEST_PHASES in test/clock.ts).
 import fs from 'node:fs';
@@ -15,14 +16,17 @@ import { pdfText } from '../test/pdf-text';
 import { completeReport, inPhase, withUndertaking } from '../test/fixtures/notification-reports';
 import { sectionOf, taskList } from '../domain/reports/report';
 import { notificationProcessFor } from '../processes/notification-of-compliance/process';
-import { requestIdOf } from '../processes';
+import { processFor, requestIdOf } from '../processes';
+import { ACTION_PLAN } from '../processes/action-plan/codes';
+import { PROGRESS_UPDATE_1 } from '../processes/progress-update-1/codes';
+import { completeReportDrafts } from '../test/fixtures/complete-reports';
 
 jest.setTimeout(600_000);
 
 const browser = useBrowser();
 const MARK = 'From your phase 3 notification — check it';
 
-it('starts phase 4 from the phase 3 answers, marked until checked; one changed, it is submitted, documented and reported', async () => {
+it('starts phase 4 from the phase 3 answers, marked until checked, and shows the phase 3 action plan’s measures; one changed, it is submitted, documented and reported', async () => {
   const db = e2eDb();
   const account = await createAccount(db, { name: `Phase Four Widgets ${Date.now()}`, registrationNumber: null });
   const admin = await newPerson({ firstName: 'Fiona', lastName: 'Fourth' });
@@ -38,6 +42,13 @@ it('starts phase 4 from the phase 3 answers, marked until checked; one changed, 
     requestId: requestIdOf(p3, account.id),
     data: phase3.report,
   });
+  for (const type of [ACTION_PLAN, PROGRESS_UPDATE_1])
+    await createSubmittedReport(db, {
+      account,
+      requestType: type,
+      requestId: requestIdOf(processFor(type)!, account.id),
+      data: completeReportDrafts[type]!().report,
+    });
   const requestId = requestIdOf(p4, account.id);
   const { report } = inPhase(phase3, 4);
 
@@ -87,8 +98,22 @@ it('starts phase 4 from the phase 3 answers, marked until checked; one changed, 
   const done = new Set(['reportingObligation', 'responsibleUndertaking']);
   for (const id of taskList(p4.report, { report, sectionsCompleted: {} }, {}).flatMap((g) =>
     g.sections.map((s) => s.id),
-  ))
-    if (!done.has(id)) await completeSection(page, p4.report, id, report[id]!);
+  )) {
+    if (done.has(id)) continue;
+    if (id === 'energySavingsAchieved') {
+      // Under the question, the phase 3 action plan's measures and what progress update 1 said.
+      await page.getByRole('link', { name: 'Energy savings achieved', exact: true }).click();
+      await page.getByRole('heading', { level: 2, name: 'Measures in your phase 3 action plan' }).waitFor();
+      const measures = page.getByRole('region', { name: 'Measures in your phase 3 action plan' });
+      await measures.getByRole('row', { name: 'LED lighting March 2024 12,500 kWh Yes 900 kWh' }).waitFor();
+      await measures.getByRole('row', { name: 'Boiler replacement June 2025 12,500 kWh No None reported' }).waitFor();
+      await measures.getByRole('row', { name: 'Total 25,000 kWh 900 kWh' }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Return to task list' }).click();
+      await page.waitForURL((url) => /^\/tasks\/\d+$/.test(url.pathname));
+    }
+    await completeSection(page, p4.report, id, report[id]!);
+  }
   expect(await carried.count()).toBe(0);
   await page.getByRole('button', { name: 'Submit to regulator' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();

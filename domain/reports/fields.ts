@@ -566,7 +566,8 @@ export interface AnswerRow {
 
 const NOT_GIVEN = 'Not provided';
 
-function formatNumber(value: number, field: { prefix?: string; suffix?: string; unit?: string }): string {
+/** A number as answers show it: grouped, with its unit (or the pound sign). */
+export function formatNumber(value: number, field: { prefix?: string; suffix?: string; unit?: string }): string {
   const text = value.toLocaleString('en-GB', { maximumFractionDigits: 6 });
   if (field.prefix || field.unit === '£') return `${field.prefix ?? '£'}${text}`;
   const suffix = field.suffix ?? field.unit;

@@ -12,7 +12,8 @@ import {
   text,
   yesNo,
 } from './common-fields';
-import type { ChoiceOption, Field, GroupField, NumberField } from './fields';
+import type { ChoiceOption, Field, GroupField, NumberField, Values } from './fields';
+import type { ReportData } from './report';
 
 export const MAX_MEASURES = 100;
 export const MAX_ADDED_MEASURES = 50;
@@ -128,6 +129,14 @@ export const actionPlanMeasureFields = (): Field[] => [
   },
   longText('measureContext', 'Provide context to the measure (optional)'),
 ];
+
+/** The measures an action plan's report proposes (none when it proposes none). */
+export function actionPlanMeasures(actionPlan: ReportData): Values[] {
+  const section = actionPlan.energyEfficiencyMeasure as Values | undefined;
+  return section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures)
+    ? (section.energyEfficiencyMeasures as Values[])
+    : [];
+}
 
 /** The action plan's measure as a progress update shows it: the same questions, not asked again. */
 export const copiedActionPlanMeasure = (): GroupField => ({

@@ -6,6 +6,8 @@ import type { ChoiceOption, Field, Values } from './fields';
 import * as measure from './measure-fields';
 
 export const PU1_MEASURES = 'progressUpdate1P3MeasuresUpdate';
+/** The key of progress update 1's answers for an action plan measure. */
+export const PU1_ANSWERS = 'progressUpdate1P3EnergyEfficiencyMeasure';
 export const MEASURE_IMPL_BEFORE = 'MEASURE_IMPL_BEFORE_SUBMIT_ACTION_PLAN';
 export const MEASURE_IMPL_AFTER = 'MEASURE_IMPL_AFTER_SUBMIT_ACTION_PLAN';
 

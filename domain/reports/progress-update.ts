@@ -46,6 +46,13 @@ export function progressUpdateContext(
   };
 }
 
+/**
+ * Where progress update 2 keeps its measures (its section) and its answers for each, which a later
+ * report reads too (domain/reports/plan-measures.ts).
+ */
+export const PU2_MEASURES = 'progressUpdate2P3MeasuresUpdate';
+export const PU2_ANSWERS = 'progressUpdate2P3EnergyEfficiencyMeasure';
+
 // ---------------------------------------------------------------------------------------------
 // Group change (disaggregated undertakings only)
 

@@ -20,6 +20,7 @@ import {
 } from './fields';
 import { isEmptyField } from '../validation';
 import type { CarriedAnswers } from './carried';
+import type { PlanMeasures } from './plan-measures';
 
 /** What the account (and the request) tell a report, beside its own answers. */
 export interface ReportFacts {
@@ -37,6 +38,11 @@ export interface StepDefinition<C = any> {
   description?: string[];
   /** An expandable help panel under the page's questions (domain/reports/fields.ts `Help`). */
   help?: Help;
+  /**
+   * The page asks about the energy savings achieved: it shows the measures of the action plan the
+   * draft holds (`actionPlanMeasures`), if any, to base the answer on.
+   */
+  offersPlanMeasures?: boolean;
   /** Text of a link under the description to the Notes tab of this report's request page (opens in a new tab). */
   notesLink?: string;
   /** Asked only when this holds for the section's earlier answers and the report's context. */
@@ -99,6 +105,8 @@ export interface ReportDraft {
   prefill?: Values;
   /** The answers carried forward from an earlier report, still to be checked (carried.ts). */
   carried?: CarriedAnswers;
+  /** The measures of the organisation's action plan of the phase before, as it started (plan-measures.ts). */
+  actionPlanMeasures?: PlanMeasures;
 }
 
 /** A problem found in a report: the section, its page and the field it concerns. */
@@ -118,6 +126,9 @@ export function reportDraftOf(draft: unknown): ReportDraft {
     sectionsCompleted: p.sectionsCompleted && typeof p.sectionsCompleted === 'object' ? p.sectionsCompleted : {},
     ...(p.prefill ? { prefill: p.prefill } : {}),
     ...(p.carried && typeof p.carried === 'object' ? { carried: p.carried } : {}),
+    ...(p.actionPlanMeasures && typeof p.actionPlanMeasures === 'object'
+      ? { actionPlanMeasures: p.actionPlanMeasures }
+      : {}),
   };
 }
 

@@ -2,11 +2,11 @@
 // organisation proposes to implement by 5 December 2027, then the responsible officer's confirmation,
 // which asks for a second statement when any estimate was made by some other method.
 import { longText, yesNo } from '../../domain/reports/common-fields';
-import type { Values } from '../../domain/reports/fields';
 import {
   MAX_MEASURES,
   MEASURES_OVER_LIMIT,
   actionPlanMeasureFields,
+  actionPlanMeasures,
   officerConfirmation,
 } from '../../domain/reports/measure-fields';
 import type { ReportDefinition, SectionDefinition } from '../../domain/reports/report';
@@ -112,16 +112,9 @@ export const actionPlanReport: ReportDefinition<ActionPlanContext> = {
     { title: 'Prepare Action Plan', sections: [energyEfficiencyMeasure] },
     { title: 'Confirm', sections: [actionPlanConfirmation] },
   ],
-  context: (report) => {
-    const section = report.energyEfficiencyMeasure as Values | undefined;
-    const measures =
-      section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures)
-        ? (section.energyEfficiencyMeasures as Values[])
-        : [];
-    return {
-      usesOtherMethod: measures.some(
-        (m) => m?.energySavingsEstimateCalculatedType === 'OTHER_REASONABLE_ESTIMATION_METHOD',
-      ),
-    };
-  },
+  context: (report) => ({
+    usesOtherMethod: actionPlanMeasures(report).some(
+      (m) => m?.energySavingsEstimateCalculatedType === 'OTHER_REASONABLE_ESTIMATION_METHOD',
+    ),
+  }),
 };

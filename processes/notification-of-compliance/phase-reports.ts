@@ -37,7 +37,7 @@ export const PHASE_DIFFERENCES: Record<number, Differences> = {
     provisional: [
       'Who qualifies: phase 3’s questions and thresholds (£44 million turnover, £38 million balance sheet, 250 staff); advisers disagree on the financial thresholds for phase 4.',
       'Certificate validity and leavers of the group: checked against the compliance date, 5 December 2027 (phase 3 allowed its extended date, 5 June 2024); no extension is known.',
-      'Energy savings achieved: asked as in phase 3; advisers expect the phase 4 assessment to report on the action plan’s commitments too, which is not asked.',
+      'Energy savings achieved: asked as in phase 3, with the phase 3 action plan’s measures shown under the question; advisers expect the phase 4 assessment to report on the action plan’s commitments too, which is not asked.',
       'Net zero assessment: not asked (proposed for phase 4, postponed to phase 5).',
       'Every other question and rule: phase 3’s, until the full phase 4 guidance (expected in 2027).',
     ],

@@ -1,8 +1,9 @@
 // Phases as data (domain/phases.ts): phase 4's notification beside phase 3's, each opening on its
 // phase's configured day; phase 4's action plan and progress updates defined but closed; a phase 4
 // notification starting from the same account's submitted phase 3 answers where the question is
-// the same, marked until confirmed; and a test-only phase 5, added as a row of data, appearing
-// wherever a phase does. On a real Temporal dev server, the real database and the real API.
+// the same, marked until confirmed, and with its phase 3 action plan's measures; and a test-only
+// phase 5, added as a row of data, appearing wherever a phase does. On a real Temporal dev server,
+// the real database and the real API.
 import { createAccount, createSubmittedReport, createUser, grantOperator } from '../../test/factories';
 import { callerOf, type EngineHarness, useEngineHarness } from '../../test/workflows/harness';
 import { reportCast } from '../../test/workflows/cast';
@@ -14,6 +15,8 @@ import { allSections } from '../../domain/reports/report';
 import { definePhase, knownPhases, type Phase } from '../../domain/phases';
 import { phasesFrom } from '../../infra/config';
 import { publishableReports } from '../published-data';
+import { ACTION_PLAN } from '../action-plan/codes';
+import { completeReportDrafts } from '../../test/fixtures/complete-reports';
 
 let h: EngineHarness;
 useEngineHarness((started) => (h = started));
@@ -105,7 +108,7 @@ it('refuses a configuration of phases that is not a list of dated rows, naming w
   expect(phasesFrom(undefined).map((p) => p.number)).toEqual([3, 4]);
 });
 
-it('starts phase 4’s notification from the account’s submitted phase 3 answers where the question is the same, marked until confirmed', async () => {
+it('starts phase 4’s notification from the account’s submitted phase 3 answers where the question is the same, marked until confirmed, and with its phase 3 action plan’s measures', async () => {
   const { account, admin } = await reportCast(h.db);
   const phase3 = withUndertaking(completeReport('esos95To100'), { name: account.name, registrationNumber: null });
   await createSubmittedReport(h.db, {
@@ -114,7 +117,14 @@ it('starts phase 4’s notification from the account’s submitted phase 3 answe
     requestId: requestIdOf(processFor(P3.NOTIFICATION)!, account.id),
     data: phase3.report,
   });
-  // Another account's phase 3 notification is never carried.
+  const actionPlan = processFor(ACTION_PLAN)!;
+  await createSubmittedReport(h.db, {
+    account,
+    requestType: ACTION_PLAN,
+    requestId: requestIdOf(actionPlan, account.id),
+    data: completeReportDrafts[ACTION_PLAN]!().report,
+  });
+  // Another account's phase 3 notification and action plan are never carried.
   const other = await reportCast(h.db);
   const theirs = completeReport('iso50001');
   await createSubmittedReport(h.db, {
@@ -122,6 +132,12 @@ it('starts phase 4’s notification from the account’s submitted phase 3 answe
     requestType: P3.NOTIFICATION,
     requestId: requestIdOf(processFor(P3.NOTIFICATION)!, other.account.id),
     data: theirs.report,
+  });
+  await createSubmittedReport(h.db, {
+    account: other.account,
+    requestType: ACTION_PLAN,
+    requestId: requestIdOf(actionPlan, other.account.id),
+    data: completeReportDrafts[ACTION_PLAN]!().report,
   });
 
   at('2026-12-07T09:00:00Z');
@@ -155,6 +171,12 @@ it('starts phase 4’s notification from the account’s submitted phase 3 answe
   expect(draft.carried).toMatchObject({ phase: 3, requestId: requestIdOf(processFor(P3.NOTIFICATION)!, account.id) });
   expect(Object.keys(draft.carried.answers).sort()).toEqual([...CARRIED_SECTIONS].sort());
   expect(JSON.stringify(draft)).not.toContain(JSON.stringify(theirs.report.contactPersons));
+  // The phase 3 action plan's measures, offered where phase 4 asks about the savings achieved.
+  expect(draft.actionPlanMeasures).toMatchObject({ phase: 3, requestId: requestIdOf(actionPlan, account.id) });
+  expect(draft.actionPlanMeasures.measures.map((m: { name: string }) => m.name)).toEqual([
+    'LED lighting',
+    'Boiler replacement',
+  ]);
 
   // Confirming a section (completing it) ends its mark; the others keep theirs. The sections apply
   // once this phase's reporting obligation is answered.
@@ -188,6 +210,7 @@ it('starts phase 4’s notification from the account’s submitted phase 3 answe
   const emptyTask = await h.db('request_tasks').where({ request_id: empty.body.requestId }).first();
   expect(emptyTask.payload.report).toEqual({});
   expect(emptyTask.payload.carried).toBeUndefined();
+  expect(emptyTask.payload.actionPlanMeasures).toBeUndefined();
 });
 
 it('adds a phase as a row of data: a test-only phase 5 appears wherever a phase does', async () => {

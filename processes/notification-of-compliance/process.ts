@@ -13,6 +13,10 @@ import { notificationReportFor } from './report';
 import { categoryLabels, categorySql } from './category';
 import { reportSaveAction, reportSubmitCheck } from '../../domain/reports/report-actions';
 import { notificationCodes } from './codes';
+import { ACTION_PLAN } from '../action-plan/codes';
+import { PROGRESS_UPDATE_1 } from '../progress-update-1/codes';
+import { PROGRESS_UPDATE_2 } from '../progress-update-2/codes';
+import { planMeasuresOf } from '../../domain/reports/plan-measures';
 
 export const SELECT_A_USER = 'Select a user';
 
@@ -196,13 +200,24 @@ export function notificationProcessFor(phase: number) {
       [c.NOTIFICATION_SUBMITTED]: { label: 'Notification submitted', snapshot: true, document: 'Submitted' },
       [c.RE_INITIATED]: { label: 'Notification returned for changes' },
     },
-    // The organisation's answers of the phase before's notification, where the question is the same.
+    // The organisation's answers of the phase before's notification, where the question is the same;
+    // and its action plan's measures, where the savings achieved are asked (phase 3's is the only
+    // action plan served yet).
     ...(phase > 3
       ? {
           carriesForward: {
             requestType: notificationCodes(phase - 1).NOTIFICATION,
             phase: phase - 1,
             sections: CARRIED_SECTIONS,
+            ...(phase - 1 === 3
+              ? {
+                  measures: {
+                    phase: 3,
+                    from: [ACTION_PLAN, PROGRESS_UPDATE_1, PROGRESS_UPDATE_2],
+                    build: planMeasuresOf,
+                  },
+                }
+              : {}),
           },
         }
       : {}),

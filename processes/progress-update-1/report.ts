@@ -11,6 +11,7 @@ import {
 import {
   MEASURE_IMPL_AFTER,
   MEASURE_IMPL_BEFORE,
+  PU1_ANSWERS,
   PU1_MEASURES,
   measureImplTypes,
   pu1AddedMeasureFields,
@@ -39,13 +40,13 @@ export const pu1MeasureFields = (): Field[] => [
   { kind: 'radios', name: 'measureImplType', label: 'Implementation', readOnly: true, options: measureImplTypes },
   copiedActionPlanMeasure(),
   answersGroup(
-    'progressUpdate1P3EnergyEfficiencyMeasure',
+    PU1_ANSWERS,
     'Update for this measure',
     (item) => item.measureImplType === MEASURE_IMPL_BEFORE,
     updateBeforeSubmission(),
   ),
   answersGroup(
-    'progressUpdate1P3EnergyEfficiencyMeasure',
+    PU1_ANSWERS,
     'Update for this measure',
     (item) => item.measureImplType === MEASURE_IMPL_AFTER,
     updateAfterSubmission(),
@@ -57,7 +58,7 @@ const COPIED = ['progressUpdate1P3Measures'];
 export const pu1MeasuresUpdate: SectionDefinition<ProgressUpdateContext> = {
   id: PU1_MEASURES,
   title: 'Update for energy efficiency measures',
-  merge: mergeByMeasureId(COPIED, 'progressUpdate1P3EnergyEfficiencyMeasure'),
+  merge: mergeByMeasureId(COPIED, PU1_ANSWERS),
   steps: [
     {
       id: 'measures',
@@ -99,7 +100,7 @@ export const pu1MeasuresUpdate: SectionDefinition<ProgressUpdateContext> = {
     unansweredMeasures(section, [
       {
         key: 'progressUpdate1P3Measures',
-        answers: 'progressUpdate1P3EnergyEfficiencyMeasure',
+        answers: PU1_ANSWERS,
         nameOf: (m) => (m.actionPlanEnergyEfficiencyMeasure as Values | undefined)?.measureName,
       },
     ]),
@@ -116,7 +117,7 @@ export const progressUpdate1Report: ReportDefinition<ProgressUpdateContext> = {
     progressUpdateContext(report, facts, {
       section: PU1_MEASURES,
       copied: COPIED,
-      answers: 'progressUpdate1P3EnergyEfficiencyMeasure',
+      answers: PU1_ANSWERS,
       added: 'progressUpdate1P3AddedMeasure',
     }),
 };

@@ -1,7 +1,7 @@
 // What progress update 1 starts from (reference workflows §9.2): each measure of the submitted
 // action plan, copied with an id of its own and classified by whether it was to be implemented
 // before the action plan was submitted. A disaggregated undertaking starts with no measures.
-import type { Values } from '../../domain/reports/fields';
+import { actionPlanMeasures } from '../../domain/reports/measure-fields';
 import type { ReportData } from '../../domain/reports/report';
 import { MEASURE_IMPL_AFTER, MEASURE_IMPL_BEFORE, PU1_MEASURES } from './report';
 
@@ -19,14 +19,9 @@ export function measureImplType(implementationMonth: string, actionPlanSubmitted
 
 /** The report a non-disaggregated progress update 1 starts with. `submittedOn`: 'YYYY-MM-DD' (UK). */
 export function progressUpdate1Start(actionPlan: ReportData, submittedOn: string, newId: () => string): ReportData {
-  const section = actionPlan.energyEfficiencyMeasure as Values | undefined;
-  const measures =
-    section?.haveEnergyEfficiencyMeasures === true && Array.isArray(section.energyEfficiencyMeasures)
-      ? (section.energyEfficiencyMeasures as Values[])
-      : [];
   return {
     [PU1_MEASURES]: {
-      progressUpdate1P3Measures: measures.map((measure) => ({
+      progressUpdate1P3Measures: actionPlanMeasures(actionPlan).map((measure) => ({
         uuId: newId(),
         measureImplType: measureImplType(String(measure.implementationDateForMeasure), submittedOn),
         actionPlanEnergyEfficiencyMeasure: measure,

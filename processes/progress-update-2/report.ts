@@ -19,6 +19,7 @@ import {
 import {
   MEASURE_IMPL_AFTER,
   MEASURE_IMPL_BEFORE,
+  PU1_ANSWERS,
   measureImplTypes,
   pu1AddedMeasureFields,
   updateAfterSubmission,
@@ -32,16 +33,18 @@ import {
   mergeByMeasureId,
   progressUpdateConfirmation,
   progressUpdateContext,
+  PU2_ANSWERS,
+  PU2_MEASURES,
   unansweredMeasures,
   uuIdField,
   type ProgressUpdateContext,
 } from '../../domain/reports/progress-update';
 import type { ReportDefinition, SectionDefinition } from '../../domain/reports/report';
 
-export const PU2_MEASURES = 'progressUpdate2P3MeasuresUpdate';
+// The name other code reads progress update 2's answers by (tests, fixtures, the fault run).
+export { PU2_MEASURES };
+
 export const PERIOD_2025_2026 = '6 December 2025 and 5 December 2026';
-const ANSWERS = 'progressUpdate2P3EnergyEfficiencyMeasure';
-const PU1_ANSWERS = 'progressUpdate1P3EnergyEfficiencyMeasure';
 
 const implemented = (v: Values) => v.measureIsImplemented === true;
 /** Progress update 1 said the measure had not been implemented: the question is asked again. */
@@ -89,8 +92,8 @@ export const pu2MeasureFields = (): Field[] => [
     (item) => item.measureImplType === MEASURE_IMPL_AFTER,
     updateAfterSubmission(),
   ),
-  answersGroup(ANSWERS, 'Update for this measure', askedAgain, updateOfUnimplementedMeasure()),
-  answersGroup(ANSWERS, 'Update for this measure', (item) => !askedAgain(item), updateReduction(true)),
+  answersGroup(PU2_ANSWERS, 'Update for this measure', askedAgain, updateOfUnimplementedMeasure()),
+  answersGroup(PU2_ANSWERS, 'Update for this measure', (item) => !askedAgain(item), updateReduction(true)),
 ];
 
 /** progressUpdate2P3UpdatedAddedMeasures: the measures progress update 1 added (no action plan estimate). */
@@ -104,7 +107,7 @@ export const pu2UpdatedAddedMeasureFields = (): Field[] => [
     readOnly: true,
     fields: pu1AddedMeasureFields(),
   },
-  answersGroup(ANSWERS, 'Update for this measure', () => true, updateReduction(false)),
+  answersGroup(PU2_ANSWERS, 'Update for this measure', () => true, updateReduction(false)),
 ];
 
 export const pu2AddedMeasureFields = (): Field[] => [
@@ -120,7 +123,7 @@ const COPIED = ['progressUpdate2P3Measures', 'progressUpdate2P3UpdatedAddedMeasu
 export const pu2MeasuresUpdate: SectionDefinition<ProgressUpdateContext> = {
   id: PU2_MEASURES,
   title: 'Update for energy efficiency measures',
-  merge: mergeByMeasureId(COPIED, ANSWERS),
+  merge: mergeByMeasureId(COPIED, PU2_ANSWERS),
   steps: [
     {
       id: 'measures',
@@ -176,12 +179,12 @@ export const pu2MeasuresUpdate: SectionDefinition<ProgressUpdateContext> = {
     unansweredMeasures(section, [
       {
         key: 'progressUpdate2P3Measures',
-        answers: ANSWERS,
+        answers: PU2_ANSWERS,
         nameOf: (m) => (m.actionPlanEnergyEfficiencyMeasure as Values | undefined)?.measureName,
       },
       {
         key: 'progressUpdate2P3UpdatedAddedMeasures',
-        answers: ANSWERS,
+        answers: PU2_ANSWERS,
         nameOf: (m) => (m.progressUpdate1P3AddedMeasure as Values | undefined)?.measureName,
       },
     ]),
@@ -198,7 +201,7 @@ export const progressUpdate2Report: ReportDefinition<ProgressUpdateContext> = {
     progressUpdateContext(report, facts, {
       section: PU2_MEASURES,
       copied: COPIED,
-      answers: ANSWERS,
+      answers: PU2_ANSWERS,
       added: 'progressUpdate2P3AddedMeasure',
     }),
 };

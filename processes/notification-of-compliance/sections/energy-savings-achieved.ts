@@ -67,6 +67,7 @@ export const energySavingsAchieved: SectionDefinition<NotificationContext> = {
       title: 'What is the estimate of the total energy savings achieved during the third compliance period?',
       description: ['The third compliance period lasted from 6 December 2019 to 5 December 2023.'],
       when: (_, ctx) => iso(ctx),
+      offersPlanMeasures: true,
       fields: [
         kWh(
           'totalEnergySavingsEstimation',
@@ -83,6 +84,7 @@ export const energySavingsAchieved: SectionDefinition<NotificationContext> = {
         'The third compliance period lasted from 6 December 2019 to 5 December 2023. Enter 0 for a purpose with no savings.',
       ],
       when: (_, ctx) => !iso(ctx),
+      offersPlanMeasures: true,
       fields: [
         energyConsumption(
           'energySavingsEstimation',

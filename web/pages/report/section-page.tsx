@@ -35,6 +35,7 @@ import { pagesListOf } from '../../../domain/reports/list-items';
 import { carriedMark, stillCarried } from '../../../domain/reports/carried';
 import { QuestionFields } from './question-fields';
 import { StepHelp } from './help-panel';
+import { PlanMeasuresPanel } from './plan-measures';
 import { lookUpCompany, NameMismatch, useRegisterCheck } from './company-register';
 import { factsOfView, useTaskView } from './use-task-view';
 
@@ -196,6 +197,8 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
     step.fields[0]!.label === step.title;
   usePageTitle(step.title);
   const taskId = view.requestTask.id;
+  // The measures of the action plan of the phase before, where the page asks about savings achieved.
+  const offered = reportDraftOf(view.requestTask.payload).actionPlanMeasures;
 
   const onSubmit = async (answers: Values) => {
     // A registration number must be on the company register: said here, where it is typed.
@@ -261,6 +264,7 @@ function QuestionPage({ view, report, section, step, values, ctx, ctxWith }: Que
           values={typed}
           headingField={single ? step.fields[0]!.name : undefined}
         />
+        {step.offersPlanMeasures && offered ? <PlanMeasuresPanel offered={offered} /> : null}
         <StepHelp step={step} requestInfo={view.requestInfo} />
         <Button pending={pending}>Save and continue</Button>
       </form>
