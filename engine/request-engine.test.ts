@@ -43,6 +43,18 @@ async function cast(): Promise<Cast> {
   return { account, owner, colleague, reviewer, otherReviewer };
 }
 
+/** The owner starts a two-step request: its id and its first (submit) task's. */
+async function startTwoStep(
+  owner: TestUser,
+  account: TestAccount,
+): Promise<{ requestId: string; submitTaskId: number }> {
+  const started = await call(owner, `/requests?accountId=${account.id}`, {
+    method: 'POST',
+    body: { requestCreateActionType: TWO_STEP },
+  });
+  return { requestId: started.body.requestId, submitTaskId: started.body.tasks[0].taskId };
+}
+
 const tasksOf = (requestId: string) => h.db('request_tasks').where({ request_id: requestId }).orderBy('id');
 const timelineOf = (requestId: string) => h.db('request_actions').where({ request_id: requestId }).orderBy('id');
 
@@ -307,12 +319,7 @@ async function writesBeforeAcceptanceDurable(requestId: string): Promise<string[
 
 it("writes nothing of a person's update until its acceptance is on the server, and refuses a second action on the task it closed", async () => {
   const { account, owner, reviewer } = await cast();
-  const started = await call(owner, `/requests?accountId=${account.id}`, {
-    method: 'POST',
-    body: { requestCreateActionType: TWO_STEP },
-  });
-  const requestId: string = started.body.requestId;
-  const submitTaskId = started.body.tasks[0].taskId;
+  const { requestId, submitTaskId } = await startTwoStep(owner, account);
   const submit = (headers: Record<string, string>) =>
     call(owner, '/tasks/actions', {
       method: 'POST',
@@ -360,12 +367,7 @@ it("writes nothing of a person's update until its acceptance is on the server, a
 
 it('loses nothing when the worker stops between two steps and another one starts', async () => {
   const { account, owner, reviewer } = await cast();
-  const started = await call(owner, `/requests?accountId=${account.id}`, {
-    method: 'POST',
-    body: { requestCreateActionType: TWO_STEP },
-  });
-  const requestId: string = started.body.requestId;
-  const submitTaskId = started.body.tasks[0].taskId;
+  const { requestId, submitTaskId } = await startTwoStep(owner, account);
   await worker.stop();
   // While no worker runs the request is still listed and readable: the lists read the projection.
   expect((await call(owner, `/tasks/${submitTaskId}`)).status).toBe(200);

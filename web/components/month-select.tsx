@@ -20,24 +20,14 @@ export type MonthSelectProps = Omit<DateFieldsetProps, 'children' | 'formGroupCl
  * role=group): for a month that must fall in a known period, whose years are all the year select
  * offers. Month values are 1 to 12, as a month typed into a date input.
  */
-export function MonthSelect({
-  id,
-  name,
-  legend,
-  legendClassName,
-  isPageHeading,
-  hint,
-  errorMessage,
-  month,
-  year,
-  years,
-}: MonthSelectProps) {
+export function MonthSelect({ month, year, years, ...frame }: MonthSelectProps) {
+  const { id, errorMessage } = frame;
   const parts = [
     { part: 'month', label: 'Month', props: month, options: MONTHS.map((text, i) => [String(i + 1), text]) },
     { part: 'year', label: 'Year', props: year, options: years.map((y) => [String(y), String(y)]) },
   ];
   return (
-    <DateFieldset {...{ id, name, legend, legendClassName, isPageHeading, hint, errorMessage }}>
+    <DateFieldset {...frame}>
       {parts.map(({ part, label, props, options }) => {
         const { className, ...rest } = props;
         return (
