@@ -2,7 +2,16 @@
 // uploaded as soon as they are chosen (as the reference does), attached by uuid when the note is
 // saved, and downloaded through a short-lived token: the file is fetched signed in, as a blob.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ActionLink, Button, ErrorMessage, ErrorSummary, FormGroup, Hint, Textarea } from '../../components';
+import {
+  ActionLink,
+  Button,
+  ErrorMessage,
+  ErrorSummary,
+  FormGroup,
+  Hint,
+  Pagination,
+  Textarea,
+} from '../../components';
 import { HttpError, apiGet, apiPost } from '../../lib/api';
 import { NOTE_MAX_LENGTH, NOTE_REQUIRED } from '../../../domain/notes';
 import { NOTE_MAX_FILES, UPLOAD_ACCEPT, UPLOAD_HINT, uploadProblem } from '../../../domain/files';
@@ -327,5 +336,101 @@ export function NoteDeleteConfirmation({
         <ActionLink onClick={onCancel}>{`Return to: ${returnTo}`}</ActionLink>
       </div>
     </div>
+  );
+}
+
+/** A page of notes as the two notes routes answer it (account notes, a request's notes). */
+export interface NotesPageView<N extends NoteView & { id: number }> {
+  notes: N[];
+  totalItems: number;
+  hasUserEditPermission: boolean;
+}
+
+export const NOTES_PAGE_SIZE = 10;
+
+/**
+ * The notes of an account or a request: 'Add a note' where the caller may, each note with Edit and
+ * Delete where it is theirs to change, the delete confirmation in place of the list, and
+ * pagination. The page loads the notes and says how to write them.
+ */
+export function NotesPanel<N extends NoteView & { id: number }>({
+  data,
+  page,
+  onPageChange,
+  formName,
+  returnTo,
+  uploadPath,
+  tokenPath,
+  onAdd,
+  onChange,
+  onDelete,
+}: {
+  data: NotesPageView<N> | null;
+  page: number;
+  onPageChange: (page: number) => void;
+  formName: string;
+  /** The link back from the delete confirmation reads 'Return to: {returnTo}'. */
+  returnTo: string;
+  uploadPath: NoteUploadPath;
+  tokenPath: NoteTokenPath;
+  onAdd: (text: string, files: string[]) => Promise<void>;
+  onChange: (note: N, text: string, files: string[]) => Promise<void>;
+  onDelete: (note: N) => Promise<void>;
+}) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<N | null>(null);
+  const headingId = `${formName}s-heading`;
+
+  if (deleting)
+    return (
+      <section aria-labelledby="delete-note">
+        <NoteDeleteConfirmation
+          note={deleting}
+          returnTo={returnTo}
+          onConfirm={async () => {
+            await onDelete(deleting);
+            setDeleting(null);
+          }}
+          onCancel={() => setDeleting(null)}
+        />
+      </section>
+    );
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 className="govuk-heading-m" id={headingId}>
+        Notes
+      </h2>
+      {data?.hasUserEditPermission && editing === null ? (
+        <NoteForm name={formName} label="Add a note" uploadPath={uploadPath} onSave={onAdd} />
+      ) : null}
+      {data && data.totalItems === 0 ? <p className="govuk-body">There are no notes yet.</p> : null}
+      {data?.notes.map((note) => (
+        <NoteCard
+          key={note.id}
+          note={note}
+          editing={editing === note.id}
+          formName={formName}
+          uploadPath={uploadPath}
+          tokenPath={tokenPath}
+          onEdit={() => setEditing(note.id)}
+          onCancel={() => setEditing(null)}
+          onSave={async (text, files) => {
+            await onChange(note, text, files);
+            setEditing(null);
+          }}
+          onDelete={() => setDeleting(note)}
+        />
+      ))}
+      {data ? (
+        <Pagination
+          totalItems={data.totalItems}
+          pageSize={NOTES_PAGE_SIZE}
+          currentPage={page}
+          onPageChange={onPageChange}
+          hideSummary
+        />
+      ) : null}
+    </section>
   );
 }
