@@ -46,3 +46,8 @@ it('offers each calling code once, the UK’s as the real service names it', () 
   expect(callingCodeOptions[0]).toEqual({ value: '', text: '' });
   expect(callingCodeOptions).toContainEqual({ value: '44', text: 'UK, GG, IM, JE (44)' });
 });
+
+it('lists the calling codes in alphabetical order of their words, as localeCompare orders them', () => {
+  const texts = callingCodeOptions.slice(1).map((o) => o.text);
+  expect(texts).toEqual([...texts].sort((a, b) => a.localeCompare(b)));
+});

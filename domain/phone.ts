@@ -37,7 +37,12 @@ export const callingCodes: ReadonlyMap<string, readonly string[]> = new Map(
 
 export const DEFAULT_CALLING_CODE = '44';
 
-/** The country code select's options: 'UK, GG, IM, JE (44)', 'US, CA, AG … (1)', sorted by their words, a blank first. */
+/**
+ * The country code select's options: 'UK, GG, IM, JE (44)', 'US, CA, AG … (1)', sorted by their words, a blank first.
+ * Sorted by code units, which for these capitals, commas and digits is the alphabetical order
+ * (domain/phone.test.ts checks it against localeCompare): the browser's localeCompare took about 12 ms
+ * here, on the main thread of every page that loads this module.
+ */
 export const callingCodeOptions: readonly { value: string; text: string }[] = [
   { value: '', text: '' },
   ...[...callingCodes]
@@ -46,7 +51,7 @@ export const callingCodeOptions: readonly { value: string; text: string }[] = [
       const shown = names.length > 4 ? `${names.slice(0, 3).join(', ')} …` : names.join(', ');
       return { value: code, text: `${shown} (${code})` };
     })
-    .sort((a, b) => a.text.localeCompare(b.text)),
+    .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)),
 ];
 
 const CHARS = /^[\d \-()]*$/;

@@ -13,6 +13,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { firstLoadKb } from './first-load';
 import { freePort } from '../../test/free-port';
 import { startButton } from '../../test/e2e-browser';
+import { options } from './options';
+import { summarise, type CpuProfile } from './profile-summary';
 
 /** What each page must reach (issue 41). */
 export const lighthouseGoals = { performance: 90, accessibility: 100, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
@@ -153,8 +155,11 @@ export async function benchLighthouse(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
   });
   const rows: PageFigures[] = [];
+  const profiles = options.cpuProfile ? fs.mkdtempSync(path.join(os.tmpdir(), 'esos-page-profiles-')) : null;
   const measure = async (name: string, url: string, visitFirst = true) => {
     if (visitFirst) await visit(context, url);
+    if (profiles && visitFirst)
+      await profileLoad(context, url, path.join(profiles, `${name.replace(/\W+/g, '-')}.cpuprofile`));
     const result = await lighthouse(url, {
       port,
       output: 'json',
@@ -200,6 +205,39 @@ export async function benchLighthouse(): Promise<void> {
   console.log('');
   console.log('Where the main thread went (observed, this machine, before the 4× slowdown is simulated):');
   console.log(mainThreadTable(rows));
+  if (profiles)
+    console.log(`\nCPU profiles of each page's load (4× slower CPU): ${profiles}\n${profileTable(profiles)}`);
+}
+
+/**
+ * A returning visitor's load of the page with the CPU 4× slower, as a V8 CPU profile (what
+ * `npx tsx scripts/bench/profile-summary.ts FILE` reads): the functions the main thread ran.
+ */
+async function profileLoad(context: BrowserContext, url: string, file: string): Promise<void> {
+  const tab = await context.newPage();
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await tab.goto(url, { waitUntil: 'networkidle' });
+  const { profile } = await cdp.send('Profiler.stop');
+  fs.writeFileSync(file, JSON.stringify(profile));
+  await tab.close();
+}
+
+/** Per profiled page: its CPU time and the three functions with the most time of their own. */
+function profileTable(dir: string): string {
+  const lines = ['| page | CPU (ms, 4× slower) | most self time |', '|---|---:|---|'];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const summary = summarise(JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as CpuProfile);
+    const top = summary.self
+      .filter(([fn]) => !fn.startsWith('('))
+      .slice(0, 3)
+      .map(([fn, ms]) => `${fn} ${ms.toFixed(0)} ms`);
+    lines.push(`| ${name.replace('.cpuprofile', '')} | ${summary.totalMs.toFixed(0)} | ${top.join('; ')} |`);
+  }
+  return lines.join('\n');
 }
 
 /** One visit in a tab of the profile, so the measured load is a returning visitor's. */
