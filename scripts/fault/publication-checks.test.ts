@@ -6,7 +6,8 @@
 // check.) Files are made by the published-data activity itself, from reports in the test database.
 import { createHash } from 'node:crypto';
 import '../../processes';
-import { createDb, type Db } from '../../infra/db';
+import { createDb, dropDatabase, type Db } from '../../infra/db';
+import { createTestDatabase } from '../../test/setup/test-database';
 import { buildDatasetFiles } from '../../activities/published-data';
 import { createAccount, createSubmittedReport, createUser, type TestUser } from '../../test/factories';
 import { completeReport, withUndertaking } from '../../test/fixtures/notification-reports';
@@ -23,12 +24,19 @@ let regulator: TestUser;
 let version = 0;
 const reportIds: string[] = [];
 
+// A database of its own: its builds read every report of the authority, and the run's shared
+// database has other files' accounts in every authority (api/routes/mi-reports.test.ts counts them).
+let url: string;
 beforeAll(async () => {
-  db = createDb(process.env.ESOS_TEST_DATABASE_URL!, { min: 0, max: 3 });
+  url = await createTestDatabase();
+  db = createDb(url, { min: 0, max: 3 });
   regulator = await createUser(db);
   for (let i = 0; i < 2; i++) await submitOne();
 });
-afterAll(() => db.destroy());
+afterAll(async () => {
+  await db.destroy();
+  await dropDatabase(url);
+});
 
 async function submitOne(): Promise<string> {
   const account = await createAccount(db, { competentAuthority: CA });
