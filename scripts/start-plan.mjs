@@ -6,17 +6,17 @@
 // tested (scripts/start-plan.test.ts); scripts/start.mjs carries it out. Node built-ins only.
 
 /**
- * Roughly how long each build takes on a new machine (empty caches), as measured on 2 cores shared
- * with six other engineers' builds and tests (load average 16 to 35; docs/operations.md "A first
- * start"): what the progress lines say to expect. The Temporal CLI took 24 min at load 16 with its
- * modules fetched, 68 min cold at load 30 to 41; a quiet or larger machine takes less; the npm
- * packages' figure is mostly the registry's downloads.
+ * Roughly how long each build takes on a new machine (empty caches), in minutes: on the project's 2
+ * cores with nothing else running (measured on 29 November 2026: npm packages 1 min 40 s, the
+ * Temporal CLI 4 min 22 s, Mailpit 3 min 29 s), and on the same cores shared with six other engineers'
+ * builds and tests (load average 16 to 41; the Temporal CLI took 68 min). docs/operations.md
+ * "A first start". What the progress lines say to expect.
  */
 export const BUILD_MINUTES = {
-  npm: 20,
-  web: 1,
-  temporal: 25,
-  mailpit: 20,
+  npm: { idle: 2, busy: 20 },
+  web: { idle: 1, busy: 1 },
+  temporal: { idle: 5, busy: 70 },
+  mailpit: { idle: 4, busy: 20 },
 };
 
 const WHAT = {
@@ -26,11 +26,12 @@ const WHAT = {
   mailpit: 'Mailpit, the mailbox',
 };
 
-/** "about 25 minutes on 2 busy cores, once per machine": the estimate a progress line gives for a build. */
+/** "about 5 minutes on 2 idle cores (up to 70 on busy ones), once per machine": the estimate a progress line gives for a build. */
 export function estimate(build) {
-  const minutes = BUILD_MINUTES[build];
+  const { idle, busy } = BUILD_MINUTES[build];
   const once = build === 'temporal' || build === 'mailpit' ? ', once per machine' : '';
-  return `about ${minutes} minute${minutes === 1 ? '' : 's'} on 2 busy cores${once}`;
+  const range = busy > idle ? ` (up to ${busy} on busy ones)` : '';
+  return `about ${idle} minute${idle === 1 ? '' : 's'} on 2 idle cores${range}${once}`;
 }
 
 /** 42 s, 3 min 05 s. */
@@ -61,6 +62,9 @@ export function startPlan({ nodeModules, webBuild, temporal, mailbox }) {
   return builds;
 }
 
+/** '5–70' minutes, or '1' when a build takes about as long on any machine. */
+const span = ({ idle, busy }) => (busy > idle ? `${idle}–${busy}` : `${idle}`);
+
 /**
  * The line a start prints while builds run: each with how long it has run and about how long it
  * takes. `running`: [{ build, since }].
@@ -68,6 +72,8 @@ export function startPlan({ nodeModules, webBuild, temporal, mailbox }) {
 export function stillBuilding(running, now = Date.now()) {
   if (running.length === 0) return null;
   return `Still building: ${running
-    .map(({ build, since }) => `${WHAT[build]} (${formatDuration(now - since)}, about ${BUILD_MINUTES[build]} min)`)
+    .map(
+      ({ build, since }) => `${WHAT[build]} (${formatDuration(now - since)}, about ${span(BUILD_MINUTES[build])} min)`,
+    )
     .join('; ')}…`;
 }

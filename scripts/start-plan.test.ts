@@ -12,7 +12,7 @@ interface StartPlanModule {
   stillBuilding: (running: { build: string; since: number }[], now: number) => string | null;
   estimate: (build: string) => string;
   formatDuration: (ms: number) => string;
-  BUILD_MINUTES: Record<string, number>;
+  BUILD_MINUTES: Record<string, { idle: number; busy: number }>;
 }
 interface MailpitModule {
   mailboxPlan: (o: {
@@ -104,8 +104,10 @@ describe('a start with what it needs already there', () => {
 
 describe('progress', () => {
   it('says what is built and about how long it takes', () => {
-    expect(estimate('temporal')).toBe(`about ${BUILD_MINUTES.temporal} minutes on 2 busy cores, once per machine`);
-    expect(estimate('web')).toBe(`about ${BUILD_MINUTES.web} minute on 2 busy cores`);
+    expect(estimate('temporal')).toBe(
+      `about ${BUILD_MINUTES.temporal.idle} minutes on 2 idle cores (up to ${BUILD_MINUTES.temporal.busy} on busy ones), once per machine`,
+    );
+    expect(estimate('web')).toBe('about 1 minute on 2 idle cores');
     const now = Date.UTC(2026, 10, 29, 8, 0, 0);
     expect(
       stillBuilding(
@@ -116,7 +118,7 @@ describe('progress', () => {
         now,
       ),
     ).toBe(
-      `Still building: the Temporal CLI (2 min 10 s, about ${BUILD_MINUTES.temporal} min); Mailpit, the mailbox (40 s, about ${BUILD_MINUTES.mailpit} min)…`,
+      `Still building: the Temporal CLI (2 min 10 s, about ${BUILD_MINUTES.temporal.idle}–${BUILD_MINUTES.temporal.busy} min); Mailpit, the mailbox (40 s, about ${BUILD_MINUTES.mailpit.idle}–${BUILD_MINUTES.mailpit.busy} min)…`,
     );
     expect(stillBuilding([], now)).toBeNull();
   });
