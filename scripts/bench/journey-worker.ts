@@ -5,6 +5,10 @@ import { answerStats } from './process-stats';
 
 export async function serveJourneyWorker(): Promise<void> {
   const { Worker, NativeConnection, DefaultLogger, Runtime } = await import('@temporalio/worker');
+  // The activities read the process registry (a task's assignment e-mail, its access), as the
+  // production worker's do: the processes and the test processes the journeys run.
+  await import('../../processes');
+  await import('../../test/processes/two-step');
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const { createDb } = await import('../../infra/db');
   const { createRequestActivities } = await import('../../activities/requests');
