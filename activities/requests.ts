@@ -249,6 +249,13 @@ export function createRequestActivities(options: { db: Db; homeUrl?: string }) {
     },
 
     /**
+     * Does nothing: scheduled as a (remote) activity by an update before its first write, it ends the
+     * workflow task that accepted the update, so the Temporal server holds the update before any of
+     * its writes is made (engine/request-activities.ts, untilUpdateDurable).
+     */
+    async updateAccepted(): Promise<void> {},
+
+    /**
      * Moves a finished task to the history and forgets who had opened it. Returns its saved draft.
      * With a version, the task closes only if it is still the one the caller checked. With a
      * timeline entry, the entry is written in the same transaction (one write per transition).

@@ -2,7 +2,7 @@
 // by the lifecycle, the handlers and the user tasks; the patch that merged two of those writes, and
 // the one that makes a person's update durable before any of its writes.
 // The proxy is made once, here: every call through it is a command in the recorded histories.
-import { ActivityCancellationType, patched, sleep } from '@temporalio/workflow';
+import { ActivityCancellationType, patched, proxyActivities } from '@temporalio/workflow';
 import type { RequestActivities } from '../activities/requests';
 import { stepActivities } from './activity-proxies';
 
@@ -27,14 +27,22 @@ export const ONE_WRITE_PATCH = 'one-write-per-transition';
  * while the restarted server no longer had the update, and the request would wait for ever on a
  * task nobody can see (the fault run found it: docs/testing.md).
  *
- * So each update's first write waits for a timer of 1 ms: the timer's command ends the workflow
- * task that carries the acceptance, and the writes run in the next one. Lost before that, the
- * update left nothing a person can see and the caller asks again; lost after, the history holds it
- * and the retried workflow task writes it (every write is idempotent by its step key). One more
- * workflow task per update. Behind a patch, so requests recorded without it replay as they ran.
+ * So each update's first write waits for an activity that does nothing, run as a remote activity:
+ * scheduling it ends the workflow task that carries the acceptance, and the writes run in the next
+ * one. Lost before that, the update left nothing a person can see and the caller asks again; lost
+ * after, the history holds it and the retried workflow task writes it (every write is idempotent by
+ * its step key). One more activity and workflow task per update, a few milliseconds; a timer would
+ * do the same, but the Temporal server fires timers on a clock of about a second, and every action
+ * took a second longer with one. Behind a patch, so requests recorded without it replay as they ran.
  */
 export const DURABLE_UPDATE_PATCH = 'update-durable-before-its-writes';
 
+// It takes milliseconds: a worker that dies while it runs costs the action this long, then a retry.
+const acceptance = proxyActivities<Pick<RequestActivities, 'updateAccepted'>>({
+  startToCloseTimeout: '5 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+});
+
 export async function untilUpdateDurable(): Promise<void> {
-  if (patched(DURABLE_UPDATE_PATCH)) await sleep(1);
+  if (patched(DURABLE_UPDATE_PATCH)) await acceptance.updateAccepted();
 }
