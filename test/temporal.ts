@@ -66,7 +66,15 @@ export async function startTestTemporal(attempt = 1): Promise<TestWorkflowEnviro
         throw new Error(`The Temporal dev server did not answer within ${START_TIMEOUT_MS / 1000} s`);
       await sleep(100);
     }
-    const env = await TestWorkflowEnvironment.createFromExistingServer({ address: `127.0.0.1:${port}` });
+    // The port answers a moment before the frontend is healthy ('Frontend is not healthy yet'): ask again.
+    let env: TestWorkflowEnvironment | null = null;
+    while (!env) {
+      env = await TestWorkflowEnvironment.createFromExistingServer({ address: `127.0.0.1:${port}` }).catch((err) => {
+        if (Date.now() > until) throw err;
+        return null;
+      });
+      if (!env) await sleep(200);
+    }
     // The port answers a moment before the default namespace is registered.
     while (
       !(await env.connection.workflowService.describeNamespace({ namespace: 'default' }).then(
