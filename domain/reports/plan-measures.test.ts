@@ -1,5 +1,6 @@
-// The action plan's measures as a later report offers them: each with the savings it was expected to
-// make, whether the progress updates say it was implemented, and the reductions they reported.
+// The action plan's measures as the next phase's notification offers them: each with the savings it
+// was expected to make, whether the progress updates say it was implemented, and the reductions
+// they reported.
 import { completeReportDrafts } from '../../test/fixtures/complete-reports';
 import { PU1_MEASURES } from './progress-update-1-measures';
 import { expectedByPurpose, expectedTotal, planMeasuresOf, reportedTotal } from './plan-measures';
