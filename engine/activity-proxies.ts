@@ -12,7 +12,12 @@ import { patched, proxyActivities, proxyLocalActivities, type ActivityOptions } 
 
 export const LOCAL_WRITES_PATCH = 'local-activity-writes';
 
-const retry = { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' } as const;
+/** How a workflow's activities are retried: from half a second, doubling, at most 30 s apart. */
+export const retry = {
+  initialInterval: '500 milliseconds',
+  backoffCoefficient: 2,
+  maximumInterval: '30 seconds',
+} as const;
 
 /** The workflows' activities: local once the patch is in (30 s each, retried with backoff, unless told otherwise). */
 export function stepActivities<A extends object>(

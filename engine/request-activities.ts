@@ -4,7 +4,7 @@
 // The proxy is made once, here: every call through it is a command in the recorded histories.
 import { ActivityCancellationType, patched, proxyActivities } from '@temporalio/workflow';
 import type { RequestActivities } from '../activities/requests';
-import { stepActivities } from './activity-proxies';
+import { retry, stepActivities } from './activity-proxies';
 
 export const requestActivities = stepActivities<RequestActivities>({
   // A terminated request waits for a running activity to finish, so no task row appears after the
@@ -40,7 +40,7 @@ export const DURABLE_UPDATE_PATCH = 'update-durable-before-its-writes';
 // It takes milliseconds: a worker that dies while it runs costs the action this long, then a retry.
 const acceptance = proxyActivities<Pick<RequestActivities, 'updateAccepted'>>({
   startToCloseTimeout: '5 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+  retry,
 });
 
 export async function untilUpdateDurable(): Promise<void> {
